@@ -1,0 +1,26 @@
+#!/bin/sh
+# Runs every fuzz target built in $1 for $2 seconds each on its seed corpus, with the
+# sanitizers on; fails on the first crash. New inputs go to a scratch copy of the corpus.
+set -eu
+build=$1
+seconds=${2:-60}
+here=$(cd "$(dirname "$0")" && pwd)
+found=0
+for target in "$build"/fuzz/fuzz_*; do
+    [ -x "$target" ] || continue
+    found=$((found + 1))
+    name=$(basename "$target")
+    work="$build/fuzz/corpus-run-$name"
+    rm -rf "$work" && mkdir -p "$work"
+    [ -d "$here/corpus/$name" ] && cp -r "$here/corpus/$name/." "$work/"
+    echo "fuzz: $name for ${seconds}s"
+    "$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 "$work" 2>"$build/fuzz/$name.log" || {
+        tail -n 60 "$build/fuzz/$name.log"
+        echo "fuzz: $name FAILED" >&2
+        exit 1
+    }
+    grep -E '^stat::number_of_executed_units|^Done' "$build/fuzz/$name.log" || true
+done
+[ "$found" -gt 0 ] || { echo "fuzz: no targets built in $build" >&2; exit 1; }
+echo "fuzz: $found targets, no crash"

@@ -1,0 +1,279 @@
+/*
+ * dmlp.h — DirectML's element-wise operators Sign, Softsign and IsInfinity, on any CPU.
+ *
+ * This header is the library's reference manual. It has three parts:
+ *   1. DirectML-compatible types: the same names, member order, layout and values as
+ *      DirectML.h, so descriptor-building code written for DirectML compiles unchanged.
+ *   2. Extensions (dmlp's own): data types and an execution flag that ONNX needs and
+ *      DirectML lacks. They are accepted only on a device created with
+ *      DMLP_DEVICE_FLAG_EXTENSIONS; without it, validation is exactly DirectML's.
+ *   3. Devices, operators and execution.
+ *
+ * Exact results (every kernel, every CPU path, bit for bit):
+ *
+ *   Sign (DML_OPERATOR_ELEMENT_WISE_SIGN): -1 if x < 0, +1 if x > 0, else 0, in the
+ *     input's type. -0.0 gives +0.0; unsigned types give 0 or 1; INT_MIN gives -1.
+ *     NaN gives +0, or NaN (the input's NaN, quiet) with DMLP_EXECUTION_FLAG_NAN_PROPAGATE.
+ *     f16 results are 0x3C00 / 0xBC00 / 0x0000; bf16 results 0x3F80 / 0xBF80 / 0x0000.
+ *     Subnormals are numbers like any other: sign(smallest subnormal) = 1.
+ *
+ *   Softsign (DML_OPERATOR_ACTIVATION_SOFTSIGN): x / (1 + |x|). f32 is the IEEE binary32
+ *     evaluation of that formula (1 + |x| rounded, then the division rounded to nearest
+ *     even); f64 likewise in binary64; f16 and bf16 are widened exactly to f32, evaluated
+ *     as f32 and rounded once to nearest even. ±0 gives ±0, ±inf gives NaN, NaN gives NaN,
+ *     and |f(x)| <= 1 for every finite x. Subnormal inputs are not flushed.
+ *
+ *   IsInfinity (DML_OPERATOR_ELEMENT_WISE_IS_INFINITY): a UINT8 output holding 1 where the
+ *     input is an infinity the mode selects (EITHER ±inf, POSITIVE +inf, NEGATIVE -inf),
+ *     else 0. NaN gives 0. float8 E4M3FN, E4M3FNUZ and E5M2FNUZ have no infinities: all 0.
+ *
+ * Errors: every function that can fail returns a dmlp_status; on failure it also sets
+ * a one-line message for the calling thread, read with dmlp_last_error(), of the form
+ * "OPERATOR: Tensor.Field is VALUE; RULE". A later failing call on the same thread
+ * overwrites it; a successful call leaves it as it was.
+ */
+#ifndef DMLP_H
+#define DMLP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(DMLP_STATIC_DEFINE)
+#define DMLP_API
+#elif defined(_WIN32)
+#ifdef DMLP_BUILDING
+#define DMLP_API __declspec(dllexport)
+#else
+#define DMLP_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__)
+#define DMLP_API __attribute__((visibility("default")))
+#else
+#define DMLP_API
+#endif
+
+#define DMLP_VERSION_MAJOR 0
+#define DMLP_VERSION_MINOR 1
+#define DMLP_VERSION_PATCH 0
+
+/* ---------------------------------------------------------------------------------------
+ * 1. DirectML-compatible types
+ * ------------------------------------------------------------------------------------- */
+
+typedef enum DML_TENSOR_DATA_TYPE {
+    DML_TENSOR_DATA_TYPE_UNKNOWN = 0,
+    DML_TENSOR_DATA_TYPE_FLOAT32 = 1,
+    DML_TENSOR_DATA_TYPE_FLOAT16 = 2,
+    DML_TENSOR_DATA_TYPE_UINT32 = 3,
+    DML_TENSOR_DATA_TYPE_UINT16 = 4,
+    DML_TENSOR_DATA_TYPE_UINT8 = 5,
+    DML_TENSOR_DATA_TYPE_INT32 = 6,
+    DML_TENSOR_DATA_TYPE_INT16 = 7,
+    DML_TENSOR_DATA_TYPE_INT8 = 8,
+    DML_TENSOR_DATA_TYPE_FLOAT64 = 9,
+    DML_TENSOR_DATA_TYPE_UINT64 = 10,
+    DML_TENSOR_DATA_TYPE_INT64 = 11,
+
+    /* Extensions (part 2): numbered outside DirectML's range. Valid only on a device
+       created with DMLP_DEVICE_FLAG_EXTENSIONS. */
+    DMLP_TENSOR_DATA_TYPE_BFLOAT16 = 0x100,      /* 1 sign, 8 exponent, 7 mantissa bits */
+    DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN = 0x101, /* no infinities; NaN = S.1111.111 */
+    DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ = 0x102, /* no infinities, no -0; NaN = 0x80 */
+    DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2 = 0x103,   /* IEEE-like: ±inf are 0x7C and 0xFC */
+    DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ = 0x104 /* no infinities, no -0; NaN = 0x80 */
+} DML_TENSOR_DATA_TYPE;
+
+typedef enum DML_TENSOR_TYPE {
+    DML_TENSOR_TYPE_INVALID = 0,
+    DML_TENSOR_TYPE_BUFFER = 1
+} DML_TENSOR_TYPE;
+
+typedef enum DML_TENSOR_FLAGS {
+    DML_TENSOR_FLAG_NONE = 0x0,
+    DML_TENSOR_FLAG_OWNED_BY_DML = 0x1
+} DML_TENSOR_FLAGS;
+
+typedef enum DML_OPERATOR_TYPE {
+    DML_OPERATOR_INVALID = 0,
+    DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
+    DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
+    DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100
+} DML_OPERATOR_TYPE;
+
+typedef enum DML_IS_INFINITY_MODE {
+    DML_IS_INFINITY_MODE_EITHER = 0,
+    DML_IS_INFINITY_MODE_POSITIVE = 1,
+    DML_IS_INFINITY_MODE_NEGATIVE = 2
+} DML_IS_INFINITY_MODE;
+
+typedef enum DML_FEATURE_LEVEL {
+    DML_FEATURE_LEVEL_1_0 = 0x1000,
+    DML_FEATURE_LEVEL_2_0 = 0x2000,
+    DML_FEATURE_LEVEL_2_1 = 0x2100,
+    DML_FEATURE_LEVEL_3_0 = 0x3000,
+    DML_FEATURE_LEVEL_3_1 = 0x3100,
+    DML_FEATURE_LEVEL_4_0 = 0x4000,
+    DML_FEATURE_LEVEL_4_1 = 0x4100,
+    DML_FEATURE_LEVEL_5_0 = 0x5000,
+    DML_FEATURE_LEVEL_5_1 = 0x5100,
+    DML_FEATURE_LEVEL_5_2 = 0x5200,
+    DML_FEATURE_LEVEL_6_0 = 0x6000,
+    DML_FEATURE_LEVEL_6_1 = 0x6100,
+    DML_FEATURE_LEVEL_6_2 = 0x6200,
+    DML_FEATURE_LEVEL_6_3 = 0x6300,
+    DML_FEATURE_LEVEL_6_4 = 0x6400
+} DML_FEATURE_LEVEL;
+
+typedef enum DML_EXECUTION_FLAGS {
+    DML_EXECUTION_FLAG_NONE = 0,
+    DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION = 0x1,
+    DML_EXECUTION_FLAG_DISABLE_META_COMMANDS = 0x2,
+    DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE = 0x4
+} DML_EXECUTION_FLAGS;
+
+/* A tensor in a linear buffer. Sizes and Strides have DimensionCount entries each;
+   Strides are in elements, NULL means packed row-major. TotalTensorSizeInBytes must be
+   at least dmlp_calc_buffer_tensor_size() of the same type, sizes and strides. */
+typedef struct DML_BUFFER_TENSOR_DESC {
+    DML_TENSOR_DATA_TYPE DataType;
+    DML_TENSOR_FLAGS Flags;
+    uint32_t DimensionCount;
+    const uint32_t *Sizes;
+    const uint32_t *Strides;
+    uint64_t TotalTensorSizeInBytes;
+    uint32_t GuaranteedBaseOffsetAlignment;
+} DML_BUFFER_TENSOR_DESC;
+
+typedef struct DML_TENSOR_DESC {
+    DML_TENSOR_TYPE Type; /* must be DML_TENSOR_TYPE_BUFFER */
+    const void *Desc;     /* const DML_BUFFER_TENSOR_DESC * */
+} DML_TENSOR_DESC;
+
+typedef struct DML_OPERATOR_DESC {
+    DML_OPERATOR_TYPE Type;
+    const void *Desc; /* the operator's own desc struct, below */
+} DML_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SIGN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_SIGN_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    DML_IS_INFINITY_MODE InfinityMode;
+} DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC;
+
+/* DirectML's DMLCalcBufferTensorSize: the bytes a buffer tensor spans,
+   roundup4((dot(Sizes - 1, Strides) + 1) * ElementSize), packed strides when strides is
+   NULL. Returns 0 when an argument is invalid (unknown type, dimension_count 0, NULL
+   sizes, a size of 0) or the result does not fit in 64 bits. */
+DMLP_API uint64_t dmlp_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type,
+                                               uint32_t dimension_count,
+                                               const uint32_t *sizes,
+                                               const uint32_t *strides);
+
+/* ---------------------------------------------------------------------------------------
+ * 2. Extensions
+ * ------------------------------------------------------------------------------------- */
+
+/* Sign returns NaN for a NaN input instead of 0 (ONNX's behaviour). Accepted by the other
+   operators, where it changes nothing. Needs DMLP_DEVICE_FLAG_EXTENSIONS. */
+#define DMLP_EXECUTION_FLAG_NAN_PROPAGATE 0x100u
+
+/* Device flag: accept the extension data types and execution flag. With it, Sign and
+   Softsign also take FLOAT64 and BFLOAT16, IsInfinity FLOAT64, BFLOAT16 and the four
+   float8 types, each with the dimension counts the device's level allows the operator. */
+#define DMLP_DEVICE_FLAG_EXTENSIONS 0x1u
+
+/* ---------------------------------------------------------------------------------------
+ * 3. Devices, operators and execution
+ * ------------------------------------------------------------------------------------- */
+
+typedef enum dmlp_status {
+    DMLP_OK = 0,
+    DMLP_ERROR_INVALID_ARGUMENT, /* a descriptor, binding or argument breaks a rule */
+    DMLP_ERROR_UNSUPPORTED,      /* valid, but not at this feature level or device */
+    DMLP_ERROR_OUT_OF_MEMORY,
+    DMLP_ERROR_IO,               /* a file could not be read or written */
+    DMLP_ERROR_FORMAT            /* a file or model is malformed */
+} dmlp_status;
+
+/* The status's name, e.g. "DMLP_ERROR_INVALID_ARGUMENT"; "unknown status" otherwise.
+   Never NULL; the string is static. */
+DMLP_API const char *dmlp_status_string(dmlp_status status);
+
+/* The calling thread's last failure message: one line, no trailing newline. Empty if no
+   call on this thread has failed. Valid until the next dmlp call on the same thread. */
+DMLP_API const char *dmlp_last_error(void);
+
+typedef struct dmlp_device dmlp_device;
+typedef struct dmlp_operator dmlp_operator;
+
+typedef struct dmlp_device_desc {
+    DML_FEATURE_LEVEL feature_level; /* 0: the highest, 6_4. Others: a level of the enum,
+                                        or any value from 1_0 up (a level between two
+                                        table rows uses the lower row) */
+    uint32_t thread_count;           /* 0: one per available core (or DMLP_NUM_THREADS) */
+    uint32_t flags;                  /* DMLP_DEVICE_FLAG_* */
+} dmlp_device_desc;
+
+/* Creates a device: the feature level operators are validated at and the threads they
+   run on. desc may be NULL (level 6_4, one thread per core, no extensions).
+   Statuses: INVALID_ARGUMENT (device NULL, a level below 1_0, unknown flags),
+   OUT_OF_MEMORY (also when a thread cannot be started). Thread-safe. */
+DMLP_API dmlp_status dmlp_device_create(const dmlp_device_desc *desc, dmlp_device **device);
+
+/* Destroys a device and its threads. Accepts NULL. Every operator of the device must be
+   destroyed first, and no call may be using the device. */
+DMLP_API void dmlp_device_destroy(dmlp_device *device);
+
+/* Validates an operator descriptor completely at the device's level (tensor rules,
+   support tables, execution flags) and prepares its execution plan. The descriptor is
+   copied: the caller may free it after the call. execution_flags is an OR of
+   DML_EXECUTION_FLAGS and, with extensions, DMLP_EXECUTION_FLAG_NAN_PROPAGATE.
+   Statuses: INVALID_ARGUMENT (a rule broken), UNSUPPORTED (an operator, type or
+   dimension count the level or device does not support), OUT_OF_MEMORY.
+   *op is set only on success. Thread-safe. */
+DMLP_API dmlp_status dmlp_operator_create(dmlp_device *device, const DML_OPERATOR_DESC *desc,
+                                          uint32_t execution_flags, dmlp_operator **op);
+
+/* Destroys an operator. Accepts NULL. No execute may be running on it. */
+DMLP_API void dmlp_operator_destroy(dmlp_operator *op);
+
+/* Where a tensor lives: host memory buffer, the tensor's first byte at buffer + offset,
+   size_in_bytes bytes usable from there. */
+typedef struct dmlp_buffer_binding {
+    void *buffer;
+    uint64_t offset;
+    uint64_t size_in_bytes;
+} dmlp_buffer_binding;
+
+/* Validates the bindings, then runs the operator on the device's threads; returns when
+   the output is written. One input and one output binding for each operator.
+   Rules: non-NULL buffers; each range holds the tensor's TotalTensorSizeInBytes and does
+   not wrap the address space; GuaranteedBaseOffsetAlignment honoured; an output's range
+   overlaps no input's range, except that Sign and Softsign may run in place (output
+   bound to exactly the input's start, with the same size and strides).
+   Statuses: INVALID_ARGUMENT. Nothing is written unless every check passed.
+   May be called concurrently on the same operator with different bindings. */
+DMLP_API dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
+                                           const dmlp_buffer_binding *inputs,
+                                           uint32_t output_count,
+                                           const dmlp_buffer_binding *outputs);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DMLP_H */

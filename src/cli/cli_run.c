@@ -1,0 +1,8 @@
+#include "cli.h"
+
+int dmlp_cli_run(int argc, char **argv)
+{
+    (void)argc;
+    return dmlp_cli_fail(argv[0], "not built yet");
+}
+

@@ -1,0 +1,1 @@
+typedef int dmlp__dxdispatch_placeholder;

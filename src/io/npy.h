@@ -1,0 +1,42 @@
+/* Internal: reading and writing NumPy .npy files (format versions 1.0, 2.0 and 3.0).
+   Used by the CLI and both front ends. Failures return a status and set the thread's
+   message (dmlp_last_error) to "<why>"; callers prefix the file name. */
+#ifndef DMLP_IO_NPY_H
+#define DMLP_IO_NPY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dmlp.h"
+
+#define DMLP__NPY_MAX_DIMS 32
+
+typedef struct dmlp__npy {
+    DML_TENSOR_DATA_TYPE type; /* |b1 (bool) reads as UINT8 with is_bool = 1 */
+    int is_bool;
+    int fortran_order;         /* data is column-major; see dmlp__npy_strides */
+    uint32_t ndim;             /* 0 for a scalar */
+    uint64_t shape[DMLP__NPY_MAX_DIMS];
+    uint64_t element_count;    /* product of shape (1 for a scalar, 0 if a dim is 0) */
+    void *data;                /* element_count * element size bytes, malloc'ed */
+    size_t data_size;
+} dmlp__npy;
+
+/* Accepts dtypes <f2 <f4 <f8 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8 |b1 ('=' and '|' where the
+   byte order does not matter). Refuses big-endian, structured, object dtypes, a
+   truncated header or payload, sizes that overflow. */
+dmlp_status dmlp__npy_read_file(const char *path, dmlp__npy *out);
+dmlp_status dmlp__npy_read_memory(const void *bytes, size_t size, dmlp__npy *out);
+
+/* Element strides (in elements) of the file's layout: row-major, or column-major when
+   fortran_order. strides must have room for ndim entries. */
+void dmlp__npy_strides(const dmlp__npy *npy, uint64_t *strides);
+
+/* Writes a C-order .npy (version 1.0, or 2.0 when the header needs it). Writes to a
+   temporary file beside path and renames it, so a failure leaves no partial file. */
+dmlp_status dmlp__npy_write_file(const char *path, DML_TENSOR_DATA_TYPE type, int is_bool,
+                                 uint32_t ndim, const uint64_t *shape, const void *data);
+
+void dmlp__npy_free(dmlp__npy *npy);
+
+#endif

@@ -1,0 +1,62 @@
+/* Internal: the kernel interface between the core (validation, planning, threading) and
+   the kernels (reference scalar ones, and per-CPU fast ones).
+
+   A kernel computes one operator for one input type over a contiguous run:
+   out[i] = f(in[i]) for i in [0, n). `in` and `out` are either disjoint or identical
+   (in-place); they carry no alignment promise beyond the element size. The core
+   coalesces strided tensors into contiguous runs (gathering into a tile when it must),
+   so kernels never see strides. */
+#ifndef DMLP_KERNELS_H
+#define DMLP_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dmlp.h"
+
+typedef struct dmlp__kernel_args {
+    DML_IS_INFINITY_MODE mode; /* IsInfinity only */
+    uint32_t nan_propagate;    /* Sign only: NaN -> quiet input NaN instead of +0 */
+    uint32_t streaming;        /* hint: output will not be re-read soon; a kernel may use
+                                  non-temporal stores (and must fence before returning) */
+} dmlp__kernel_args;
+
+typedef void (*dmlp__unary_kernel)(size_t n, const void *in, void *out,
+                                   const dmlp__kernel_args *args);
+
+/* Instruction-set levels, lowest first. A kernel of level L runs on a CPU that has L. */
+typedef enum dmlp__isa {
+    DMLP__ISA_SCALAR = 0, /* portable C: the reference kernels */
+    DMLP__ISA_SSE2,
+    DMLP__ISA_AVX2,       /* AVX2 + FMA + F16C */
+    DMLP__ISA_AVX512,     /* AVX-512 F, BW, VL, DQ */
+    DMLP__ISA_COUNT
+} dmlp__isa;
+
+typedef struct dmlp__kernel_choice {
+    dmlp__unary_kernel fn;
+    dmlp__isa isa;
+    const char *name; /* e.g. "f32_softsign__avx512" */
+} dmlp__kernel_choice;
+
+/* The reference (scalar, written for clarity) kernel; NULL when op x type has none.
+   For IsInfinity `type` is the input type (the output is always UINT8). */
+dmlp__unary_kernel dmlp__reference_kernel(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type);
+
+/* The best kernel for op x type whose ISA is at most `max_isa` and that this CPU runs;
+   falls back to the reference kernel. fn is NULL only when the reference has none. */
+dmlp__kernel_choice dmlp__kernel_select(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                                        dmlp__isa max_isa);
+
+/* The highest ISA this CPU supports, capped by the DMLP_ISA environment variable
+   (scalar|sse2|avx2|avx512), read once. */
+dmlp__isa dmlp__isa_detect(void);
+const char *dmlp__isa_name(dmlp__isa isa);
+
+/* Every kernel variant compiled in for op x type (best first, reference last); for tests
+   and bench. Returns the count written (at most `capacity`). Includes variants the CPU
+   cannot run: check isa against dmlp__isa_detect() before calling one. */
+size_t dmlp__kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                             dmlp__kernel_choice *out, size_t capacity);
+
+#endif

@@ -1,0 +1,79 @@
+/* Shared by the test programs: checks that print both sides and where, a check counter,
+   and the closing line. A program returns test_finish(): 0 when every check passed,
+   1 otherwise; a test that cannot run here returns TEST_SKIP (77), never 0. */
+#ifndef DMLP_TEST_UTIL_H
+#define DMLP_TEST_UTIL_H
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TEST_SKIP 77
+
+static unsigned long test_checks_passed_;
+static unsigned long test_checks_failed_;
+
+#define TEST_FAIL_(...)                                                                     \
+    do {                                                                                    \
+        test_checks_failed_++;                                                              \
+        if (test_checks_failed_ <= 50) {                                                    \
+            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                                 \
+            fprintf(stderr, __VA_ARGS__);                                                   \
+            fputc('\n', stderr);                                                            \
+        }                                                                                   \
+    } while (0)
+
+/* CHECK(cond, "context %d", x): counts a pass or prints the context on failure. */
+#define CHECK(cond, ...)                                                                    \
+    do {                                                                                    \
+        if (cond)                                                                           \
+            test_checks_passed_++;                                                          \
+        else                                                                                \
+            TEST_FAIL_("CHECK(" #cond ") failed: " __VA_ARGS__);                          \
+    } while (0)
+
+#define CHECK_EQ_U64(actual, expected, ...)                                                 \
+    do {                                                                                    \
+        uint64_t a_ = (uint64_t)(actual), e_ = (uint64_t)(expected);                        \
+        if (a_ == e_)                                                                       \
+            test_checks_passed_++;                                                          \
+        else                                                                                \
+            TEST_FAIL_(#actual " is 0x%" PRIx64 ", expected 0x%" PRIx64 ": " __VA_ARGS__,  \
+                       a_, e_);                                                             \
+    } while (0)
+
+/* A dmlp call's status, with dmlp_last_error() shown on a mismatch. */
+#define CHECK_STATUS(call, expected)                                                        \
+    do {                                                                                    \
+        dmlp_status s_ = (call);                                                            \
+        if (s_ == (expected))                                                               \
+            test_checks_passed_++;                                                          \
+        else                                                                                \
+            TEST_FAIL_(#call " returned %s, expected %s (last error: %s)",                 \
+                       dmlp_status_string(s_), dmlp_status_string(expected),               \
+                       dmlp_last_error());                                                  \
+    } while (0)
+
+/* Message contains the given fragment. */
+#define CHECK_CONTAINS(text, fragment)                                                      \
+    do {                                                                                    \
+        const char *t_ = (text);                                                            \
+        if (t_ && strstr(t_, (fragment)))                                                   \
+            test_checks_passed_++;                                                          \
+        else                                                                                \
+            TEST_FAIL_("\"%s\" does not contain \"%s\"", t_ ? t_ : "(null)", (fragment)); \
+    } while (0)
+
+static inline int test_finish(const char *name)
+{
+    printf("%s: %lu checks passed, %lu failed\n", name, test_checks_passed_,
+           test_checks_failed_);
+    if (test_checks_passed_ == 0 && test_checks_failed_ == 0) {
+        printf("%s: no check ran\n", name);
+        return 1;
+    }
+    return test_checks_failed_ ? 1 : 0;
+}
+
+#endif
