@@ -1,0 +1,44 @@
+/* Internal: the feature-level support tables of SPEC.md §2 (and the §4 extensions), as one
+   static table. The validator reads it, `dmlp caps` prints it, tests walk it. */
+#ifndef DMLP_CORE_SUPPORT_H
+#define DMLP_CORE_SUPPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dmlp.h"
+
+#define DMLP__SUPPORT_MAX_TYPES 16
+
+typedef struct dmlp__support {
+    uint32_t row_level;     /* the table row in force (a DML_FEATURE_LEVEL value) */
+    uint32_t min_dims;
+    uint32_t max_dims;
+    uint32_t type_count;
+    DML_TENSOR_DATA_TYPE input_types[DMLP__SUPPORT_MAX_TYPES]; /* with extension types
+                                                                  when asked for */
+    DML_TENSOR_DATA_TYPE output_type; /* UNKNOWN: the output has the input's type */
+} dmlp__support;
+
+/* The three operators in table order, and their facts. */
+uint32_t dmlp__operator_count(void);
+DML_OPERATOR_TYPE dmlp__operator_at(uint32_t index);
+/* "ELEMENT_WISE_SIGN", "ACTIVATION_SOFTSIGN", "ELEMENT_WISE_IS_INFINITY"; NULL otherwise. */
+const char *dmlp__operator_name(DML_OPERATOR_TYPE op);
+/* Level that introduced op (DML_FEATURE_LEVEL_2_0 for Sign); 0 for an unknown op. */
+uint32_t dmlp__operator_introduced(DML_OPERATOR_TYPE op);
+
+/* What op supports at feature level `level` (any value >= 1_0; between rows the lower
+   row applies). extensions adds SPEC.md §4's types. Returns false (and leaves *out
+   untouched) when op is unknown or not yet introduced at that level. */
+bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
+                       dmlp__support *out);
+
+/* Feature levels: the 15 named ones in order; "2_0"-style names, and parsing of "2_0",
+   "DML_FEATURE_LEVEL_2_0" or "0x2000". Unnamed values print as "0x2050". */
+uint32_t dmlp__feature_level_count(void);
+uint32_t dmlp__feature_level_at(uint32_t index);
+const char *dmlp__feature_level_name(uint32_t level);
+bool dmlp__feature_level_parse(const char *text, uint32_t *level);
+
+#endif

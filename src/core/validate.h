@@ -1,0 +1,40 @@
+/* Internal: complete validation of an operator descriptor (SPEC.md §2–4) into a private
+   copy that owns nothing the caller gave. */
+#ifndef DMLP_CORE_VALIDATE_H
+#define DMLP_CORE_VALIDATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dmlp.h"
+
+#define DMLP__MAX_DIMS 8
+
+typedef struct dmlp__tensor {
+    DML_TENSOR_DATA_TYPE type;
+    DML_TENSOR_FLAGS flags;
+    uint32_t dim_count;
+    uint32_t sizes[DMLP__MAX_DIMS];
+    uint32_t strides[DMLP__MAX_DIMS]; /* in elements; packed row-major when NULL was given */
+    bool strides_given;
+    uint64_t element_count;           /* product of sizes, <= 2^32 - 1 */
+    uint64_t total_bytes;             /* TotalTensorSizeInBytes as given */
+    uint32_t alignment;               /* GuaranteedBaseOffsetAlignment */
+} dmlp__tensor;
+
+typedef struct dmlp__op_info {
+    DML_OPERATOR_TYPE type;
+    dmlp__tensor input;
+    dmlp__tensor output;
+    DML_IS_INFINITY_MODE mode;  /* IsInfinity only */
+    uint32_t execution_flags;
+} dmlp__op_info;
+
+/* Validates desc at the given level and device flags; fills *out on success. Every
+   refusal returns INVALID_ARGUMENT or UNSUPPORTED with a message in the pattern
+   "OPERATOR: Tensor.Field is VALUE; RULE". */
+dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flags,
+                                    const DML_OPERATOR_DESC *desc, uint32_t execution_flags,
+                                    dmlp__op_info *out);
+
+#endif
