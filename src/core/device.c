@@ -1,0 +1,1 @@
+typedef int dmlp__placeholder_device; /* being written */

@@ -1,0 +1,1 @@
+typedef int dmlp__placeholder_validate; /* being written */

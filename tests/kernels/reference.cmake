@@ -1,0 +1,1 @@
+# reference kernel tests
