@@ -1,0 +1,107 @@
+/* Reference Sign kernels: -1 / 0 / +1 in the input's type (SPEC.md §1). Written for
+   clarity; every fast kernel is compared against these bit for bit. Loads and stores go
+   through memcpy because a run carries no alignment promise beyond the element size. */
+#include <string.h>
+
+#include "kernels/reference.h"
+
+#define SIGN_SIGNED(name, T)                                                                \
+    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
+    {                                                                                       \
+        const unsigned char *src = in;                                                      \
+        unsigned char *dst = out;                                                           \
+        (void)args;                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                    \
+            T x;                                                                            \
+            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
+            T y = (T)((x > 0) - (x < 0));                                                   \
+            memcpy(dst + i * sizeof y, &y, sizeof y);                                       \
+        }                                                                                   \
+    }
+
+#define SIGN_UNSIGNED(name, T)                                                              \
+    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
+    {                                                                                       \
+        const unsigned char *src = in;                                                      \
+        unsigned char *dst = out;                                                           \
+        (void)args;                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                    \
+            T x;                                                                            \
+            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
+            T y = (T)(x != 0);                                                              \
+            memcpy(dst + i * sizeof y, &y, sizeof y);                                       \
+        }                                                                                   \
+    }
+
+SIGN_SIGNED(i8_sign, int8_t)
+SIGN_SIGNED(i16_sign, int16_t)
+SIGN_SIGNED(i32_sign, int32_t)
+SIGN_SIGNED(i64_sign, int64_t)
+SIGN_UNSIGNED(u8_sign, uint8_t)
+SIGN_UNSIGNED(u16_sign, uint16_t)
+SIGN_UNSIGNED(u32_sign, uint32_t)
+SIGN_UNSIGNED(u64_sign, uint64_t)
+
+/* A binary floating-point format, by the bits that matter to Sign. */
+typedef struct float_format {
+    uint64_t sign;  /* the sign bit */
+    uint64_t inf;   /* +infinity: every magnitude above it is a NaN */
+    uint64_t quiet; /* the quiet-NaN bit */
+    uint64_t one;   /* +1.0 */
+} float_format;
+
+static const float_format f16_format = {0x8000u, 0x7c00u, 0x0200u, 0x3c00u};
+static const float_format bf16_format = {0x8000u, 0x7f80u, 0x0040u, 0x3f80u};
+static const float_format f32_format = {0x80000000u, 0x7f800000u, 0x00400000u, 0x3f800000u};
+static const float_format f64_format = {0x8000000000000000u, 0x7ff0000000000000u,
+                                        0x0008000000000000u, 0x3ff0000000000000u};
+
+/* Decided on the bits alone, so -0 gives +0 and a subnormal is a number like any other. */
+static uint64_t float_sign(uint64_t x, const float_format *f, uint32_t nan_propagate)
+{
+    uint64_t magnitude = x & ~f->sign;
+    if (magnitude > f->inf) /* NaN: +0, or the input NaN made quiet (payload kept) */
+        return nan_propagate ? (x | f->quiet) : 0;
+    if (magnitude == 0)
+        return 0;
+    return (x & f->sign) | f->one;
+}
+
+#define SIGN_FLOAT(name, U, format)                                                         \
+    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
+    {                                                                                       \
+        const unsigned char *src = in;                                                      \
+        unsigned char *dst = out;                                                           \
+        for (size_t i = 0; i < n; i++) {                                                    \
+            U x;                                                                            \
+            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
+            U y = (U)float_sign(x, &(format), args->nan_propagate);                         \
+            memcpy(dst + i * sizeof y, &y, sizeof y);                                       \
+        }                                                                                   \
+    }
+
+SIGN_FLOAT(f16_sign, uint16_t, f16_format)
+SIGN_FLOAT(bf16_sign, uint16_t, bf16_format)
+SIGN_FLOAT(f32_sign, uint32_t, f32_format)
+SIGN_FLOAT(f64_sign, uint64_t, f64_format)
+
+dmlp__kernel_choice dmlp__reference_sign(DML_TENSOR_DATA_TYPE type)
+{
+    dmlp__kernel_choice c = {0, DMLP__ISA_SCALAR, 0};
+    switch (type) {
+    case DML_TENSOR_DATA_TYPE_INT8: c.fn = i8_sign; c.name = "i8_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_INT16: c.fn = i16_sign; c.name = "i16_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_INT32: c.fn = i32_sign; c.name = "i32_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_INT64: c.fn = i64_sign; c.name = "i64_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_UINT8: c.fn = u8_sign; c.name = "u8_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_UINT16: c.fn = u16_sign; c.name = "u16_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_UINT32: c.fn = u32_sign; c.name = "u32_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_UINT64: c.fn = u64_sign; c.name = "u64_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_FLOAT16: c.fn = f16_sign; c.name = "f16_sign__reference"; break;
+    case DMLP_TENSOR_DATA_TYPE_BFLOAT16: c.fn = bf16_sign; c.name = "bf16_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_FLOAT32: c.fn = f32_sign; c.name = "f32_sign__reference"; break;
+    case DML_TENSOR_DATA_TYPE_FLOAT64: c.fn = f64_sign; c.name = "f64_sign__reference"; break;
+    default: break;
+    }
+    return c;
+}

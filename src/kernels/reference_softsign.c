@@ -1,0 +1,116 @@
+/* Reference Softsign kernels: x / (1 + |x|) (SPEC.md §1). f32 is the binary32 evaluation
+   (1 + |x| rounded, then the quotient rounded), f64 the binary64 one; f16 and bf16 widen
+   exactly to f32, evaluate as f32 and round once to nearest even. NaN and infinity are
+   decided on the bits so every CPU path gives the same NaN: a NaN input comes back
+   quiet with its sign and payload, ±inf gives the positive default quiet NaN.
+   This file is compiled with -ffp-contract=off (src/kernels/CMakeLists.txt); C11's
+   assignment to float/double drops any excess precision, and double rounding from an
+   extended format is harmless for one binary32 add or divide (64 >= 2 * 24 + 2). */
+#include <math.h>
+#include <string.h>
+
+#include "core/fp_convert.h"
+#include "kernels/reference.h"
+
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+static float softsign_f32_finite(float x)
+{
+    float t = 1.0f + fabsf(x);
+    float q = x / t;
+    return q;
+}
+
+static double softsign_f64_finite(double x)
+{
+    double t = 1.0 + fabs(x);
+    double q = x / t;
+    return q;
+}
+
+static uint32_t softsign_f32_bits(uint32_t x)
+{
+    uint32_t magnitude = x & 0x7fffffffu;
+    if (magnitude > 0x7f800000u)
+        return x | 0x00400000u;
+    if (magnitude == 0x7f800000u)
+        return 0x7fc00000u;
+    return dmlp__f32_bits(softsign_f32_finite(dmlp__f32_from_bits(x)));
+}
+
+static uint64_t softsign_f64_bits(uint64_t x)
+{
+    uint64_t magnitude = x & 0x7fffffffffffffffu;
+    if (magnitude > 0x7ff0000000000000u)
+        return x | 0x0008000000000000u;
+    if (magnitude == 0x7ff0000000000000u)
+        return 0x7ff8000000000000u;
+    return dmlp__f64_bits(softsign_f64_finite(dmlp__f64_from_bits(x)));
+}
+
+static uint16_t softsign_f16_bits(uint16_t x)
+{
+    uint16_t magnitude = x & 0x7fffu;
+    if (magnitude > 0x7c00u)
+        return x | 0x0200u;
+    if (magnitude == 0x7c00u)
+        return 0x7e00u;
+    return dmlp__f32_to_f16(softsign_f32_finite(dmlp__f16_to_f32(x)));
+}
+
+static uint16_t softsign_bf16_bits(uint16_t x)
+{
+    uint16_t magnitude = x & 0x7fffu;
+    if (magnitude > 0x7f80u)
+        return x | 0x0040u;
+    if (magnitude == 0x7f80u)
+        return 0x7fc0u;
+    return dmlp__f32_to_bf16(softsign_f32_finite(dmlp__bf16_to_f32(x)));
+}
+
+#define SOFTSIGN(name, U, bits_fn)                                                          \
+    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
+    {                                                                                       \
+        const unsigned char *src = in;                                                      \
+        unsigned char *dst = out;                                                           \
+        (void)args;                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                    \
+            U x;                                                                            \
+            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
+            U y = bits_fn(x);                                                               \
+            memcpy(dst + i * sizeof y, &y, sizeof y);                                       \
+        }                                                                                   \
+    }
+
+SOFTSIGN(f16_softsign, uint16_t, softsign_f16_bits)
+SOFTSIGN(bf16_softsign, uint16_t, softsign_bf16_bits)
+SOFTSIGN(f32_softsign, uint32_t, softsign_f32_bits)
+SOFTSIGN(f64_softsign, uint64_t, softsign_f64_bits)
+
+dmlp__kernel_choice dmlp__reference_softsign(DML_TENSOR_DATA_TYPE type)
+{
+    dmlp__kernel_choice c = {0, DMLP__ISA_SCALAR, 0};
+    switch (type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+        c.fn = f16_softsign;
+        c.name = "f16_softsign__reference";
+        break;
+    case DMLP_TENSOR_DATA_TYPE_BFLOAT16:
+        c.fn = bf16_softsign;
+        c.name = "bf16_softsign__reference";
+        break;
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        c.fn = f32_softsign;
+        c.name = "f32_softsign__reference";
+        break;
+    case DML_TENSOR_DATA_TYPE_FLOAT64:
+        c.fn = f64_softsign;
+        c.name = "f64_softsign__reference";
+        break;
+    default:
+        break;
+    }
+    return c;
+}
