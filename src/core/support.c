@@ -1,1 +1,196 @@
-typedef int dmlp__placeholder_support; /* being written */
+/* The feature-level support tables (SPEC.md §2) and the extension types (§4). */
+#include "core/support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+#define F64 DML_TENSOR_DATA_TYPE_FLOAT64
+#define I32 DML_TENSOR_DATA_TYPE_INT32
+#define I16 DML_TENSOR_DATA_TYPE_INT16
+#define I8 DML_TENSOR_DATA_TYPE_INT8
+#define I64 DML_TENSOR_DATA_TYPE_INT64
+#define U32 DML_TENSOR_DATA_TYPE_UINT32
+#define U16 DML_TENSOR_DATA_TYPE_UINT16
+#define U8 DML_TENSOR_DATA_TYPE_UINT8
+#define U64 DML_TENSOR_DATA_TYPE_UINT64
+#define BF16 DMLP_TENSOR_DATA_TYPE_BFLOAT16
+#define E4M3FN DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN
+#define E4M3FNUZ DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ
+#define E5M2 DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2
+#define E5M2FNUZ DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ
+
+#define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
+#define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
+#define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+
+/* Each row lists the full type set in force from its level on (0 ends the list). */
+typedef struct support_row {
+    DML_OPERATOR_TYPE op;
+    uint32_t level;
+    uint32_t min_dims, max_dims;
+    DML_TENSOR_DATA_TYPE output_type; /* UNKNOWN: same as the input */
+    DML_TENSOR_DATA_TYPE types[DMLP__SUPPORT_MAX_TYPES];
+} support_row;
+
+/* SPEC.md §2, rows of one operator in ascending level order. */
+static const support_row support_rows[] = {
+    {SIGN, DML_FEATURE_LEVEL_2_0, 4, 4, 0, {F32, F16}},
+    {SIGN, DML_FEATURE_LEVEL_2_1, 4, 4, 0, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {SIGN, DML_FEATURE_LEVEL_3_0, 1, 8, 0, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {SIGN, DML_FEATURE_LEVEL_4_1, 1, 8, 0, {F32, F16, I32, I16, I8, U32, U16, U8, I64, U64}},
+    {SOFTSIGN, DML_FEATURE_LEVEL_1_0, 4, 4, 0, {F32, F16}},
+    {SOFTSIGN, DML_FEATURE_LEVEL_2_0, 4, 5, 0, {F32, F16}},
+    {SOFTSIGN, DML_FEATURE_LEVEL_3_0, 1, 8, 0, {F32, F16}},
+    {ISINF, DML_FEATURE_LEVEL_2_1, 4, 4, U8, {F32, F16}},
+    {ISINF, DML_FEATURE_LEVEL_3_0, 1, 8, U8, {F32, F16}},
+};
+
+/* SPEC.md §4: input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE types[8];
+} extension_types[] = {
+    {SIGN, {F64, BF16}},
+    {SOFTSIGN, {F64, BF16}},
+    {ISINF, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
+};
+
+static const struct {
+    DML_OPERATOR_TYPE op;
+    const char *name;
+} operators[] = {
+    {SIGN, "ELEMENT_WISE_SIGN"},
+    {SOFTSIGN, "ACTIVATION_SOFTSIGN"},
+    {ISINF, "ELEMENT_WISE_IS_INFINITY"},
+};
+
+static const uint32_t levels[] = {
+    DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0, DML_FEATURE_LEVEL_2_1, DML_FEATURE_LEVEL_3_0,
+    DML_FEATURE_LEVEL_3_1, DML_FEATURE_LEVEL_4_0, DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0,
+    DML_FEATURE_LEVEL_5_1, DML_FEATURE_LEVEL_5_2, DML_FEATURE_LEVEL_6_0, DML_FEATURE_LEVEL_6_1,
+    DML_FEATURE_LEVEL_6_2, DML_FEATURE_LEVEL_6_3, DML_FEATURE_LEVEL_6_4,
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+uint32_t dmlp__operator_count(void) { return (uint32_t)COUNT(operators); }
+
+DML_OPERATOR_TYPE dmlp__operator_at(uint32_t index)
+{
+    return index < COUNT(operators) ? operators[index].op : DML_OPERATOR_INVALID;
+}
+
+const char *dmlp__operator_name(DML_OPERATOR_TYPE op)
+{
+    for (size_t i = 0; i < COUNT(operators); i++)
+        if (operators[i].op == op)
+            return operators[i].name;
+    return NULL;
+}
+
+uint32_t dmlp__operator_introduced(DML_OPERATOR_TYPE op)
+{
+    uint32_t first = 0;
+    for (size_t i = 0; i < COUNT(support_rows); i++)
+        if (support_rows[i].op == op && (first == 0 || support_rows[i].level < first))
+            first = support_rows[i].level;
+    return first;
+}
+
+bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
+                       dmlp__support *out)
+{
+    const support_row *row = NULL;
+    if (level < DML_FEATURE_LEVEL_1_0 || !out)
+        return false;
+    for (size_t i = 0; i < COUNT(support_rows); i++)
+        if (support_rows[i].op == op && support_rows[i].level <= level &&
+            (!row || support_rows[i].level > row->level))
+            row = &support_rows[i];
+    if (!row)
+        return false;
+
+    dmlp__support s;
+    memset(&s, 0, sizeof s);
+    s.row_level = row->level;
+    s.min_dims = row->min_dims;
+    s.max_dims = row->max_dims;
+    s.output_type = row->output_type;
+    for (size_t t = 0; t < DMLP__SUPPORT_MAX_TYPES && row->types[t]; t++)
+        s.input_types[s.type_count++] = row->types[t];
+    if (extensions) {
+        for (size_t i = 0; i < COUNT(extension_types); i++) {
+            if (extension_types[i].op != op)
+                continue;
+            for (size_t t = 0; t < COUNT(extension_types[i].types) && extension_types[i].types[t];
+                 t++)
+                if (s.type_count < DMLP__SUPPORT_MAX_TYPES)
+                    s.input_types[s.type_count++] = extension_types[i].types[t];
+        }
+    }
+    *out = s;
+    return true;
+}
+
+uint32_t dmlp__feature_level_count(void) { return (uint32_t)COUNT(levels); }
+
+uint32_t dmlp__feature_level_at(uint32_t index)
+{
+    return index < COUNT(levels) ? levels[index] : 0;
+}
+
+/* Names are "M_m" from the level's two hex digits, e.g. 0x2100 -> "2_1". */
+static const char *const level_names[] = {
+    "1_0", "2_0", "2_1", "3_0", "3_1", "4_0", "4_1", "5_0",
+    "5_1", "5_2", "6_0", "6_1", "6_2", "6_3", "6_4",
+};
+_Static_assert(COUNT(level_names) == COUNT(levels), "one name per feature level");
+
+const char *dmlp__feature_level_name(uint32_t level)
+{
+    static _Thread_local char unnamed[16];
+    for (size_t i = 0; i < COUNT(levels); i++)
+        if (levels[i] == level)
+            return level_names[i];
+    snprintf(unnamed, sizeof unnamed, "0x%x", (unsigned)level);
+    return unnamed;
+}
+
+bool dmlp__feature_level_parse(const char *text, uint32_t *level)
+{
+    static const char prefix[] = "DML_FEATURE_LEVEL_";
+    if (!text || !level)
+        return false;
+    bool prefixed = strncmp(text, prefix, sizeof prefix - 1) == 0;
+    if (prefixed)
+        text += sizeof prefix - 1;
+    for (size_t i = 0; i < COUNT(levels); i++)
+        if (strcmp(text, level_names[i]) == 0) {
+            *level = levels[i];
+            return true;
+        }
+    if (!prefixed && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && text[2]) {
+        unsigned long long value = 0;
+        for (const char *p = text + 2; *p; p++) {
+            int digit;
+            if (*p >= '0' && *p <= '9')
+                digit = *p - '0';
+            else if (*p >= 'a' && *p <= 'f')
+                digit = *p - 'a' + 10;
+            else if (*p >= 'A' && *p <= 'F')
+                digit = *p - 'A' + 10;
+            else
+                return false;
+            value = value * 16 + (unsigned)digit;
+            if (value > UINT32_MAX)
+                return false;
+        }
+        if (value < DML_FEATURE_LEVEL_1_0)
+            return false; /* below 1_0 is not a level */
+        *level = (uint32_t)value;
+        return true;
+    }
+    return false;
+}

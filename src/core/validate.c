@@ -1,1 +1,432 @@
-typedef int dmlp__placeholder_validate; /* being written */
+/* Complete validation of an operator descriptor (SPEC.md §2-4) into a private copy. */
+#include "core/validate.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/support.h"
+#include "core/types.h"
+
+#define INVALID DMLP_ERROR_INVALID_ARGUMENT
+#define UNSUPPORTED DMLP_ERROR_UNSUPPORTED
+
+#define MAX_ELEMENTS UINT64_C(0xFFFFFFFF)
+
+#define KNOWN_DML_EXECUTION_FLAGS                                                           \
+    (DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION |                                  \
+     DML_EXECUTION_FLAG_DISABLE_META_COMMANDS | DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE)
+
+/* What the checks of one operator need to name things and look up rules. */
+typedef struct context {
+    DML_OPERATOR_TYPE type;
+    const char *op;          /* operator name for messages */
+    uint32_t level;
+    bool extensions;
+    dmlp__support support;
+} context;
+
+static bool type_in(const dmlp__support *s, DML_TENSOR_DATA_TYPE type, uint32_t first)
+{
+    for (uint32_t i = first; i < s->type_count; i++)
+        if (s->input_types[i] == type)
+            return true;
+    return false;
+}
+
+/* "FLOAT32, FLOAT16 or INT8" from the support row's types. */
+static void list_types(const dmlp__support *s, char *text, size_t capacity)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    for (uint32_t i = 0; i < s->type_count && used < capacity; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == s->type_count ? " or " : ", ";
+        int n = snprintf(text + used, capacity - used, "%s%s", sep,
+                         dmlp__type_name(s->input_types[i]));
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+/* "4" or "1 to 8". */
+static void describe_dims(const dmlp__support *s, char *text, size_t capacity)
+{
+    if (s->min_dims == s->max_dims)
+        snprintf(text, capacity, "%" PRIu32, s->min_dims);
+    else
+        snprintf(text, capacity, "%" PRIu32 " to %" PRIu32, s->min_dims, s->max_dims);
+}
+
+/* Structural rules of one tensor descriptor (SPEC.md §3); fills *t. */
+static dmlp_status check_tensor(const context *c, const char *name, const DML_TENSOR_DESC *desc,
+                                bool is_output, dmlp__tensor *t)
+{
+    if (!desc)
+        return dmlp__error(INVALID, "%s: %s is NULL; it must point to a DML_TENSOR_DESC",
+                           c->op, name);
+    if (desc->Type != DML_TENSOR_TYPE_BUFFER)
+        return dmlp__error(INVALID, "%s: %s.Type is %d; it must be DML_TENSOR_TYPE_BUFFER (1)",
+                           c->op, name, (int)desc->Type);
+    const DML_BUFFER_TENSOR_DESC *b = desc->Desc;
+    if (!b)
+        return dmlp__error(INVALID,
+                           "%s: %s.Desc is NULL; it must point to a DML_BUFFER_TENSOR_DESC",
+                           c->op, name);
+
+    uint32_t element_size = dmlp__type_size(b->DataType);
+    if (element_size == 0)
+        return dmlp__error(INVALID, "%s: %s.DataType is %d; it is not a data type", c->op, name,
+                           (int)b->DataType);
+
+    if (b->Flags != DML_TENSOR_FLAG_NONE && b->Flags != DML_TENSOR_FLAG_OWNED_BY_DML)
+        return dmlp__error(INVALID,
+                           "%s: %s.Flags is 0x%x; it must be DML_TENSOR_FLAG_NONE or "
+                           "DML_TENSOR_FLAG_OWNED_BY_DML",
+                           c->op, name, (unsigned)b->Flags);
+    if (is_output && b->Flags == DML_TENSOR_FLAG_OWNED_BY_DML)
+        return dmlp__error(INVALID,
+                           "%s: %s.Flags is DML_TENSOR_FLAG_OWNED_BY_DML; only inputs may be "
+                           "owned by the device",
+                           c->op, name);
+
+    if (b->DimensionCount < 1 || b->DimensionCount > DMLP__MAX_DIMS)
+        return dmlp__error(INVALID, "%s: %s.DimensionCount is %" PRIu32 "; it must be 1 to %d",
+                           c->op, name, b->DimensionCount, DMLP__MAX_DIMS);
+    if (!b->Sizes)
+        return dmlp__error(INVALID, "%s: %s.Sizes is NULL; it must hold DimensionCount sizes",
+                           c->op, name);
+
+    memset(t, 0, sizeof *t);
+    t->type = b->DataType;
+    t->flags = b->Flags;
+    t->dim_count = b->DimensionCount;
+    t->strides_given = b->Strides != NULL;
+    t->total_bytes = b->TotalTensorSizeInBytes;
+    t->alignment = b->GuaranteedBaseOffsetAlignment;
+
+    for (uint32_t i = 0; i < t->dim_count; i++) {
+        t->sizes[i] = b->Sizes[i];
+        if (t->sizes[i] == 0)
+            return dmlp__error(INVALID, "%s: %s.Sizes[%" PRIu32 "] is 0; every size must be >= 1",
+                               c->op, name, i);
+    }
+    uint64_t count = 1;
+    bool count_overflow = false;
+    for (uint32_t i = 0; i < t->dim_count; i++) {
+        if (count > UINT64_MAX / t->sizes[i])
+            count_overflow = true;
+        else
+            count *= t->sizes[i];
+    }
+    if (count_overflow)
+        return dmlp__error(INVALID,
+                           "%s: %s.Sizes give more than 2^64 elements; at most 4294967295 "
+                           "(2^32 - 1) are allowed",
+                           c->op, name);
+    if (count > MAX_ELEMENTS)
+        return dmlp__error(INVALID,
+                           "%s: %s.Sizes give %" PRIu64 " elements; at most 4294967295 "
+                           "(2^32 - 1) are allowed",
+                           c->op, name, count);
+    t->element_count = count;
+
+    uint32_t packed = 1;
+    for (uint32_t i = t->dim_count; i-- > 0;) {
+        t->strides[i] = b->Strides ? b->Strides[i] : packed;
+        packed *= t->sizes[i]; /* at most the element count, < 2^32 */
+    }
+
+    uint64_t needed =
+        dmlp_calc_buffer_tensor_size(t->type, t->dim_count, t->sizes, t->strides);
+    if (needed == 0)
+        return dmlp__error(INVALID,
+                           "%s: %s.Strides span more than 2^64 bytes; the tensor cannot fit in "
+                           "a buffer",
+                           c->op, name);
+    if (t->total_bytes < needed)
+        return dmlp__error(INVALID,
+                           "%s: %s.TotalTensorSizeInBytes is %" PRIu64
+                           "; it must be at least %" PRIu64 " (DMLCalcBufferTensorSize)",
+                           c->op, name, t->total_bytes, needed);
+
+    if (t->alignment != 0 &&
+        ((t->alignment & (t->alignment - 1)) != 0 || t->alignment < element_size))
+        return dmlp__error(INVALID,
+                           "%s: %s.GuaranteedBaseOffsetAlignment is %" PRIu32
+                           "; it must be 0 or a power of two >= the element size (%" PRIu32 ")",
+                           c->op, name, t->alignment, element_size);
+    return DMLP_OK;
+}
+
+/* What the support table allows for one tensor's type and dimension count. */
+static dmlp_status check_input_support(const context *c, const dmlp__tensor *t)
+{
+    const dmlp__support *s = &c->support;
+    if (!type_in(s, t->type, 0)) {
+        dmlp__support with_ext;
+        if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext) &&
+            type_in(&with_ext, t->type, 0))
+            return dmlp__error(UNSUPPORTED,
+                               "%s: InputTensor.DataType is %s; it needs a device created with "
+                               "DMLP_DEVICE_FLAG_EXTENSIONS",
+                               c->op, dmlp__type_name(t->type));
+        char types[256];
+        list_types(s, types, sizeof types);
+        return dmlp__error(UNSUPPORTED,
+                           "%s: InputTensor.DataType is %s; at feature level %s it must be %s",
+                           c->op, dmlp__type_name(t->type), dmlp__feature_level_name(c->level),
+                           types);
+    }
+    if (t->dim_count < s->min_dims || t->dim_count > s->max_dims) {
+        char dims[32];
+        describe_dims(s, dims, sizeof dims);
+        return dmlp__error(UNSUPPORTED,
+                           "%s: InputTensor.DimensionCount is %" PRIu32
+                           "; at feature level %s it must be %s",
+                           c->op, t->dim_count, dmlp__feature_level_name(c->level), dims);
+    }
+    return DMLP_OK;
+}
+
+/* Sort helper: axes of size > 1 in ascending stride order. */
+typedef struct axis {
+    uint64_t size;
+    uint64_t stride;
+} axis;
+
+static int compare_axes(const void *a, const void *b)
+{
+    const axis *x = a, *y = b;
+    if (x->stride != y->stride)
+        return x->stride < y->stride ? -1 : 1;
+    return x->size < y->size ? -1 : x->size > y->size;
+}
+
+/* Exact test for small shapes: mark every element's offset in a bitmap. Returns 1 when
+   distinct, 0 when two elements share an offset, -1 when too large to test this way. */
+static int offsets_distinct_by_bitmap(const axis *axes, uint32_t count, uint64_t span)
+{
+    uint64_t elements = 1;
+    for (uint32_t i = 0; i < count; i++)
+        elements *= axes[i].size;
+    if (elements > (UINT64_C(1) << 24) || span >= (UINT64_C(1) << 28))
+        return -1;
+    unsigned char *seen = calloc((size_t)(span / 8 + 1), 1);
+    if (!seen)
+        return -1;
+    uint64_t index[DMLP__MAX_DIMS] = {0};
+    uint64_t offset = 0;
+    int result = 1;
+    for (uint64_t e = 0; e < elements; e++) {
+        if (seen[offset / 8] & (1u << (offset % 8))) {
+            result = 0;
+            break;
+        }
+        seen[offset / 8] |= (unsigned char)(1u << (offset % 8));
+        for (uint32_t i = 0; i < count; i++) { /* odometer step */
+            if (++index[i] < axes[i].size) {
+                offset += axes[i].stride;
+                break;
+            }
+            offset -= (axes[i].size - 1) * axes[i].stride;
+            index[i] = 0;
+        }
+    }
+    free(seen);
+    return result;
+}
+
+/* An output must not write one element twice: no two index tuples may share an offset.
+   Axes of size 1 never step, so their strides do not matter. */
+static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t)
+{
+    axis axes[DMLP__MAX_DIMS];
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < t->dim_count; i++) {
+        if (t->sizes[i] == 1)
+            continue;
+        if (t->strides[i] == 0)
+            return dmlp__error(INVALID,
+                               "%s: OutputTensor.Strides[%" PRIu32 "] is 0; an output axis of "
+                               "size %" PRIu32 " would write one element twice",
+                               c->op, i, t->sizes[i]);
+        axes[count].size = t->sizes[i];
+        axes[count].stride = t->strides[i];
+        count++;
+    }
+    qsort(axes, count, sizeof axes[0], compare_axes);
+
+    /* Sufficient test: each stride exceeds the span of all smaller-stride axes. Every
+       packed, permuted or padded layout passes it. The span fits in 64 bits: the buffer
+       size computed before did. */
+    uint64_t span = 0;
+    bool nested = true;
+    for (uint32_t i = 0; i < count; i++) {
+        if (axes[i].stride <= span)
+            nested = false;
+        span += (axes[i].size - 1) * axes[i].stride;
+    }
+    if (nested)
+        return DMLP_OK;
+
+    /* Interleaved layouts (sizes {3, 2}, strides {2, 3}) may still be one-to-one. */
+    int distinct = offsets_distinct_by_bitmap(axes, count, span);
+    if (distinct == 1)
+        return DMLP_OK;
+    if (distinct == 0)
+        return dmlp__error(INVALID,
+                           "%s: OutputTensor.Strides give two elements the same address; an "
+                           "output must not write one element twice",
+                           c->op);
+    return dmlp__error(UNSUPPORTED,
+                       "%s: OutputTensor.Strides interleave axes; dmlp cannot prove for a "
+                       "shape this large that no element is written twice",
+                       c->op);
+}
+
+/* Input and output agree as the operator requires (SPEC.md §2). */
+static dmlp_status check_pair(const context *c, const dmlp__tensor *in, const dmlp__tensor *out)
+{
+    DML_TENSOR_DATA_TYPE want = c->support.output_type;
+    if (want != DML_TENSOR_DATA_TYPE_UNKNOWN) {
+        if (out->type != want)
+            return dmlp__error(INVALID, "%s: OutputTensor.DataType is %s; it must be %s",
+                               c->op, dmlp__type_name(out->type), dmlp__type_name(want));
+    } else if (out->type != in->type) {
+        /* two calls: dmlp__type_name may share one buffer for unknown names */
+        char input_name[32];
+        snprintf(input_name, sizeof input_name, "%s", dmlp__type_name(in->type));
+        return dmlp__error(INVALID,
+                           "%s: OutputTensor.DataType is %s; it must equal InputTensor.DataType "
+                           "(%s)",
+                           c->op, dmlp__type_name(out->type), input_name);
+    }
+    if (out->dim_count != in->dim_count)
+        return dmlp__error(INVALID,
+                           "%s: OutputTensor.DimensionCount is %" PRIu32
+                           "; it must equal InputTensor.DimensionCount (%" PRIu32 ")",
+                           c->op, out->dim_count, in->dim_count);
+    for (uint32_t i = 0; i < in->dim_count; i++)
+        if (out->sizes[i] != in->sizes[i])
+            return dmlp__error(INVALID,
+                               "%s: OutputTensor.Sizes[%" PRIu32 "] is %" PRIu32
+                               "; it must equal InputTensor.Sizes[%" PRIu32 "] (%" PRIu32 ")",
+                               c->op, i, out->sizes[i], i, in->sizes[i]);
+    return DMLP_OK;
+}
+
+static dmlp_status check_execution_flags(const context *c, uint32_t flags)
+{
+    uint32_t known = KNOWN_DML_EXECUTION_FLAGS | DMLP_EXECUTION_FLAG_NAN_PROPAGATE;
+    if (flags & ~known)
+        return dmlp__error(INVALID,
+                           "%s: execution_flags is 0x%" PRIx32 "; bits 0x%" PRIx32
+                           " are not a known execution flag",
+                           c->op, flags, flags & ~known);
+    if ((flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) && !c->extensions)
+        return dmlp__error(UNSUPPORTED,
+                           "%s: execution_flags is 0x%" PRIx32
+                           "; DMLP_EXECUTION_FLAG_NAN_PROPAGATE needs a device created with "
+                           "DMLP_DEVICE_FLAG_EXTENSIONS",
+                           c->op, flags);
+    return DMLP_OK;
+}
+
+dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flags,
+                                    const DML_OPERATOR_DESC *desc, uint32_t execution_flags,
+                                    dmlp__op_info *out)
+{
+    if (!desc)
+        return dmlp__error(INVALID, "DML_OPERATOR_DESC is NULL; an operator needs a descriptor");
+    if (!out)
+        return dmlp__error(INVALID, "dmlp__op_info is NULL; validation needs somewhere to write");
+    if (feature_level == 0)
+        feature_level = DML_FEATURE_LEVEL_6_4; /* a device's default */
+
+    context c;
+    memset(&c, 0, sizeof c);
+    c.type = desc->Type;
+    c.op = dmlp__operator_name(desc->Type);
+    c.level = feature_level;
+    c.extensions = (device_flags & DMLP_DEVICE_FLAG_EXTENSIONS) != 0;
+    if (!c.op) {
+        if (desc->Type == DML_OPERATOR_INVALID)
+            return dmlp__error(INVALID,
+                               "DML_OPERATOR_DESC.Type is DML_OPERATOR_INVALID (0); it must "
+                               "name an operator");
+        return dmlp__error(UNSUPPORTED,
+                           "DML_OPERATOR_DESC.Type is %d; dmlp supports ELEMENT_WISE_SIGN (79), "
+                           "ACTIVATION_SOFTSIGN (50) and ELEMENT_WISE_IS_INFINITY (100)",
+                           (int)desc->Type);
+    }
+    if (feature_level < DML_FEATURE_LEVEL_1_0)
+        return dmlp__error(INVALID, "%s: the device's feature level is 0x%" PRIx32
+                                    "; it must be at least 1_0",
+                           c.op, feature_level);
+    if (!dmlp__support_get(desc->Type, feature_level, c.extensions, &c.support)) {
+        char needed[16];
+        snprintf(needed, sizeof needed, "%s",
+                 dmlp__feature_level_name(dmlp__operator_introduced(desc->Type)));
+        return dmlp__error(UNSUPPORTED, "%s: needs feature level %s; the device is at %s", c.op,
+                           needed, dmlp__feature_level_name(feature_level));
+    }
+    if (!desc->Desc)
+        return dmlp__error(INVALID, "%s: DML_OPERATOR_DESC.Desc is NULL; it must point to the "
+                                    "operator's descriptor",
+                           c.op);
+
+    dmlp_status status = check_execution_flags(&c, execution_flags);
+    if (status != DMLP_OK)
+        return status;
+
+    /* The three descriptors start with the same two tensor pointers. */
+    const DML_TENSOR_DESC *input = NULL, *output = NULL;
+    DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_EITHER;
+    switch (desc->Type) {
+    case DML_OPERATOR_ELEMENT_WISE_SIGN: {
+        const DML_ELEMENT_WISE_SIGN_OPERATOR_DESC *d = desc->Desc;
+        input = d->InputTensor;
+        output = d->OutputTensor;
+        break;
+    }
+    case DML_OPERATOR_ACTIVATION_SOFTSIGN: {
+        const DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC *d = desc->Desc;
+        input = d->InputTensor;
+        output = d->OutputTensor;
+        break;
+    }
+    case DML_OPERATOR_ELEMENT_WISE_IS_INFINITY: {
+        const DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC *d = desc->Desc;
+        input = d->InputTensor;
+        output = d->OutputTensor;
+        mode = d->InfinityMode;
+        if ((unsigned)mode > DML_IS_INFINITY_MODE_NEGATIVE)
+            return dmlp__error(INVALID,
+                               "%s: InfinityMode is %d; it must be EITHER (0), POSITIVE (1) or "
+                               "NEGATIVE (2)",
+                               c.op, (int)mode);
+        break;
+    }
+    default:
+        return dmlp__error(UNSUPPORTED, "%s: no validation rules", c.op);
+    }
+
+    dmlp__op_info info;
+    memset(&info, 0, sizeof info);
+    info.type = desc->Type;
+    info.mode = mode;
+    info.execution_flags = execution_flags;
+
+    if ((status = check_tensor(&c, "InputTensor", input, false, &info.input)) != DMLP_OK ||
+        (status = check_tensor(&c, "OutputTensor", output, true, &info.output)) != DMLP_OK ||
+        (status = check_input_support(&c, &info.input)) != DMLP_OK ||
+        (status = check_pair(&c, &info.input, &info.output)) != DMLP_OK ||
+        (status = check_output_distinct(&c, &info.output)) != DMLP_OK)
+        return status;
+
+    *out = info;
+    return DMLP_OK;
+}
