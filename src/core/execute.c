@@ -1,1 +1,101 @@
-typedef int dmlp__placeholder_execute; /* being written */
+/* dmlp_operator_execute: the binding rules of SPEC.md §3, then the plan. Every check runs
+   before the first byte is read or written. */
+#include <inttypes.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/operator.h"
+
+/* Checks one binding against its tensor; on success *start is the tensor's first byte. */
+static dmlp_status check_binding(const dmlp_operator *op, const char *tensor,
+                                 const dmlp__tensor *t, const dmlp_buffer_binding *b,
+                                 uintptr_t *start)
+{
+    if (!b->buffer)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: %s binding buffer is NULL; it must point to host memory",
+                           op->name, tensor);
+    uintptr_t base = (uintptr_t)b->buffer;
+    if (b->offset > (uint64_t)(UINTPTR_MAX - base))
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: %s binding offset is %" PRIu64 " from buffer 0x%" PRIxPTR
+                           "; buffer + offset wraps around the address space",
+                           op->name, tensor, b->offset, base);
+    uintptr_t first = base + (uintptr_t)b->offset;
+    if (b->size_in_bytes < t->total_bytes)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: %s binding size_in_bytes is %" PRIu64
+                           "; it must hold TotalTensorSizeInBytes (%" PRIu64 ")",
+                           op->name, tensor, b->size_in_bytes, t->total_bytes);
+    if (b->size_in_bytes > (uint64_t)(UINTPTR_MAX - first))
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: %s binding range [0x%" PRIxPTR ", +%" PRIu64
+                           ") wraps around the address space; a binding must not wrap",
+                           op->name, tensor, first, b->size_in_bytes);
+    if (t->alignment != 0 && first % t->alignment != 0)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: %s binding address (buffer + offset) is 0x%" PRIxPTR
+                           "; GuaranteedBaseOffsetAlignment promises a multiple of %u",
+                           op->name, tensor, first, t->alignment);
+    *start = first;
+    return DMLP_OK;
+}
+
+dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
+                                  const dmlp_buffer_binding *inputs, uint32_t output_count,
+                                  const dmlp_buffer_binding *outputs)
+{
+    if (!op)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "dmlp_operator_execute: op is NULL; it must be an operator from "
+                           "dmlp_operator_create");
+    if (input_count != 1)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: input_count is %u; it must be 1 (InputTensor)", op->name,
+                           input_count);
+    if (output_count != 1)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: output_count is %u; it must be 1 (OutputTensor)", op->name,
+                           output_count);
+    if (!inputs)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: inputs is NULL; it must point to 1 binding (InputTensor)",
+                           op->name);
+    if (!outputs)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: outputs is NULL; it must point to 1 binding (OutputTensor)",
+                           op->name);
+
+    const dmlp__tensor *in = &op->info.input;
+    const dmlp__tensor *out = &op->info.output;
+    uintptr_t in_first, out_first;
+    dmlp_status status = check_binding(op, "InputTensor", in, &inputs[0], &in_first);
+    if (status != DMLP_OK)
+        return status;
+    status = check_binding(op, "OutputTensor", out, &outputs[0], &out_first);
+    if (status != DMLP_OK)
+        return status;
+
+    /* Ranges that only touch are disjoint; anything else is exact in-place or refused. */
+    uintptr_t in_end = in_first + (uintptr_t)in->total_bytes;
+    uintptr_t out_end = out_first + (uintptr_t)out->total_bytes;
+    if (in_first < out_end && out_first < in_end) {
+        bool exact = op->in_place_ok && in_first == out_first;
+        if (!exact)
+            return dmlp__error(
+                DMLP_ERROR_INVALID_ARGUMENT,
+                "%s: OutputTensor binding overlaps InputTensor binding ([0x%" PRIxPTR
+                ",0x%" PRIxPTR ") and [0x%" PRIxPTR ",0x%" PRIxPTR ")); %s",
+                op->name, out_first, out_end, in_first, in_end,
+                op->info.type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+                    ? "IsInfinity never runs in place"
+                    : op->in_place_ok ? "only exact in-place execution (same start) is allowed"
+                                      : "only exact in-place execution (same start, size and "
+                                        "strides) is allowed");
+    }
+
+    const unsigned char *src = (const unsigned char *)inputs[0].buffer + inputs[0].offset;
+    unsigned char *dst = (unsigned char *)outputs[0].buffer + outputs[0].offset;
+    dmlp__plan_run(&op->plan, op->device->pool, src, dst);
+    return DMLP_OK;
+}

@@ -1,1 +1,321 @@
-typedef int dmlp__placeholder_plan; /* being written */
+/* Execution plans: axis simplification at create time, the strided walk at execute time. */
+#include "core/plan.h"
+
+#include <string.h>
+
+#include "core/error.h"
+#include "core/types.h"
+
+/* The stack tile that gathers strided input and collects output to scatter. */
+#define TILE_BYTES 4096u
+/* Outputs above this are written with the kernels' streaming (non-temporal) stores. */
+#define STREAMING_BYTES (4u << 20)
+/* Threads split bytes moved (read + written): one more thread per this much, and the
+   chunks they claim are about this big (a multiple of 64 elements, so a packed output's
+   chunk boundaries fall on 64-byte lines and no two threads share a line). */
+#define BYTES_PER_THREAD (128u << 10)
+#define CHUNK_BYTES (128u << 10)
+
+typedef struct axis {
+    uint64_t size;
+    uint64_t in_stride;
+    uint64_t out_stride;
+} axis;
+
+dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
+                             dmlp__plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    const dmlp__tensor *in = &info->input;
+    const dmlp__tensor *out = &info->output;
+    plan->in_size = dmlp__type_size(in->type);
+    plan->out_size = dmlp__type_size(out->type);
+    if (plan->in_size == 0 || plan->out_size == 0 || in->dim_count != out->dim_count ||
+        in->dim_count > DMLP__MAX_DIMS)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "%s: the validated tensors cannot be planned", op_name);
+
+    dmlp__kernel_choice choice = dmlp__kernel_select(info->type, in->type, dmlp__isa_detect());
+    if (!choice.fn)
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                           "%s: InputTensor.DataType is %s; no kernel computes it", op_name,
+                           dmlp__type_name(in->type));
+    plan->kernel = choice.fn;
+    plan->isa = choice.isa;
+    plan->kernel_name = choice.name;
+    plan->args.mode = info->mode;
+    plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;
+
+    /* Axes of size > 1, in bytes; their order does not change an element-wise result. */
+    axis axes[DMLP__MAX_DIMS];
+    uint32_t count = 0;
+    uint64_t elements = 1;
+    for (uint32_t d = 0; d < in->dim_count; d++) {
+        elements *= in->sizes[d];
+        if (in->sizes[d] == 1)
+            continue;
+        axes[count].size = in->sizes[d];
+        axes[count].in_stride = (uint64_t)in->strides[d] * plan->in_size;
+        axes[count].out_stride = (uint64_t)out->strides[d] * plan->out_size;
+        count++;
+    }
+    /* Largest output stride outermost (stable), so a permuted output is still written
+       in runs; strided reads into the tile are cheaper than strided writes from it. */
+    for (uint32_t i = 1; i < count; i++) {
+        axis a = axes[i];
+        uint32_t j = i;
+        while (j > 0 && axes[j - 1].out_stride < a.out_stride) {
+            axes[j] = axes[j - 1];
+            j--;
+        }
+        axes[j] = a;
+    }
+    /* Merge an axis into the one inside it when it continues it in both tensors. */
+    axis merged[DMLP__MAX_DIMS];
+    uint32_t merged_count = 0;
+    for (uint32_t i = count; i-- > 0;) {
+        if (merged_count > 0) {
+            axis *inner = &merged[merged_count - 1];
+            if (axes[i].in_stride == inner->in_stride * inner->size &&
+                axes[i].out_stride == inner->out_stride * inner->size) {
+                inner->size *= axes[i].size;
+                continue;
+            }
+        }
+        merged[merged_count++] = axes[i];
+    }
+    if (merged_count == 0) {
+        merged[0].size = 1;
+        merged[0].in_stride = plan->in_size;
+        merged[0].out_stride = plan->out_size;
+        merged_count = 1;
+    }
+    plan->dim_count = merged_count;
+    for (uint32_t d = 0; d < merged_count; d++) { /* merged is innermost first */
+        const axis *a = &merged[merged_count - 1 - d];
+        plan->sizes[d] = a->size;
+        plan->in_strides[d] = a->in_stride;
+        plan->out_strides[d] = a->out_stride;
+    }
+    plan->element_count = elements;
+    plan->out_packed = merged_count == 1 && plan->out_strides[0] == plan->out_size;
+
+    uint64_t out_bytes = elements * plan->out_size;
+    uint64_t moved = elements * (plan->in_size + plan->out_size);
+    plan->args.streaming = out_bytes > STREAMING_BYTES;
+    uint64_t chunk = (CHUNK_BYTES / (plan->in_size + plan->out_size)) & ~(uint64_t)63;
+    plan->chunk_elements = chunk ? chunk : 64;
+    uint64_t threads = moved / BYTES_PER_THREAD;
+    plan->max_threads = threads < 1 ? 1 : threads > 0xffffffffu ? 0xffffffffu : (uint32_t)threads;
+    return DMLP_OK;
+}
+
+/* ---- execution ----------------------------------------------------------------------- */
+
+typedef struct run_context {
+    const dmlp__plan *plan;
+    const unsigned char *in;
+    unsigned char *out;
+    bool unaligned;  /* a tensor starts off its element alignment: go through the tile */
+    uint64_t chunk;  /* chunk_elements */
+    uint64_t skew;   /* elements the packed output's first byte lies past a 64-byte line */
+} run_context;
+
+/* Element copies with a constant size: one load or store each, any alignment. */
+static void gather(unsigned char *tile, const unsigned char *src, uint64_t stride,
+                   uint32_t size, uint64_t n)
+{
+    switch (size) {
+    case 1:
+        for (uint64_t i = 0; i < n; i++)
+            tile[i] = src[i * stride];
+        break;
+    case 2:
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(tile + i * 2, src + i * stride, 2);
+        break;
+    case 4:
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(tile + i * 4, src + i * stride, 4);
+        break;
+    default:
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(tile + i * 8, src + i * stride, 8);
+        break;
+    }
+}
+
+static void scatter(unsigned char *dst, uint64_t stride, const unsigned char *tile,
+                    uint32_t size, uint64_t n)
+{
+    switch (size) {
+    case 1:
+        for (uint64_t i = 0; i < n; i++)
+            dst[i * stride] = tile[i];
+        break;
+    case 2:
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(dst + i * stride, tile + i * 2, 2);
+        break;
+    case 4:
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(dst + i * stride, tile + i * 4, 4);
+        break;
+    default:
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(dst + i * stride, tile + i * 8, 8);
+        break;
+    }
+}
+
+/* Writes one value to n elements of dst. */
+static void replicate(unsigned char *dst, uint64_t stride, const unsigned char *value,
+                      uint32_t size, uint64_t n)
+{
+    if (stride != size) {
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(dst + i * stride, value, size);
+        return;
+    }
+    if (size == 1) {
+        memset(dst, value[0], n);
+        return;
+    }
+    _Alignas(64) unsigned char pattern[256];
+    for (uint32_t i = 0; i < sizeof pattern; i += size)
+        memcpy(pattern + i, value, size);
+    uint64_t bytes = n * size;
+    for (; bytes >= sizeof pattern; bytes -= sizeof pattern, dst += sizeof pattern)
+        memcpy(dst, pattern, sizeof pattern);
+    memcpy(dst, pattern, bytes);
+}
+
+/* n elements along the inner axis, from in and out (their first elements). */
+static void run_row(const run_context *c, const unsigned char *in, unsigned char *out,
+                    uint64_t n)
+{
+    const dmlp__plan *p = c->plan;
+    uint32_t inner = p->dim_count - 1;
+    uint64_t is = p->in_strides[inner];
+    uint64_t os = p->out_strides[inner];
+    uint32_t isz = p->in_size;
+    uint32_t osz = p->out_size;
+    bool in_direct = !c->unaligned && is == isz;
+    bool out_direct = !c->unaligned && os == osz;
+
+    if (in_direct && out_direct) {
+        p->kernel((size_t)n, in, out, &p->args);
+        return;
+    }
+    dmlp__kernel_args tile_args = p->args;
+    tile_args.streaming = 0; /* never stream into the tile */
+
+    if (is == 0 && n > 1) { /* broadcast: one value for the whole row */
+        _Alignas(8) unsigned char x[8] = {0};
+        _Alignas(8) unsigned char y[8] = {0};
+        memcpy(x, in, isz);
+        p->kernel(1, x, y, &tile_args);
+        replicate(out, os, y, osz, n);
+        return;
+    }
+
+    _Alignas(64) unsigned char tile_in[TILE_BYTES];
+    _Alignas(64) unsigned char tile_out[TILE_BYTES];
+    uint64_t step = TILE_BYTES / (isz > osz ? isz : osz);
+    for (uint64_t done = 0; done < n;) {
+        uint64_t k = n - done < step ? n - done : step;
+        const unsigned char *src = in + done * is;
+        if (!in_direct) {
+            gather(tile_in, src, is, isz, k);
+            src = tile_in;
+        }
+        if (out_direct) {
+            p->kernel((size_t)k, src, out + done * os, &p->args);
+        } else {
+            p->kernel((size_t)k, src, tile_out, &tile_args);
+            scatter(out + done * os, os, tile_out, osz, k);
+        }
+        done += k;
+    }
+}
+
+/* Elements [begin, end) in the plan's row-major order. */
+static void run_range(const run_context *c, uint64_t begin, uint64_t end)
+{
+    const dmlp__plan *p = c->plan;
+    int inner = (int)p->dim_count - 1;
+    uint64_t n = p->sizes[inner];
+    uint64_t is = p->in_strides[inner];
+    uint64_t os = p->out_strides[inner];
+    if (inner == 0) {
+        run_row(c, c->in + begin * is, c->out + begin * os, end - begin);
+        return;
+    }
+    uint64_t coord[DMLP__MAX_DIMS];
+    uint64_t row = begin / n;
+    uint64_t col = begin % n;
+    uint64_t in_off = 0, out_off = 0;
+    for (int d = inner - 1; d >= 0; d--) {
+        coord[d] = row % p->sizes[d];
+        row /= p->sizes[d];
+        in_off += coord[d] * p->in_strides[d];
+        out_off += coord[d] * p->out_strides[d];
+    }
+    while (begin < end) {
+        uint64_t k = n - col < end - begin ? n - col : end - begin;
+        run_row(c, c->in + in_off + col * is, c->out + out_off + col * os, k);
+        begin += k;
+        col = 0;
+        if (begin >= end)
+            break;
+        for (int d = inner - 1; d >= 0; d--) { /* next row: an odometer step */
+            in_off += p->in_strides[d];
+            out_off += p->out_strides[d];
+            if (++coord[d] < p->sizes[d])
+                break;
+            in_off -= p->sizes[d] * p->in_strides[d];
+            out_off -= p->sizes[d] * p->out_strides[d];
+            coord[d] = 0;
+        }
+    }
+}
+
+static void run_chunk(void *context, size_t index)
+{
+    const run_context *c = context;
+    uint64_t total = c->plan->element_count;
+    uint64_t begin = (uint64_t)index * c->chunk;
+    uint64_t end = begin + c->chunk;
+    begin = begin > c->skew ? begin - c->skew : 0;
+    end = end - c->skew < total ? end - c->skew : total;
+    if (begin < end)
+        run_range(c, begin, end);
+}
+
+void dmlp__plan_run(const dmlp__plan *plan, dmlp__threadpool *pool, const void *in,
+                    void *out)
+{
+    run_context c;
+    c.plan = plan;
+    c.in = in;
+    c.out = out;
+    c.unaligned = ((uintptr_t)in % plan->in_size) != 0 || ((uintptr_t)out % plan->out_size) != 0;
+    c.chunk = plan->chunk_elements;
+    c.skew = 0;
+
+    uint32_t workers = dmlp__threadpool_workers(pool);
+    uint64_t threads = plan->max_threads;
+    if (threads > (uint64_t)workers + 1)
+        threads = (uint64_t)workers + 1;
+    if (threads <= 1) {
+        run_range(&c, 0, plan->element_count);
+        return;
+    }
+    if (plan->out_packed) {
+        uintptr_t line_offset = (uintptr_t)out & 63u;
+        if (line_offset % plan->out_size == 0)
+            c.skew = line_offset / plan->out_size; /* chunk k starts at k * chunk - skew */
+    }
+    uint64_t chunks = (plan->element_count + c.skew + c.chunk - 1) / c.chunk;
+    dmlp__threadpool_run(pool, run_chunk, &c, (size_t)chunks, (uint32_t)(threads - 1));
+}

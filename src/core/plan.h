@@ -1,0 +1,46 @@
+/* Internal: an operator's execution plan. At create time the validated tensors become a
+   walk over as few axes as possible (size-1 axes dropped, axes contiguous in both tensors
+   merged, the output's smallest stride innermost) and the kernel is chosen once. At
+   execute time the walk feeds the kernel contiguous runs: directly when both tensors are
+   contiguous on the inner axis, through a stack tile otherwise, computing a broadcast
+   (0-stride) run's one value once. */
+#ifndef DMLP_CORE_PLAN_H
+#define DMLP_CORE_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/threadpool.h"
+#include "core/validate.h"
+#include "dmlp.h"
+#include "kernels/kernels.h"
+
+typedef struct dmlp__plan {
+    dmlp__unary_kernel kernel;
+    dmlp__isa isa;
+    const char *kernel_name;
+    dmlp__kernel_args args;   /* streaming set when the output is large */
+    uint32_t in_size;         /* element bytes */
+    uint32_t out_size;
+    uint32_t dim_count;       /* >= 1; outermost first */
+    uint64_t sizes[DMLP__MAX_DIMS];
+    uint64_t in_strides[DMLP__MAX_DIMS];  /* bytes */
+    uint64_t out_strides[DMLP__MAX_DIMS]; /* bytes */
+    uint64_t element_count;
+    uint64_t chunk_elements;  /* work split unit for threads: a multiple of 64 */
+    uint32_t max_threads;     /* threads worth waking for this tensor (>= 1) */
+    bool out_packed;          /* the whole output is one contiguous run */
+} dmlp__plan;
+
+/* Builds the plan for a validated operator; UNSUPPORTED (naming `op_name`) if no kernel
+   exists for the input type. */
+dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
+                             dmlp__plan *plan);
+
+/* Runs the plan from `in` to `out` (the tensors' first bytes) on the calling thread and,
+   when the tensor is big enough, on pool threads. `in` and `out` are either disjoint
+   ranges or exact in-place (same start and layout); any alignment is fine. */
+void dmlp__plan_run(const dmlp__plan *plan, dmlp__threadpool *pool, const void *in,
+                    void *out);
+
+#endif
