@@ -18,13 +18,19 @@ typedef struct dmlp__npy {
     uint32_t ndim;             /* 0 for a scalar */
     uint64_t shape[DMLP__NPY_MAX_DIMS];
     uint64_t element_count;    /* product of shape (1 for a scalar, 0 if a dim is 0) */
-    void *data;                /* element_count * element size bytes, malloc'ed */
+    void *data;                /* element_count * element size bytes, malloc'ed; the
+                                  allocation holds data_size rounded up to 8, plus 8
+                                  zero bytes, so it can be bound as a DirectML buffer
+                                  (whose size rounds up to 4) as it is */
     size_t data_size;
 } dmlp__npy;
 
 /* Accepts dtypes <f2 <f4 <f8 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8 |b1 ('=' and '|' where the
    byte order does not matter). Refuses big-endian, structured, object dtypes, a
-   truncated header or payload, sizes that overflow. */
+   truncated header or payload, sizes that overflow. Statuses: IO (the file could not be
+   opened or read; the message is the system's reason), FORMAT (not a well-formed .npy),
+   UNSUPPORTED (well-formed, but a dtype, byte order or rank over 32 dmlp cannot hold),
+   OUT_OF_MEMORY. Bytes after the payload are ignored, as numpy does. */
 dmlp_status dmlp__npy_read_file(const char *path, dmlp__npy *out);
 dmlp_status dmlp__npy_read_memory(const void *bytes, size_t size, dmlp__npy *out);
 
@@ -38,5 +44,10 @@ dmlp_status dmlp__npy_write_file(const char *path, DML_TENSOR_DATA_TYPE type, in
                                  uint32_t ndim, const uint64_t *shape, const void *data);
 
 void dmlp__npy_free(dmlp__npy *npy);
+
+/* The dtype written for a type ("<f4", "|b1" when is_bool), NULL if .npy has none
+   (bf16, float8), and its element size in bytes (0 if none). */
+const char *dmlp__npy_descr(DML_TENSOR_DATA_TYPE type, int is_bool);
+uint32_t dmlp__npy_element_size(DML_TENSOR_DATA_TYPE type, int is_bool);
 
 #endif
