@@ -68,7 +68,7 @@ dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
 
     const dmlp__tensor *in = &op->info.input;
     const dmlp__tensor *out = &op->info.output;
-    uintptr_t in_first, out_first;
+    uintptr_t in_first = 0, out_first = 0;
     dmlp_status status = check_binding(op, "InputTensor", in, &inputs[0], &in_first);
     if (status != DMLP_OK)
         return status;
