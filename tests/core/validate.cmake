@@ -1,1 +1,4 @@
-# validation tests
+# validation tests: support tables, descriptor rules, status strings, messages, buffer sizes
+dmlp_add_test(test_support_tables ${CMAKE_CURRENT_LIST_DIR}/test_support_tables.c)
+dmlp_add_test(test_validate ${CMAKE_CURRENT_LIST_DIR}/test_validate.c)
+dmlp_add_test(test_errors ${CMAKE_CURRENT_LIST_DIR}/test_errors.c)

@@ -1,0 +1,386 @@
+/* test_support_tables: SPEC.md §2 and §4, walked at every feature level.
+   Covers dmlp__validate_operator's support checks (operator, level, type, dimension count,
+   extensions) and the support.h lookups: support rows, operator facts, level names. The
+   expected table below is written from SPEC.md, not taken from support.c. */
+#include <stdbool.h>
+
+#include "core/error.h"
+#include "core/support.h"
+#include "core/validate.h"
+#include "test_util.h"
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+#define F64 DML_TENSOR_DATA_TYPE_FLOAT64
+#define I8 DML_TENSOR_DATA_TYPE_INT8
+#define I16 DML_TENSOR_DATA_TYPE_INT16
+#define I32 DML_TENSOR_DATA_TYPE_INT32
+#define I64 DML_TENSOR_DATA_TYPE_INT64
+#define U8 DML_TENSOR_DATA_TYPE_UINT8
+#define U16 DML_TENSOR_DATA_TYPE_UINT16
+#define U32 DML_TENSOR_DATA_TYPE_UINT32
+#define U64 DML_TENSOR_DATA_TYPE_UINT64
+#define BF16 DMLP_TENSOR_DATA_TYPE_BFLOAT16
+#define E4M3FN DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN
+#define E4M3FNUZ DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ
+#define E5M2 DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2
+#define E5M2FNUZ DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ
+
+#define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
+#define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
+#define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+
+/* Every data type there is, plus values that are none. */
+static const DML_TENSOR_DATA_TYPE all_types[] = {
+    F32, F16, U32, U16, U8, I32, I16, I8, F64, U64, I64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ,
+};
+
+/* SPEC.md §2, one row per table line: from `level` on, until the operator's next row. */
+typedef struct expected_row {
+    DML_OPERATOR_TYPE op;
+    uint32_t level;
+    uint32_t min_dims, max_dims;
+    DML_TENSOR_DATA_TYPE types[12]; /* 0 ends */
+} expected_row;
+
+static const expected_row expected_rows[] = {
+    {SIGN, 0x2000, 4, 4, {F32, F16}},
+    {SIGN, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {SIGN, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {SIGN, 0x4100, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8, I64, U64}},
+    {SOFTSIGN, 0x1000, 4, 4, {F32, F16}},
+    {SOFTSIGN, 0x2000, 4, 5, {F32, F16}},
+    {SOFTSIGN, 0x3000, 1, 8, {F32, F16}},
+    {ISINF, 0x2100, 4, 4, {F32, F16}},
+    {ISINF, 0x3000, 1, 8, {F32, F16}},
+};
+
+/* SPEC.md §4: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE types[8];
+} expected_extensions[] = {
+    {SIGN, {F64, BF16}},
+    {SOFTSIGN, {F64, BF16}},
+    {ISINF, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
+};
+
+static const struct {
+    DML_OPERATOR_TYPE op;
+    const char *name;
+    uint32_t introduced;
+    const char *introduced_name;
+} expected_ops[] = {
+    {SIGN, "ELEMENT_WISE_SIGN", 0x2000, "2_0"},
+    {SOFTSIGN, "ACTIVATION_SOFTSIGN", 0x1000, "1_0"},
+    {ISINF, "ELEMENT_WISE_IS_INFINITY", 0x2100, "2_1"},
+};
+
+static const struct {
+    uint32_t level;
+    const char *name;
+} named_levels[] = {
+    {0x1000, "1_0"}, {0x2000, "2_0"}, {0x2100, "2_1"}, {0x3000, "3_0"}, {0x3100, "3_1"},
+    {0x4000, "4_0"}, {0x4100, "4_1"}, {0x5000, "5_0"}, {0x5100, "5_1"}, {0x5200, "5_2"},
+    {0x6000, "6_0"}, {0x6100, "6_1"}, {0x6200, "6_2"}, {0x6300, "6_3"}, {0x6400, "6_4"},
+};
+
+/* Values between and beyond the named rows; each uses the row below it. */
+static const uint32_t between_levels[] = {0x1001, 0x1fff, 0x2050, 0x20ff, 0x2101, 0x2fff,
+                                          0x30ff, 0x40ff, 0x4101, 0x6401, 0x7000, 0xffffffff};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Equality of two integers, with a context string and both values shown on failure. */
+#define CHECK_U64(actual, expected, ctx)                                                    \
+    do {                                                                                    \
+        uint64_t a2_ = (uint64_t)(actual), e2_ = (uint64_t)(expected);                      \
+        CHECK(a2_ == e2_, "%s: %s is 0x%" PRIx64 ", expected 0x%" PRIx64, (ctx), #actual,   \
+              a2_, e2_);                                                                    \
+    } while (0)
+
+static const expected_row *expected_row_at(DML_OPERATOR_TYPE op, uint32_t level)
+{
+    const expected_row *found = NULL;
+    for (size_t i = 0; i < COUNT(expected_rows); i++)
+        if (expected_rows[i].op == op && expected_rows[i].level <= level)
+            found = &expected_rows[i]; /* rows ascend, so the last match is in force */
+    return found;
+}
+
+static bool expected_type(DML_OPERATOR_TYPE op, const expected_row *row, bool extensions,
+                          DML_TENSOR_DATA_TYPE type)
+{
+    for (size_t t = 0; t < COUNT(row->types) && row->types[t]; t++)
+        if (row->types[t] == type)
+            return true;
+    if (extensions)
+        for (size_t i = 0; i < COUNT(expected_extensions); i++)
+            for (size_t t = 0; t < COUNT(expected_extensions[i].types); t++)
+                if (expected_extensions[i].op == op && expected_extensions[i].types[t] == type)
+                    return true;
+    return false;
+}
+
+static size_t expected_type_count(DML_OPERATOR_TYPE op, const expected_row *row, bool extensions)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < COUNT(all_types); i++)
+        n += expected_type(op, row, extensions, all_types[i]);
+    return n;
+}
+
+static const char *expected_name(DML_OPERATOR_TYPE op)
+{
+    for (size_t i = 0; i < COUNT(expected_ops); i++)
+        if (expected_ops[i].op == op)
+            return expected_ops[i].name;
+    return "?";
+}
+
+/* A well-formed descriptor of dims axes of size 2, packed, buffers sized exactly. */
+typedef struct fixture {
+    uint32_t sizes[10];
+    DML_BUFFER_TENSOR_DESC in_buffer, out_buffer;
+    DML_TENSOR_DESC in_tensor, out_tensor;
+    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC op_desc;
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign_desc;
+    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign_desc;
+    DML_OPERATOR_DESC desc;
+} fixture;
+
+static uint32_t size_of(DML_TENSOR_DATA_TYPE type)
+{
+    switch (type) {
+    case F64: case I64: case U64: return 8;
+    case F32: case I32: case U32: return 4;
+    case F16: case BF16: case I16: case U16: return 2;
+    default: return 1;
+    }
+}
+
+static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                         uint32_t dims)
+{
+    memset(f, 0, sizeof *f);
+    for (size_t i = 0; i < COUNT(f->sizes); i++)
+        f->sizes[i] = 2;
+    uint64_t elements = (uint64_t)1 << dims;
+    DML_TENSOR_DATA_TYPE out_type = op == ISINF ? U8 : type;
+    f->in_buffer = (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE, dims, f->sizes, NULL,
+                                            (elements * size_of(type) + 3) & ~3ull, 0};
+    f->out_buffer = (DML_BUFFER_TENSOR_DESC){out_type, DML_TENSOR_FLAG_NONE, dims, f->sizes,
+                                             NULL, (elements * size_of(out_type) + 3) & ~3ull, 0};
+    f->in_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->in_buffer};
+    f->out_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->out_buffer};
+    f->desc.Type = op;
+    if (op == SIGN) {
+        f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
+        f->desc.Desc = &f->sign_desc;
+    } else if (op == SOFTSIGN) {
+        f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
+        f->desc.Desc = &f->softsign_desc;
+    } else {
+        f->op_desc = (DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
+                                                                  DML_IS_INFINITY_MODE_EITHER};
+        f->desc.Desc = &f->op_desc;
+    }
+}
+
+/* Every operator x type x dimension count 0..9 at one level, with and without extensions. */
+static void walk_level(uint32_t level)
+{
+    for (size_t o = 0; o < COUNT(expected_ops); o++) {
+        DML_OPERATOR_TYPE op = expected_ops[o].op;
+        const expected_row *row = expected_row_at(op, level);
+        for (int ext = 0; ext <= 1; ext++) {
+            for (size_t t = 0; t < COUNT(all_types); t++) {
+                for (uint32_t dims = 0; dims <= 9; dims++) {
+                    fixture f;
+                    fixture_init(&f, op, all_types[t], dims);
+                    dmlp__op_info info;
+                    dmlp_status s = dmlp__validate_operator(
+                        level, ext ? DMLP_DEVICE_FLAG_EXTENSIONS : 0, &f.desc, 0, &info);
+#define CTX expected_name(op), (unsigned)level, ext, (unsigned)all_types[t], (unsigned)dims,        \
+            dmlp_last_error()
+                    if (!row) {
+                        CHECK(s == DMLP_ERROR_UNSUPPORTED, "%s level 0x%x: %s", expected_name(op),
+                              (unsigned)level, dmlp_last_error());
+                        continue;
+                    }
+                    bool type_ok = expected_type(op, row, ext, all_types[t]);
+                    bool dims_ok = dims >= row->min_dims && dims <= row->max_dims;
+                    if (type_ok && dims_ok) {
+                        CHECK(s == DMLP_OK, "should accept: %s level 0x%x ext %d type 0x%x dims %u: %s",
+                              CTX);
+                    } else if (dims == 0 || dims > 8) {
+                        CHECK(s == DMLP_ERROR_INVALID_ARGUMENT,
+                              "bad dims: %s level 0x%x ext %d type 0x%x dims %u: %s", CTX);
+                    } else {
+                        CHECK(s == DMLP_ERROR_UNSUPPORTED,
+                              "should refuse: %s level 0x%x ext %d type 0x%x dims %u: %s", CTX);
+                        CHECK_CONTAINS(dmlp_last_error(), expected_name(op));
+                        CHECK_CONTAINS(dmlp_last_error(),
+                                       type_ok ? "InputTensor.DimensionCount"
+                                               : "InputTensor.DataType");
+                    }
+#undef CTX
+                }
+            }
+        }
+    }
+}
+
+/* Operators below their introduction: UNSUPPORTED naming the level needed. */
+static void check_introduction(void)
+{
+    for (size_t o = 0; o < COUNT(expected_ops); o++) {
+        for (size_t l = 0; l < COUNT(named_levels); l++) {
+            uint32_t level = named_levels[l].level;
+            if (level >= expected_ops[o].introduced)
+                continue;
+            fixture f;
+            fixture_init(&f, expected_ops[o].op, F32, 4);
+            dmlp__op_info info;
+            CHECK_STATUS(dmlp__validate_operator(level, DMLP_DEVICE_FLAG_EXTENSIONS, &f.desc, 0,
+                                                 &info),
+                         DMLP_ERROR_UNSUPPORTED);
+            char want[80];
+            snprintf(want, sizeof want, "%s: needs feature level %s; the device is at %s",
+                     expected_ops[o].name, expected_ops[o].introduced_name,
+                     named_levels[l].name);
+            CHECK_CONTAINS(dmlp_last_error(), want);
+        }
+        /* exactly at its introduction it is accepted with F32 and 4 dimensions */
+        fixture f;
+        fixture_init(&f, expected_ops[o].op, F32, 4);
+        dmlp__op_info info;
+        CHECK_STATUS(dmlp__validate_operator(expected_ops[o].introduced, 0, &f.desc, 0, &info),
+                     DMLP_OK);
+    }
+    /* the spec's example message */
+    fixture f;
+    fixture_init(&f, SIGN, F32, 3);
+    dmlp__op_info info;
+    CHECK_STATUS(dmlp__validate_operator(0x2000, 0, &f.desc, 0, &info), DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(),
+                   "ELEMENT_WISE_SIGN: InputTensor.DimensionCount is 3; at feature level 2_0 "
+                   "it must be 4");
+    fixture_init(&f, SOFTSIGN, F32, 6);
+    CHECK_STATUS(dmlp__validate_operator(0x2050, 0, &f.desc, 0, &info), DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "DimensionCount is 6; at feature level 0x2050 it must be 4 to 5");
+    fixture_init(&f, SIGN, I32, 4);
+    CHECK_STATUS(dmlp__validate_operator(0x2000, 0, &f.desc, 0, &info), DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "InputTensor.DataType is INT32; at feature level 2_0");
+    fixture_init(&f, SIGN, BF16, 4);
+    CHECK_STATUS(dmlp__validate_operator(0x6400, 0, &f.desc, 0, &info), DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "InputTensor.DataType is BFLOAT16; it needs a device "
+                                      "created with DMLP_DEVICE_FLAG_EXTENSIONS");
+    fixture_init(&f, SIGN, F64, 4);
+    CHECK_STATUS(dmlp__validate_operator(0x6400, 0, &f.desc, 0, &info), DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "DMLP_DEVICE_FLAG_EXTENSIONS");
+    /* level 0 stands for the highest level, 6_4 */
+    fixture_init(&f, SIGN, I64, 8);
+    CHECK_STATUS(dmlp__validate_operator(0, 0, &f.desc, 0, &info), DMLP_OK);
+}
+
+/* dmlp__support_get agrees with the expected rows, including types and row_level. */
+static void check_support_get(uint32_t level)
+{
+    for (size_t o = 0; o < COUNT(expected_ops); o++) {
+        DML_OPERATOR_TYPE op = expected_ops[o].op;
+        const expected_row *row = expected_row_at(op, level);
+        for (int ext = 0; ext <= 1; ext++) {
+            char ctx[64];
+            snprintf(ctx, sizeof ctx, "%s at 0x%x ext %d", expected_ops[o].name,
+                     (unsigned)level, ext);
+            dmlp__support s;
+            memset(&s, 0xAB, sizeof s);
+            bool found = dmlp__support_get(op, level, ext, &s);
+            CHECK(found == (row != NULL), "%s at 0x%x", expected_ops[o].name, (unsigned)level);
+            if (!row || !found)
+                continue;
+            CHECK_U64(s.row_level, row->level, ctx);
+            CHECK_U64(s.min_dims, row->min_dims, ctx);
+            CHECK_U64(s.max_dims, row->max_dims, ctx);
+            CHECK_U64(s.output_type, op == ISINF ? U8 : DML_TENSOR_DATA_TYPE_UNKNOWN, ctx);
+            CHECK_U64(s.type_count, expected_type_count(op, row, ext), ctx);
+            for (uint32_t i = 0; i < s.type_count && i < DMLP__SUPPORT_MAX_TYPES; i++)
+                CHECK(expected_type(op, row, ext, s.input_types[i]), "%s type 0x%x",
+                      expected_ops[o].name, (unsigned)s.input_types[i]);
+        }
+    }
+}
+
+static void check_names(void)
+{
+    CHECK_U64(dmlp__operator_count(), COUNT(expected_ops), "names");
+    for (uint32_t i = 0; i < dmlp__operator_count(); i++) {
+        DML_OPERATOR_TYPE op = dmlp__operator_at(i);
+        CHECK_CONTAINS(dmlp__operator_name(op), expected_name(op));
+    }
+    CHECK_U64(dmlp__operator_at(99), DML_OPERATOR_INVALID, "names");
+    for (size_t o = 0; o < COUNT(expected_ops); o++) {
+        CHECK(strcmp(dmlp__operator_name(expected_ops[o].op), expected_ops[o].name) == 0,
+              "%s", expected_ops[o].name);
+        CHECK_U64(dmlp__operator_introduced(expected_ops[o].op), expected_ops[o].introduced,
+                  expected_ops[o].name);
+    }
+    CHECK(dmlp__operator_name(DML_OPERATOR_INVALID) == NULL, "INVALID has no name");
+    CHECK(dmlp__operator_name((DML_OPERATOR_TYPE)51) == NULL, "51 has no name");
+    CHECK_U64(dmlp__operator_introduced((DML_OPERATOR_TYPE)51), 0, "names");
+
+    CHECK_U64(dmlp__feature_level_count(), COUNT(named_levels), "names");
+    for (size_t i = 0; i < COUNT(named_levels); i++) {
+        CHECK_U64(dmlp__feature_level_at((uint32_t)i), named_levels[i].level,
+                  named_levels[i].name);
+        CHECK(strcmp(dmlp__feature_level_name(named_levels[i].level), named_levels[i].name) == 0,
+              "name of 0x%x", (unsigned)named_levels[i].level);
+        uint32_t parsed = 0;
+        CHECK(dmlp__feature_level_parse(named_levels[i].name, &parsed), "%s",
+              named_levels[i].name);
+        CHECK_U64(parsed, named_levels[i].level, named_levels[i].name);
+        char text[40];
+        snprintf(text, sizeof text, "DML_FEATURE_LEVEL_%s", named_levels[i].name);
+        parsed = 0;
+        CHECK(dmlp__feature_level_parse(text, &parsed), "%s", text);
+        CHECK_U64(parsed, named_levels[i].level, text);
+        snprintf(text, sizeof text, "0x%x", (unsigned)named_levels[i].level);
+        parsed = 0;
+        CHECK(dmlp__feature_level_parse(text, &parsed), "%s", text);
+        CHECK_U64(parsed, named_levels[i].level, text);
+    }
+    CHECK_U64(dmlp__feature_level_at(15), 0, "names");
+    CHECK(strcmp(dmlp__feature_level_name(0x2050), "0x2050") == 0, "unnamed level");
+    uint32_t parsed = 0;
+    CHECK(dmlp__feature_level_parse("0x2050", &parsed) && parsed == 0x2050, "0x2050");
+    CHECK(dmlp__feature_level_parse("0X6400", &parsed) && parsed == 0x6400, "0X6400");
+    static const char *const bad[] = {"",       "0_9",  "7_0",      "2_0x",   "0x",
+                                      "0x0fff", "0x0",  "0x1g00",   "1.0",    "DML_FEATURE_LEVEL_",
+                                      "2_00",   "0x100000000", "DML_FEATURE_LEVEL_0x2000", "2"};
+    for (size_t i = 0; i < COUNT(bad); i++) {
+        parsed = 12345;
+        CHECK(!dmlp__feature_level_parse(bad[i], &parsed), "\"%s\" is no level", bad[i]);
+        CHECK_U64(parsed, 12345, bad[i]);
+    }
+    CHECK(!dmlp__feature_level_parse(NULL, &parsed), "NULL text");
+    dmlp__support s;
+    CHECK(!dmlp__support_get(SIGN, 0x0fff, true, &s), "below 1_0");
+    CHECK(!dmlp__support_get(SOFTSIGN, 0, true, &s), "level 0 is not a level here");
+    CHECK(!dmlp__support_get((DML_OPERATOR_TYPE)51, 0x6400, true, &s), "unknown op");
+}
+
+int main(void)
+{
+    check_names();
+    for (size_t l = 0; l < COUNT(named_levels); l++) {
+        walk_level(named_levels[l].level);
+        check_support_get(named_levels[l].level);
+    }
+    for (size_t l = 0; l < COUNT(between_levels); l++) {
+        walk_level(between_levels[l]);
+        check_support_get(between_levels[l]);
+    }
+    check_introduction();
+    return test_finish("test_support_tables");
+}
