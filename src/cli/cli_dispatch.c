@@ -1,8 +1,86 @@
+/* `dmlp dispatch [-i N] [--feature-level L] MODEL.json`: runs a DxDispatch model. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "dmlp.h"
+#include "dxdispatch/dxdispatch.h"
+
+static const char usage[] =
+    "usage: dmlp dispatch [-i N] [--feature-level L] MODEL.json\n"
+    "  runs a DxDispatch JSON model (resources, dispatchables, commands)\n"
+    "  -i N                 run each dispatch N times (default 1) and print the median time\n"
+    "  --feature-level L    validate at DirectML feature level L: 1_0 2_0 2_1 3_0 3_1 4_0\n"
+    "                       4_1 5_0 5_1 5_2 6_0 6_1 6_2 6_3 6_4 (default 6_4)\n";
+
+static int parse_level(const char *text, DML_FEATURE_LEVEL *level)
+{
+    static const char *const names[] = {"1_0", "2_0", "2_1", "3_0", "3_1", "4_0", "4_1", "5_0",
+                                        "5_1", "5_2", "6_0", "6_1", "6_2", "6_3", "6_4"};
+    static const DML_FEATURE_LEVEL values[] = {
+        DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0, DML_FEATURE_LEVEL_2_1,
+        DML_FEATURE_LEVEL_3_0, DML_FEATURE_LEVEL_3_1, DML_FEATURE_LEVEL_4_0,
+        DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0, DML_FEATURE_LEVEL_5_1,
+        DML_FEATURE_LEVEL_5_2, DML_FEATURE_LEVEL_6_0, DML_FEATURE_LEVEL_6_1,
+        DML_FEATURE_LEVEL_6_2, DML_FEATURE_LEVEL_6_3, DML_FEATURE_LEVEL_6_4};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *level = values[i];
+            return 1;
+        }
+    return 0;
+}
+
+static int parse_count(const char *text, uint32_t *count)
+{
+    char *end;
+    if (text[0] < '0' || text[0] > '9')
+        return 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end || v < 1 || v > 1000000000ull)
+        return 0;
+    *count = (uint32_t)v;
+    return 1;
+}
 
 int dmlp_cli_dispatch(int argc, char **argv)
 {
-    (void)argc;
-    return dmlp_cli_fail(argv[0], "not built yet");
-}
+    const char *model_path = NULL;
+    dmlp__dx_run_options options = {NULL, DML_FEATURE_LEVEL_6_4, 1, stdout};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(a, "-i") == 0 || strcmp(a, "--iterations") == 0) {
+            if (++i == argc || !parse_count(argv[i], &options.iterations))
+                return dmlp_cli_usage(argv[0], "-i needs a count from 1 to 1000000000", usage);
+        } else if (strcmp(a, "--feature-level") == 0) {
+            if (++i == argc || !parse_level(argv[i], &options.feature_level))
+                return dmlp_cli_usage(argv[0], "--feature-level needs a level such as 6_4",
+                                      usage);
+        } else if (a[0] == '-' && a[1] != '\0') {
+            char message[128];
+            snprintf(message, sizeof message, "unknown option '%.64s'", a);
+            return dmlp_cli_usage(argv[0], message, usage);
+        } else if (model_path) {
+            return dmlp_cli_usage(argv[0], "one model at a time", usage);
+        } else {
+            model_path = a;
+        }
+    }
+    if (!model_path)
+        return dmlp_cli_usage(argv[0], "no model given", usage);
 
+    dmlp__dx_model *model = NULL;
+    dmlp_status s = dmlp__dx_model_load(model_path, &model);
+    if (s == DMLP_OK)
+        s = dmlp__dx_model_run(model, &options);
+    dmlp__dx_model_free(model);
+    fflush(stdout);
+    if (s != DMLP_OK)
+        return dmlp_cli_fail(model_path, dmlp_last_error());
+    return 0;
+}

@@ -1,1 +1,0 @@
-typedef int dmlp__dxdispatch_placeholder;

@@ -1,0 +1,183 @@
+/* initialValues from a file: .npy (dtype checked against the declared type) or raw bytes
+   (type required). Relative paths are looked up beside the model first, then in the
+   current directory. Images are refused by name. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/types.h"
+#include "dx_internal.h"
+#include "io/npy.h"
+
+static bool has_extension(const char *name, const char *ext)
+{
+    size_t n = strlen(name), e = strlen(ext);
+    if (n < e)
+        return false;
+    for (size_t i = 0; i < e; i++)
+        if (tolower((unsigned char)name[n - e + i]) != ext[i])
+            return false;
+    return true;
+}
+
+static bool is_image(const char *name)
+{
+    static const char *const images[] = {".png", ".jpg", ".jpeg", ".bmp", ".gif",
+                                         ".tif", ".tiff", ".dds", NULL};
+    for (size_t i = 0; images[i]; i++)
+        if (has_extension(name, images[i]))
+            return true;
+    return false;
+}
+
+/* The path to open, malloc'ed: beside the model if a file is there, else as written. */
+static char *resolve(const dx_parse_context *ctx, const char *name)
+{
+    if (name[0] != '/' && ctx->base_dir && ctx->base_dir[0]) {
+        size_t n = strlen(ctx->base_dir) + strlen(name) + 2;
+        char *beside = malloc(n);
+        if (!beside)
+            return NULL;
+        snprintf(beside, n, "%s/%s", ctx->base_dir, name);
+        FILE *f = fopen(beside, "rb");
+        if (f) {
+            fclose(f);
+            return beside;
+        }
+        free(beside);
+    }
+    size_t n = strlen(name) + 1;
+    char *copy = malloc(n);
+    if (copy)
+        memcpy(copy, name, n);
+    return copy;
+}
+
+static dmlp_status fail_with_last(const char *path, const char *name)
+{
+    char why[512];
+    dmlp_status status = DMLP_ERROR_IO;
+    snprintf(why, sizeof why, "%s", dmlp_last_error());
+    return dmlp__dx_fail(status, path, "'%s': %s", name, why);
+}
+
+static dmlp_status check_limit(const dx_parse_context *ctx, const char *path, uint64_t bytes)
+{
+    if (bytes == 0)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "the file holds no data (the initial data "
+                                                      "must not be empty)");
+    if (ctx->options->max_buffer_bytes && bytes > ctx->options->max_buffer_bytes)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                             "%llu bytes are more than this reader allows (%llu)",
+                             (unsigned long long)bytes,
+                             (unsigned long long)ctx->options->max_buffer_bytes);
+    return DMLP_OK;
+}
+
+static dmlp_status read_npy(const dx_parse_context *ctx, const char *file, const char *name,
+                            DML_TENSOR_DATA_TYPE type, const char *path,
+                            DML_TENSOR_DATA_TYPE *data_type, unsigned char **data,
+                            uint64_t *data_size)
+{
+    dmlp__npy npy;
+    if (dmlp__npy_read_file(file, &npy) != DMLP_OK)
+        return fail_with_last(path, name);
+    dmlp_status s = DMLP_OK;
+    if (type != DML_TENSOR_DATA_TYPE_UNKNOWN && npy.type != type)
+        s = dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                          "'%s' holds %s; initialValuesDataType is %s (they must be equal)",
+                          name, dmlp__type_name(npy.type), dmlp__type_name(type));
+    if (s == DMLP_OK)
+        s = check_limit(ctx, path, npy.data_size);
+    if (s != DMLP_OK) {
+        dmlp__npy_free(&npy);
+        return s;
+    }
+    *data_type = npy.type;
+    *data = npy.data; /* only the data is kept, in the file's order */
+    *data_size = npy.data_size;
+    return DMLP_OK;
+}
+
+static dmlp_status read_raw(const dx_parse_context *ctx, const char *file, const char *name,
+                            DML_TENSOR_DATA_TYPE type, const char *path, unsigned char **data,
+                            uint64_t *data_size)
+{
+    if (type == DML_TENSOR_DATA_TYPE_UNKNOWN)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                             "initialValuesDataType is required for a raw file ('%s' is not .npy)",
+                             name);
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return dmlp__dx_fail(DMLP_ERROR_IO, path, "'%s': %s", name, strerror(errno));
+    size_t cap = 4096, n = 0;
+    unsigned char *buf = malloc(cap);
+    dmlp_status s = DMLP_OK;
+    while (buf) {
+        if (n == cap) {
+            unsigned char *more = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            if (!more) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = more;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+        if (ctx->options->max_buffer_bytes && n > ctx->options->max_buffer_bytes)
+            break;
+    }
+    if (!buf)
+        s = dmlp__dx_fail(DMLP_ERROR_OUT_OF_MEMORY, path, "'%s': out of memory", name);
+    else if (ferror(f))
+        s = dmlp__dx_fail(DMLP_ERROR_IO, path, "'%s': read failed", name);
+    fclose(f);
+    if (s == DMLP_OK)
+        s = check_limit(ctx, path, n);
+    uint32_t size = dmlp__type_size(type);
+    if (s == DMLP_OK && n % size != 0)
+        s = dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                          "'%s' has %zu bytes, not a whole number of %s elements", name, n,
+                          dmlp__type_name(type));
+    if (s != DMLP_OK) {
+        free(buf);
+        return s;
+    }
+    *data = buf;
+    *data_size = n;
+    return DMLP_OK;
+}
+
+dmlp_status dmlp__dx_read_source(const dx_parse_context *ctx, const char *source,
+                                 DML_TENSOR_DATA_TYPE type, const char *path,
+                                 DML_TENSOR_DATA_TYPE *data_type, unsigned char **data,
+                                 uint64_t *data_size)
+{
+    *data_type = type;
+    if (is_image(source))
+        return dmlp__dx_fail(DMLP_ERROR_UNSUPPORTED, path,
+                             "'%s': image files are not supported by dmlp (use .npy or raw "
+                             "bytes)",
+                             source);
+    if (ctx->options->no_files)
+        return dmlp__dx_fail(DMLP_ERROR_UNSUPPORTED, path,
+                             "'%s': files are not read when a model is parsed from memory",
+                             source);
+    if (source[0] == '\0')
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must not be empty");
+    char *file = resolve(ctx, source);
+    if (!file)
+        return dmlp__dx_fail(DMLP_ERROR_OUT_OF_MEMORY, path, "out of memory");
+    dmlp_status s = has_extension(source, ".npy")
+                        ? read_npy(ctx, file, source, type, path, data_type, data, data_size)
+                        : read_raw(ctx, file, source, type, path, data, data_size);
+    free(file);
+    return s;
+}

@@ -1,0 +1,144 @@
+/* Makes DxDispatch's relaxed JSON (comments, trailing commas) acceptable to cJSON by
+   overwriting those bytes with spaces, so every offset cJSON reports is an offset in the
+   original text. Also lists number literals, found the same way cJSON finds them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "dx_internal.h"
+
+/* cJSON copies at most 63 characters of a number literal. */
+#define NUMBER_MAX 63
+
+static bool is_space(char c)
+{
+    /* cJSON skips every byte <= 32 as whitespace */
+    return (unsigned char)c <= 32;
+}
+
+static bool is_number_char(char c)
+{
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
+}
+
+/* Offset just after a comment starting at i (text[i] == '/'), or i if none starts here. */
+static size_t comment_end(const char *text, size_t size, size_t i)
+{
+    if (i + 1 >= size || text[i] != '/')
+        return i;
+    if (text[i + 1] == '/') {
+        size_t j = i + 2;
+        while (j < size && text[j] != '\n')
+            j++;
+        return j;
+    }
+    if (text[i + 1] == '*') {
+        size_t j = i + 2;
+        while (j + 1 < size && !(text[j] == '*' && text[j + 1] == '/'))
+            j++;
+        return j + 1 < size ? j + 2 : size; /* an unclosed comment runs to the end */
+    }
+    return i;
+}
+
+/* The first byte at or after i that is neither whitespace nor inside a comment. */
+static size_t next_significant(const char *text, size_t size, size_t i)
+{
+    while (i < size) {
+        if (is_space(text[i])) {
+            i++;
+            continue;
+        }
+        size_t end = comment_end(text, size, i);
+        if (end == i)
+            return i;
+        i = end;
+    }
+    return size;
+}
+
+static dmlp_status add_token(dx_number_token **tokens, size_t *count, size_t *cap,
+                             size_t start, size_t length)
+{
+    if (*count == *cap) {
+        size_t grown = *cap ? *cap * 2 : 64;
+        dx_number_token *more = realloc(*tokens, grown * sizeof **tokens);
+        if (!more)
+            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+        *tokens = more;
+        *cap = grown;
+    }
+    (*tokens)[*count].start = start;
+    (*tokens)[*count].length = length;
+    (*count)++;
+    return DMLP_OK;
+}
+
+dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dx_number_token **tokens,
+                                  size_t *token_count)
+{
+    size_t cap = 0;
+    char last = 0; /* the last significant byte kept */
+    *tokens = NULL;
+    *token_count = 0;
+    size_t i = 0;
+    while (i < size) {
+        char c = text[i];
+        if (c == '"') {
+            size_t j = i + 1;
+            while (j < size && text[j] != '"')
+                j += text[j] == '\\' ? 2 : 1;
+            i = j < size ? j + 1 : size;
+            last = '"';
+            continue;
+        }
+        size_t end = comment_end(text, size, i);
+        if (end != i) {
+            memset(text + i, ' ', end - i);
+            i = end;
+            continue;
+        }
+        if (c == ',' && last != ',' && last != '[' && last != '{' && last != ':' && last != 0) {
+            size_t next = next_significant(text, size, i + 1);
+            if (next < size && (text[next] == ']' || text[next] == '}')) {
+                text[i] = ' ';
+                i++;
+                continue;
+            }
+        }
+        if (c == '-' || (c >= '0' && c <= '9')) {
+            size_t j = i;
+            while (j < size && j - i < NUMBER_MAX && is_number_char(text[j]))
+                j++;
+            dmlp_status s = add_token(tokens, token_count, &cap, i, j - i);
+            if (s != DMLP_OK) {
+                free(*tokens);
+                *tokens = NULL;
+                *token_count = 0;
+                return s;
+            }
+            last = '0';
+            i = j;
+            continue;
+        }
+        if (!is_space(c))
+            last = c;
+        i++;
+    }
+    return DMLP_OK;
+}
+
+void dmlp__dx_json_line_col(const char *text, size_t size, size_t offset, size_t *line,
+                            size_t *column)
+{
+    size_t l = 1, line_start = 0;
+    if (offset > size)
+        offset = size;
+    for (size_t i = 0; i < offset; i++)
+        if (text[i] == '\n') {
+            l++;
+            line_start = i + 1;
+        }
+    *line = l;
+    *column = offset - line_start + 1;
+}

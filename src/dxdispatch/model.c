@@ -1,0 +1,209 @@
+/* The model's root: resources, then dispatchables, then commands (which refer to both),
+   all parsed and checked before anything runs. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "dx_internal.h"
+
+static char *copy_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c)
+        memcpy(c, s, n);
+    return c;
+}
+
+/* The root member name, which must be of the given cJSON kind. */
+static dmlp_status get_root_member(const cJSON *root, const char *name, bool array,
+                                   const cJSON **member)
+{
+    *member = cJSON_GetObjectItemCaseSensitive(root, name);
+    if (!*member)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, name, "missing");
+    if (array ? !cJSON_IsArray(*member) : !cJSON_IsObject(*member))
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, name, "must be %s",
+                             array ? "an array" : "an object");
+    return DMLP_OK;
+}
+
+/* Names within resources (and within dispatchables) must be unique. */
+static dmlp_status check_unique(const cJSON *object, const char *section)
+{
+    for (const cJSON *a = object->child; a; a = a->next)
+        for (const cJSON *b = a->next; b; b = b->next)
+            if (strcmp(a->string, b->string) == 0) {
+                char p[DX_PATH_MAX];
+                dmlp__dx_path_key(p, section, b->string);
+                return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "the name appears twice");
+            }
+    return DMLP_OK;
+}
+
+static dmlp_status parse_sections(const dx_parse_context *ctx, dmlp__dx_model *model)
+{
+    const cJSON *root = ctx->doc->root;
+    const cJSON *resources, *dispatchables, *commands;
+    if (!cJSON_IsObject(root))
+        return dmlp__error(DMLP_ERROR_FORMAT, "the model must be a JSON object");
+    dmlp_status s = get_root_member(root, "resources", false, &resources);
+    if (s == DMLP_OK)
+        s = get_root_member(root, "dispatchables", false, &dispatchables);
+    if (s == DMLP_OK)
+        s = get_root_member(root, "commands", true, &commands);
+    if (s == DMLP_OK)
+        s = check_unique(resources, "resources");
+    if (s == DMLP_OK)
+        s = check_unique(dispatchables, "dispatchables");
+    if (s != DMLP_OK)
+        return s;
+
+    size_t n = (size_t)cJSON_GetArraySize(resources);
+    model->resources = calloc(n + 1, sizeof *model->resources);
+    size_t m = (size_t)cJSON_GetArraySize(dispatchables);
+    model->dispatchables = calloc(m + 1, sizeof *model->dispatchables);
+    size_t c = (size_t)cJSON_GetArraySize(commands);
+    model->commands = calloc(c + 1, sizeof *model->commands);
+    if (!model->resources || !model->dispatchables || !model->commands)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+
+    const cJSON *item;
+    cJSON_ArrayForEach(item, resources)
+    {
+        char p[DX_PATH_MAX];
+        dx_resource *r = &model->resources[model->resource_count++];
+        dmlp__dx_path_key(p, "resources", item->string);
+        if (!(r->name = copy_string(item->string)))
+            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+        if ((s = dmlp__dx_parse_resource(ctx, item, p, r)) != DMLP_OK)
+            return s;
+    }
+    cJSON_ArrayForEach(item, dispatchables)
+    {
+        char p[DX_PATH_MAX];
+        dx_dispatchable *d = &model->dispatchables[model->dispatchable_count++];
+        dmlp__dx_path_key(p, "dispatchables", item->string);
+        if (!(d->name = copy_string(item->string)))
+            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+        if ((s = dmlp__dx_parse_dispatchable(ctx, item, p, d)) != DMLP_OK)
+            return s;
+    }
+    cJSON_ArrayForEach(item, commands)
+    {
+        dx_command *command = &model->commands[model->command_count];
+        s = dmlp__dx_parse_command(ctx, model, item, model->command_count, command);
+        model->command_count++;
+        if (s != DMLP_OK)
+            return s;
+    }
+    return DMLP_OK;
+}
+
+dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
+                                 const dmlp__dx_parse_options *options,
+                                 dmlp__dx_model **model)
+{
+    static const dmlp__dx_parse_options defaults;
+    dx_json doc;
+    *model = NULL;
+    if (!text && size)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "no model text");
+    dmlp_status s = dmlp__dx_json_parse(text ? text : "", size, &doc);
+    if (s != DMLP_OK)
+        return s;
+    dmlp__dx_model *result = calloc(1, sizeof *result);
+    if (!result) {
+        dmlp__dx_json_free(&doc);
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+    }
+    dx_parse_context ctx = {&doc, options ? options : &defaults,
+                            options && options->base_dir ? options->base_dir : NULL};
+    result->no_files = ctx.options->no_files != 0;
+    s = parse_sections(&ctx, result);
+    dmlp__dx_json_free(&doc);
+    if (s != DMLP_OK) {
+        dmlp__dx_model_free(result);
+        return s;
+    }
+    *model = result;
+    return DMLP_OK;
+}
+
+dmlp_status dmlp__dx_model_load(const char *path, dmlp__dx_model **model)
+{
+    *model = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(errno));
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    while (text) {
+        if (n == cap) {
+            char *more = realloc(text, cap * 2);
+            if (!more) {
+                free(text);
+                text = NULL;
+                break;
+            }
+            text = more;
+            cap *= 2;
+        }
+        size_t got = fread(text + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool failed = ferror(f) != 0;
+    int err = errno;
+    fclose(f);
+    if (!text)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+    if (failed) {
+        free(text);
+        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(err));
+    }
+    /* sourcePaths are looked up beside the model first */
+    char *dir = copy_string(path);
+    if (!dir) {
+        free(text);
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+    }
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        slash[slash == dir ? 1 : 0] = '\0';
+    else
+        strcpy(dir, ".");
+    dmlp__dx_parse_options options = {dir, 0, 0};
+    dmlp_status s = dmlp__dx_model_parse(text, n, &options, model);
+    free(dir);
+    free(text);
+    return s;
+}
+
+void dmlp__dx_model_free(dmlp__dx_model *model)
+{
+    if (!model)
+        return;
+    for (size_t i = 0; i < model->resource_count; i++) {
+        free(model->resources[i].name);
+        free(model->resources[i].data);
+    }
+    for (size_t i = 0; i < model->dispatchable_count; i++) {
+        dx_dispatchable *d = &model->dispatchables[i];
+        dmlp_operator_destroy(d->op);
+        dmlp__dx_tensor_free(&d->input);
+        dmlp__dx_tensor_free(&d->output);
+        free(d->name);
+    }
+    for (size_t i = 0; i < model->command_count; i++) {
+        free(model->commands[i].target_path);
+        free(model->commands[i].dimensions);
+    }
+    free(model->resources);
+    free(model->dispatchables);
+    free(model->commands);
+    free(model);
+}

@@ -1,0 +1,70 @@
+/* One entry of "resources": a buffer, its type and its initial data. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "dx_internal.h"
+
+dmlp_status dmlp__dx_parse_resource(const dx_parse_context *ctx, const cJSON *json,
+                                    const char *path, dx_resource *resource)
+{
+    static const char *const members[] = {"initialValuesDataType", "initialValues",
+                                          "sizeInBytes", NULL};
+    char p[DX_PATH_MAX];
+    if (!cJSON_IsObject(json))
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be an object (a buffer)");
+    dmlp_status s = dmlp__dx_check_members(json, path, members);
+    if (s != DMLP_OK)
+        return s;
+
+    DML_TENSOR_DATA_TYPE type = DML_TENSOR_DATA_TYPE_UNKNOWN;
+    const cJSON *type_item = cJSON_GetObjectItemCaseSensitive(json, "initialValuesDataType");
+    if (type_item) {
+        dmlp__dx_path_key(p, path, "initialValuesDataType");
+        if ((s = dmlp__dx_get_type(type_item, p, &type)) != DMLP_OK)
+            return s;
+    }
+
+    const cJSON *values = cJSON_GetObjectItemCaseSensitive(json, "initialValues");
+    dmlp__dx_path_key(p, path, "initialValues");
+    if (!values)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
+    unsigned char *data = NULL;
+    uint64_t data_size = 0;
+    s = dmlp__dx_parse_initial_values(ctx, values, type, p, &type, &data, &data_size);
+    if (s != DMLP_OK) {
+        free(data);
+        return s;
+    }
+
+    /* omitted: the data rounded up to 4 bytes; given: as written, at least the data */
+    uint64_t size = (data_size + 3) & ~UINT64_C(3);
+    const cJSON *size_item = cJSON_GetObjectItemCaseSensitive(json, "sizeInBytes");
+    if (size_item) {
+        dmlp__dx_path_key(p, path, "sizeInBytes");
+        uint64_t limit = ctx->options->max_buffer_bytes ? ctx->options->max_buffer_bytes
+                                                        : (uint64_t)SIZE_MAX / 2;
+        s = dmlp__dx_get_uint(ctx->doc, size_item, p, limit, &size);
+        if (s == DMLP_OK && size < data_size)
+            s = dmlp__dx_fail(DMLP_ERROR_FORMAT, p,
+                              "is %llu; must be at least the initial data's %llu bytes",
+                              (unsigned long long)size, (unsigned long long)data_size);
+        if (s != DMLP_OK) {
+            free(data);
+            return s;
+        }
+    }
+    unsigned char *buffer = calloc(1, (size_t)size);
+    if (!buffer) {
+        free(data);
+        return dmlp__dx_fail(DMLP_ERROR_OUT_OF_MEMORY, path, "out of memory for %llu bytes",
+                             (unsigned long long)size);
+    }
+    memcpy(buffer, data, (size_t)data_size);
+    free(data);
+    resource->type = type;
+    resource->data = buffer;
+    resource->data_size = data_size;
+    resource->size = size;
+    return DMLP_OK;
+}

@@ -1,0 +1,172 @@
+/* Running a parsed model: every dispatchable becomes an operator first (so a refusal
+   comes before any command runs), then the commands run in order. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/error.h"
+#include "core/types.h"
+#include "dx_internal.h"
+#include "io/npy.h"
+
+static dmlp_status create_operator(dmlp_device *device, dx_dispatchable *d)
+{
+    /* the tensors point at their buffer descs only now that the arrays no longer move */
+    d->input.desc.Type = DML_TENSOR_TYPE_BUFFER;
+    d->input.desc.Desc = &d->input.buffer;
+    d->output.desc.Type = DML_TENSOR_TYPE_BUFFER;
+    d->output.desc.Desc = &d->output.buffer;
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&d->input.desc, &d->output.desc};
+    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign = {&d->input.desc, &d->output.desc};
+    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf = {&d->input.desc, &d->output.desc,
+                                                        d->mode};
+    DML_OPERATOR_DESC desc = {d->type, NULL};
+    if (d->type == DML_OPERATOR_ELEMENT_WISE_SIGN)
+        desc.Desc = &sign;
+    else if (d->type == DML_OPERATOR_ACTIVATION_SOFTSIGN)
+        desc.Desc = &softsign;
+    else
+        desc.Desc = &isinf;
+    dmlp_status s = dmlp_operator_create(device, &desc, d->execution_flags, &d->op);
+    if (s != DMLP_OK) {
+        char prefix[DX_PATH_MAX];
+        dmlp__dx_path_key(prefix, "dispatchables", d->name);
+        dmlp__error_prefix(prefix);
+    }
+    return s;
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void fill_binding(const dmlp__dx_model *model, const dx_binding *b,
+                         dmlp_buffer_binding *out)
+{
+    const dx_resource *r = &model->resources[b->resource];
+    out->buffer = r->data;
+    out->offset = b->offset;
+    out->size_in_bytes = r->size - b->offset; /* the binding holds the rest of the buffer */
+}
+
+static dmlp_status run_dispatch(dmlp__dx_model *model, const dx_command *c, uint32_t iterations,
+                                FILE *out)
+{
+    dx_dispatchable *d = &model->dispatchables[c->index];
+    dmlp_buffer_binding input, output;
+    fill_binding(model, &c->input, &input);
+    fill_binding(model, &c->output, &output);
+    double *times = malloc(iterations * sizeof *times);
+    if (!times)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "%s: out of memory", c->path);
+    for (uint32_t i = 0; i < iterations; i++) {
+        double start = now_ms();
+        dmlp_status s = dmlp_operator_execute(d->op, 1, &input, 1, &output);
+        times[i] = now_ms() - start;
+        if (s != DMLP_OK) {
+            free(times);
+            dmlp__error_prefix(c->path);
+            return s;
+        }
+    }
+    qsort(times, iterations, sizeof *times, compare_doubles);
+    double median = iterations % 2 ? times[iterations / 2]
+                                   : (times[iterations / 2 - 1] + times[iterations / 2]) / 2;
+    free(times);
+    if (out)
+        fprintf(out, "Dispatch '%s': %u iterations, %.4f ms median (CPU)\n", d->name,
+                iterations, median);
+    return DMLP_OK;
+}
+
+static dmlp_status write_raw(const char *path, const void *data, uint64_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return dmlp__error(DMLP_ERROR_IO, "cannot create '%s'", path);
+    bool ok = fwrite(data, 1, (size_t)size, f) == size;
+    ok = fclose(f) == 0 && ok;
+    if (!ok) {
+        remove(path);
+        return dmlp__error(DMLP_ERROR_IO, "cannot write '%s'", path);
+    }
+    return DMLP_OK;
+}
+
+static dmlp_status run_write_file(const dmlp__dx_model *model, const dx_command *c, FILE *out)
+{
+    const dx_resource *r = &model->resources[c->index];
+    const char *path = c->target_path;
+    size_t n = strlen(path);
+    bool npy = n >= 4 && (path[n - 4] == '.') &&
+               (path[n - 3] | 0x20) == 'n' && (path[n - 2] | 0x20) == 'p' &&
+               (path[n - 1] | 0x20) == 'y';
+    dmlp_status s = DMLP_OK;
+    if (!model->no_files) {
+        if (npy) {
+            uint64_t whole = r->size / dmlp__type_size(r->type); /* 1-D over the buffer */
+            s = c->has_dimensions
+                    ? dmlp__npy_write_file(path, r->type, 0, c->dimension_count, c->dimensions,
+                                           r->data)
+                    : dmlp__npy_write_file(path, r->type, 0, 1, &whole, r->data);
+            if (s != DMLP_OK) {
+                char why[512];
+                snprintf(why, sizeof why, "%s", dmlp_last_error());
+                dmlp__error(s, "%s.targetPath: '%s': %s", c->path, path, why);
+            }
+        } else {
+            s = write_raw(path, r->data, r->size);
+            if (s != DMLP_OK)
+                dmlp__error_prefix(c->path);
+        }
+    }
+    if (s == DMLP_OK && out)
+        fprintf(out, "Resource '%s' written to '%s'\n", r->name, path);
+    return s;
+}
+
+dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options *options)
+{
+    static const dmlp__dx_run_options defaults;
+    if (!options)
+        options = &defaults;
+    uint32_t iterations = options->iterations ? options->iterations : 1;
+    dmlp_device *device = options->device;
+    dmlp_status s = DMLP_OK;
+    if (!device) {
+        dmlp_device_desc desc = {options->feature_level, 0, 0};
+        if ((s = dmlp_device_create(&desc, &device)) != DMLP_OK)
+            return s;
+    }
+    for (size_t i = 0; i < model->dispatchable_count && s == DMLP_OK; i++)
+        if (!model->dispatchables[i].op)
+            s = create_operator(device, &model->dispatchables[i]);
+    for (size_t i = 0; i < model->command_count && s == DMLP_OK; i++) {
+        const dx_command *c = &model->commands[i];
+        if (c->kind == DX_DISPATCH) {
+            s = run_dispatch(model, c, iterations, options->out);
+        } else if (c->kind == DX_PRINT) {
+            if (options->out)
+                dmlp__dx_print_values(options->out, &model->resources[c->index], c->verbose);
+        } else {
+            s = run_write_file(model, c, options->out);
+        }
+    }
+    /* operators belong to this run's device */
+    for (size_t i = 0; i < model->dispatchable_count; i++) {
+        dmlp_operator_destroy(model->dispatchables[i].op);
+        model->dispatchables[i].op = NULL;
+    }
+    if (!options->device)
+        dmlp_device_destroy(device);
+    return s;
+}
