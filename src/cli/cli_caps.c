@@ -1,8 +1,161 @@
+/* `dmlp caps`: prints the support table (src/core/support.h) at a feature level, the
+   same table the validator reads. */
+#include <stdio.h>
+#include <string.h>
+
 #include "cli.h"
+#include "core/support.h"
+#include "core/types.h"
+#include "dmlp.h"
+
+static const char usage[] =
+    "usage: dmlp caps [--feature-level L] [--all]\n"
+    "\n"
+    "Prints what each operator accepts on a device at feature level L: one row per\n"
+    "operator with the level that introduced it, the table row in force at L (a level\n"
+    "between two rows uses the lower one), the dimension counts, and the input and\n"
+    "output data types.\n"
+    "\n"
+    "options:\n"
+    "  --feature-level L  1_0 2_0 2_1 3_0 3_1 4_0 4_1 5_0 5_1 5_2 6_0 6_1 6_2 6_3 6_4\n"
+    "                     (default), or ext = 6_4 with dmlp's extension types (marked *)\n"
+    "  --all              the table at every level (with --feature-level ext: every\n"
+    "                     level with the extension types)\n"
+    "  -h, --help         this text\n";
+
+/* The input types column wraps at this width. */
+#define TYPES_WIDTH 40
+
+static const char *cli_name(DML_OPERATOR_TYPE op)
+{
+    switch (op) {
+    case DML_OPERATOR_ELEMENT_WISE_SIGN:
+        return "sign";
+    case DML_OPERATOR_ACTIVATION_SOFTSIGN:
+        return "softsign";
+    case DML_OPERATOR_ELEMENT_WISE_IS_INFINITY:
+        return "isinf";
+    default:
+        return "?";
+    }
+}
+
+static int has_type(const dmlp__support *s, DML_TENSOR_DATA_TYPE type)
+{
+    for (uint32_t t = 0; t < s->type_count; t++)
+        if (s->input_types[t] == type)
+            return 1;
+    return 0;
+}
+
+/* Splits the type list into lines of at most TYPES_WIDTH characters; types that only
+   the extensions add (those missing from `plain`) get a '*'. */
+static int type_lines(const dmlp__support *s, const dmlp__support *plain,
+                      char lines[][TYPES_WIDTH + 16], int max_lines)
+{
+    int n = 0;
+    lines[0][0] = '\0';
+    for (uint32_t t = 0; t < s->type_count; t++) {
+        char word[32];
+        snprintf(word, sizeof word, "%s%s", dmlp__type_name(s->input_types[t]),
+                 has_type(plain, s->input_types[t]) ? "" : "*");
+        size_t used = strlen(lines[n]);
+        if (used && used + 1 + strlen(word) > TYPES_WIDTH && n + 1 < max_lines) {
+            lines[++n][0] = '\0';
+            used = 0;
+        }
+        snprintf(lines[n] + used, TYPES_WIDTH + 16 - used, "%s%s", used ? " " : "", word);
+    }
+    return n + 1;
+}
+
+static void print_table(uint32_t level, int extensions)
+{
+    printf("Feature level %s%s:\n", extensions ? "ext = " : "", dmlp__feature_level_name(level));
+    printf("  %-33s %-10s %-4s %-10s %-*s %s\n", "operator (dmlp run NAME)", "introduced",
+           "row", "dimensions", TYPES_WIDTH, "input types", "output");
+    for (uint32_t i = 0; i < dmlp__operator_count(); i++) {
+        DML_OPERATOR_TYPE op = dmlp__operator_at(i);
+        char name[64], dims[16];
+        snprintf(name, sizeof name, "%s (%s)", dmlp__operator_name(op), cli_name(op));
+        const char *introduced = dmlp__feature_level_name(dmlp__operator_introduced(op));
+        dmlp__support s, plain;
+        if (!dmlp__support_get(op, level, extensions != 0, &s) ||
+            !dmlp__support_get(op, level, false, &plain)) {
+            printf("  %-33s %-10s %-4s not available below %s\n", name, introduced, "-",
+                   introduced);
+            continue;
+        }
+        if (s.min_dims == s.max_dims)
+            snprintf(dims, sizeof dims, "%u", s.min_dims);
+        else
+            snprintf(dims, sizeof dims, "%u to %u", s.min_dims, s.max_dims);
+        char lines[8][TYPES_WIDTH + 16];
+        int count = type_lines(&s, &plain, lines, 8);
+        const char *output = s.output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
+                                 ? "the input's type"
+                                 : dmlp__type_name(s.output_type);
+        printf("  %-33s %-10s %-4s %-10s %-*s %s\n", name, introduced,
+               dmlp__feature_level_name(s.row_level), dims, TYPES_WIDTH, lines[0], output);
+        for (int k = 1; k < count; k++)
+            printf("  %-33s %-10s %-4s %-10s %s\n", "", "", "", "", lines[k]);
+    }
+}
 
 int dmlp_cli_caps(int argc, char **argv)
 {
-    (void)argc;
-    return dmlp_cli_fail(argv[0], "not built yet");
-}
+    uint32_t level = DML_FEATURE_LEVEL_6_4;
+    int extensions = 0, all = 0, level_given = 0;
+    char message[256];
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(arg, "--all") == 0) {
+            all = 1;
+            continue;
+        }
+        if (strncmp(arg, "--feature-level=", 16) == 0) {
+            value = arg + 16;
+        } else if (strcmp(arg, "--feature-level") == 0) {
+            if (i + 1 >= argc)
+                return dmlp_cli_usage("caps", "--feature-level needs a value", usage);
+            value = argv[++i];
+        } else {
+            snprintf(message, sizeof message, "unknown argument '%s'", arg);
+            return dmlp_cli_usage("caps", message, usage);
+        }
+        level_given = 1;
+        extensions = strcmp(value, "ext") == 0;
+        if (extensions)
+            level = DML_FEATURE_LEVEL_6_4;
+        else if (!dmlp__feature_level_parse(value, &level)) {
+            snprintf(message, sizeof message, "--feature-level is '%s'; use 1_0 ... 6_4 or ext",
+                     value);
+            return dmlp_cli_usage("caps", message, usage);
+        }
+    }
+    if (all && level_given && !extensions)
+        return dmlp_cli_usage("caps", "--all prints every level; it takes only "
+                                      "--feature-level ext", usage);
 
+    printf("dmlp support table (DirectML's rules%s)\n\n",
+           extensions ? " plus dmlp's extension types, marked *" : "");
+    if (all) {
+        for (uint32_t i = 0; i < dmlp__feature_level_count(); i++) {
+            print_table(dmlp__feature_level_at(i), extensions);
+            printf("\n");
+        }
+    } else {
+        print_table(level, extensions);
+        printf("\n");
+    }
+    printf("row: the table row in force (a level between two rows uses the lower one).\n"
+           "Input and output have the same dimension count and sizes.\n");
+    if (extensions)
+        printf("* an extension: accepted only on a device created with "
+               "DMLP_DEVICE_FLAG_EXTENSIONS.\n");
+    return 0;
+}

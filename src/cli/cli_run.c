@@ -1,8 +1,301 @@
+/* `dmlp run`: one operator on one .npy file, through the public API exactly as a
+   DirectML program would call it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "core/support.h"
+#include "dmlp.h"
+#include "io/npy.h"
+
+static const char usage[] =
+    "usage: dmlp run sign|softsign|isinf [options] IN.npy OUT.npy\n"
+    "\n"
+    "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n"
+    "  sign      ELEMENT_WISE_SIGN: -1, 0 or +1 in the input's type (NaN gives 0)\n"
+    "  softsign  ACTIVATION_SOFTSIGN: x / (1 + |x|)\n"
+    "  isinf     ELEMENT_WISE_IS_INFINITY: 1 where the input is an infinity the mode\n"
+    "            selects, else 0. OUT.npy holds dtype |u1 (DirectML's UINT8 output),\n"
+    "            not |b1; in numpy, np.load(OUT).astype(bool) gives booleans.\n"
+    "\n"
+    "options:\n"
+    "  --mode either|positive|negative\n"
+    "                  isinf only: which infinities count (default either)\n"
+    "  --nan zero|propagate\n"
+    "                  sign of NaN: 0 as in DirectML (default), or NaN as in ONNX;\n"
+    "                  propagate is an extension: it needs --feature-level ext\n"
+    "  --feature-level L\n"
+    "                  the device's DirectML feature level: 1_0 2_0 2_1 3_0 3_1 4_0 4_1\n"
+    "                  5_0 5_1 5_2 6_0 6_1 6_2 6_3 6_4 (default), or ext = 6_4 with\n"
+    "                  dmlp's extensions (e.g. FLOAT64 for sign and softsign)\n"
+    "  --threads N     worker threads (default 0: one per core)\n"
+    "  -h, --help      this text\n"
+    "\n"
+    "IN.npy: .npy 1.0-3.0, little-endian, C or Fortran order, dtype <f2 <f4 <f8 |i1 <i2\n"
+    "<i4 <i8 |u1 <u2 <u4 <u8 |b1 (|b1 is UINT8). Which types and how many dimensions an\n"
+    "operator takes depends on the level ('dmlp caps --feature-level L'); below 3_0\n"
+    "DirectML takes 4-D tensors only. A 0-d array runs as sizes [1]; an empty array\n"
+    "gives an empty OUT.npy.\n"
+    "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n";
+
+typedef struct run_args {
+    DML_OPERATOR_TYPE op;
+    DML_IS_INFINITY_MODE mode;
+    int mode_given;
+    int nan_propagate;
+    uint32_t level;
+    int extensions;
+    uint32_t threads;
+    const char *in;
+    const char *out;
+} run_args;
+
+static int bad_usage(const char *message)
+{
+    return dmlp_cli_usage("run", message, usage);
+}
+
+/* "--name value" or "--name=value"; returns the value or NULL if this is not --name. */
+static const char *option_value(int argc, char **argv, int *i, const char *name, int *missing)
+{
+    size_t n = strlen(name);
+    const char *arg = argv[*i];
+    if (strncmp(arg, name, n) != 0)
+        return NULL;
+    if (arg[n] == '=')
+        return arg + n + 1;
+    if (arg[n] != '\0')
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = 1;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int parse_uint32(const char *text, uint32_t *value)
+{
+    char *end = NULL;
+    if (!text[0] || text[0] == '-' || text[0] == '+')
+        return 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end || v > UINT32_MAX)
+        return 0;
+    *value = (uint32_t)v;
+    return 1;
+}
+
+/* Returns -1 to go on, otherwise the exit status. */
+static int parse_args(int argc, char **argv, run_args *a)
+{
+    const char *positional[3];
+    int count = 0, options_done = 0;
+    char message[256];
+    memset(a, 0, sizeof *a);
+    a->level = DML_FEATURE_LEVEL_6_4;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *v;
+        int missing = 0;
+        if (!options_done && (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!options_done && strcmp(arg, "--") == 0) {
+            options_done = 1;
+        } else if (options_done || arg[0] != '-' || arg[1] == '\0') {
+            if (count == 3)
+                return bad_usage("too many arguments");
+            positional[count++] = arg;
+        } else if ((v = option_value(argc, argv, &i, "--mode", &missing)) != NULL) {
+            if (strcmp(v, "either") == 0)
+                a->mode = DML_IS_INFINITY_MODE_EITHER;
+            else if (strcmp(v, "positive") == 0)
+                a->mode = DML_IS_INFINITY_MODE_POSITIVE;
+            else if (strcmp(v, "negative") == 0)
+                a->mode = DML_IS_INFINITY_MODE_NEGATIVE;
+            else {
+                snprintf(message, sizeof message,
+                         "--mode is '%s'; use either, positive or negative", v);
+                return bad_usage(message);
+            }
+            a->mode_given = 1;
+        } else if ((v = option_value(argc, argv, &i, "--nan", &missing)) != NULL) {
+            if (strcmp(v, "zero") == 0)
+                a->nan_propagate = 0;
+            else if (strcmp(v, "propagate") == 0)
+                a->nan_propagate = 1;
+            else {
+                snprintf(message, sizeof message, "--nan is '%s'; use zero or propagate", v);
+                return bad_usage(message);
+            }
+        } else if ((v = option_value(argc, argv, &i, "--feature-level", &missing)) != NULL) {
+            a->extensions = strcmp(v, "ext") == 0;
+            if (a->extensions)
+                a->level = DML_FEATURE_LEVEL_6_4;
+            else if (!dmlp__feature_level_parse(v, &a->level)) {
+                snprintf(message, sizeof message,
+                         "--feature-level is '%s'; use 1_0 ... 6_4 or ext", v);
+                return bad_usage(message);
+            }
+        } else if ((v = option_value(argc, argv, &i, "--threads", &missing)) != NULL) {
+            if (!parse_uint32(v, &a->threads)) {
+                snprintf(message, sizeof message, "--threads is '%s'; use a count >= 0", v);
+                return bad_usage(message);
+            }
+        } else if (missing) {
+            snprintf(message, sizeof message, "%s needs a value", arg);
+            return bad_usage(message);
+        } else {
+            snprintf(message, sizeof message, "unknown option '%s'", arg);
+            return bad_usage(message);
+        }
+    }
+    if (count < 3)
+        return bad_usage(count == 0 ? "which operator? sign, softsign or isinf"
+                                    : "needs IN.npy and OUT.npy");
+    if (strcmp(positional[0], "sign") == 0)
+        a->op = DML_OPERATOR_ELEMENT_WISE_SIGN;
+    else if (strcmp(positional[0], "softsign") == 0)
+        a->op = DML_OPERATOR_ACTIVATION_SOFTSIGN;
+    else if (strcmp(positional[0], "isinf") == 0)
+        a->op = DML_OPERATOR_ELEMENT_WISE_IS_INFINITY;
+    else {
+        snprintf(message, sizeof message, "unknown operator '%s'; use sign, softsign or isinf",
+                 positional[0]);
+        return bad_usage(message);
+    }
+    if (a->mode_given && a->op != DML_OPERATOR_ELEMENT_WISE_IS_INFINITY)
+        return bad_usage("--mode is for isinf only");
+    a->in = positional[1];
+    a->out = positional[2];
+    return -1;
+}
+
+/* The operator descriptor for the given input and output tensors. */
+typedef struct op_desc {
+    DML_TENSOR_DESC in, out;
+    union {
+        DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign;
+        DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign;
+        DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf;
+    } u;
+    DML_OPERATOR_DESC desc;
+} op_desc;
+
+static void make_desc(op_desc *d, const run_args *a, const DML_BUFFER_TENSOR_DESC *in,
+                      const DML_BUFFER_TENSOR_DESC *out)
+{
+    d->in = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, in};
+    d->out = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, out};
+    d->desc.Type = a->op;
+    if (a->op == DML_OPERATOR_ELEMENT_WISE_SIGN) {
+        d->u.sign = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&d->in, &d->out};
+        d->desc.Desc = &d->u.sign;
+    } else if (a->op == DML_OPERATOR_ACTIVATION_SOFTSIGN) {
+        d->u.softsign = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&d->in, &d->out};
+        d->desc.Desc = &d->u.softsign;
+    } else {
+        d->u.isinf = (DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC){&d->in, &d->out, a->mode};
+        d->desc.Desc = &d->u.isinf;
+    }
+}
+
+static int run(const run_args *a, dmlp__npy *in)
+{
+    char why[160];
+    /* DirectML describes a tensor with 32-bit sizes and at least one dimension */
+    uint32_t ndim = in->ndim ? in->ndim : 1;
+    uint32_t sizes[DMLP__NPY_MAX_DIMS], strides[DMLP__NPY_MAX_DIMS];
+    uint32_t probe_sizes[DMLP__NPY_MAX_DIMS];
+    uint64_t strides64[DMLP__NPY_MAX_DIMS];
+    sizes[0] = 1;
+    for (uint32_t i = 0; i < in->ndim; i++) {
+        if (in->shape[i] > UINT32_MAX) {
+            snprintf(why, sizeof why, "dimension %u is %llu; DirectML sizes are 32-bit", i,
+                     (unsigned long long)in->shape[i]);
+            return dmlp_cli_fail(a->in, why);
+        }
+        sizes[i] = (uint32_t)in->shape[i];
+    }
+    if (in->element_count > UINT32_MAX) {
+        snprintf(why, sizeof why, "%llu elements; a DirectML tensor holds at most 4294967295",
+                 (unsigned long long)in->element_count);
+        return dmlp_cli_fail(a->in, why);
+    }
+    for (uint32_t i = 0; i < ndim; i++)
+        probe_sizes[i] = sizes[i] ? sizes[i] : 1;
+    /* Fortran order is described by strides, so the kernel reads the file's layout */
+    const uint32_t *in_strides = NULL;
+    if (in->fortran_order && in->ndim > 1) {
+        dmlp__npy_strides(in, strides64);
+        for (uint32_t i = 0; i < in->ndim; i++)
+            strides[i] = (uint32_t)strides64[i];
+        in_strides = strides;
+    }
+
+    DML_TENSOR_DATA_TYPE out_type =
+        a->op == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY ? DML_TENSOR_DATA_TYPE_UINT8 : in->type;
+    int out_bool = a->op == DML_OPERATOR_ELEMENT_WISE_SIGN ? in->is_bool : 0;
+    int empty = in->element_count == 0;
+    /* An empty tensor cannot be described (sizes >= 1), but its type and rank are still
+       checked at the level: the operator is validated with each 0 size taken as 1. */
+    const uint32_t *use_sizes = empty ? probe_sizes : sizes;
+    DML_BUFFER_TENSOR_DESC in_desc = {in->type, DML_TENSOR_FLAG_NONE, ndim, use_sizes,
+                                      empty ? NULL : in_strides, 0, 0};
+    in_desc.TotalTensorSizeInBytes =
+        dmlp_calc_buffer_tensor_size(in->type, ndim, use_sizes, in_desc.Strides);
+    DML_BUFFER_TENSOR_DESC out_desc = {out_type, DML_TENSOR_FLAG_NONE, ndim, use_sizes, NULL, 0,
+                                       0};
+    out_desc.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(out_type, ndim, use_sizes,
+                                                                   NULL);
+    op_desc d;
+    make_desc(&d, a, &in_desc, &out_desc);
+
+    dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
+                                    a->extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
+    dmlp_device *device = NULL;
+    dmlp_operator *op = NULL;
+    void *out_data = NULL;
+    uint32_t flags = a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u;
+    if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
+        dmlp_operator_create(device, &d.desc, flags, &op) != DMLP_OK) {
+        int status = dmlp_cli_fail("run", dmlp_last_error());
+        dmlp_device_destroy(device);
+        return status;
+    }
+    int status = 0;
+    if (!empty) {
+        /* TotalTensorSizeInBytes rounds up to 4; the reader pads its data for that */
+        out_data = calloc(1, (size_t)out_desc.TotalTensorSizeInBytes);
+        if (!out_data) {
+            status = dmlp_cli_fail("run", "out of memory for the output");
+        } else {
+            dmlp_buffer_binding in_binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};
+            dmlp_buffer_binding out_binding = {out_data, 0, out_desc.TotalTensorSizeInBytes};
+            if (dmlp_operator_execute(op, 1, &in_binding, 1, &out_binding) != DMLP_OK)
+                status = dmlp_cli_fail("run", dmlp_last_error());
+        }
+    }
+    dmlp_operator_destroy(op);
+    dmlp_device_destroy(device);
+    if (status == 0 && dmlp__npy_write_file(a->out, out_type, out_bool, in->ndim, in->shape,
+                                            out_data) != DMLP_OK)
+        status = dmlp_cli_fail(a->out, dmlp_last_error());
+    free(out_data);
+    return status;
+}
 
 int dmlp_cli_run(int argc, char **argv)
 {
-    (void)argc;
-    return dmlp_cli_fail(argv[0], "not built yet");
+    run_args a;
+    int status = parse_args(argc, argv, &a);
+    if (status >= 0)
+        return status;
+    dmlp__npy in;
+    if (dmlp__npy_read_file(a.in, &in) != DMLP_OK)
+        return dmlp_cli_fail(a.in, dmlp_last_error());
+    status = run(&a, &in);
+    dmlp__npy_free(&in);
+    return status;
 }
-

@@ -447,19 +447,38 @@ void dmlp__npy_free(dmlp__npy *npy)
 
 /* ---- writing ------------------------------------------------------------------------ */
 
+/* Appends a then b to buf (holding *len bytes); false if they do not fit. */
+static bool append(char *buf, size_t cap, size_t *len, const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na + nb >= cap - *len)
+        return false;
+    memcpy(buf + *len, a, na);
+    memcpy(buf + *len + na, b, nb);
+    *len += na + nb;
+    buf[*len] = '\0';
+    return true;
+}
+
 /* Builds the preamble and padded header for the given type and shape into buf. Returns
    its length, or 0 if it does not fit. */
 static size_t build_header(char *buf, size_t cap, const char *descr, uint32_t ndim,
                            const uint64_t *shape)
 {
     char dict[32 * 24 + 96];
-    int n = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (",
-                     descr);
-    for (uint32_t i = 0; i < ndim; i++)
-        n += snprintf(dict + n, sizeof dict - (size_t)n, "%s%llu", i ? ", " : "",
-                      (unsigned long long)shape[i]);
-    n += snprintf(dict + n, sizeof dict - (size_t)n, "%s), }", ndim == 1 ? "," : "");
-    size_t dict_len = (size_t)n;
+    size_t dict_len = 0;
+    if (!append(dict, sizeof dict, &dict_len, "{'descr': '", descr))
+        return 0;
+    if (!append(dict, sizeof dict, &dict_len, "', 'fortran_order': False, 'shape': (", ""))
+        return 0;
+    for (uint32_t i = 0; i < ndim; i++) {
+        char number[24];
+        snprintf(number, sizeof number, "%llu", (unsigned long long)shape[i]);
+        if (!append(dict, sizeof dict, &dict_len, i ? ", " : "", number))
+            return 0;
+    }
+    if (!append(dict, sizeof dict, &dict_len, ndim == 1 ? "," : "", "), }"))
+        return 0;
     int major = 1;
     size_t prefix = 10;
     size_t total = (prefix + dict_len + 1 + 63) / 64 * 64;
@@ -468,7 +487,7 @@ static size_t build_header(char *buf, size_t cap, const char *descr, uint32_t nd
         prefix = 12;
         total = (prefix + dict_len + 1 + 63) / 64 * 64;
     }
-    if (total > cap)
+    if (total > cap || dict_len >= sizeof dict || prefix + dict_len + 1 > total)
         return 0;
     size_t header_len = total - prefix;
     memcpy(buf, MAGIC, MAGIC_SIZE);
