@@ -1,3 +1,4 @@
 # execution tests: results over layouts, binding rules, threads, the public API as
 # documented, and the installed package.
 dmlp_add_test(test_execute ${CMAKE_CURRENT_LIST_DIR}/test_execute.c)
+dmlp_add_test(test_bindings ${CMAKE_CURRENT_LIST_DIR}/test_bindings.c)
