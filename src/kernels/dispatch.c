@@ -4,6 +4,8 @@
                 DMLP__ISA_AVX512, dmlp__f32_softsign__avx512)
    best first within each op x type. The list is read twice: once for the prototypes,
    once for the table. The reference kernel is always the last resort. */
+#include <string.h>
+
 #include "kernels/kernels.h"
 #include "kernels/reference.h"
 
@@ -27,6 +29,14 @@ static const table_entry table[] = {
 };
 
 static const size_t table_count = sizeof table / sizeof table[0] - 1;
+
+/* "dmlp__f32_softsign__avx512" is listed as "f32_softsign__avx512", like the references. */
+static dmlp__kernel_choice listed(dmlp__kernel_choice c)
+{
+    if (c.name && strncmp(c.name, "dmlp__", 6) == 0)
+        c.name += 6;
+    return c;
+}
 
 static dmlp__kernel_choice reference_choice(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type)
 {
@@ -53,7 +63,7 @@ dmlp__kernel_choice dmlp__kernel_select(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TY
     for (size_t i = 0; i < table_count; i++) {
         const table_entry *e = &table[i];
         if (e->op == op && e->type == type && e->choice.isa <= limit)
-            return e->choice;
+            return listed(e->choice);
     }
     return reference_choice(op, type);
 }
@@ -64,7 +74,7 @@ size_t dmlp__kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
     size_t count = 0;
     for (size_t i = 0; i < table_count && count < capacity; i++) {
         if (table[i].op == op && table[i].type == type)
-            out[count++] = table[i].choice;
+            out[count++] = listed(table[i].choice);
     }
     dmlp__kernel_choice reference = reference_choice(op, type);
     if (reference.fn && count < capacity)
