@@ -205,6 +205,16 @@ static int compare_axes(const void *a, const void *b)
     return x->size < y->size ? -1 : x->size > y->size;
 }
 
+static uint64_t gcd_u64(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
 /* Exact test for small shapes: mark every element's offset in a bitmap. Returns 1 when
    distinct, 0 when two elements share an offset, -1 when too large to test this way. */
 static int offsets_distinct_by_bitmap(const axis *axes, uint32_t count, uint64_t span)
@@ -212,7 +222,7 @@ static int offsets_distinct_by_bitmap(const axis *axes, uint32_t count, uint64_t
     uint64_t elements = 1;
     for (uint32_t i = 0; i < count; i++)
         elements *= axes[i].size;
-    if (elements > (UINT64_C(1) << 24) || span >= (UINT64_C(1) << 28))
+    if (elements > (UINT64_C(1) << 24) || span >= (UINT64_C(1) << 26))
         return -1;
     unsigned char *seen = calloc((size_t)(span / 8 + 1), 1);
     if (!seen)
@@ -272,8 +282,30 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
     if (nested)
         return DMLP_OK;
 
-    /* Interleaved layouts (sizes {3, 2}, strides {2, 3}) may still be one-to-one. */
-    int distinct = offsets_distinct_by_bitmap(axes, count, span);
+    /* Interleaved layouts (sizes {3, 2}, strides {2, 3}) may still be one-to-one. Two
+       axes alone collide exactly when the smallest step that cancels, s2/g along the first
+       and s1/g along the second (g = gcd), fits in both; any colliding pair is a collision
+       of the whole tensor. */
+    bool pair_collides = false;
+    for (uint32_t i = 0; i < count; i++)
+        for (uint32_t j = i + 1; j < count; j++) {
+            uint64_t g = gcd_u64(axes[i].stride, axes[j].stride);
+            if (axes[j].stride / g < axes[i].size && axes[i].stride / g < axes[j].size)
+                pair_collides = true;
+        }
+    int distinct = pair_collides ? 0 : count <= 2 ? 1 : -1;
+    if (distinct < 0) {
+        /* a common factor of the strides changes nothing but the span to search */
+        uint64_t g = 0;
+        for (uint32_t i = 0; i < count; i++)
+            g = gcd_u64(g, axes[i].stride);
+        span = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            axes[i].stride /= g;
+            span += (axes[i].size - 1) * axes[i].stride;
+        }
+        distinct = offsets_distinct_by_bitmap(axes, count, span);
+    }
     if (distinct == 1)
         return DMLP_OK;
     if (distinct == 0)
@@ -282,8 +314,8 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
                            "output must not write one element twice",
                            c->op);
     return dmlp__error(UNSUPPORTED,
-                       "%s: OutputTensor.Strides interleave axes; dmlp cannot prove for a "
-                       "shape this large that no element is written twice",
+                       "%s: OutputTensor.Strides interleave three or more axes; dmlp cannot "
+                       "prove for a shape this large that no element is written twice",
                        c->op);
 }
 

@@ -369,12 +369,38 @@ static void test_output_strides(void)
         }
     }
 
-    /* a large interleaved layout that cannot be checked element by element */
+    /* two interleaved axes are decided exactly at any size: 3i + 2j, i < 2, is one-to-one */
     fixture f;
-    uint32_t sizes[4] = {1, 1, 2, 1u << 24}, strides[4] = {0, 0, 3, 2};
-    output_layout(&f, sizes, strides);
+    uint32_t two_sizes[4] = {1, 1, 2, 1u << 24}, two_strides[4] = {0, 0, 3, 2};
+    output_layout(&f, two_sizes, two_strides);
     f.in.TotalTensorSizeInBytes = UINT64_C(1) << 40;
-    REFUSED(&f, TOP, 0, 0, UNSUPPORTED, "ELEMENT_WISE_SIGN", "OutputTensor.Strides");
+    ACCEPTED(&f, TOP, 0, 0);
+    /* ... and 3i + 2j with i < 3 is not (3*2 == 2*3) */
+    uint32_t two_bad_sizes[4] = {1, 1, 3, 1u << 24};
+    output_layout(&f, two_bad_sizes, two_strides);
+    f.in.TotalTensorSizeInBytes = UINT64_C(1) << 40;
+    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN", "same address");
+    /* a colliding pair inside a large shape is found without visiting every element */
+    uint32_t pair_sizes[4] = {4, 3, 1u << 22, 1}, pair_strides[4] = {2, 3, 1024, 0};
+    output_layout(&f, pair_sizes, pair_strides);
+    f.in.TotalTensorSizeInBytes = UINT64_C(1) << 40;
+    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN", "same address");
+    /* three interleaved axes, small: one-to-one (6a + 4b + 3c, a < 2, b < 2, c < 2) and
+       colliding (6a + 4b + 2c: 6 == 4 + 2) */
+    uint32_t three_sizes[4] = {2, 2, 2, 1}, three_ok[4] = {6, 4, 3, 1}, three_bad[4] = {6, 4, 2, 1};
+    output_layout(&f, three_sizes, three_ok);
+    ACCEPTED(&f, TOP, 0, 0);
+    output_layout(&f, three_sizes, three_bad);
+    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN", "same address");
+    /* a common factor does not matter: strides {12, 8, 6} behave as {6, 4, 3} */
+    uint32_t three_scaled[4] = {12, 8, 6, 1};
+    output_layout(&f, three_sizes, three_scaled);
+    ACCEPTED(&f, TOP, 0, 0);
+    /* three interleaved axes too large to check element by element: refused as a limit */
+    uint32_t big_sizes[4] = {2, 2, 1u << 23, 1}, big_strides[4] = {1u << 25, 3, 2, 1};
+    output_layout(&f, big_sizes, big_strides);
+    f.in.TotalTensorSizeInBytes = UINT64_C(1) << 40;
+    REFUSED(&f, TOP, 0, 0, UNSUPPORTED, "ELEMENT_WISE_SIGN", "cannot prove");
 
     /* broadcast (0 stride) is fine on inputs */
     setup(&f, SOFTSIGN, F32, 1, 1, 2, 3);
@@ -390,6 +416,47 @@ static void test_output_strides(void)
     /* the same input strides used on the output are refused */
     f.out.Strides = f.in_strides;
     REFUSED(&f, TOP, 0, 0, INVALID, "ACTIVATION_SOFTSIGN", "OutputTensor.Strides[2] is 0");
+}
+
+/* Small random output layouts against a brute-force count of distinct offsets made here. */
+static void test_output_strides_random(void)
+{
+    uint32_t state = 12345;
+    int accepted = 0, refused = 0;
+    for (int n = 0; n < 4000; n++) {
+        uint32_t sizes[4], strides[4];
+        for (int i = 0; i < 4; i++) {
+            state = state * 1103515245u + 12345u;
+            sizes[i] = 1 + (state >> 16) % 4;
+            state = state * 1103515245u + 12345u;
+            strides[i] = (state >> 16) % 13;
+        }
+        /* offsets are < 4 * 3 * 12 + 1 = 145 */
+        unsigned char seen[160] = {0};
+        bool distinct = true;
+        for (uint32_t a = 0; a < sizes[0]; a++)
+            for (uint32_t b = 0; b < sizes[1]; b++)
+                for (uint32_t c = 0; c < sizes[2]; c++)
+                    for (uint32_t d = 0; d < sizes[3]; d++) {
+                        uint32_t off = a * strides[0] + b * strides[1] + c * strides[2] +
+                                       d * strides[3];
+                        if (seen[off])
+                            distinct = false;
+                        seen[off] = 1;
+                    }
+        fixture f;
+        output_layout(&f, sizes, strides);
+        dmlp_status s = run(&f, TOP, 0, 0);
+        CHECK(s == (distinct ? DMLP_OK : INVALID),
+              "sizes %u %u %u %u strides %u %u %u %u: expected %s, got %s (%s)",
+              (unsigned)sizes[0], (unsigned)sizes[1], (unsigned)sizes[2], (unsigned)sizes[3],
+              (unsigned)strides[0], (unsigned)strides[1], (unsigned)strides[2],
+              (unsigned)strides[3], distinct ? "accept" : "refuse", dmlp_status_string(s),
+              dmlp_last_error());
+        accepted += distinct;
+        refused += !distinct;
+    }
+    CHECK(accepted > 200 && refused > 200, "both outcomes drawn: %d %d", accepted, refused);
 }
 
 static void test_pairing(void)
@@ -542,6 +609,7 @@ int main(void)
     test_alignment();
     test_flags();
     test_output_strides();
+    test_output_strides_random();
     test_pairing();
     test_infinity_mode();
     test_execution_flags();
