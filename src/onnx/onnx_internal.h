@@ -1,0 +1,93 @@
+/* Internal: the pieces of the ONNX front end (types, tensors, operators, the loaded graph). */
+#ifndef DMLP_ONNX_INTERNAL_H
+#define DMLP_ONNX_INTERNAL_H
+
+#include <stdint.h>
+
+#include "dmlp.h"
+#include "dmlp_onnx.h"
+#include "onnx.pb-c.h"
+
+/* ---- types (onnx_types.c) ---- */
+
+typedef struct dmlp__onnx_type_info {
+    int32_t type;             /* dmlp_onnx_type */
+    const char *name;         /* ONNX's name: "float", "bfloat16" */
+    uint32_t size;            /* bytes per element; 0 when dmlp cannot hold the type */
+    DML_TENSOR_DATA_TYPE dml; /* the dmlp tensor type (bool: UINT8) */
+} dmlp__onnx_type_info;
+
+/* NULL for numbers that are not ONNX types dmlp knows of. */
+const dmlp__onnx_type_info *dmlp__onnx_type_get(int32_t type);
+
+/* Element count of a shape (1 for rank 0). Returns 0 and sets the message (prefixed by
+   what) when a dim is negative, above 2^32 - 1, or the count exceeds 2^32 - 1. */
+dmlp_status dmlp__onnx_element_count(const char *what, uint32_t rank, const int64_t *dims,
+                                     uint64_t *count);
+
+/* "[2, 3, 0]" into buf. */
+const char *dmlp__onnx_shape_text(uint32_t rank, const int64_t *dims, char *buf, size_t size);
+
+/* ---- tensors (onnx_tensor.c) ---- */
+
+/* Decodes a parsed TensorProto into a tensor whose name, dims and data are malloc'ed
+   (release with dmlp_onnx_tensor_clear). Messages name the problem without a prefix. */
+dmlp_status dmlp__onnx_tensor_decode(const DmlpOnnxPb__TensorProto *proto,
+                                     dmlp_onnx_tensor *tensor);
+
+/* Reads a whole file into malloc'ed memory. Messages: "<path>: <why>". */
+dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size);
+
+/* ---- operators (onnx_ops.c) ---- */
+
+typedef enum dmlp__onnx_op { DMLP__ONNX_SIGN, DMLP__ONNX_SOFTSIGN, DMLP__ONNX_ISINF } dmlp__onnx_op;
+
+/* Resolves op_type at the given default-domain opset. Returns 0 and sets *op, *version
+   on success; -1 when the operator is not one dmlp runs; -2 when the opset is below the
+   operator's first version (*version then holds that first version). */
+int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, dmlp__onnx_op *op,
+                          int *version);
+
+/* Whether the operator's version allows the input type; the allowed types as text. */
+int dmlp__onnx_op_allows(dmlp__onnx_op op, int version, int32_t type);
+const char *dmlp__onnx_op_allowed_text(dmlp__onnx_op op, int version);
+const char *dmlp__onnx_op_name(dmlp__onnx_op op);
+
+/* ---- the loaded model (onnx_model.c, run by onnx_run.c) ---- */
+
+typedef struct dmlp__onnx_value {
+    char *name;
+    int32_t type;
+    int has_shape;
+    uint32_t rank;
+    int64_t *dims;         /* -1 for symbolic/unknown */
+    char **dim_params;     /* rank entries, NULL where not symbolic */
+    int is_input;          /* a graph input */
+    int has_init;          /* an initializer gives the value (default for inputs) */
+    dmlp_onnx_tensor init; /* owned */
+    int32_t producer;      /* node index, or -1 */
+} dmlp__onnx_value;
+
+typedef struct dmlp__onnx_node {
+    dmlp__onnx_op op;
+    int version;
+    uint32_t input;  /* value index */
+    uint32_t output; /* value index */
+    DML_IS_INFINITY_MODE mode;
+    int all_false;   /* IsInf with detect_negative = detect_positive = 0 */
+} dmlp__onnx_node;
+
+struct dmlp_onnx_model {
+    dmlp_device *device;
+    int64_t opset;
+    dmlp__onnx_value *values;
+    uint32_t value_count;
+    dmlp__onnx_node *nodes; /* in an order where producers come first */
+    uint32_t node_count;
+    uint32_t *inputs;  /* value indices of the graph inputs */
+    uint32_t input_count;
+    uint32_t *outputs; /* value indices of the graph outputs */
+    uint32_t output_count;
+};
+
+#endif

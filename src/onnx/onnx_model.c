@@ -1,0 +1,691 @@
+/* Loading a model: parse, resolve the opset, check every node, initializer, input and
+   output, order the nodes and infer types and shapes. Anything dmlp would not run
+   exactly as ONNX specifies is refused here, before any run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "onnx_internal.h"
+
+#define MAX_DECLARED_RANK 64
+
+typedef struct loader {
+    dmlp_onnx_model *m;
+    uint32_t value_cap;
+    uint32_t *table; /* open addressing: value index + 1, 0 = empty */
+    uint32_t table_mask;
+    const DmlpOnnxPb__NodeProto *const *protos; /* node protos by original index */
+} loader;
+
+static uint32_t hash_name(const char *s)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 16777619u;
+    return h;
+}
+
+static int64_t lookup(const loader *L, const char *name)
+{
+    for (uint32_t i = hash_name(name) & L->table_mask;; i = (i + 1) & L->table_mask) {
+        uint32_t v = L->table[i];
+        if (v == 0)
+            return -1;
+        if (strcmp(L->m->values[v - 1].name, name) == 0)
+            return v - 1;
+    }
+}
+
+/* Adds a value named name (not yet present). */
+static dmlp_status add_value(loader *L, const char *name, uint32_t *index)
+{
+    dmlp_onnx_model *m = L->m;
+    if (m->value_count >= L->value_cap)
+        return dmlp__error(DMLP_ERROR_FORMAT, "more tensors than the graph declares");
+    dmlp__onnx_value *v = &m->values[m->value_count];
+    memset(v, 0, sizeof *v);
+    v->producer = -1;
+    v->name = strdup(name);
+    if (!v->name)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    uint32_t i = hash_name(name) & L->table_mask;
+    while (L->table[i])
+        i = (i + 1) & L->table_mask;
+    L->table[i] = m->value_count + 1;
+    *index = m->value_count++;
+    return DMLP_OK;
+}
+
+static const char *str(const char *s)
+{
+    return s ? s : "";
+}
+
+/* Sets a value's shape (deep copy). params may be NULL. */
+static dmlp_status set_shape(dmlp__onnx_value *v, uint32_t rank, const int64_t *dims,
+                             char *const *params)
+{
+    v->has_shape = 1;
+    v->rank = rank;
+    v->dims = malloc((rank ? rank : 1) * sizeof *v->dims);
+    v->dim_params = calloc(rank ? rank : 1, sizeof *v->dim_params);
+    if (!v->dims || !v->dim_params)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < rank; i++) {
+        v->dims[i] = dims[i];
+        if (params && params[i]) {
+            v->dim_params[i] = strdup(params[i]);
+            if (!v->dim_params[i])
+                return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+        }
+    }
+    return DMLP_OK;
+}
+
+/* Reads a TensorShapeProto into a value. */
+static dmlp_status read_shape(dmlp__onnx_value *v, const DmlpOnnxPb__TensorShapeProto *shape,
+                              const char *what)
+{
+    if (shape->n_dim > MAX_DECLARED_RANK)
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED, "%s \"%s\": the shape has rank %zu; at most %d",
+                           what, v->name, shape->n_dim, MAX_DECLARED_RANK);
+    int64_t dims[MAX_DECLARED_RANK];
+    char *params[MAX_DECLARED_RANK];
+    for (size_t i = 0; i < shape->n_dim; i++) {
+        const DmlpOnnxPb__TensorShapeProto__Dimension *d = shape->dim[i];
+        dims[i] = -1;
+        params[i] = NULL;
+        if (d->value_case == DMLP_ONNX_PB__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE) {
+            if (d->dim_value < 0)
+                return dmlp__error(DMLP_ERROR_FORMAT,
+                                   "%s \"%s\": dim[%zu] is %lld; a dimension cannot be negative",
+                                   what, v->name, i, (long long)d->dim_value);
+            dims[i] = d->dim_value;
+        } else if (d->value_case == DMLP_ONNX_PB__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM &&
+                   d->dim_param && d->dim_param[0]) {
+            params[i] = d->dim_param;
+        }
+    }
+    /* The fixed dimensions alone must fit dmlp's limits. */
+    int64_t fixed[MAX_DECLARED_RANK];
+    for (size_t i = 0; i < shape->n_dim; i++)
+        fixed[i] = dims[i] < 0 ? 1 : dims[i];
+    uint64_t count;
+    char label[64];
+    snprintf(label, sizeof label, "%s \"%.40s\"", what, v->name);
+    dmlp_status st = dmlp__onnx_element_count(label, (uint32_t)shape->n_dim, fixed, &count);
+    if (st != DMLP_OK)
+        return st;
+    return set_shape(v, (uint32_t)shape->n_dim, dims, params);
+}
+
+/* The tensor type of a ValueInfoProto: 0 when none is declared. */
+static dmlp_status read_type(const DmlpOnnxPb__ValueInfoProto *vi, const char *what,
+                             int32_t *type, const DmlpOnnxPb__TensorShapeProto **shape)
+{
+    *type = 0;
+    *shape = NULL;
+    const DmlpOnnxPb__TypeProto *tp = vi->type;
+    if (!tp || tp->value_case == DMLP_ONNX_PB__TYPE_PROTO__VALUE__NOT_SET)
+        return DMLP_OK;
+    if (tp->value_case != DMLP_ONNX_PB__TYPE_PROTO__VALUE_TENSOR_TYPE)
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                           "%s \"%s\" is a sequence, map, optional or sparse tensor; dmlp runs "
+                           "dense tensors only", what, str(vi->name));
+    const DmlpOnnxPb__TypeProto__Tensor *t = tp->tensor_type;
+    if (t->has_elem_type && t->elem_type != 0) {
+        const dmlp__onnx_type_info *info = dmlp__onnx_type_get(t->elem_type);
+        if (!info || !info->size)
+            return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                               "%s \"%s\" has type %s; dmlp holds numeric and bool tensors only",
+                               what, str(vi->name), dmlp_onnx_type_name(t->elem_type));
+        *type = t->elem_type;
+    }
+    *shape = t->shape;
+    return DMLP_OK;
+}
+
+static dmlp_status resolve_opset(const DmlpOnnxPb__ModelProto *mp, int64_t *opset)
+{
+    int64_t found = -1;
+    for (size_t i = 0; i < mp->n_opset_import; i++) {
+        const DmlpOnnxPb__OperatorSetIdProto *o = mp->opset_import[i];
+        const char *domain = str(o->domain);
+        if (strcmp(domain, "") != 0 && strcmp(domain, "ai.onnx") != 0)
+            continue; /* other domains matter only if a node uses them */
+        if (!o->has_version)
+            return dmlp__error(DMLP_ERROR_FORMAT,
+                               "opset_import for the default domain has no version");
+        if (found != -1 && found != o->version)
+            return dmlp__error(DMLP_ERROR_FORMAT,
+                               "opset_import lists the default domain twice (%lld and %lld)",
+                               (long long)found, (long long)o->version);
+        found = o->version;
+    }
+    if (found == -1)
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                           "opset_import has no entry for the default domain (\"\" or "
+                           "\"ai.onnx\"); dmlp runs ONNX's own operators only");
+    if (found < 1 || found > DMLP_ONNX_OPSET_MAX)
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                           "opset_import: the default-domain opset is %lld; dmlp supports "
+                           "opsets 1 to %d", (long long)found, DMLP_ONNX_OPSET_MAX);
+    *opset = found;
+    return DMLP_OK;
+}
+
+static dmlp_status load_initializers(loader *L, const DmlpOnnxPb__GraphProto *g)
+{
+    for (size_t i = 0; i < g->n_initializer; i++) {
+        const DmlpOnnxPb__TensorProto *tp = g->initializer[i];
+        const char *name = str(tp->name);
+        if (!name[0])
+            return dmlp__error(DMLP_ERROR_FORMAT, "initializer %zu has no name", i);
+        if (lookup(L, name) >= 0)
+            return dmlp__error(DMLP_ERROR_FORMAT, "initializer \"%s\" is defined twice", name);
+        uint32_t index;
+        dmlp_status st = add_value(L, name, &index);
+        if (st != DMLP_OK)
+            return st;
+        dmlp__onnx_value *v = &L->m->values[index];
+        st = dmlp__onnx_tensor_decode(tp, &v->init);
+        if (st != DMLP_OK) {
+            char prefix[96];
+            snprintf(prefix, sizeof prefix, "initializer \"%.60s\"", name);
+            dmlp__error_prefix(prefix);
+            return st;
+        }
+        v->has_init = 1;
+        v->type = v->init.type;
+        st = set_shape(v, v->init.rank, v->init.dims, NULL);
+        if (st != DMLP_OK)
+            return st;
+    }
+    return DMLP_OK;
+}
+
+static dmlp_status load_inputs(loader *L, const DmlpOnnxPb__GraphProto *g)
+{
+    dmlp_onnx_model *m = L->m;
+    m->inputs = malloc((g->n_input ? g->n_input : 1) * sizeof *m->inputs);
+    if (!m->inputs)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (size_t i = 0; i < g->n_input; i++) {
+        const DmlpOnnxPb__ValueInfoProto *vi = g->input[i];
+        const char *name = str(vi->name);
+        if (!name[0])
+            return dmlp__error(DMLP_ERROR_FORMAT, "graph input %zu has no name", i);
+        int32_t type;
+        const DmlpOnnxPb__TensorShapeProto *shape;
+        dmlp_status st = read_type(vi, "graph input", &type, &shape);
+        if (st != DMLP_OK)
+            return st;
+        int64_t found = lookup(L, name);
+        uint32_t index;
+        if (found >= 0) {
+            dmlp__onnx_value *v = &m->values[found];
+            if (v->is_input)
+                return dmlp__error(DMLP_ERROR_FORMAT, "graph input \"%s\" is listed twice", name);
+            /* An initializer of the same name: the input's default value. */
+            if (type && type != v->type)
+                return dmlp__error(DMLP_ERROR_FORMAT,
+                                   "graph input \"%s\" is declared %s but its initializer is %s",
+                                   name, dmlp_onnx_type_name(type), dmlp_onnx_type_name(v->type));
+            if (shape) {
+                int same = shape->n_dim == v->rank;
+                for (size_t d = 0; same && d < shape->n_dim; d++)
+                    if (shape->dim[d]->value_case ==
+                            DMLP_ONNX_PB__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
+                        shape->dim[d]->dim_value != v->dims[d])
+                        same = 0;
+                if (!same)
+                    return dmlp__error(DMLP_ERROR_FORMAT,
+                                       "graph input \"%s\": the declared shape does not match "
+                                       "its initializer's", name);
+                /* Keep the declared shape: callers may override with another size. */
+                free(v->dims);
+                for (uint32_t d = 0; d < v->rank; d++)
+                    free(v->dim_params[d]);
+                free(v->dim_params);
+                v->dims = NULL;
+                v->dim_params = NULL;
+                st = read_shape(v, shape, "graph input");
+                if (st != DMLP_OK)
+                    return st;
+            }
+            index = (uint32_t)found;
+        } else {
+            if (!type)
+                return dmlp__error(DMLP_ERROR_FORMAT,
+                                   "graph input \"%s\" declares no tensor element type", name);
+            st = add_value(L, name, &index);
+            if (st != DMLP_OK)
+                return st;
+            dmlp__onnx_value *v = &m->values[index];
+            v->type = type;
+            if (shape) {
+                st = read_shape(v, shape, "graph input");
+                if (st != DMLP_OK)
+                    return st;
+            }
+        }
+        m->values[index].is_input = 1;
+        m->inputs[m->input_count++] = index;
+    }
+    return DMLP_OK;
+}
+
+/* "node 3 "name" (Sign at opset 12, input float)": the head of every node message. */
+static const char *node_head(const loader *L, uint32_t n, char *buf, size_t size)
+{
+    const DmlpOnnxPb__NodeProto *np = L->protos[n];
+    int used = snprintf(buf, size, "node %u \"%.60s\" (%.40s at opset %lld", n, str(np->name),
+                        str(np->op_type), (long long)L->m->opset);
+    if (np->n_input >= 1 && np->input[0]) {
+        int64_t v = lookup(L, np->input[0]);
+        if (v >= 0 && L->m->values[v].type && used > 0 && (size_t)used < size)
+            used += snprintf(buf + used, size - (size_t)used, ", input type %s",
+                             dmlp_onnx_type_name(L->m->values[v].type));
+    }
+    if (used > 0 && (size_t)used < size)
+        snprintf(buf + used, size - (size_t)used, ")");
+    return buf;
+}
+
+static dmlp_status node_error(const loader *L, uint32_t n, dmlp_status status, const char *why)
+{
+    char head[256];
+    return dmlp__error(status, "%s: %s", node_head(L, n, head, sizeof head), why);
+}
+
+static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
+{
+    const DmlpOnnxPb__NodeProto *np = L->protos[n];
+    int64_t detect[2] = {1, 1}; /* detect_negative, detect_positive */
+    int seen[2] = {0, 0};
+    char why[256];
+    for (size_t i = 0; i < np->n_attribute; i++) {
+        const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
+        const char *name = str(a->name);
+        int which = strcmp(name, "detect_negative") == 0   ? 0
+                    : strcmp(name, "detect_positive") == 0 ? 1
+                                                           : -1;
+        if (node->op != DMLP__ONNX_ISINF || which < 0) {
+            snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s's", name,
+                     dmlp__onnx_op_name(node->op));
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        if (a->ref_attr_name && a->ref_attr_name[0]) {
+            snprintf(why, sizeof why, "attribute \"%s\" refers to a function attribute; only "
+                     "allowed inside functions", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if ((a->has_type && a->type != 2) || !a->has_i) {
+            snprintf(why, sizeof why, "attribute \"%s\" must be an INT", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if (seen[which]) {
+            snprintf(why, sizeof why, "attribute \"%s\" is given twice", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        seen[which] = 1;
+        detect[which] = a->i;
+    }
+    if (node->op == DMLP__ONNX_ISINF) {
+        int neg = detect[0] != 0, pos = detect[1] != 0;
+        node->all_false = !neg && !pos;
+        node->mode = neg && pos ? DML_IS_INFINITY_MODE_EITHER
+                     : pos      ? DML_IS_INFINITY_MODE_POSITIVE
+                                : DML_IS_INFINITY_MODE_NEGATIVE;
+    }
+    return DMLP_OK;
+}
+
+/* Structure of each node, and its output registered as a new tensor. */
+static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
+{
+    dmlp_onnx_model *m = L->m;
+    char why[256];
+    for (uint32_t n = 0; n < g->n_node; n++) {
+        const DmlpOnnxPb__NodeProto *np = g->node[n];
+        dmlp__onnx_node *node = &m->nodes[n];
+        const char *domain = str(np->domain);
+        if (!np->op_type || !np->op_type[0])
+            return node_error(L, n, DMLP_ERROR_FORMAT, "op_type is empty");
+        if (strcmp(domain, "") != 0 && strcmp(domain, "ai.onnx") != 0) {
+            snprintf(why, sizeof why, "domain \"%.60s\" is not supported; dmlp runs the default "
+                     "domain's Sign, Softsign and IsInf only", domain);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        int r = dmlp__onnx_op_resolve(np->op_type, m->opset, &node->op, &node->version);
+        if (r == -1)
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED,
+                              "the operator is not supported; dmlp runs Sign, Softsign and "
+                              "IsInf only");
+        if (r == -2) {
+            snprintf(why, sizeof why, "%s first appears in opset %d; the model imports opset "
+                     "%lld", np->op_type, node->version, (long long)m->opset);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        if (np->n_input != 1 || !np->input[0][0]) {
+            snprintf(why, sizeof why, "has %zu inputs; %s takes exactly one, named",
+                     np->n_input, np->op_type);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if (np->n_output != 1 || !np->output[0][0]) {
+            snprintf(why, sizeof why, "has %zu outputs; %s gives exactly one, named",
+                     np->n_output, np->op_type);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        dmlp_status st = read_attributes(L, n, node);
+        if (st != DMLP_OK)
+            return st;
+        int64_t found = lookup(L, np->output[0]);
+        if (found >= 0) {
+            const dmlp__onnx_value *v = &m->values[found];
+            snprintf(why, sizeof why, "output \"%.60s\" is already defined by %s", np->output[0],
+                     v->producer >= 0 ? "another node"
+                     : v->is_input    ? "a graph input"
+                                      : "an initializer");
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        uint32_t index;
+        st = add_value(L, np->output[0], &index);
+        if (st != DMLP_OK)
+            return st;
+        m->values[index].producer = (int32_t)n;
+        node->output = index;
+    }
+    for (uint32_t n = 0; n < g->n_node; n++) {
+        int64_t found = lookup(L, g->node[n]->input[0]);
+        if (found < 0) {
+            snprintf(why, sizeof why, "input \"%.60s\" is not defined by any graph input, "
+                     "initializer or node output", g->node[n]->input[0]);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        m->nodes[n].input = (uint32_t)found;
+    }
+    return DMLP_OK;
+}
+
+/* Orders the nodes so that each comes after the node producing its input. Every node has
+   one input, so the graph is a set of chains: walk each chain up to a done node or a
+   graph source, then emit it top down. A walk that meets itself is a cycle. */
+static dmlp_status order_nodes(loader *L)
+{
+    dmlp_onnx_model *m = L->m;
+    uint32_t count = m->node_count;
+    uint8_t *state = calloc(count ? count : 1, 1); /* 0 new, 1 on the walk, 2 placed */
+    uint32_t *stack = malloc((count ? count : 1) * sizeof *stack);
+    uint32_t *order = malloc((count ? count : 1) * sizeof *order);
+    dmlp__onnx_node *sorted = malloc((count ? count : 1) * sizeof *sorted);
+    dmlp_status st = DMLP_OK;
+    if (!state || !stack || !order || !sorted)
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    uint32_t placed = 0;
+    for (uint32_t start = 0; st == DMLP_OK && start < count; start++) {
+        uint32_t depth = 0;
+        int32_t n = (int32_t)start;
+        while (n >= 0 && state[n] == 0) {
+            state[n] = 1;
+            stack[depth++] = (uint32_t)n;
+            n = m->values[m->nodes[n].input].producer;
+        }
+        if (n >= 0 && state[n] == 1) {
+            char why[160];
+            snprintf(why, sizeof why, "is part of a cycle: its input \"%.60s\" depends on its "
+                     "own output", m->values[m->nodes[n].input].name);
+            st = node_error(L, (uint32_t)n, DMLP_ERROR_FORMAT, why);
+            break;
+        }
+        while (depth) {
+            uint32_t k = stack[--depth];
+            state[k] = 2;
+            order[placed++] = k;
+        }
+    }
+    if (st == DMLP_OK) {
+        for (uint32_t i = 0; i < count; i++)
+            sorted[i] = m->nodes[order[i]];
+        /* Producers are node indices in messages; keep them as original indices. */
+        memcpy(m->nodes, sorted, count * sizeof *sorted);
+        for (uint32_t i = 0; i < count; i++)
+            stack[i] = order[i];
+    }
+    if (st == DMLP_OK) {
+        /* Type and shape inference in the new order, with original indices in messages. */
+        for (uint32_t i = 0; i < count && st == DMLP_OK; i++) {
+            dmlp__onnx_node *node = &m->nodes[i];
+            dmlp__onnx_value *in = &m->values[node->input];
+            dmlp__onnx_value *out = &m->values[node->output];
+            char why[400];
+            if (!dmlp__onnx_op_allows(node->op, node->version, in->type)) {
+                snprintf(why, sizeof why, "input \"%.60s\" has type %s; %s-%d allows %s",
+                         in->name, dmlp_onnx_type_name(in->type), dmlp__onnx_op_name(node->op),
+                         node->version, dmlp__onnx_op_allowed_text(node->op, node->version));
+                st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
+                break;
+            }
+            if (in->has_shape && in->rank > DMLP_ONNX_MAX_RANK) {
+                snprintf(why, sizeof why, "input \"%.60s\" has rank %u; dmlp runs ranks 0 to %d",
+                         in->name, in->rank, DMLP_ONNX_MAX_RANK);
+                st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
+                break;
+            }
+            out->type = node->op == DMLP__ONNX_ISINF ? DMLP_ONNX_TYPE_BOOL : in->type;
+            if (in->has_shape)
+                st = set_shape(out, in->rank, in->dims, in->dim_params);
+        }
+    }
+    free(state);
+    free(stack);
+    free(order);
+    free(sorted);
+    return st;
+}
+
+static dmlp_status load_outputs(loader *L, const DmlpOnnxPb__GraphProto *g)
+{
+    dmlp_onnx_model *m = L->m;
+    m->outputs = malloc((g->n_output ? g->n_output : 1) * sizeof *m->outputs);
+    if (!m->outputs)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (size_t i = 0; i < g->n_output; i++) {
+        const DmlpOnnxPb__ValueInfoProto *vi = g->output[i];
+        const char *name = str(vi->name);
+        int64_t found = lookup(L, name);
+        if (!name[0] || found < 0)
+            return dmlp__error(DMLP_ERROR_FORMAT,
+                               "graph output \"%s\" is not produced by any node, graph input "
+                               "or initializer", name);
+        for (uint32_t k = 0; k < m->output_count; k++)
+            if (m->outputs[k] == (uint32_t)found)
+                return dmlp__error(DMLP_ERROR_FORMAT, "graph output \"%s\" is listed twice",
+                                   name);
+        int32_t type;
+        const DmlpOnnxPb__TensorShapeProto *shape;
+        dmlp_status st = read_type(vi, "graph output", &type, &shape);
+        if (st != DMLP_OK)
+            return st;
+        dmlp__onnx_value *v = &m->values[found];
+        if (type && type != v->type)
+            return dmlp__error(DMLP_ERROR_FORMAT,
+                               "graph output \"%s\" is declared %s but is %s", name,
+                               dmlp_onnx_type_name(type), dmlp_onnx_type_name(v->type));
+        if (shape && v->has_shape && shape->n_dim != v->rank)
+            return dmlp__error(DMLP_ERROR_FORMAT,
+                               "graph output \"%s\" is declared with rank %zu but has rank %u",
+                               name, shape->n_dim, v->rank);
+        if (shape && !v->has_shape) {
+            st = read_shape(v, shape, "graph output");
+            if (st != DMLP_OK)
+                return st;
+        }
+        m->outputs[m->output_count++] = (uint32_t)found;
+    }
+    return DMLP_OK;
+}
+
+static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
+                              const dmlp_onnx_options *options)
+{
+    dmlp_onnx_model *m = L->m;
+    dmlp_status st = resolve_opset(mp, &m->opset);
+    if (st != DMLP_OK)
+        return st;
+    const DmlpOnnxPb__GraphProto *g = mp->graph;
+    if (!g)
+        return dmlp__error(DMLP_ERROR_FORMAT, "the model has no graph");
+    if (g->n_sparse_initializer)
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                           "the graph has sparse initializers; dmlp reads dense tensors only");
+    if (g->n_node > UINT32_MAX / 4 || g->n_initializer > UINT32_MAX / 4 ||
+        g->n_input > UINT32_MAX / 4)
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED, "the graph is too large");
+    L->value_cap = (uint32_t)(g->n_node + g->n_initializer + g->n_input);
+    uint32_t table_size = 16;
+    while (table_size < 2 * L->value_cap)
+        table_size *= 2;
+    L->table = calloc(table_size, sizeof *L->table);
+    L->table_mask = table_size - 1;
+    m->values = calloc(L->value_cap ? L->value_cap : 1, sizeof *m->values);
+    m->nodes = calloc(g->n_node ? g->n_node : 1, sizeof *m->nodes);
+    if (!L->table || !m->values || !m->nodes)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    m->node_count = (uint32_t)g->n_node;
+    L->protos = (const DmlpOnnxPb__NodeProto *const *)g->node;
+
+    if ((st = load_initializers(L, g)) != DMLP_OK || (st = load_inputs(L, g)) != DMLP_OK ||
+        (st = load_nodes(L, g)) != DMLP_OK || (st = order_nodes(L)) != DMLP_OK ||
+        (st = load_outputs(L, g)) != DMLP_OK)
+        return st;
+    if (m->output_count == 0)
+        return dmlp__error(DMLP_ERROR_FORMAT, "the graph has no outputs");
+
+    dmlp_device_desc desc = {DML_FEATURE_LEVEL_6_4, options ? options->thread_count : 0,
+                             DMLP_DEVICE_FLAG_EXTENSIONS};
+    return dmlp_device_create(&desc, &m->device);
+}
+
+void dmlp_onnx_model_free(dmlp_onnx_model *m)
+{
+    if (!m)
+        return;
+    for (uint32_t i = 0; i < m->value_count; i++) {
+        dmlp__onnx_value *v = &m->values[i];
+        free(v->name);
+        free(v->dims);
+        if (v->dim_params)
+            for (uint32_t d = 0; d < v->rank; d++)
+                free(v->dim_params[d]);
+        free(v->dim_params);
+        dmlp_onnx_tensor_clear(&v->init);
+    }
+    free(m->values);
+    free(m->nodes);
+    free(m->inputs);
+    free(m->outputs);
+    dmlp_device_destroy(m->device);
+    free(m);
+}
+
+static dmlp_status load(const void *bytes, size_t size, const char *where,
+                        const dmlp_onnx_options *options, dmlp_onnx_model **model)
+{
+    DmlpOnnxPb__ModelProto *mp =
+        dmlp_onnx_pb__model_proto__unpack(NULL, size, (const uint8_t *)bytes);
+    if (!mp) {
+        dmlp__error(DMLP_ERROR_FORMAT, "not an ONNX model (malformed or truncated protobuf)");
+        dmlp__error_prefix(where);
+        return DMLP_ERROR_FORMAT;
+    }
+    loader L;
+    memset(&L, 0, sizeof L);
+    L.m = calloc(1, sizeof *L.m);
+    dmlp_status st = L.m ? load_graph(&L, mp, options)
+                         : dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    free(L.table);
+    dmlp_onnx_pb__model_proto__free_unpacked(mp, NULL);
+    if (st != DMLP_OK) {
+        dmlp_onnx_model_free(L.m);
+        dmlp__error_prefix(where);
+        return st;
+    }
+    *model = L.m;
+    return DMLP_OK;
+}
+
+dmlp_status dmlp_onnx_model_load_memory(const void *bytes, size_t size,
+                                        const dmlp_onnx_options *options,
+                                        dmlp_onnx_model **model)
+{
+    if (!model || (!bytes && size))
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "dmlp_onnx_model_load_memory: model is NULL, or bytes is NULL");
+    return load(bytes, size, "<memory>", options, model);
+}
+
+dmlp_status dmlp_onnx_model_load_file(const char *path, const dmlp_onnx_options *options,
+                                      dmlp_onnx_model **model)
+{
+    if (!path || !model)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "dmlp_onnx_model_load_file: path or model is NULL");
+    uint8_t *bytes;
+    size_t size;
+    dmlp_status st = dmlp__onnx_read_file(path, &bytes, &size);
+    if (st != DMLP_OK)
+        return st;
+    st = load(bytes, size, path, options, model);
+    free(bytes);
+    return st;
+}
+
+int64_t dmlp_onnx_model_opset(const dmlp_onnx_model *model)
+{
+    return model ? model->opset : 0;
+}
+
+uint32_t dmlp_onnx_model_input_count(const dmlp_onnx_model *model)
+{
+    return model ? model->input_count : 0;
+}
+
+uint32_t dmlp_onnx_model_output_count(const dmlp_onnx_model *model)
+{
+    return model ? model->output_count : 0;
+}
+
+static void describe(const dmlp__onnx_value *v, dmlp_onnx_value_info *info)
+{
+    info->name = v->name;
+    info->type = v->type;
+    info->has_shape = v->has_shape;
+    info->rank = v->has_shape ? v->rank : 0;
+    info->dims = v->dims;
+    info->dim_params = (const char *const *)v->dim_params;
+    info->has_default = v->is_input && v->has_init;
+}
+
+dmlp_status dmlp_onnx_model_input(const dmlp_onnx_model *model, uint32_t index,
+                                  dmlp_onnx_value_info *info)
+{
+    if (!model || !info || index >= model->input_count)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "dmlp_onnx_model_input: index %u is out of range (the model has "
+                           "%u inputs)", index, model ? model->input_count : 0);
+    describe(&model->values[model->inputs[index]], info);
+    return DMLP_OK;
+}
+
+dmlp_status dmlp_onnx_model_output(const dmlp_onnx_model *model, uint32_t index,
+                                   dmlp_onnx_value_info *info)
+{
+    if (!model || !info || index >= model->output_count)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "dmlp_onnx_model_output: index %u is out of range (the model has "
+                           "%u outputs)", index, model ? model->output_count : 0);
+    describe(&model->values[model->outputs[index]], info);
+    return DMLP_OK;
+}

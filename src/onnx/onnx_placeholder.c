@@ -1,1 +1,0 @@
-typedef int dmlp__onnx_placeholder;

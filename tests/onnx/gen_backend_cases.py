@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""Writes ONNX's own backend node test cases for Sign, Softsign and IsInf.
+
+Usage: gen_backend_cases.py OUT_DIR
+
+Uses the installed ONNX Python package's test-case collection (onnx.backend.test.case.node)
+and writes each case the way ONNX's backend test data is laid out: OUT_DIR/<case>/model.onnx
+and OUT_DIR/<case>/test_data_set_<k>/input_<i>.pb, output_<i>.pb. Prints the case names.
+Exits 1 when no case was produced.
+"""
+import os
+import sys
+
+import numpy as np
+
+# Older ONNX releases' test modules use numpy aliases that newer numpy removed
+# (np.float, np.bool, ...). Put them back before the modules are imported.
+for alias, target in (("float", float), ("int", int), ("bool", bool), ("object", object),
+                      ("str", str), ("complex", complex), ("long", int), ("unicode", str)):
+    if alias not in np.__dict__:
+        setattr(np, alias, target)
+
+import onnx  # noqa: E402
+from onnx import numpy_helper  # noqa: E402
+import onnx.backend.test.case.node as node_cases  # noqa: E402
+
+OPERATORS = ("Sign", "Softsign", "IsInf")
+
+
+def tensor_proto(value, name):
+    return numpy_helper.from_array(np.asarray(value), name)
+
+
+def write_case(case, out_dir):
+    case_dir = os.path.join(out_dir, case.name)
+    os.makedirs(case_dir, exist_ok=True)
+    with open(os.path.join(case_dir, "model.onnx"), "wb") as f:
+        f.write(case.model.SerializeToString())
+    graph = case.model.graph
+    for k, (inputs, outputs) in enumerate(case.data_sets):
+        set_dir = os.path.join(case_dir, "test_data_set_%d" % k)
+        os.makedirs(set_dir, exist_ok=True)
+        for i, value in enumerate(inputs):
+            with open(os.path.join(set_dir, "input_%d.pb" % i), "wb") as f:
+                f.write(tensor_proto(value, graph.input[i].name).SerializeToString())
+        for i, value in enumerate(outputs):
+            with open(os.path.join(set_dir, "output_%d.pb" % i), "wb") as f:
+                f.write(tensor_proto(value, graph.output[i].name).SerializeToString())
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.stderr.write(__doc__)
+        return 2
+    out_dir = sys.argv[1]
+    os.makedirs(out_dir, exist_ok=True)
+    count = 0
+    # Every node test case ONNX defines (None: no operator filter), then those whose
+    # graphs are made of the three operators only.
+    for case in node_cases.collect_testcases(None):
+        ops = {n.op_type for n in case.model.graph.node}
+        if case.kind != "node" or not ops or not ops <= set(OPERATORS):
+            continue
+        write_case(case, out_dir)
+        print(case.name)
+        count += 1
+    if count == 0:
+        sys.stderr.write("gen_backend_cases: no case was generated (onnx %s)\n"
+                         % onnx.__version__)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
