@@ -2,3 +2,4 @@
 # documented, and the installed package.
 dmlp_add_test(test_execute ${CMAKE_CURRENT_LIST_DIR}/test_execute.c)
 dmlp_add_test(test_bindings ${CMAKE_CURRENT_LIST_DIR}/test_bindings.c)
+dmlp_add_test(test_threads ${CMAKE_CURRENT_LIST_DIR}/test_threads.c)
