@@ -1,6 +1,7 @@
 /* `dmlp show`: .npy files as aligned columns side by side, one element per row in
    C (row-major) order. Floats print in the shortest form that reads back exactly. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,10 @@ static void format_float(char *out, double v, int max_digits, int is_f32, int is
 {
     if (v != v) {
         strcpy(out, "nan");
+        return;
+    }
+    if (v == (double)(long long)v && v > -1e6 && v < 1e6) { /* 65504, not 6.55e+04 */
+        snprintf(out, CELL, "%s%lld", v == 0 && signbit(v) ? "-" : "", (long long)v);
         return;
     }
     for (int digits = 1; digits <= max_digits; digits++) {
