@@ -1,1 +1,8 @@
-# fast kernel tests
+# Fast kernel tests: the dispatch checks (no argument), then one ctest per x86 level, each
+# comparing that level's kernels with the reference bit for bit; a level the CPU lacks is
+# a skip (77), not a pass.
+dmlp_add_test(test_fast_kernels ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_kernels.c)
+foreach(isa sse2 avx2 avx512)
+  add_test(NAME test_fast_kernels_${isa} COMMAND test_fast_kernels ${isa})
+  set_tests_properties(test_fast_kernels_${isa} PROPERTIES SKIP_RETURN_CODE 77)
+endforeach()

@@ -1,0 +1,77 @@
+/* AVX2 + FMA + F16C kernels (compiled with those flags only in this file). Defines the
+   vector vocabulary of x86_kernels.inc on 256-bit registers; masks are vectors. */
+#if defined(__x86_64__) || defined(_M_X64)
+#include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+
+#define ISA avx2
+#define VB 32
+typedef __m256i V;
+typedef __m256 F32;
+typedef __m256d F64;
+typedef __m256i M8, M16, M32, M64;
+
+#define ld(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define st(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define nt(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define vand _mm256_and_si256
+#define vor _mm256_or_si256
+#define vandn _mm256_andnot_si256
+#define mandn _mm256_andnot_si256
+#define zero _mm256_setzero_si256
+#define set8(x) _mm256_set1_epi8((char)(x))
+#define set16(x) _mm256_set1_epi16((short)(x))
+#define set32(x) _mm256_set1_epi32((int)(x))
+#define set64(x) _mm256_set1_epi64x((long long)(x))
+#define eq8 _mm256_cmpeq_epi8
+#define eq16 _mm256_cmpeq_epi16
+#define eq32 _mm256_cmpeq_epi32
+#define eq64 _mm256_cmpeq_epi64
+#define gt8 _mm256_cmpgt_epi8
+#define gt16 _mm256_cmpgt_epi16
+#define gt32 _mm256_cmpgt_epi32
+#define gt64 _mm256_cmpgt_epi64
+#define add32 _mm256_add_epi32
+#define srai32 _mm256_srai_epi32
+#define srli32 _mm256_srli_epi32
+#define packs32 _mm256_packs_epi32
+#define unpacklo16 _mm256_unpacklo_epi16
+#define unpackhi16 _mm256_unpackhi_epi16
+#define tof32 _mm256_castsi256_ps
+#define tof64 _mm256_castsi256_pd
+#define fromf32 _mm256_castps_si256
+#define fromf64 _mm256_castpd_si256
+#define fadd32 _mm256_add_ps
+#define fadd64 _mm256_add_pd
+#define fdiv32 _mm256_div_ps
+#define fdiv64 _mm256_div_pd
+
+#define sel(m, a, b) _mm256_blendv_epi8((b), (a), (m))
+#define sel8 sel
+#define sel16 sel
+#define sel32 sel
+#define sel64 sel
+
+/* The packs work within 128-bit lanes; one qword permute puts the halves in order. */
+#define IN_ORDER(v) _mm256_permute4x64_epi64((v), 0xd8)
+#define n16to8(a, b) IN_ORDER(_mm256_packs_epi16((a), (b)))
+#define n32to16(a, b) IN_ORDER(_mm256_packs_epi32((a), (b)))
+#define n64to32(a, b)                                                                       \
+    IN_ORDER(_mm256_castps_si256(                                                           \
+        _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88)))
+#define ones8(m) _mm256_and_si256((m), _mm256_set1_epi8(1))
+
+#define h2f_lo(x) _mm256_cvtph_ps(_mm256_castsi256_si128(x))
+#define h2f_hi(x) _mm256_cvtph_ps(_mm256_extracti128_si256((x), 1))
+#define f2h(lo, hi)                                                                         \
+    _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
+                            _mm256_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
+
+#include "x86_kernels.inc"
+
+#else
+typedef int dmlp__x86_avx2_unused; /* not an x86-64 build */
+#endif

@@ -1,0 +1,79 @@
+/* AVX-512 F/BW/VL/DQ kernels (compiled with those flags only in this file). Defines the
+   vector vocabulary of x86_kernels.inc on 512-bit registers; masks are k-registers, so
+   compares, selects and the IsInfinity narrowing cost one instruction each.
+   AVX512-BF16's conversion is not used: it flushes subnormals, and bf16 Softsign must
+   round them exactly. */
+#if defined(__x86_64__) || defined(_M_X64)
+#include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+
+#define ISA avx512
+#define VB 64
+typedef __m512i V;
+typedef __m512 F32;
+typedef __m512d F64;
+typedef __mmask64 M8;
+typedef __mmask32 M16;
+typedef __mmask16 M32;
+typedef __mmask8 M64;
+
+#define ld(p) _mm512_loadu_si512((const void *)(p))
+#define st(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define nt(p, v) _mm512_stream_si512((void *)(p), (v))
+#define vand _mm512_and_si512
+#define vor _mm512_or_si512
+#define vandn _mm512_andnot_si512
+#define mandn(a, b) (~(a) & (b))
+#define zero _mm512_setzero_si512
+#define set8(x) _mm512_set1_epi8((char)(x))
+#define set16(x) _mm512_set1_epi16((short)(x))
+#define set32(x) _mm512_set1_epi32((int)(x))
+#define set64(x) _mm512_set1_epi64((long long)(x))
+#define eq8 _mm512_cmpeq_epi8_mask
+#define eq16 _mm512_cmpeq_epi16_mask
+#define eq32 _mm512_cmpeq_epi32_mask
+#define eq64 _mm512_cmpeq_epi64_mask
+#define gt8 _mm512_cmpgt_epi8_mask
+#define gt16 _mm512_cmpgt_epi16_mask
+#define gt32 _mm512_cmpgt_epi32_mask
+#define gt64 _mm512_cmpgt_epi64_mask
+#define add32 _mm512_add_epi32
+#define srai32 _mm512_srai_epi32
+#define srli32 _mm512_srli_epi32
+#define packs32 _mm512_packs_epi32
+#define unpacklo16 _mm512_unpacklo_epi16
+#define unpackhi16 _mm512_unpackhi_epi16
+#define tof32 _mm512_castsi512_ps
+#define tof64 _mm512_castsi512_pd
+#define fromf32 _mm512_castps_si512
+#define fromf64 _mm512_castpd_si512
+#define fadd32 _mm512_add_ps
+#define fadd64 _mm512_add_pd
+#define fdiv32 _mm512_div_ps
+#define fdiv64 _mm512_div_pd
+
+#define sel8(m, a, b) _mm512_mask_blend_epi8((M8)(m), (b), (a))
+#define sel16(m, a, b) _mm512_mask_blend_epi16((M16)(m), (b), (a))
+#define sel32(m, a, b) _mm512_mask_blend_epi32((M32)(m), (b), (a))
+#define sel64(m, a, b) _mm512_mask_blend_epi64((M64)(m), (b), (a))
+
+/* Masks of wide lanes concatenate into masks of narrow lanes, in element order. */
+#define n16to8(a, b) ((M8)(a) | ((M8)(b) << 32))
+#define n32to16(a, b) ((M16)((uint32_t)(a) | ((uint32_t)(b) << 16)))
+#define n64to32(a, b) ((M32)((unsigned)(a) | ((unsigned)(b) << 8)))
+#define ones8(m) _mm512_maskz_set1_epi8((m), 1)
+
+#define h2f_lo(x) _mm512_cvtph_ps(_mm512_castsi512_si256(x))
+#define h2f_hi(x) _mm512_cvtph_ps(_mm512_extracti64x4_epi64((x), 1))
+#define f2h(lo, hi)                                                                         \
+    _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
+                       _mm512_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
+
+#include "x86_kernels.inc"
+
+#else
+typedef int dmlp__x86_avx512_unused; /* not an x86-64 build */
+#endif

@@ -1,1 +1,0 @@
-typedef int dmlp__placeholder_x86; /* being written */

@@ -1,0 +1,113 @@
+/* SSE2 kernels: the x86-64 baseline. Defines the vector vocabulary of x86_kernels.inc
+   on 128-bit registers; masks are vectors of all-ones lanes. */
+#if defined(__x86_64__) || defined(_M_X64)
+#include <emmintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+
+#define ISA sse2
+#define VB 16
+typedef __m128i V;
+typedef __m128 F32;
+typedef __m128d F64;
+typedef __m128i M8, M16, M32, M64;
+
+#define ld(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define st(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define nt(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
+#define vand _mm_and_si128
+#define vor _mm_or_si128
+#define vandn _mm_andnot_si128
+#define mandn _mm_andnot_si128
+#define zero _mm_setzero_si128
+#define set8(x) _mm_set1_epi8((char)(x))
+#define set16(x) _mm_set1_epi16((short)(x))
+#define set32(x) _mm_set1_epi32((int)(x))
+#define set64(x) _mm_set1_epi64x((long long)(x))
+#define eq8 _mm_cmpeq_epi8
+#define eq16 _mm_cmpeq_epi16
+#define eq32 _mm_cmpeq_epi32
+#define gt8 _mm_cmpgt_epi8
+#define gt16 _mm_cmpgt_epi16
+#define gt32 _mm_cmpgt_epi32
+#define add32 _mm_add_epi32
+#define srai32 _mm_srai_epi32
+#define srli32 _mm_srli_epi32
+#define packs32 _mm_packs_epi32
+#define unpacklo16 _mm_unpacklo_epi16
+#define unpackhi16 _mm_unpackhi_epi16
+#define tof32 _mm_castsi128_ps
+#define tof64 _mm_castsi128_pd
+#define fromf32 _mm_castps_si128
+#define fromf64 _mm_castpd_si128
+#define fadd32 _mm_add_ps
+#define fadd64 _mm_add_pd
+#define fdiv32 _mm_div_ps
+#define fdiv64 _mm_div_pd
+
+static inline V sel(V m, V a, V b) { return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b)); }
+#define sel8 sel
+#define sel16 sel
+#define sel32 sel
+#define sel64 sel
+
+/* SSE2 has no 64-bit compares: build them from the 32-bit halves. */
+static inline V eq64(V a, V b)
+{
+    V e = _mm_cmpeq_epi32(a, b);
+    return _mm_and_si128(e, _mm_shuffle_epi32(e, 0xb1));
+}
+
+static inline V gt64(V a, V b)
+{
+    V bias = _mm_set1_epi32((int)0x80000000u);
+    V high = _mm_cmpgt_epi32(a, b);
+    V low = _mm_cmpgt_epi32(_mm_xor_si128(a, bias), _mm_xor_si128(b, bias)); /* unsigned */
+    V r = _mm_or_si128(high, _mm_and_si128(_mm_cmpeq_epi32(a, b), _mm_slli_epi64(low, 32)));
+    return _mm_shuffle_epi32(r, 0xf5); /* the high half's verdict to both halves */
+}
+
+#define n16to8 _mm_packs_epi16
+#define n32to16 _mm_packs_epi32
+#define n64to32(a, b)                                                                       \
+    _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), 0x88))
+#define ones8(m) _mm_and_si128((m), _mm_set1_epi8(1))
+
+/* f16 <-> f32 without F16C, for finite values (the kernels set inf and NaN lanes from
+   the input bits). Widening: the 15 magnitude bits moved into f32 position, scaled by
+   2^112, which is exact for normals and subnormals alike. */
+static inline F32 h2f(V h) /* h: the f16 in the upper half of each lane */
+{
+    V sign = _mm_and_si128(h, _mm_set1_epi32((int)0x80000000u));
+    V mag = _mm_srli_epi32(_mm_and_si128(h, _mm_set1_epi32(0x7fff0000)), 3);
+    F32 f = _mm_mul_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(_mm_set1_epi32(0x77800000)));
+    return _mm_or_ps(f, _mm_castsi128_ps(sign));
+}
+#define h2f_lo(x) h2f(_mm_unpacklo_epi16(_mm_setzero_si128(), (x)))
+#define h2f_hi(x) h2f(_mm_unpackhi_epi16(_mm_setzero_si128(), (x)))
+
+/* Narrowing, nearest even, for |f| < 65520: below 2^-14 the FPU rounds by adding 0.5
+   (whose ulp is the f16 subnormal step); above, the mantissa is rounded on the bits.
+   Returns the f16 sign-extended in each lane, ready for packs32. */
+static inline V f2h1(F32 f)
+{
+    V u = _mm_castps_si128(f);
+    V sign = _mm_and_si128(u, _mm_set1_epi32((int)0x80000000u));
+    V a = _mm_xor_si128(u, sign);
+    V half = _mm_set1_epi32(0x3f000000);
+    V sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(half))), half);
+    V odd = _mm_and_si128(_mm_srli_epi32(a, 13), _mm_set1_epi32(1));
+    V norm = _mm_add_epi32(_mm_add_epi32(a, _mm_set1_epi32((int)0xc8000fffu)), odd);
+    norm = _mm_srli_epi32(norm, 13);
+    V h = sel(_mm_cmpgt_epi32(_mm_set1_epi32(0x38800000), a), sub, norm);
+    return _mm_srai_epi32(_mm_or_si128(_mm_slli_epi32(h, 16), sign), 16);
+}
+#define f2h(lo, hi) _mm_packs_epi32(f2h1(lo), f2h1(hi))
+
+#include "x86_kernels.inc"
+
+#else
+typedef int dmlp__x86_sse2_unused; /* not an x86-64 build */
+#endif

@@ -1,0 +1,331 @@
+/* Fast kernels (src/kernels/x86, listed in simd_kernels.inc) against the reference
+   kernels, bit for bit, NaN payloads included.
+   `test_fast_kernels ISA` (sse2|avx2|avx512) checks every kernel variant of that level:
+   all values of the 1- and 2-byte types, every 257th f32 pattern plus edges, edges plus
+   random patterns for the 4- and 8-byte integers and f64; then lengths 0..67 (and a few
+   longer ones) at misaligned starts (one element, odd bytes), in place and out of place,
+   streaming on and off, every IsInfinity mode and both NaN flags, with guard bytes
+   around the output. Exits 77 when the CPU (or DMLP_ISA) lacks the level.
+   Without an argument: the dispatch checks (every op x type has all three x86 levels,
+   and dmlp__kernel_select picks the best one this CPU runs). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "test_util.h"
+
+typedef struct op_type {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    const char *name;
+    size_t si, so;  /* element sizes in and out */
+    int is_float;   /* 4-byte float: sampled every 257th pattern */
+} op_type;
+
+#define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
+#define SOFT DML_OPERATOR_ACTIVATION_SOFTSIGN
+#define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+
+static const op_type cases[] = {
+    {SIGN, DML_TENSOR_DATA_TYPE_INT8, "sign i8", 1, 1, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_UINT8, "sign u8", 1, 1, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_INT16, "sign i16", 2, 2, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_UINT16, "sign u16", 2, 2, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_INT32, "sign i32", 4, 4, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_UINT32, "sign u32", 4, 4, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_INT64, "sign i64", 8, 8, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_UINT64, "sign u64", 8, 8, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_FLOAT16, "sign f16", 2, 2, 0},
+    {SIGN, DMLP_TENSOR_DATA_TYPE_BFLOAT16, "sign bf16", 2, 2, 0},
+    {SIGN, DML_TENSOR_DATA_TYPE_FLOAT32, "sign f32", 4, 4, 1},
+    {SIGN, DML_TENSOR_DATA_TYPE_FLOAT64, "sign f64", 8, 8, 0},
+    {SOFT, DML_TENSOR_DATA_TYPE_FLOAT16, "softsign f16", 2, 2, 0},
+    {SOFT, DMLP_TENSOR_DATA_TYPE_BFLOAT16, "softsign bf16", 2, 2, 0},
+    {SOFT, DML_TENSOR_DATA_TYPE_FLOAT32, "softsign f32", 4, 4, 1},
+    {SOFT, DML_TENSOR_DATA_TYPE_FLOAT64, "softsign f64", 8, 8, 0},
+    {ISINF, DML_TENSOR_DATA_TYPE_FLOAT16, "isinf f16", 2, 1, 0},
+    {ISINF, DMLP_TENSOR_DATA_TYPE_BFLOAT16, "isinf bf16", 2, 1, 0},
+    {ISINF, DML_TENSOR_DATA_TYPE_FLOAT32, "isinf f32", 4, 1, 1},
+    {ISINF, DML_TENSOR_DATA_TYPE_FLOAT64, "isinf f64", 8, 1, 0},
+    {ISINF, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2, "isinf e5m2", 1, 1, 0},
+    {ISINF, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN, "isinf e4m3fn", 1, 1, 0},
+    {ISINF, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ, "isinf e4m3fnuz", 1, 1, 0},
+    {ISINF, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ, "isinf e5m2fnuz", 1, 1, 0},
+};
+#define CASE_COUNT (sizeof cases / sizeof cases[0])
+
+/* Patterns where the operators change behaviour: zeros, ones, extremes of every
+   integer type, subnormals, largest finites, infinities, quiet and signalling NaNs. */
+static const uint32_t edges32[] = {
+    0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu,
+    0x00800000u, 0x80800000u, 0x3f800000u, 0xbf800000u, 0x7f7fffffu, 0xff7fffffu,
+    0x7f800000u, 0xff800000u, 0x7f800001u, 0xff800001u, 0x7fbfffffu, 0x7fc00000u,
+    0xffc00000u, 0x7fc00001u, 0x7fffffffu, 0xffffffffu, 0x33800000u, 0x4b800000u,
+    0x5f800000u, 0x00000002u, 0xfffffffeu, 0x7ffffffeu, 0x80000002u, 0x0000ffffu,
+    0x00010000u, 0x7c00fc00u, 0x3c00bc00u};
+static const uint64_t edges64[] = {
+    0x0000000000000000u, 0x8000000000000000u, 0x0000000000000001u, 0x8000000000000001u,
+    0x000fffffffffffffu, 0x0010000000000000u, 0x3ff0000000000000u, 0xbff0000000000000u,
+    0x7fefffffffffffffu, 0xffefffffffffffffu, 0x7ff0000000000000u, 0xfff0000000000000u,
+    0x7ff0000000000001u, 0xfff0000000000001u, 0x7ff7ffffffffffffu, 0x7ff8000000000000u,
+    0xfff8000000000000u, 0x7ff8000000000001u, 0x7fffffffffffffffu, 0xffffffffffffffffu,
+    0xfffffffffffffffeu, 0x0000000100000000u, 0x00000000ffffffffu, 0xffffffff00000000u,
+    0x8000000000000002u, 0x7fffffff00000000u, 0x0000000080000000u, 0x7ff0000100000000u,
+    0x3e60000000000000u, 0x4340000000000000u};
+#define EDGES32 (sizeof edges32 / sizeof edges32[0])
+#define EDGES64 (sizeof edges64 / sizeof edges64[0])
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+#define CHUNK ((size_t)1 << 20)
+#define RANDOM_COUNT ((size_t)1 << 20)
+#define F32_STEP 257u
+
+/* The value set of a type, in chunks of at most CHUNK elements; returns the count
+   written for chunk k (0 when there are no more). */
+static size_t fill_chunk(const op_type *c, size_t k, unsigned char *buf)
+{
+    size_t n = 0;
+    if (c->si <= 2) {
+        size_t all = (size_t)1 << (8 * c->si);
+        if (k > 0)
+            return 0;
+        for (size_t v = 0; v < all; v++)
+            memcpy(buf + v * c->si, &v, c->si); /* little-endian low bytes */
+        return all;
+    }
+    if (c->si == 4 && c->is_float) {
+        /* Element g of the set: the edges, then the patterns g' * F32_STEP. */
+        for (uint64_t g = (uint64_t)k * CHUNK; n < CHUNK; g++, n++) {
+            uint64_t p = (g - EDGES32) * F32_STEP;
+            if (g >= EDGES32 && p > 0xffffffffu)
+                break;
+            uint32_t v = g < EDGES32 ? edges32[g] : (uint32_t)p;
+            memcpy(buf + n * 4, &v, 4);
+        }
+        return n;
+    }
+    if (k > 0)
+        return 0;
+    /* Edges, then random patterns with edges mixed in. */
+    for (; n < (c->si == 4 ? EDGES32 : EDGES64); n++) {
+        if (c->si == 4)
+            memcpy(buf + n * 4, &edges32[n], 4);
+        else
+            memcpy(buf + n * 8, &edges64[n], 8);
+    }
+    for (; n < RANDOM_COUNT; n++) {
+        uint64_t r = rng();
+        if ((r & 7) == 0)
+            r = c->si == 4 ? edges32[(r >> 8) % EDGES32] : edges64[(r >> 8) % EDGES64];
+        memcpy(buf + n * c->si, &r, c->si);
+    }
+    return n;
+}
+
+/* The argument combinations that matter for an operator (streaming set by callers). */
+static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
+{
+    size_t n = 0;
+    int modes = c->op == ISINF ? 3 : 1;
+    for (int m = 0; m < modes; m++)
+        for (uint32_t nan = 0; nan < 2; nan++) {
+            out[n].mode = (DML_IS_INFINITY_MODE)m;
+            out[n].nan_propagate = nan;
+            out[n].streaming = 0;
+            n++;
+        }
+    return n;
+}
+
+static size_t first_difference(const unsigned char *a, const unsigned char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return i;
+    return n;
+}
+
+/* Every value of the type through the kernel, in one call per chunk. */
+static void check_values(const op_type *c, const dmlp__kernel_choice *v,
+                         dmlp__unary_kernel ref, unsigned char *in, unsigned char *want,
+                         unsigned char *got)
+{
+    dmlp__kernel_args sets[6];
+    size_t nsets = arg_sets(c, sets);
+    rng_state = 0x9e3779b97f4a7c15u;
+    for (size_t k = 0;; k++) {
+        size_t n = fill_chunk(c, k, in);
+        if (n == 0)
+            break;
+        for (size_t s = 0; s < nsets; s++) {
+            for (uint32_t stream = 0; stream < 2; stream++) {
+                dmlp__kernel_args args = sets[s];
+                args.streaming = stream;
+                ref(n, in, want, &args);
+                memset(got, 0xa5, n * c->so);
+                v->fn(n, in, got, &args);
+                size_t d = first_difference(got, want, n * c->so);
+                CHECK(d == n * c->so,
+                      "%s %s chunk %zu mode %d nan %u stream %u: first difference at "
+                      "element %zu (input bytes at %p)", c->name, v->name, k,
+                      (int)args.mode, args.nan_propagate, stream, d / c->so,
+                      (void *)(in + d / c->so * c->si));
+            }
+        }
+    }
+}
+
+#define GUARD 80
+#define SAMPLE 1100
+static const size_t long_lengths[] = {127, 128, 129, 200, 300, 1031};
+
+/* One call at a given length and byte offsets, with guard bytes around the output. */
+static void check_run(const op_type *c, const dmlp__kernel_choice *v, dmlp__unary_kernel ref,
+                      const unsigned char *sample, size_t len, size_t off, int in_place,
+                      const dmlp__kernel_args *args, unsigned char *buf, unsigned char *src,
+                      unsigned char *want)
+{
+    size_t out_bytes = len * c->so, region = GUARD + off + len * c->si + GUARD;
+    ref(len, sample, want, args);
+    memset(buf, 0x5a, region);
+    unsigned char *out = buf + GUARD + off;
+    const unsigned char *in;
+    if (in_place) {
+        memcpy(out, sample, len * c->si);
+        in = out;
+    } else {
+        memcpy(src + off, sample, len * c->si);
+        in = src + off;
+    }
+    v->fn(len, in, out, args);
+    size_t d = first_difference(out, want, out_bytes);
+    int guard_ok = 1;
+    for (size_t i = 0; i < GUARD + off; i++)
+        guard_ok &= buf[i] == 0x5a;
+    /* In place the bytes past the output still hold input; out of place, the guard. */
+    size_t after = in_place ? len * c->si : out_bytes;
+    for (size_t i = GUARD + off + after; i < region; i++)
+        guard_ok &= buf[i] == 0x5a;
+    CHECK(d == out_bytes && guard_ok,
+          "%s %s len %zu offset %zu %s mode %d nan %u stream %u: %s at element %zu", c->name,
+          v->name, len, off, in_place ? "in place" : "out of place", (int)args->mode,
+          args->nan_propagate, args->streaming, guard_ok ? "difference" : "guard overwritten",
+          d / (c->so ? c->so : 1));
+}
+
+static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
+                          dmlp__unary_kernel ref, unsigned char *values, unsigned char *scratch)
+{
+    /* A sample: the first values (edges, or the smallest patterns), then random picks. */
+    unsigned char *sample = scratch, *buf = scratch + 8 * SAMPLE;
+    unsigned char *src = buf + 8 * (SAMPLE + 2 * GUARD + 16), *want = src + 8 * (SAMPLE + 16);
+    rng_state = 0x9e3779b97f4a7c15u;
+    size_t have = fill_chunk(c, 0, values);
+    for (size_t i = 0; i < SAMPLE; i++) {
+        size_t pick = i < 40 ? i : (size_t)(rng() % have);
+        memcpy(sample + i * c->si, values + pick * c->si, c->si);
+    }
+    const size_t offsets[] = {0, c->si, 1, 3};
+    dmlp__kernel_args sets[6];
+    size_t nsets = arg_sets(c, sets);
+    for (size_t s = 0; s < nsets; s++)
+        for (uint32_t stream = 0; stream < 2; stream++) {
+            dmlp__kernel_args args = sets[s];
+            args.streaming = stream;
+            for (size_t li = 0; li < 68 + sizeof long_lengths / sizeof long_lengths[0]; li++) {
+                size_t len = li < 68 ? li : long_lengths[li - 68];
+                for (size_t o = 0; o < 4; o++)
+                    for (int in_place = 0; in_place < 2; in_place++)
+                        check_run(c, v, ref, sample, len, offsets[o], in_place, &args, buf,
+                                  src, want);
+            }
+        }
+}
+
+static int isa_from_name(const char *name)
+{
+    for (int i = DMLP__ISA_SSE2; i < DMLP__ISA_COUNT; i++)
+        if (strcmp(name, dmlp__isa_name((dmlp__isa)i)) == 0)
+            return i;
+    return -1;
+}
+
+static int check_dispatch(void)
+{
+    dmlp__isa cpu = dmlp__isa_detect();
+    if (cpu < DMLP__ISA_SSE2) {
+        printf("test_fast_kernels: no fast kernels on this CPU\n");
+        return TEST_SKIP;
+    }
+    for (size_t i = 0; i < CASE_COUNT; i++) {
+        const op_type *c = &cases[i];
+        dmlp__kernel_choice v[8];
+        size_t n = dmlp__kernel_variants(c->op, c->type, v, 8);
+        CHECK(n == 4, "%s: %zu variants, expected avx512, avx2, sse2 and the reference",
+              c->name, n);
+        for (size_t k = 0; k + 1 < n; k++)
+            CHECK(v[k].isa > v[k + 1].isa, "%s: variant %zu (%s) is not best first", c->name,
+                  k, v[k].name);
+        dmlp__kernel_choice best = dmlp__kernel_select(c->op, c->type, DMLP__ISA_AVX512);
+        CHECK(best.isa == cpu && best.fn != NULL, "%s: selected %s at level %d, CPU has %d",
+              c->name, best.name ? best.name : "(none)", (int)best.isa, (int)cpu);
+        dmlp__kernel_choice low = dmlp__kernel_select(c->op, c->type, DMLP__ISA_SSE2);
+        CHECK(low.isa == DMLP__ISA_SSE2, "%s: capped at sse2, selected %s", c->name,
+              low.name ? low.name : "(none)");
+    }
+    return test_finish("test_fast_kernels");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return check_dispatch();
+    int isa = isa_from_name(argv[1]);
+    if (isa < 0) {
+        fprintf(stderr, "usage: test_fast_kernels [sse2|avx2|avx512]\n");
+        return 2;
+    }
+    if ((int)dmlp__isa_detect() < isa) {
+        printf("test_fast_kernels %s: this CPU (or DMLP_ISA) lacks it; skipped\n", argv[1]);
+        return TEST_SKIP;
+    }
+    unsigned char *in = malloc(CHUNK * 8 + 64), *want = malloc(CHUNK * 8 + 64);
+    unsigned char *got = malloc(CHUNK * 8 + 64), *scratch = malloc(64 * SAMPLE + 64 * GUARD);
+    if (!in || !want || !got || !scratch) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    size_t ran = 0;
+    for (size_t i = 0; i < CASE_COUNT; i++) {
+        const op_type *c = &cases[i];
+        dmlp__unary_kernel ref = dmlp__reference_kernel(c->op, c->type);
+        CHECK(ref != NULL, "%s: no reference kernel", c->name);
+        dmlp__kernel_choice v[8];
+        size_t n = dmlp__kernel_variants(c->op, c->type, v, 8);
+        for (size_t k = 0; ref && k < n; k++) {
+            if ((int)v[k].isa != isa)
+                continue;
+            check_values(c, &v[k], ref, in, want, got);
+            check_lengths(c, &v[k], ref, in, scratch);
+            ran++;
+        }
+    }
+    CHECK(ran == CASE_COUNT, "%zu of %zu op x type have a %s kernel", ran, (size_t)CASE_COUNT,
+          argv[1]);
+    free(in);
+    free(want);
+    free(got);
+    free(scratch);
+    char name[64];
+    snprintf(name, sizeof name, "test_fast_kernels %s", argv[1]);
+    return test_finish(name);
+}
