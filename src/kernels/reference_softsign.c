@@ -5,7 +5,11 @@
    quiet with its sign and payload, ±inf gives the positive default quiet NaN.
    This file is compiled with -ffp-contract=off (src/kernels/CMakeLists.txt); C11's
    assignment to float/double drops any excess precision, and double rounding from an
-   extended format is harmless for one binary32 add or divide (64 >= 2 * 24 + 2). */
+   extended format is harmless for one binary32 add or divide (64 >= 2 * 24 + 2).
+   Tiny inputs, subnormals among them, are answered without arithmetic: the result is
+   exact and does not depend on a flush-to-zero or denormals-are-zero mode that other
+   code in the process may have set. Like all floating-point code, the arithmetic
+   assumes the default rounding mode. */
 #include <math.h>
 #include <string.h>
 
@@ -37,6 +41,8 @@ static uint32_t softsign_f32_bits(uint32_t x)
         return x | 0x00400000u;
     if (magnitude == 0x7f800000u)
         return 0x7fc00000u;
+    if (magnitude <= 0x33800000u) /* |x| <= 2^-24: t rounds to 1, so the result is x */
+        return x;
     return dmlp__f32_bits(softsign_f32_finite(dmlp__f32_from_bits(x)));
 }
 
@@ -47,6 +53,8 @@ static uint64_t softsign_f64_bits(uint64_t x)
         return x | 0x0008000000000000u;
     if (magnitude == 0x7ff0000000000000u)
         return 0x7ff8000000000000u;
+    if (magnitude <= 0x3ca0000000000000u) /* |x| <= 2^-53: t rounds to 1, so x */
+        return x;
     return dmlp__f64_bits(softsign_f64_finite(dmlp__f64_from_bits(x)));
 }
 
@@ -57,7 +65,8 @@ static uint16_t softsign_f16_bits(uint16_t x)
         return x | 0x0200u;
     if (magnitude == 0x7c00u)
         return 0x7e00u;
-    return dmlp__f32_to_f16(softsign_f32_finite(dmlp__f16_to_f32(x)));
+    uint32_t wide = dmlp__f32_bits(dmlp__f16_to_f32(x));
+    return dmlp__f32_to_f16(dmlp__f32_from_bits(softsign_f32_bits(wide)));
 }
 
 static uint16_t softsign_bf16_bits(uint16_t x)
@@ -67,7 +76,8 @@ static uint16_t softsign_bf16_bits(uint16_t x)
         return x | 0x0040u;
     if (magnitude == 0x7f80u)
         return 0x7fc0u;
-    return dmlp__f32_to_bf16(softsign_f32_finite(dmlp__bf16_to_f32(x)));
+    uint32_t wide = dmlp__f32_bits(dmlp__bf16_to_f32(x));
+    return dmlp__f32_to_bf16(dmlp__f32_from_bits(softsign_f32_bits(wide)));
 }
 
 #define SOFTSIGN(name, U, bits_fn)                                                          \

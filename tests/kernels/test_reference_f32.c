@@ -1,7 +1,8 @@
 /* Reference FLOAT32 kernels (Sign in both NaN modes, Softsign, IsInfinity in all three
    modes) on every 257th bit pattern of the 2^32 (0, 257, ..., 0xffffffff) and on edge
    values, against expected values built by test_reference_oracle.h in binary64 with
-   explicit rounding to binary32. */
+   explicit rounding to binary32. Subnormals are checked again with the CPU set to
+   flush them (where it has such a mode): the results must not change. */
 #include "kernels/kernels.h"
 #include "test_reference_oracle.h"
 
@@ -133,5 +134,18 @@ int main(void)
     }
     CHECK_BITS(covered, 16711936, "patterns covered");
     CHECK_BITS(in[(covered - 1) % CHUNK], 0xffffffffu, "last pattern");
+
+    /* Again for the edges and every 61st subnormal, with the CPU flushing subnormals. */
+    if (oracle_flush_denormals(1)) {
+        n = 0;
+        for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+            in[n++] = edges[i];
+        for (uint32_t m = 1; m < 0x00800000u && n + 1 < CHUNK; m += 61) {
+            in[n++] = m;
+            in[n++] = 0x80000000u | m;
+        }
+        check_chunk(n);
+        oracle_flush_denormals(0);
+    }
     return test_finish("test_reference_f32");
 }

@@ -2,7 +2,8 @@
    modes, Softsign, IsInfinity in all three modes) and every float8 input (IsInfinity),
    against expected values built by test_reference_oracle.h. Also checks SPEC.md's two
    claims about 16-bit Softsign: the f32 route is correctly rounded for every input,
-   and f16 arithmetic misrounds 11,558 of them. */
+   and f16 arithmetic misrounds 11,558 of them. Sign and Softsign run again with the CPU
+   set to flush subnormals (where it has such a mode): the results must not change. */
 #include "kernels/kernels.h"
 #include "test_reference_oracle.h"
 #include "test_util.h"
@@ -182,6 +183,12 @@ int main(void)
     check_sign(DMLP_TENSOR_DATA_TYPE_BFLOAT16, ORACLE_BF16, "bf16");
     check_softsign(DML_TENSOR_DATA_TYPE_FLOAT16, ORACLE_F16, "f16");
     check_softsign(DMLP_TENSOR_DATA_TYPE_BFLOAT16, ORACLE_BF16, "bf16");
+    if (oracle_flush_denormals(1)) { /* bf16 subnormals are f32 subnormals */
+        check_sign(DMLP_TENSOR_DATA_TYPE_BFLOAT16, ORACLE_BF16, "bf16 (flushing)");
+        check_softsign(DMLP_TENSOR_DATA_TYPE_BFLOAT16, ORACLE_BF16, "bf16 (flushing)");
+        check_softsign(DML_TENSOR_DATA_TYPE_FLOAT16, ORACLE_F16, "f16 (flushing)");
+        oracle_flush_denormals(0);
+    }
     check_isinf16(DML_TENSOR_DATA_TYPE_FLOAT16, ORACLE_F16, "f16");
     check_isinf16(DMLP_TENSOR_DATA_TYPE_BFLOAT16, ORACLE_BF16, "bf16");
     const oracle_format e4m3 = {4, 3}, e5m2 = {5, 2};

@@ -125,6 +125,26 @@ static inline uint64_t oracle_encode(double v, oracle_format f)
     return sign | ((uint64_t)exponent << f.mbits) | m;
 }
 
+/* Sets (on != 0) or clears the CPU's flush-to-zero and denormals-are-zero modes, which
+   code elsewhere in a process (anything built with -ffast-math) may turn on; the kernels
+   must give the same bits either way. Returns 0 where there is no such mode to set.
+   The oracle's own doubles stay normal for every input the tests give it. */
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+static inline int oracle_flush_denormals(int on)
+{
+    unsigned int csr = _mm_getcsr();
+    _mm_setcsr(on ? (csr | 0x8040u) : (csr & ~0x8040u)); /* FTZ bit 15, DAZ bit 6 */
+    return 1;
+}
+#else
+static inline int oracle_flush_denormals(int on)
+{
+    (void)on;
+    return 0;
+}
+#endif
+
 __extension__ typedef unsigned __int128 oracle_u128;
 
 /* a / b (a, b > 0, below 2^64) rounded to nearest even with p bits and smallest normal

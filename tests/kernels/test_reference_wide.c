@@ -253,9 +253,43 @@ static void check_f64(void)
     free(in), free(out), free(flags);
 }
 
+/* Subnormal and tiny inputs with the CPU set to flush subnormals (where it has such a
+   mode): expected values are computed first, with the mode off. */
+static void check_f64_flushing(void)
+{
+#if HAVE_WIDE_FLOAT
+    enum { M = 8192 };
+    static uint64_t in[M], want_softsign[M], want_sign[M], out[M];
+    for (size_t i = 0; i < M; i++) {
+        uint64_t r = oracle_random(&rng);
+        if (i % 2) /* tiny normals: exponents 2^-1022 to 2^-50 */
+            r = (r & 0x800fffffffffffffu) | ((1 + (r >> 52) % 0x3cd) << 52);
+        else /* subnormals */
+            r &= 0x800fffffffffffffu;
+        in[i] = r;
+        want_softsign[i] = expected_softsign(r);
+        want_sign[i] = expected_sign(r, 0);
+    }
+    if (!oracle_flush_denormals(1))
+        return;
+    run(DML_OPERATOR_ACTIVATION_SOFTSIGN, DML_TENSOR_DATA_TYPE_FLOAT64, &no_args, in, out, M);
+    oracle_flush_denormals(0);
+    for (size_t i = 0; i < M; i++)
+        CHECK_BITS(out[i], want_softsign[i], "f64 softsign(0x%016llx), flushing",
+                   (unsigned long long)in[i]);
+    oracle_flush_denormals(1);
+    run(DML_OPERATOR_ELEMENT_WISE_SIGN, DML_TENSOR_DATA_TYPE_FLOAT64, &no_args, in, out, M);
+    oracle_flush_denormals(0);
+    for (size_t i = 0; i < M; i++)
+        CHECK_BITS(out[i], want_sign[i], "f64 sign(0x%016llx), flushing",
+                   (unsigned long long)in[i]);
+#endif
+}
+
 int main(void)
 {
     check_integers();
     check_f64();
+    check_f64_flushing();
     return test_finish("test_reference_wide");
 }
