@@ -28,9 +28,9 @@ typedef struct context {
     dmlp__support support;
 } context;
 
-static bool type_in(const dmlp__support *s, DML_TENSOR_DATA_TYPE type, uint32_t first)
+static bool type_in(const dmlp__support *s, DML_TENSOR_DATA_TYPE type)
 {
-    for (uint32_t i = first; i < s->type_count; i++)
+    for (uint32_t i = 0; i < s->type_count; i++)
         if (s->input_types[i] == type)
             return true;
     return false;
@@ -165,10 +165,10 @@ static dmlp_status check_tensor(const context *c, const char *name, const DML_TE
 static dmlp_status check_input_support(const context *c, const dmlp__tensor *t)
 {
     const dmlp__support *s = &c->support;
-    if (!type_in(s, t->type, 0)) {
+    if (!type_in(s, t->type)) {
         dmlp__support with_ext;
         if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext) &&
-            type_in(&with_ext, t->type, 0))
+            type_in(&with_ext, t->type))
             return dmlp__error(UNSUPPORTED,
                                "%s: InputTensor.DataType is %s; it needs a device created with "
                                "DMLP_DEVICE_FLAG_EXTENSIONS",

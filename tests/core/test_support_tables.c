@@ -206,6 +206,10 @@ static void walk_level(uint32_t level)
                     if (!row) {
                         CHECK(s == DMLP_ERROR_UNSUPPORTED, "%s level 0x%x: %s", expected_name(op),
                               (unsigned)level, dmlp_last_error());
+                        char want[64];
+                        snprintf(want, sizeof want, "needs feature level %s",
+                                 expected_ops[o].introduced_name);
+                        CHECK_CONTAINS(dmlp_last_error(), want);
                         continue;
                     }
                     bool type_ok = expected_type(op, row, ext, all_types[t]);
