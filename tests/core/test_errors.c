@@ -126,6 +126,12 @@ static void test_last_error(void)
     CHECK(cut_len > 0 && cut[cut_len - 1] == 0xa9, "ends on a whole character (last 0x%x)",
           cut_len ? cut[cut_len - 1] : 0);
 
+    /* a message built from the current one (front ends wrap messages this way) */
+    dmlp__error(DMLP_ERROR_FORMAT, "inner reason");
+    dmlp__error(DMLP_ERROR_FORMAT, "outer: %s (%s)", dmlp_last_error(), dmlp_last_error());
+    CHECK(strcmp(dmlp_last_error(), "outer: inner reason (inner reason)") == 0,
+          "built from itself: %s", dmlp_last_error());
+
     /* prefix */
     dmlp__error(DMLP_ERROR_FORMAT, "ELEMENT_WISE_SIGN: InputTensor.DataType is 99; bad");
     dmlp__error_prefix("model.onnx: node 3");
