@@ -8,8 +8,14 @@
 #include "core/types.h"
 #include "dmlp.h"
 
+#define USAGE_LINE "usage: dmlp caps [--feature-level L] [--all]\n"
+
+/* On wrong usage: the synopsis only. */
+static const char short_usage[] =
+    USAGE_LINE "Run 'dmlp caps --help' for the options.\n";
+
 static const char usage[] =
-    "usage: dmlp caps [--feature-level L] [--all]\n"
+    USAGE_LINE
     "\n"
     "Prints what each operator accepts on a device at feature level L: one row per\n"
     "operator with the level that introduced it, the table row in force at L (a level\n"
@@ -121,11 +127,11 @@ int dmlp_cli_caps(int argc, char **argv)
             value = arg + 16;
         } else if (strcmp(arg, "--feature-level") == 0) {
             if (i + 1 >= argc)
-                return dmlp_cli_usage("caps", "--feature-level needs a value", usage);
+                return dmlp_cli_usage("caps", "--feature-level needs a value", short_usage);
             value = argv[++i];
         } else {
             snprintf(message, sizeof message, "unknown argument '%s'", arg);
-            return dmlp_cli_usage("caps", message, usage);
+            return dmlp_cli_usage("caps", message, short_usage);
         }
         level_given = 1;
         extensions = strcmp(value, "ext") == 0;
@@ -134,12 +140,12 @@ int dmlp_cli_caps(int argc, char **argv)
         else if (!dmlp__feature_level_parse(value, &level)) {
             snprintf(message, sizeof message, "--feature-level is '%s'; use 1_0 ... 6_4 or ext",
                      value);
-            return dmlp_cli_usage("caps", message, usage);
+            return dmlp_cli_usage("caps", message, short_usage);
         }
     }
     if (all && level_given && !extensions)
         return dmlp_cli_usage("caps", "--all prints every level; it takes only "
-                                      "--feature-level ext", usage);
+                                      "--feature-level ext", short_usage);
 
     printf("dmlp support table (DirectML's rules%s)\n\n",
            extensions ? " plus dmlp's extension types, marked *" : "");

@@ -9,8 +9,14 @@
 #include "dmlp.h"
 #include "io/npy.h"
 
+#define USAGE_LINE "usage: dmlp run sign|softsign|isinf [options] IN.npy OUT.npy\n"
+
+/* On wrong usage: the synopsis only. */
+static const char short_usage[] =
+    USAGE_LINE "Run 'dmlp run --help' for the options.\n";
+
 static const char usage[] =
-    "usage: dmlp run sign|softsign|isinf [options] IN.npy OUT.npy\n"
+    USAGE_LINE
     "\n"
     "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n"
     "  sign      ELEMENT_WISE_SIGN: -1, 0 or +1 in the input's type (NaN gives 0)\n"
@@ -53,7 +59,7 @@ typedef struct run_args {
 
 static int bad_usage(const char *message)
 {
-    return dmlp_cli_usage("run", message, usage);
+    return dmlp_cli_usage("run", message, short_usage);
 }
 
 /* "--name value" or "--name=value"; returns the value or NULL if this is not --name. */

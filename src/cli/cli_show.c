@@ -11,8 +11,14 @@
 #include "dmlp.h"
 #include "io/npy.h"
 
+#define USAGE_LINE "usage: dmlp show [--rows N] FILE.npy...\n"
+
+/* On wrong usage: the synopsis only. */
+static const char short_usage[] =
+    USAGE_LINE "Run 'dmlp show --help' for the options.\n";
+
 static const char usage[] =
-    "usage: dmlp show [--rows N] FILE.npy...\n"
+    USAGE_LINE
     "\n"
     "Prints the files as columns side by side: the file name, the dtype and shape, then\n"
     "one element per row in C (row-major) order, Fortran-order files included. Floats\n"
@@ -179,17 +185,17 @@ int dmlp_cli_show(int argc, char **argv)
             char *end = NULL;
             if (!v || !*v || *v == '-' || (max_rows = strtoull(v, &end, 10), *end)) {
                 snprintf(message, sizeof message, "--rows needs a count");
-                status = dmlp_cli_usage("show", message, usage);
+                status = dmlp_cli_usage("show", message, short_usage);
             }
         } else if (arg[0] == '-' && arg[1] != '\0') {
             snprintf(message, sizeof message, "unknown option '%s'", arg);
-            status = dmlp_cli_usage("show", message, usage);
+            status = dmlp_cli_usage("show", message, short_usage);
         } else {
             columns[file_count++].name = arg;
         }
     }
     if (status == 0 && file_count == 0)
-        status = dmlp_cli_usage("show", "which files?", usage);
+        status = dmlp_cli_usage("show", "which files?", short_usage);
 
     uint64_t rows = 0;
     for (int f = 0; f < file_count && status == 0; f++) {
