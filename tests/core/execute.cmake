@@ -3,3 +3,4 @@
 dmlp_add_test(test_execute ${CMAKE_CURRENT_LIST_DIR}/test_execute.c)
 dmlp_add_test(test_bindings ${CMAKE_CURRENT_LIST_DIR}/test_bindings.c)
 dmlp_add_test(test_threads ${CMAKE_CURRENT_LIST_DIR}/test_threads.c)
+dmlp_add_test(test_api_compile ${CMAKE_CURRENT_LIST_DIR}/test_api_compile.c)
