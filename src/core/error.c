@@ -5,22 +5,26 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Every status once: the enum values are fixed by dmlp.h, this list gives their names
-   and checks at compile time that it agrees with the header. */
+/* Every status once, with what it means: the enum values are fixed by dmlp.h, this list
+   gives their names and meanings and is checked at compile time against the header. */
 #define DMLP__STATUS_LIST(X)                                                                \
-    X(DMLP_OK)                                                                              \
-    X(DMLP_ERROR_INVALID_ARGUMENT)                                                          \
-    X(DMLP_ERROR_UNSUPPORTED)                                                               \
-    X(DMLP_ERROR_OUT_OF_MEMORY)                                                             \
-    X(DMLP_ERROR_IO)                                                                        \
-    X(DMLP_ERROR_FORMAT)
+    X(DMLP_OK, "success")                                                                   \
+    X(DMLP_ERROR_INVALID_ARGUMENT, "a descriptor, binding or argument breaks a rule")       \
+    X(DMLP_ERROR_UNSUPPORTED, "valid, but not at this feature level or device")             \
+    X(DMLP_ERROR_OUT_OF_MEMORY, "out of memory")                                            \
+    X(DMLP_ERROR_IO, "a file could not be read or written")                                 \
+    X(DMLP_ERROR_FORMAT, "a file or model is malformed")
 
-#define STATUS_NAME(s) [s] = #s,
+#define STATUS_NAME(s, meaning) [s] = #s,
 static const char *const status_names[] = {DMLP__STATUS_LIST(STATUS_NAME)};
 #undef STATUS_NAME
 
+#define STATUS_MEANING(s, meaning) [s] = #s ": " meaning,
+static const char *const status_meanings[] = {DMLP__STATUS_LIST(STATUS_MEANING)};
+#undef STATUS_MEANING
+
 /* The list must be dense from 0, as the header numbers it. */
-#define STATUS_ONE(s) +1
+#define STATUS_ONE(s, meaning) +1
 _Static_assert(sizeof status_names / sizeof status_names[0] == 0 DMLP__STATUS_LIST(STATUS_ONE),
                "status list has gaps or does not match dmlp.h");
 #undef STATUS_ONE
@@ -70,8 +74,11 @@ dmlp_status dmlp__error(dmlp_status status, const char *fmt, ...)
     va_start(args, fmt);
     int n = fmt ? vsnprintf(buffer, sizeof buffer, fmt, args) : -1;
     va_end(args);
-    if (n < 0)
-        snprintf(buffer, sizeof buffer, "%s", dmlp_status_string(status));
+    if (n < 0) /* no usable format: say at least what the status means */
+        snprintf(buffer, sizeof buffer, "%s",
+                 (unsigned)status < sizeof status_meanings / sizeof status_meanings[0]
+                     ? status_meanings[status]
+                     : dmlp_status_string(status));
     else if ((size_t)n >= sizeof buffer)
         trim_partial_utf8(buffer);
     flatten(buffer);

@@ -126,6 +126,12 @@ static void test_last_error(void)
     CHECK(cut_len > 0 && cut[cut_len - 1] == 0xa9, "ends on a whole character (last 0x%x)",
           cut_len ? cut[cut_len - 1] : 0);
 
+    /* no format at all: the status's meaning, never a crash */
+    const char *no_format = NULL;
+    dmlp_status st = dmlp__error(DMLP_ERROR_IO, no_format, 0);
+    CHECK(st == DMLP_ERROR_IO, "status returned");
+    CHECK_CONTAINS(dmlp_last_error(), "DMLP_ERROR_IO: a file could not be read or written");
+
     /* a message built from the current one (front ends wrap messages this way) */
     dmlp__error(DMLP_ERROR_FORMAT, "inner reason");
     dmlp__error(DMLP_ERROR_FORMAT, "outer: %s (%s)", dmlp_last_error(), dmlp_last_error());
