@@ -57,6 +57,35 @@ static uint32_t expected_softsign(uint32_t bits)
     return (uint32_t)oracle_encode(q, ORACLE_F32);
 }
 
+/* The same value by integers alone, for |x| in [2^-37, 2^31), to check the binary64
+   route above against a second one. x = M * 2^E; with g = min(E, 0), 1 + |x| is the
+   integer A = 2^-g + |M| * 2^(E-g) times 2^g, rounded to 24 bits as T * 2^s; then
+   x / t = (M * 2^(E-g)) / T * 2^-s, one correctly rounded integer quotient. */
+static int exact_softsign(uint32_t bits, uint32_t *result)
+{
+    uint32_t e = (bits >> 23) & 0xffu;
+    int E = (int)e - 127 - 23;
+    if (e == 0 || E < -60 || E > 7) /* outside [2^-37, 2^31): A would not fit */
+        return 0;
+    uint64_t M = (bits & 0x7fffffu) | 0x800000u;
+    int g = E < 0 ? E : 0;
+    uint64_t A = (UINT64_C(1) << -g) + (M << (E - g));
+    int s = 0;
+    while ((A >> s) >= (UINT64_C(1) << 24))
+        s++;
+    uint64_t T = A >> s;
+    if (s > 0) {
+        uint64_t rest = A & ((UINT64_C(1) << s) - 1), half = UINT64_C(1) << (s - 1);
+        if (rest > half || (rest == half && (T & 1)))
+            T++; /* may reach 2^24: still exact */
+    }
+    double q = ldexp(oracle_round_quotient(M << (E - g), T, 24, -126 + s), -s);
+    if (bits >> 31)
+        q = -q;
+    *result = (uint32_t)oracle_encode(q, ORACLE_F32);
+    return 1;
+}
+
 static uint32_t expected_sign(uint32_t bits, uint32_t nan_propagate)
 {
     if (oracle_is_nan(bits, ORACLE_F32))
@@ -89,7 +118,10 @@ static void check_chunk(size_t n)
     dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, 0, 0};
     softsign(n, in, out, &args);
     for (size_t i = 0; i < n; i++) {
-        CHECK_BITS(out[i], expected_softsign(in[i]), "softsign(0x%08x)", (unsigned)in[i]);
+        uint32_t expected = expected_softsign(in[i]), exact;
+        CHECK_BITS(out[i], expected, "softsign(0x%08x)", (unsigned)in[i]);
+        if (exact_softsign(in[i], &exact))
+            CHECK_BITS(exact, expected, "softsign(0x%08x): the two routes", (unsigned)in[i]);
         if (!oracle_is_nan(in[i], ORACLE_F32) && !oracle_is_inf(in[i], ORACLE_F32))
             CHECK(fabs(oracle_decode(out[i], ORACLE_F32)) <= 1.0, "|softsign(0x%08x)| <= 1",
                   (unsigned)in[i]);
