@@ -36,11 +36,16 @@ static unsigned long test_checks_failed_;
 #define CHECK_EQ_U64(actual, expected, ...)                                                 \
     do {                                                                                    \
         uint64_t a_ = (uint64_t)(actual), e_ = (uint64_t)(expected);                        \
-        if (a_ == e_)                                                                       \
+        if (a_ == e_) {                                                                     \
             test_checks_passed_++;                                                          \
-        else                                                                                \
-            TEST_FAIL_(#actual " is 0x%" PRIx64 ", expected 0x%" PRIx64 ": " __VA_ARGS__,  \
-                       a_, e_);                                                             \
+        } else {                                                                            \
+            TEST_FAIL_(#actual " is 0x%" PRIx64 ", expected 0x%" PRIx64, a_, e_);           \
+            if (test_checks_failed_ <= 50) {                                                \
+                fprintf(stderr, "    context: ");                                           \
+                fprintf(stderr, __VA_ARGS__);                                               \
+                fputc('\n', stderr);                                                        \
+            }                                                                               \
+        }                                                                                   \
     } while (0)
 
 /* A dmlp call's status, with dmlp_last_error() shown on a mismatch. */
