@@ -4,3 +4,8 @@ dmlp_add_test(test_execute ${CMAKE_CURRENT_LIST_DIR}/test_execute.c)
 dmlp_add_test(test_bindings ${CMAKE_CURRENT_LIST_DIR}/test_bindings.c)
 dmlp_add_test(test_threads ${CMAKE_CURRENT_LIST_DIR}/test_threads.c)
 dmlp_add_test(test_api_compile ${CMAKE_CURRENT_LIST_DIR}/test_api_compile.c)
+# The installed package, used through pkg-config and find_package(dmlp).
+add_test(NAME test_install
+         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/test_install.sh ${PROJECT_BINARY_DIR}
+                 ${CMAKE_C_COMPILER} ${DMLP_SANITIZE})
+set_tests_properties(test_install PROPERTIES SKIP_RETURN_CODE 77)
