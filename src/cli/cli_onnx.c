@@ -29,12 +29,13 @@ static const char onnx_usage[] =
     "2 wrong usage.\n";
 
 static const char test_usage[] =
-    "usage: dmlp onnx-test CASE_DIR...\n"
+    "usage: dmlp onnx-test [--exact] CASE_DIR...\n"
     "\n"
     "Runs ONNX backend test folders: CASE_DIR/model.onnx with the tensors of each\n"
     "CASE_DIR/test_data_set_*/input_<i>.pb, and compares with output_<i>.pb like ONNX's\n"
     "backend runner: same type and shape; floats within rtol 1e-3, atol 1e-7, NaN where\n"
     "NaN is expected, infinities equal; integers and bool exactly.\n"
+    "  --exact     floats bit for bit as well (any NaN still matches any NaN)\n"
     "Prints one line per case, then 'N passed, N failed'. Exit status 1 if any failed.\n";
 
 /* ---- reading input files ---- */
@@ -376,7 +377,7 @@ static int is_float_type(int32_t type)
 /* Compares like numpy.testing.assert_allclose(expected, actual, rtol=1e-3, atol=1e-7)
    for floats, exactly otherwise. Returns 1 when equal, else describes the difference. */
 static int compare(const dmlp_onnx_tensor *expected, const dmlp_onnx_tensor *actual,
-                   char *why, size_t size)
+                   int exact, char *why, size_t size)
 {
     if (expected->type != actual->type) {
         snprintf(why, size, "type %s, expected %s", dmlp_onnx_type_name(actual->type),
@@ -408,13 +409,16 @@ static int compare(const dmlp_onnx_tensor *expected, const dmlp_onnx_tensor *act
         int ok;
         if (isnan(e) || isnan(a))
             ok = isnan(e) && isnan(a);
+        else if (exact)
+            ok = memcmp((const uint8_t *)actual->data + i * esize,
+                        (const uint8_t *)expected->data + i * esize, esize) == 0;
         else if (isinf(e) || isinf(a))
             ok = e == a;
         else
             ok = fabs(a - e) <= 1e-7 + 1e-3 * fabs(e);
         if (!ok) {
-            snprintf(why, size, "element %llu is %.9g, expected %.9g", (unsigned long long)i, a,
-                     e);
+            snprintf(why, size, "element %llu is %.9g, expected %.9g%s", (unsigned long long)i,
+                     a, e, exact ? " (bit for bit)" : "");
             return 0;
         }
     }
@@ -544,7 +548,8 @@ static int name_inputs(const dmlp_onnx_model *model, dmlp_onnx_tensor *tensors, 
 }
 
 /* Runs one data set; returns 1 when every output matches. */
-static int run_data_set(dmlp_onnx_model *model, const char *set_dir, char *why, size_t size)
+static int run_data_set(dmlp_onnx_model *model, const char *set_dir, int exact, char *why,
+                        size_t size)
 {
     loaded *ins = NULL, *outs = NULL;
     uint32_t n_in = 0, n_out = 0;
@@ -575,7 +580,7 @@ static int run_data_set(dmlp_onnx_model *model, const char *set_dir, char *why, 
         dmlp_onnx_tensor actual;
         dmlp_onnx_result_output(result, i, &actual);
         char detail[300];
-        if (!compare(&outs[i].t, &actual, detail, sizeof detail)) {
+        if (!compare(&outs[i].t, &actual, exact, detail, sizeof detail)) {
             snprintf(why, size, "output \"%s\": %s", actual.name, detail);
             ok = 0;
         }
@@ -588,7 +593,7 @@ static int run_data_set(dmlp_onnx_model *model, const char *set_dir, char *why, 
 }
 
 /* Runs one case folder; prints its line; returns 1 when it passed. */
-static int run_case(const char *case_dir)
+static int run_case(const char *case_dir, int exact)
 {
     char why[1024] = "";
     size_t path_size = strlen(case_dir) + 300;
@@ -613,7 +618,7 @@ static int run_case(const char *case_dir)
     for (size_t s = 0; ok && s < set_count; s++) {
         char detail[900];
         snprintf(path, path_size, "%s/%s", case_dir, sets[s]);
-        if (!run_data_set(model, path, detail, sizeof detail)) {
+        if (!run_data_set(model, path, exact, detail, sizeof detail)) {
             snprintf(why, sizeof why, "%s: %s", sets[s], detail);
             ok = 0;
         }
@@ -632,7 +637,7 @@ static int run_case(const char *case_dir)
 
 int dmlp_cli_onnx_test(int argc, char **argv)
 {
-    int first = 1;
+    int first = 1, exact = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf("%s", test_usage);
@@ -642,14 +647,20 @@ int dmlp_cli_onnx_test(int argc, char **argv)
             first = i + 1;
             break;
         }
-        if (argv[i][0] == '-')
+        if (strcmp(argv[i], "--exact") == 0) {
+            exact = 1;
+            first = i + 1;
+        } else if (argv[i][0] == '-') {
             return dmlp_cli_usage("onnx-test", "unknown option", test_usage);
+        } else {
+            break;
+        }
     }
     if (first >= argc)
         return dmlp_cli_usage("onnx-test", "no case folder given", test_usage);
     unsigned passed = 0, failed = 0;
     for (int i = first; i < argc; i++) {
-        if (run_case(argv[i]))
+        if (run_case(argv[i], exact))
             passed++;
         else
             failed++;

@@ -1,0 +1,593 @@
+#!/usr/bin/python3
+"""Writes dmlp's own ONNX test cases: models built with onnx.helper, inputs from numpy, and
+expected outputs computed here, independently of dmlp (numpy for Sign and IsInf, numpy
+float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
+
+Usage: gen_cases.py OUT_DIR
+
+OUT_DIR/cases/<name>/       ONNX backend-test layout (model.onnx, test_data_set_<k>/
+                            input_<i>.pb, output_<i>.pb); every case must pass
+OUT_DIR/must_fail/<name>/   cases whose expected outputs are deliberately wrong; the
+                            runner must report them as failed (must_fail_exact/: only
+                            with --exact)
+OUT_DIR/refused/<name>.onnx models the loader must refuse; manifest.txt lists
+                            "<name>\\t<fragment>|<fragment>..." (every fragment must be in
+                            the message)
+"""
+import os
+import struct
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper
+
+FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
+    UINT64 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+BFLOAT16, F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ = 16, 17, 18, 19, 20
+
+NAMES = {FLOAT: "float", UINT8: "uint8", INT8: "int8", UINT16: "uint16", INT16: "int16",
+         INT32: "int32", INT64: "int64", BOOL: "bool", FLOAT16: "float16", DOUBLE: "double",
+         UINT32: "uint32", UINT64: "uint64", BFLOAT16: "bfloat16", F8E4M3FN: "float8e4m3fn",
+         F8E4M3FNUZ: "float8e4m3fnuz", F8E5M2: "float8e5m2", F8E5M2FNUZ: "float8e5m2fnuz",
+         STRING: "string"}
+NUMPY = {FLOAT: np.float32, UINT8: np.uint8, INT8: np.int8, UINT16: np.uint16,
+         INT16: np.int16, INT32: np.int32, INT64: np.int64, BOOL: np.bool_,
+         FLOAT16: np.float16, DOUBLE: np.float64, UINT32: np.uint32, UINT64: np.uint64}
+INTS = (UINT8, INT8, UINT16, INT16, INT32, INT64, UINT32, UINT64)
+FLOAT8 = (F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ)
+
+rng = np.random.default_rng(20240601)
+
+
+# ---- number formats numpy lacks --------------------------------------------------------
+
+def bf16_to_f32(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def f32_to_bf16(values):
+    """Round float32 to bfloat16 bit patterns, to nearest even; NaN stays a quiet NaN."""
+    u = values.astype(np.float32).view(np.uint32).astype(np.uint64)
+    out = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = np.isnan(values)
+    out[nan] = ((u[nan] >> 16) | 0x40).astype(np.uint16)
+    return out
+
+
+def f8_value(byte, kind):
+    """The value of one float8 byte, from the format's definition."""
+    sign = -1.0 if byte & 0x80 else 1.0
+    if kind in (F8E4M3FN, F8E4M3FNUZ):
+        bias = 7 if kind == F8E4M3FN else 8
+        e, m = (byte >> 3) & 15, byte & 7
+        if kind == F8E4M3FN and byte & 0x7F == 0x7F:
+            return float("nan")
+        if kind == F8E4M3FNUZ and byte == 0x80:
+            return float("nan")
+        mag = (m / 8.0) * 2.0 ** (1 - bias) if e == 0 else (1 + m / 8.0) * 2.0 ** (e - bias)
+    else:
+        bias = 15 if kind == F8E5M2 else 16
+        e, m = (byte >> 2) & 31, byte & 3
+        if kind == F8E5M2FNUZ and byte == 0x80:
+            return float("nan")
+        if kind == F8E5M2 and e == 31:
+            return float("nan") if m else sign * float("inf")
+        mag = (m / 4.0) * 2.0 ** (1 - bias) if e == 0 else (1 + m / 4.0) * 2.0 ** (e - bias)
+    return sign * mag
+
+
+def decode(onnx_type, data):
+    """Values of an input as float64 (floats) or as the numpy array itself (ints)."""
+    if onnx_type == BFLOAT16:
+        return bf16_to_f32(data).astype(np.float64)
+    if onnx_type in FLOAT8:
+        return np.array([f8_value(int(b), onnx_type) for b in data.ravel()],
+                        dtype=np.float64).reshape(data.shape)
+    return data
+
+
+# ---- tensors ---------------------------------------------------------------------------
+
+def raw_tensor(name, onnx_type, data):
+    """A TensorProto with raw_data; data is a numpy array of the storage type."""
+    t = TensorProto()
+    t.name = name
+    t.data_type = onnx_type
+    t.dims.extend(data.shape)
+    t.raw_data = np.ascontiguousarray(data).tobytes()
+    return t
+
+
+def typed_tensor(name, onnx_type, data):
+    """The same tensor in the typed field ONNX assigns to its type."""
+    t = TensorProto()
+    t.name = name
+    t.data_type = onnx_type
+    t.dims.extend(data.shape)
+    flat = data.ravel()
+    if onnx_type == FLOAT:
+        t.float_data.extend(flat.tolist())
+    elif onnx_type == DOUBLE:
+        t.double_data.extend(flat.tolist())
+    elif onnx_type == INT64:
+        t.int64_data.extend(flat.tolist())
+    elif onnx_type in (UINT32, UINT64):
+        t.uint64_data.extend(flat.tolist())
+    elif onnx_type == FLOAT16:
+        t.int32_data.extend(flat.view(np.uint16).tolist())
+    else:  # int8/16/32, uint8/16, bool, bfloat16 and float8 bit patterns
+        t.int32_data.extend(flat.astype(np.int64).tolist())
+    return t
+
+
+def storage(onnx_type, values):
+    """numpy storage array for a type: bfloat16 as uint16 bits, float8 as uint8 bytes."""
+    if onnx_type in NUMPY:
+        return np.asarray(values).astype(NUMPY[onnx_type])
+    if onnx_type == BFLOAT16:
+        return np.asarray(values).astype(np.uint16)
+    return np.asarray(values).astype(np.uint8)
+
+
+def input_values(onnx_type):
+    """Edge values and a random sample; 16-bit floats exhaustively, float8 too."""
+    if onnx_type in (FLOAT16, BFLOAT16):
+        bits = np.arange(65536, dtype=np.uint32).astype(np.uint16).reshape(256, 256)
+        return bits.view(np.float16) if onnx_type == FLOAT16 else bits
+    if onnx_type in FLOAT8:
+        return np.arange(256, dtype=np.uint16).astype(np.uint8).reshape(16, 16)
+    dt = NUMPY[onnx_type]
+    if onnx_type in INTS:
+        info = np.iinfo(dt)
+        edges = [info.min, info.min + 1, -2, -1, 0, 1, 2, info.max - 1, info.max]
+        edges = [v for v in edges if info.min <= v <= info.max]
+        sample = rng.integers(info.min, info.max, size=64 - len(edges), dtype=dt,
+                              endpoint=True)
+        return np.concatenate([np.array(edges, dtype=dt), sample]).reshape(8, 8)
+    info = np.finfo(dt)
+    tiny = info.tiny
+    sub = np.nextafter(dt(0), dt(1))
+    edges = [np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, sub, -sub, tiny - sub, tiny, -tiny,
+             1.0, -1.0, 0.5, -2.0, info.max, -info.max, info.eps, 3.4e38 if dt == np.float32
+             else 1e300, 1e-3, -7.25]
+    edges = np.array(edges, dtype=dt)
+    mags = rng.uniform(-30, 30, size=128 - len(edges))
+    sample = (rng.choice([-1.0, 1.0], size=mags.size) * np.exp2(mags)).astype(dt)
+    return np.concatenate([edges, sample]).reshape(8, 16)
+
+
+# ---- reference results -----------------------------------------------------------------
+
+def ref_sign(onnx_type, data):
+    if onnx_type in INTS:
+        return np.sign(data).astype(data.dtype)
+    x = decode(onnx_type, data).astype(np.float64)
+    y = np.where(x > 0, 1.0, np.where(x < 0, -1.0, 0.0))
+    y = np.where(np.isnan(x), np.nan, y)
+    if onnx_type == BFLOAT16:
+        return f32_to_bf16(y.astype(np.float32))
+    return y.astype(NUMPY[onnx_type])
+
+
+def softsign32(x):
+    x = x.astype(np.float32)
+    with np.errstate(invalid="ignore", over="ignore"):
+        return x / (np.float32(1.0) + np.abs(x))
+
+
+def ref_softsign(onnx_type, data):
+    if onnx_type == DOUBLE:
+        with np.errstate(invalid="ignore", over="ignore"):
+            return data / (1.0 + np.abs(data))
+    if onnx_type == FLOAT:
+        return softsign32(data)
+    if onnx_type == FLOAT16:
+        return softsign32(data.astype(np.float32)).astype(np.float16)
+    return f32_to_bf16(softsign32(bf16_to_f32(data)))
+
+
+def ref_isinf(onnx_type, data, neg=1, pos=1):
+    x = decode(onnx_type, data).astype(np.float64)
+    return ((np.isposinf(x) & bool(pos)) | (np.isneginf(x) & bool(neg))).astype(np.bool_)
+
+
+def out_type(op, onnx_type):
+    return BOOL if op == "IsInf" else onnx_type
+
+
+def reference(op, onnx_type, data, attrs=None):
+    attrs = attrs or {}
+    if op == "Sign":
+        return ref_sign(onnx_type, data)
+    if op == "Softsign":
+        return ref_softsign(onnx_type, data)
+    return ref_isinf(onnx_type, data, attrs.get("detect_negative", 1),
+                     attrs.get("detect_positive", 1))
+
+
+# ---- writing ---------------------------------------------------------------------------
+
+def model_of(nodes, inputs, outputs, opset, initializers=(), domain=""):
+    graph = helper.make_graph(nodes, "g", inputs, outputs, initializer=list(initializers))
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid(domain, opset)],
+                             producer_name="dmlp-tests")
+
+
+def write_case(root, name, model, data_sets):
+    """data_sets: list of (inputs, outputs), each a list of TensorProto."""
+    case_dir = os.path.join(root, name)
+    os.makedirs(case_dir, exist_ok=True)
+    with open(os.path.join(case_dir, "model.onnx"), "wb") as f:
+        f.write(model.SerializeToString())
+    for k, (ins, outs) in enumerate(data_sets):
+        set_dir = os.path.join(case_dir, "test_data_set_%d" % k)
+        os.makedirs(set_dir, exist_ok=True)
+        for i, t in enumerate(ins):
+            with open(os.path.join(set_dir, "input_%d.pb" % i), "wb") as f:
+                f.write(t.SerializeToString())
+        for i, t in enumerate(outs):
+            with open(os.path.join(set_dir, "output_%d.pb" % i), "wb") as f:
+                f.write(t.SerializeToString())
+    CASES.append(name)
+
+
+CASES = []
+
+VERSIONS = [
+    ("Sign", 9, (9, 12), (UINT8, UINT16, UINT32, UINT64, INT8, INT16, INT32, INT64, FLOAT16,
+                          FLOAT, DOUBLE)),
+    ("Sign", 13, (13, 23), (UINT8, UINT16, UINT32, UINT64, INT8, INT16, INT32, INT64, FLOAT16,
+                            FLOAT, DOUBLE, BFLOAT16)),
+    ("Softsign", 1, (1, 21), (FLOAT16, FLOAT, DOUBLE)),
+    ("Softsign", 22, (22, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("IsInf", 10, (10, 19), (FLOAT, DOUBLE)),
+    ("IsInf", 20, (20, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16) + FLOAT8),
+]
+
+
+def single_node_case(root, name, op, opset, onnx_type, data, attrs=None, shape=None,
+                     typed_set=True):
+    attrs = attrs or {}
+    node = helper.make_node(op, ["x"], ["y"], name=name + "_node", **attrs)
+    declared = list(data.shape) if shape is None else shape
+    model = model_of([node], [helper.make_tensor_value_info("x", onnx_type, declared)],
+                     [helper.make_tensor_value_info("y", out_type(op, onnx_type), declared)],
+                     opset)
+    expected = reference(op, onnx_type, data, attrs)
+    y = raw_tensor("y", out_type(op, onnx_type), storage(out_type(op, onnx_type), expected))
+    sets = [([raw_tensor("x", onnx_type, data)], [y])]
+    if typed_set:
+        sets.append(([typed_tensor("x", onnx_type, data)], [y]))
+    write_case(root, name, model, sets)
+
+
+def version_cases(root):
+    for op, version, opsets, types in VERSIONS:
+        for i, onnx_type in enumerate(types):
+            opset = opsets[i % len(opsets)]
+            data = storage(onnx_type, input_values(onnx_type))
+            name = "dmlp_%s%d_%s_opset%d" % (op.lower(), version, NAMES[onnx_type], opset)
+            single_node_case(root, name, op, opset, onnx_type, data)
+
+
+def isinf_mode_cases(root):
+    for onnx_type, opset in ((FLOAT, 10), (DOUBLE, 20), (FLOAT16, 20), (BFLOAT16, 20),
+                             (F8E5M2, 20), (F8E4M3FN, 20)):
+        data = storage(onnx_type, input_values(onnx_type))
+        for neg, pos in ((1, 1), (0, 1), (1, 0), (0, 0)):
+            name = "dmlp_isinf_%s_neg%d_pos%d" % (NAMES[onnx_type], neg, pos)
+            single_node_case(root, name, "IsInf", opset, onnx_type, data,
+                             {"detect_negative": neg, "detect_positive": pos},
+                             typed_set=False)
+
+
+def shape_cases(root):
+    # 0-d scalars
+    for op, onnx_type, value in (("Sign", FLOAT, -3.5), ("Softsign", DOUBLE, 2.0),
+                                 ("IsInf", FLOAT, -np.inf), ("Sign", INT64, -9)):
+        data = np.array(value, dtype=NUMPY[onnx_type])
+        single_node_case(root, "dmlp_scalar_%s_%s" % (op.lower(), NAMES[onnx_type]), op, 13,
+                         onnx_type, data)
+    # empty tensors
+    for op, onnx_type, shape in (("Sign", FLOAT, (0, 3)), ("Softsign", FLOAT16, (2, 0)),
+                                 ("IsInf", DOUBLE, (0,)), ("Sign", BFLOAT16, (3, 0, 2))):
+        data = storage(onnx_type, np.zeros(shape))
+        single_node_case(root, "dmlp_empty_%s_%s" % (op.lower(), NAMES[onnx_type]), op, 20,
+                         onnx_type, data)
+    # rank 8, and symbolic dims with two data sets of different sizes
+    data = rng.standard_normal((1, 2, 1, 3, 1, 2, 2, 2)).astype(np.float32)
+    single_node_case(root, "dmlp_rank8_softsign", "Softsign", 13, FLOAT, data)
+    node = helper.make_node("Sign", ["x"], ["y"])
+    model = model_of([node], [helper.make_tensor_value_info("x", FLOAT, ["N", 3])],
+                     [helper.make_tensor_value_info("y", FLOAT, ["N", 3])], 13)
+    sets = []
+    for n in (1, 4):
+        x = rng.standard_normal((n, 3)).astype(np.float32)
+        sets.append(([raw_tensor("x", FLOAT, x)],
+                     [raw_tensor("y", FLOAT, ref_sign(FLOAT, x))]))
+    write_case(root, "dmlp_symbolic_dims", model, sets)
+
+
+def graph_cases(root):
+    # x -> Sign -> s -> Softsign -> y1 ; x -> IsInf -> y2 ; outputs s, y1, y2
+    x = np.array([[-np.inf, -2.5, -0.0, 0.0], [1e-40, 7.0, np.inf, np.nan]], dtype=np.float32)
+    nodes = [helper.make_node("Sign", ["x"], ["s"], name="sign"),
+             helper.make_node("Softsign", ["s"], ["y1"], name="softsign"),
+             helper.make_node("IsInf", ["x"], ["y2"], name="isinf", detect_negative=0)]
+    model = model_of(nodes, [helper.make_tensor_value_info("x", FLOAT, ["B", 4])],
+                     [helper.make_tensor_value_info("s", FLOAT, None),
+                      helper.make_tensor_value_info("y1", FLOAT, None),
+                      helper.make_tensor_value_info("y2", BOOL, None)], 13)
+    s = ref_sign(FLOAT, x)
+    write_case(root, "dmlp_chain_three_outputs", model,
+               [([raw_tensor("x", FLOAT, x)],
+                 [raw_tensor("s", FLOAT, s), raw_tensor("y1", FLOAT, ref_softsign(FLOAT, s)),
+                  raw_tensor("y2", BOOL, ref_isinf(FLOAT, x, neg=0))])])
+
+    # Nodes listed out of order: the loader orders them.
+    nodes = [helper.make_node("IsInf", ["t"], ["y"]),
+             helper.make_node("Softsign", ["x"], ["t"])]
+    x = np.array([np.inf, -np.inf, 3.0], dtype=np.float64)
+    model = model_of(nodes, [helper.make_tensor_value_info("x", DOUBLE, [3])],
+                     [helper.make_tensor_value_info("y", BOOL, [3])], 20)
+    write_case(root, "dmlp_chain_unsorted_nodes", model,
+               [([raw_tensor("x", DOUBLE, x)],
+                 [raw_tensor("y", BOOL, ref_isinf(DOUBLE, ref_softsign(DOUBLE, x)))])])
+
+    # A graph input with an initializer as its default: given in set 0, omitted in set 1.
+    default = np.array([-1.5, 0.0, 2.5], dtype=np.float32)
+    given = np.array([4.0, -4.0, np.nan], dtype=np.float32)
+    model = model_of([helper.make_node("Softsign", ["x"], ["y"])],
+                     [helper.make_tensor_value_info("x", FLOAT, [3])],
+                     [helper.make_tensor_value_info("y", FLOAT, [3])], 13,
+                     initializers=[typed_tensor("x", FLOAT, default)])
+    write_case(root, "dmlp_input_with_default", model,
+               [([raw_tensor("x", FLOAT, given)],
+                 [raw_tensor("y", FLOAT, ref_softsign(FLOAT, given))]),
+                ([], [raw_tensor("y", FLOAT, ref_softsign(FLOAT, default))])])
+
+    # A constant initializer (not a graph input) beside a graph input; a pass-through output.
+    const = np.array([[1, -2], [0, 127]], dtype=np.int8)
+    x = np.array([-7, 0, 9], dtype=np.int32)
+    model = model_of([helper.make_node("Sign", ["c"], ["yc"]),
+                      helper.make_node("Sign", ["x"], ["yx"])],
+                     [helper.make_tensor_value_info("x", INT32, [3])],
+                     [helper.make_tensor_value_info("yc", INT8, [2, 2]),
+                      helper.make_tensor_value_info("yx", INT32, [3]),
+                      helper.make_tensor_value_info("x", INT32, [3])], 9,
+                     initializers=[typed_tensor("c", INT8, const)])
+    write_case(root, "dmlp_constant_and_passthrough", model,
+               [([raw_tensor("x", INT32, x)],
+                 [raw_tensor("yc", INT8, ref_sign(INT8, const)),
+                  raw_tensor("yx", INT32, ref_sign(INT32, x)), raw_tensor("x", INT32, x)])])
+
+    # The "ai.onnx" spelling of the default domain; an empty tensor through a chain.
+    model = model_of([helper.make_node("Sign", ["x"], ["t"], domain="ai.onnx"),
+                      helper.make_node("IsInf", ["t"], ["y"], domain="ai.onnx")],
+                     [helper.make_tensor_value_info("x", BFLOAT16, [0, 5])],
+                     [helper.make_tensor_value_info("y", BOOL, [0, 5])], 20, domain="ai.onnx")
+    write_case(root, "dmlp_chain_empty_ai_onnx_domain", model,
+               [([raw_tensor("x", BFLOAT16, np.zeros((0, 5), np.uint16))],
+                 [raw_tensor("y", BOOL, np.zeros((0, 5), np.bool_))])])
+
+    # bfloat16 through Softsign then Sign, and float8 IsInf on a chain's side.
+    x = np.array([0x3F80, 0xC2F7, 0x7F80, 0xFF80, 0x7FC0, 0x0001, 0x8000], dtype=np.uint16)
+    soft = ref_softsign(BFLOAT16, x)
+    model = model_of([helper.make_node("Softsign", ["x"], ["t"]),
+                      helper.make_node("Sign", ["t"], ["y"])],
+                     [helper.make_tensor_value_info("x", BFLOAT16, [7])],
+                     [helper.make_tensor_value_info("t", BFLOAT16, [7]),
+                      helper.make_tensor_value_info("y", BFLOAT16, [7])], 22)
+    write_case(root, "dmlp_chain_bfloat16", model,
+               [([raw_tensor("x", BFLOAT16, x)],
+                 [raw_tensor("t", BFLOAT16, soft),
+                  raw_tensor("y", BFLOAT16, ref_sign(BFLOAT16, soft))])])
+
+
+def must_fail_cases(root):
+    """Wrong expectations: the runner has to notice each one."""
+    x = np.array([-2.0, 0.0, 3.0], dtype=np.float32)
+    model = model_of([helper.make_node("Sign", ["x"], ["y"])],
+                     [helper.make_tensor_value_info("x", FLOAT, [3])],
+                     [helper.make_tensor_value_info("y", FLOAT, [3])], 13)
+    write_case(root, "wrong_value", model,
+               [([raw_tensor("x", FLOAT, x)],
+                 [raw_tensor("y", FLOAT, np.array([-1.0, 0.0, 0.5], np.float32))])])
+    write_case(root, "wrong_nan", model,
+               [([raw_tensor("x", FLOAT, x)],
+                 [raw_tensor("y", FLOAT, np.array([-1.0, np.nan, 1.0], np.float32))])])
+    write_case(root, "wrong_type", model,
+               [([raw_tensor("x", FLOAT, x)],
+                 [raw_tensor("y", DOUBLE, np.array([-1.0, 0.0, 1.0], np.float64))])])
+    write_case(root, "wrong_shape", model,
+               [([raw_tensor("x", FLOAT, x)],
+                 [raw_tensor("y", FLOAT, np.array([[-1.0, 0.0, 1.0]], np.float32))])])
+    xb = np.array([np.inf, 1.0], dtype=np.float32)
+    model = model_of([helper.make_node("IsInf", ["x"], ["y"])],
+                     [helper.make_tensor_value_info("x", FLOAT, [2])],
+                     [helper.make_tensor_value_info("y", BOOL, [2])], 13)
+    write_case(root, "wrong_bool", model,
+               [([raw_tensor("x", FLOAT, xb)],
+                 [raw_tensor("y", BOOL, np.array([True, True]))])])
+
+
+def must_fail_exact_cases(root):
+    """One unit in the last place off: only the bit-for-bit comparison notices."""
+    x = np.array([3.0, 0.1, -7.0], dtype=np.float32)
+    y = ref_softsign(FLOAT, x)
+    y.view(np.uint32)[1] += 1
+    model = model_of([helper.make_node("Softsign", ["x"], ["y"])],
+                     [helper.make_tensor_value_info("x", FLOAT, [3])],
+                     [helper.make_tensor_value_info("y", FLOAT, [3])], 13)
+    write_case(root, "one_ulp_off", model,
+               [([raw_tensor("x", FLOAT, x)], [raw_tensor("y", FLOAT, y)])])
+
+
+# ---- refused models --------------------------------------------------------------------
+
+REFUSED = []
+
+
+def refuse(root, name, model_bytes, *fragments):
+    if not isinstance(model_bytes, bytes):
+        model_bytes = model_bytes.SerializeToString()
+    with open(os.path.join(root, name + ".onnx"), "wb") as f:
+        f.write(model_bytes)
+    REFUSED.append((name, fragments))
+
+
+def simple(op="Sign", in_type=FLOAT, opset=13, out_t=None, shape=(3,), attrs=None,
+           node_name="n0", domain=""):
+    node = helper.make_node(op, ["x"], ["y"], name=node_name, domain=domain or None,
+                            **(attrs or {}))
+    return model_of([node], [helper.make_tensor_value_info("x", in_type, list(shape))],
+                    [helper.make_tensor_value_info("y", out_t or 0, None)], opset)
+
+
+def refused_cases(root):
+    vi = helper.make_tensor_value_info
+    refuse(root, "other_operator", simple("Relu", node_name="r"), 'node 0 "r"', "Relu",
+           "opset 13", "not supported")
+    refuse(root, "other_domain", simple(domain="com.microsoft"), 'domain "com.microsoft"',
+           "Sign")
+    refuse(root, "opset_too_high", simple(opset=24), "opset is 24", "1 to 23")
+    refuse(root, "opset_zero", simple(opset=0), "opset is 0")
+    refuse(root, "sign_before_opset_9", simple(opset=8), "Sign first appears in opset 9",
+           "opset 8")
+    refuse(root, "isinf_before_opset_10", simple("IsInf", opset=9),
+           "IsInf first appears in opset 10")
+    refuse(root, "sign9_bfloat16", simple(in_type=BFLOAT16, opset=12, node_name="s"),
+           'node 0 "s"', "Sign at opset 12", "bfloat16", "Sign-9 allows")
+    refuse(root, "softsign1_bfloat16", simple("Softsign", BFLOAT16, 21),
+           "Softsign at opset 21", "bfloat16", "Softsign-1 allows")
+    refuse(root, "softsign_int32", simple("Softsign", INT32, 22), "int32",
+           "Softsign-22 allows")
+    refuse(root, "isinf10_float16", simple("IsInf", FLOAT16, 19), "IsInf at opset 19",
+           "float16", "IsInf-10 allows")
+    refuse(root, "isinf20_int32", simple("IsInf", INT32, 20), "int32", "IsInf-20 allows")
+    refuse(root, "sign_bool", simple(in_type=BOOL), "bool", "Sign-13 allows")
+    refuse(root, "sign_string", simple(in_type=STRING), "string")
+    refuse(root, "sign_float8", simple(in_type=F8E5M2, opset=23), "float8e5m2",
+           "Sign-13 allows")
+    refuse(root, "chained_disallowed", model_of(
+        [helper.make_node("IsInf", ["x"], ["b"], name="first"),
+         helper.make_node("Sign", ["b"], ["y"], name="second")],
+        [vi("x", FLOAT, [2])], [vi("y", BOOL, [2])], 13), 'node 1 "second"', "bool")
+    refuse(root, "undefined_input", model_of(
+        [helper.make_node("Sign", ["nowhere"], ["y"], name="u")],
+        [vi("x", FLOAT, [2])], [vi("y", FLOAT, [2])], 13), '"nowhere" is not defined')
+    refuse(root, "cycle", model_of(
+        [helper.make_node("Sign", ["t2"], ["t1"]), helper.make_node("Sign", ["t1"], ["t2"])],
+        [vi("x", FLOAT, [2])], [vi("t1", FLOAT, [2])], 13), "cycle")
+    refuse(root, "self_loop", model_of(
+        [helper.make_node("Softsign", ["t"], ["t"])],
+        [vi("x", FLOAT, [2])], [vi("t", FLOAT, [2])], 13), "cycle")
+    refuse(root, "duplicate_node_output", model_of(
+        [helper.make_node("Sign", ["x"], ["y"]), helper.make_node("Softsign", ["x"], ["y"])],
+        [vi("x", FLOAT, [2])], [vi("y", FLOAT, [2])], 13), "already defined by another node")
+    refuse(root, "output_shadows_input", model_of(
+        [helper.make_node("Sign", ["x"], ["x"])],
+        [vi("x", FLOAT, [2])], [vi("x", FLOAT, [2])], 13), "already defined by a graph input")
+    refuse(root, "duplicate_graph_output", model_of(
+        [helper.make_node("Sign", ["x"], ["y"])],
+        [vi("x", FLOAT, [2])], [vi("y", FLOAT, [2]), vi("y", FLOAT, [2])], 13),
+        "listed twice")
+    ext = raw_tensor("w", FLOAT, np.zeros(2, np.float32))
+    ext.ClearField("raw_data")
+    ext.data_location = TensorProto.EXTERNAL
+    entry = ext.external_data.add()
+    entry.key, entry.value = "location", "weights.bin"
+    refuse(root, "external_data", model_of(
+        [helper.make_node("Sign", ["w"], ["y"])], [], [vi("y", FLOAT, [2])], 13,
+        initializers=[ext]), "external data", 'initializer "w"')
+    seg = raw_tensor("w", FLOAT, np.zeros(2, np.float32))
+    seg.segment.begin, seg.segment.end = 0, 2
+    refuse(root, "segmented_initializer", model_of(
+        [helper.make_node("Sign", ["w"], ["y"])], [], [vi("y", FLOAT, [2])], 13,
+        initializers=[seg]), "segment")
+    good = simple().SerializeToString()
+    refuse(root, "truncated", good[: len(good) // 2], "malformed or truncated")
+    refuse(root, "garbage", bytes(rng.integers(0, 256, 200, dtype=np.uint8)) + b"\xff" * 12,
+           "malformed or truncated")
+    refuse(root, "empty_file", b"", "no entry for the default domain")
+    refuse(root, "shape_overflow", simple(shape=(65536, 65536, 2)), "more than 4294967295")
+    refuse(root, "dim_too_large", simple(shape=(1 << 33,)), "at most 4294967295")
+    big = TensorProto()
+    big.name, big.data_type = "w", FLOAT
+    big.dims.extend([1 << 40, 1 << 40])
+    refuse(root, "initializer_shape_overflow", model_of(
+        [helper.make_node("Sign", ["w"], ["y"])], [], [vi("y", FLOAT, None)], 13,
+        initializers=[big]), 'initializer "w"', "4294967295")
+    refuse(root, "rank9", simple(shape=(1,) * 9), "rank 9", "0 to 8")
+    model = simple()
+    sparse = model.graph.sparse_initializer.add()
+    sparse.dims.extend([2])
+    refuse(root, "sparse_initializer", model, "sparse")
+    refuse(root, "unknown_attribute", simple(attrs={"alpha": 1.0}), 'attribute "alpha"')
+    refuse(root, "isinf_float_attribute", simple("IsInf", attrs={"detect_negative": 0.5}),
+           "must be an INT")
+    model = simple()
+    del model.opset_import[:]
+    model.opset_import.extend([helper.make_opsetid("ai.onnx.ml", 3)])
+    refuse(root, "no_default_opset", model, "no entry for the default domain")
+    refuse(root, "output_not_produced", model_of(
+        [helper.make_node("Sign", ["x"], ["y"])],
+        [vi("x", FLOAT, [2])], [vi("z", FLOAT, [2])], 13), '"z" is not produced')
+    untyped = helper.make_value_info("x", onnx.TypeProto())
+    refuse(root, "input_without_type", model_of(
+        [helper.make_node("Sign", ["x"], ["y"])], [untyped], [vi("y", FLOAT, [2])], 13),
+        "declares no tensor element type")
+    short = raw_tensor("w", FLOAT, np.zeros(3, np.float32))
+    short.raw_data = short.raw_data[:10]
+    refuse(root, "raw_data_short", model_of(
+        [helper.make_node("Sign", ["w"], ["y"])], [], [vi("y", FLOAT, [3])], 13,
+        initializers=[short]), "raw_data holds 10 bytes")
+    wrong_field = TensorProto()
+    wrong_field.name, wrong_field.data_type = "w", FLOAT16
+    wrong_field.dims.extend([2])
+    wrong_field.float_data.extend([1.0, 2.0])
+    refuse(root, "float16_in_float_data", model_of(
+        [helper.make_node("Sign", ["w"], ["y"])], [], [vi("y", FLOAT16, [2])], 13,
+        initializers=[wrong_field]), "float_data", "int32_data")
+    out_of_range = typed_tensor("w", INT8, np.zeros(2, np.int8))
+    out_of_range.int32_data[1] = 300
+    refuse(root, "int8_out_of_range", model_of(
+        [helper.make_node("Sign", ["w"], ["y"])], [], [vi("y", INT8, [2])], 13,
+        initializers=[out_of_range]), "int32_data[1] is 300")
+    refuse(root, "two_inputs", model_of(
+        [helper.make_node("Sign", ["x", "x"], ["y"])],
+        [vi("x", FLOAT, [2])], [vi("y", FLOAT, [2])], 13), "exactly one")
+    refuse(root, "declared_output_type_wrong", model_of(
+        [helper.make_node("IsInf", ["x"], ["y"])],
+        [vi("x", FLOAT, [2])], [vi("y", FLOAT, [2])], 13), "declared float but is bool")
+    refuse(root, "duplicate_initializer", model_of(
+        [helper.make_node("Sign", ["w"], ["y"])], [], [vi("y", FLOAT, [1])], 13,
+        initializers=[raw_tensor("w", FLOAT, np.zeros(1, np.float32)),
+                      raw_tensor("w", FLOAT, np.ones(1, np.float32))]), "defined twice")
+    with open(os.path.join(root, "manifest.txt"), "w") as f:
+        for name, fragments in REFUSED:
+            f.write("%s\t%s\n" % (name, "|".join(fragments)))
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.stderr.write(__doc__)
+        return 2
+    out = sys.argv[1]
+    for sub in ("cases", "must_fail", "must_fail_exact", "refused"):
+        os.makedirs(os.path.join(out, sub), exist_ok=True)
+    version_cases(os.path.join(out, "cases"))
+    isinf_mode_cases(os.path.join(out, "cases"))
+    shape_cases(os.path.join(out, "cases"))
+    graph_cases(os.path.join(out, "cases"))
+    must_fail_cases(os.path.join(out, "must_fail"))
+    must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
+    refused_cases(os.path.join(out, "refused"))
+    print("gen_cases: %d cases (6 of them must fail), %d refused models"
+          % (len(CASES), len(REFUSED)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
