@@ -215,28 +215,48 @@ static uint64_t gcd_u64(uint64_t a, uint64_t b)
     return a;
 }
 
-/* Exact test for small shapes: mark every element's offset in a bitmap. Returns 1 when
-   distinct, 0 when two elements share an offset, -1 when too large to test this way. */
-static int offsets_distinct_by_bitmap(const axis *axes, uint32_t count, uint64_t span)
+/* An offset of the other axes and its residue modulo the eliminated axis's stride. */
+typedef struct keyed_offset {
+    uint64_t residue;
+    uint64_t value;
+} keyed_offset;
+
+static int compare_keyed(const void *a, const void *b)
 {
-    uint64_t elements = 1;
+    const keyed_offset *x = a, *y = b;
+    if (x->residue != y->residue)
+        return x->residue < y->residue ? -1 : 1;
+    return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* Exact test that eliminates the largest axis (size n, stride s): two elements collide
+   exactly when two offsets o1 <= o2 of the other axes (from different indices) have
+   o2 - o1 = k * s with k < n, i.e. the same residue mod s and o2 - o1 <= (n - 1) * s. Only
+   neighbours in (residue, offset) order need comparing. Returns 1 when distinct, 0 on a
+   collision, -1 when the other axes have too many elements to list. */
+static int offsets_distinct_by_classes(const axis *axes, uint32_t count)
+{
+    uint32_t big = 0;
+    for (uint32_t i = 1; i < count; i++)
+        if (axes[i].size > axes[big].size)
+            big = i;
+    uint64_t others = 1;
     for (uint32_t i = 0; i < count; i++)
-        elements *= axes[i].size;
-    if (elements > (UINT64_C(1) << 24) || span >= (UINT64_C(1) << 26))
+        if (i != big)
+            others *= axes[i].size;
+    if (others > (UINT64_C(1) << 18)) /* bounds the list at 4 MiB */
         return -1;
-    unsigned char *seen = calloc((size_t)(span / 8 + 1), 1);
-    if (!seen)
+    keyed_offset *list = malloc((size_t)others * sizeof *list);
+    if (!list)
         return -1;
     uint64_t index[DMLP__MAX_DIMS] = {0};
     uint64_t offset = 0;
-    int result = 1;
-    for (uint64_t e = 0; e < elements; e++) {
-        if (seen[offset / 8] & (1u << (offset % 8))) {
-            result = 0;
-            break;
-        }
-        seen[offset / 8] |= (unsigned char)(1u << (offset % 8));
-        for (uint32_t i = 0; i < count; i++) { /* odometer step */
+    for (uint64_t e = 0; e < others; e++) {
+        list[e].value = offset;
+        list[e].residue = offset % axes[big].stride;
+        for (uint32_t i = 0; i < count; i++) { /* odometer step over all axes but big */
+            if (i == big)
+                continue;
             if (++index[i] < axes[i].size) {
                 offset += axes[i].stride;
                 break;
@@ -245,7 +265,13 @@ static int offsets_distinct_by_bitmap(const axis *axes, uint32_t count, uint64_t
             index[i] = 0;
         }
     }
-    free(seen);
+    qsort(list, (size_t)others, sizeof *list, compare_keyed);
+    uint64_t reach = (axes[big].size - 1) * axes[big].stride;
+    int result = 1;
+    for (uint64_t e = 1; e < others && result; e++)
+        if (list[e].residue == list[e - 1].residue && list[e].value - list[e - 1].value <= reach)
+            result = 0;
+    free(list);
     return result;
 }
 
@@ -293,19 +319,7 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
             if (axes[j].stride / g < axes[i].size && axes[i].stride / g < axes[j].size)
                 pair_collides = true;
         }
-    int distinct = pair_collides ? 0 : count <= 2 ? 1 : -1;
-    if (distinct < 0) {
-        /* a common factor of the strides changes nothing but the span to search */
-        uint64_t g = 0;
-        for (uint32_t i = 0; i < count; i++)
-            g = gcd_u64(g, axes[i].stride);
-        span = 0;
-        for (uint32_t i = 0; i < count; i++) {
-            axes[i].stride /= g;
-            span += (axes[i].size - 1) * axes[i].stride;
-        }
-        distinct = offsets_distinct_by_bitmap(axes, count, span);
-    }
+    int distinct = pair_collides ? 0 : count <= 2 ? 1 : offsets_distinct_by_classes(axes, count);
     if (distinct == 1)
         return DMLP_OK;
     if (distinct == 0)

@@ -396,9 +396,21 @@ static void test_output_strides(void)
     uint32_t three_scaled[4] = {12, 8, 6, 1};
     output_layout(&f, three_sizes, three_scaled);
     ACCEPTED(&f, TOP, 0, 0);
-    /* three interleaved axes too large to check element by element: refused as a limit */
-    uint32_t big_sizes[4] = {2, 2, 1u << 23, 1}, big_strides[4] = {1u << 25, 3, 2, 1};
-    output_layout(&f, big_sizes, big_strides);
+    /* three interleaved axes, one of them long: 2^25 a + 3 b + 2 c never cancels for
+       a, b < 2 and c < 2^23 (odd against even, or 2^25 beyond 2 * (2^23 - 1) + 3) */
+    uint32_t long_sizes[4] = {2, 2, 1u << 23, 1}, long_ok[4] = {1u << 25, 3, 2, 1};
+    output_layout(&f, long_sizes, long_ok);
+    f.in.TotalTensorSizeInBytes = UINT64_C(1) << 40;
+    ACCEPTED(&f, TOP, 0, 0);
+    /* ... while 5a + 3b + 2c cancels at (1, -1, -1), though no two of the axes do */
+    uint32_t long_bad[4] = {5, 3, 2, 1};
+    output_layout(&f, long_sizes, long_bad);
+    f.in.TotalTensorSizeInBytes = UINT64_C(1) << 40;
+    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN", "same address");
+    /* too many elements besides the longest axis to list: refused as a limit of dmlp */
+    uint32_t wide_sizes[4] = {1024, 1024, 1024, 2},
+             wide_strides[4] = {1, 1024, (1u << 20) - 1, 1u << 31};
+    output_layout(&f, wide_sizes, wide_strides);
     f.in.TotalTensorSizeInBytes = UINT64_C(1) << 40;
     REFUSED(&f, TOP, 0, 0, UNSUPPORTED, "ELEMENT_WISE_SIGN", "cannot prove");
 
@@ -423,16 +435,18 @@ static void test_output_strides_random(void)
 {
     uint32_t state = 12345;
     int accepted = 0, refused = 0;
-    for (int n = 0; n < 4000; n++) {
+    for (int n = 0; n < 8000; n++) {
+        /* half the cases small and dense, half with longer axes and wider strides */
+        uint32_t max_size = n % 2 ? 4 : 6, max_stride = n % 2 ? 12 : 24;
         uint32_t sizes[4], strides[4];
         for (int i = 0; i < 4; i++) {
             state = state * 1103515245u + 12345u;
-            sizes[i] = 1 + (state >> 16) % 4;
+            sizes[i] = 1 + (state >> 16) % max_size;
             state = state * 1103515245u + 12345u;
-            strides[i] = (state >> 16) % 13;
+            strides[i] = (state >> 16) % (max_stride + 1);
         }
-        /* offsets are < 4 * 3 * 12 + 1 = 145 */
-        unsigned char seen[160] = {0};
+        /* offsets are at most 4 * 5 * 24 = 480 */
+        unsigned char seen[481] = {0};
         bool distinct = true;
         for (uint32_t a = 0; a < sizes[0]; a++)
             for (uint32_t b = 0; b < sizes[1]; b++)
