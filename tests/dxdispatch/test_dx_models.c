@@ -1,0 +1,220 @@
+/* dxdispatch: models run through dmlp__dx_model_load/run print exactly the hand-written
+   expected text (tests/dxdispatch/expected), and their files hold the expected bytes.
+   Timing figures are replaced by X before comparing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dxdispatch/dxdispatch.h"
+#include "io/npy.h"
+#include "test_util.h"
+
+static char *read_text(FILE *f, size_t *size)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    if (!text)
+        return NULL;
+    for (;;) {
+        if (n + 1 >= cap) {
+            char *more = realloc(text, cap * 2);
+            if (!more) {
+                free(text);
+                return NULL;
+            }
+            text = more;
+            cap *= 2;
+        }
+        size_t got = fread(text + n, 1, cap - n - 1, f);
+        if (got == 0)
+            break;
+        n += got;
+    }
+    text[n] = '\0';
+    *size = n;
+    return text;
+}
+
+static char *read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *text = read_text(f, size);
+    fclose(f);
+    return text;
+}
+
+/* "Dispatch 'x': N iterations, 0.0123 ms median" -> "... X ms median". */
+static void normalize_times(char *text)
+{
+    char *p = text;
+    while ((p = strstr(p, " ms median")) != NULL) {
+        char *start = p;
+        while (start > text && (start[-1] == '.' || (start[-1] >= '0' && start[-1] <= '9')))
+            start--;
+        if (start < p) {
+            *start = 'X';
+            memmove(start + 1, p, strlen(p) + 1);
+            p = start + 1;
+        } else {
+            p++;
+        }
+    }
+}
+
+/* Runs the model, returns its printed text (malloc'ed) or NULL on failure. */
+static char *run_model(const char *path, uint32_t iterations)
+{
+    dmlp__dx_model *model = NULL;
+    FILE *out = tmpfile();
+    size_t size = 0;
+    char *text = NULL;
+    dmlp_status s = dmlp__dx_model_load(path, &model);
+    CHECK(s == DMLP_OK, "%s: %s", path, dmlp_last_error());
+    if (s == DMLP_OK && out) {
+        dmlp__dx_run_options options = {NULL, (DML_FEATURE_LEVEL)0, iterations, out};
+        s = dmlp__dx_model_run(model, &options);
+        CHECK(s == DMLP_OK, "%s: %s", path, dmlp_last_error());
+        rewind(out);
+        text = read_text(out, &size);
+        if (text)
+            normalize_times(text);
+    }
+    if (out)
+        fclose(out);
+    dmlp__dx_model_free(model);
+    return text;
+}
+
+static void check_model(const char *name)
+{
+    char model_path[512], expected_path[512];
+    size_t size;
+    snprintf(model_path, sizeof model_path, "%s/models/%s.json", DX_TEST_DIR, name);
+    snprintf(expected_path, sizeof expected_path, "%s/expected/%s.txt", DX_TEST_DIR, name);
+    char *expected = read_file(expected_path, &size);
+    char *actual = run_model(model_path, 1);
+    CHECK(expected != NULL, "cannot read %s", expected_path);
+    CHECK(actual != NULL, "no output from %s", model_path);
+    if (expected && actual) {
+        int same = strcmp(expected, actual) == 0;
+        if (!same)
+            fprintf(stderr, "--- expected (%s)\n%s--- actual\n%s---\n", expected_path, expected,
+                    actual);
+        CHECK(same, "%s prints what %s says", name, expected_path);
+    }
+    free(expected);
+    free(actual);
+}
+
+static void check_bytes(const char *path, const unsigned char *bytes, size_t count)
+{
+    size_t size = 0;
+    char *data = read_file(path, &size);
+    CHECK(data != NULL, "%s was not written", path);
+    if (!data)
+        return;
+    CHECK_EQ_U64(size, count, "%s size", path);
+    CHECK(size == count && memcmp(data, bytes, count) == 0, "%s bytes", path);
+    free(data);
+}
+
+/* The files forms.json writes, checked by their bytes and through the .npy reader. */
+static void check_forms_files(void)
+{
+    static const unsigned char typed[8] = {0x01, 0xFE, 0xFF, 0x00, 0x00, 0xC0, 0x3F, 0x00};
+    static const unsigned char sized[16] = {0, 0, 0x80, 0x3F, 0, 0, 0, 0x40};
+    check_bytes("dx_forms_typed.bin", typed, sizeof typed);
+    check_bytes("dx_forms_sized.bin", sized, sizeof sized);
+
+    dmlp__npy npy;
+    CHECK_STATUS(dmlp__npy_read_file("dx_forms_padded.npy", &npy), DMLP_OK);
+    if (npy.data) {
+        /* 1-D over the whole 8-byte buffer: 1, 2, 3 and the padding's 0 */
+        static const uint16_t halves[4] = {0x3C00, 0x4000, 0x4200, 0x0000};
+        CHECK_EQ_U64(npy.type, DML_TENSOR_DATA_TYPE_FLOAT16, "%s", "-");
+        CHECK_EQ_U64(npy.ndim, 1, "%s", "-");
+        CHECK_EQ_U64(npy.shape[0], 4, "%s", "-");
+        CHECK(npy.data_size == 8 && memcmp(npy.data, halves, 8) == 0, "padded.npy values");
+        dmlp__npy_free(&npy);
+    }
+    CHECK_STATUS(dmlp__npy_read_file("dx_forms_sized.npy", &npy), DMLP_OK);
+    if (npy.data) {
+        static const float values[4] = {1, 2, 0, 0};
+        CHECK_EQ_U64(npy.type, DML_TENSOR_DATA_TYPE_FLOAT32, "%s", "-");
+        CHECK_EQ_U64(npy.ndim, 2, "%s", "-");
+        CHECK_EQ_U64(npy.shape[0], 2, "%s", "-");
+        CHECK_EQ_U64(npy.shape[1], 2, "%s", "-");
+        CHECK(npy.data_size == 16 && memcmp(npy.data, values, 16) == 0, "sized.npy values");
+        dmlp__npy_free(&npy);
+    }
+}
+
+/* -i N: N dispatches, one timing line; softsign in place three times on 1 gives
+   1/2, then (1/2)/(3/2) = 1/3, then (1/3)/(4/3) = 1/4. */
+static void check_iterations(void)
+{
+    const char *path = "dx_iterations.json";
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL, "cannot write %s", path);
+    if (!f)
+        return;
+    fputs("{\"resources\": {\"v\": {\"initialValuesDataType\": \"FLOAT32\", "
+          "\"initialValues\": [1, -1]}},"
+          "\"dispatchables\": {\"soft\": {\"type\": \"ACTIVATION_SOFTSIGN\", \"desc\": {"
+          "\"InputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [2]},"
+          "\"OutputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [2]}}}},"
+          "\"commands\": [{\"type\": \"dispatch\", \"dispatchable\": \"soft\", \"bindings\": "
+          "{\"InputTensor\": \"v\", \"OutputTensor\": \"v\"}},"
+          "{\"type\": \"print\", \"resource\": \"v\"}]}",
+          f);
+    fclose(f);
+    char *text = run_model(path, 3);
+    CHECK(text && strcmp(text, "Dispatch 'soft': 3 iterations, X ms median (CPU)\n"
+                               "Resource 'v': 0.25, -0.25\n") == 0,
+          "iterations output: %s", text ? text : "(none)");
+    free(text);
+}
+
+/* A model parsed from memory may not read files, and its writeFile writes nothing. */
+static void check_no_files(void)
+{
+    const char *text =
+        "{\"resources\": {\"a\": {\"initialValuesDataType\": \"INT32\", \"initialValues\": "
+        "[5]}}, \"dispatchables\": {}, \"commands\": [{\"type\": \"writeFile\", \"resource\": "
+        "\"a\", \"targetPath\": \"dx_no_files.bin\"}]}";
+    dmlp__dx_parse_options options = {NULL, 1, 1 << 20};
+    dmlp__dx_model *model = NULL;
+    remove("dx_no_files.bin");
+    CHECK_STATUS(dmlp__dx_model_parse(text, strlen(text), &options, &model), DMLP_OK);
+    if (model) {
+        CHECK_STATUS(dmlp__dx_model_run(model, NULL), DMLP_OK);
+        dmlp__dx_model_free(model);
+    }
+    FILE *f = fopen("dx_no_files.bin", "rb");
+    CHECK(f == NULL, "writeFile wrote although files are off");
+    if (f)
+        fclose(f);
+    const char *source = "{\"resources\": {\"a\": {\"initialValues\": {\"sourcePath\": "
+                         "\"x.npy\"}}}, \"dispatchables\": {}, \"commands\": []}";
+    CHECK_STATUS(dmlp__dx_model_parse(source, strlen(source), &options, &model),
+                 DMLP_ERROR_UNSUPPORTED);
+    const char *big = "{\"resources\": {\"a\": {\"initialValuesDataType\": \"FLOAT32\", "
+                      "\"initialValues\": {\"valueCount\": 1000000000, \"value\": 0}}}, "
+                      "\"dispatchables\": {}, \"commands\": []}";
+    CHECK_STATUS(dmlp__dx_model_parse(big, strlen(big), &options, &model), DMLP_ERROR_FORMAT);
+    CHECK_CONTAINS(dmlp_last_error(), "resources.a.initialValues: 1000000000 elements");
+}
+
+int main(void)
+{
+    check_model("numbers");
+    check_model("forms");
+    check_forms_files();
+    check_model("files");
+    check_model("dispatch");
+    check_iterations();
+    check_no_files();
+    return test_finish("test_dx_models");
+}
