@@ -1,7 +1,329 @@
+/* `dmlp bench`: every operator x type through the public API at memory-sized,
+   cache-resident, broadcast/padded and 16-element sizes, on 1 and all threads, each as a
+   ratio to the faster of memcpy and a non-temporal copy of the same bytes measured in the
+   same run (SPEC.md §6). Progress goes to stderr; the table (or --json) to stdout. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "bench_report.h"
 #include "cli.h"
+#include "kernels/kernels.h"
+
+#define SIGN_ DML_OPERATOR_ELEMENT_WISE_SIGN
+#define SOFT_ DML_OPERATOR_ACTIVATION_SOFTSIGN
+#define ISINF_ DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+
+/* Every op x type; `optional` ones run only when --types names them. */
+static const struct {
+    bench_kind kind;
+    int optional;
+} kinds[] = {
+    {{"sign", "i8", SIGN_, DML_TENSOR_DATA_TYPE_INT8, 1, 1}, 0},
+    {{"sign", "u8", SIGN_, DML_TENSOR_DATA_TYPE_UINT8, 1, 1}, 0},
+    {{"sign", "i16", SIGN_, DML_TENSOR_DATA_TYPE_INT16, 2, 2}, 0},
+    {{"sign", "u16", SIGN_, DML_TENSOR_DATA_TYPE_UINT16, 2, 2}, 0},
+    {{"sign", "i32", SIGN_, DML_TENSOR_DATA_TYPE_INT32, 4, 4}, 0},
+    {{"sign", "u32", SIGN_, DML_TENSOR_DATA_TYPE_UINT32, 4, 4}, 0},
+    {{"sign", "i64", SIGN_, DML_TENSOR_DATA_TYPE_INT64, 8, 8}, 0},
+    {{"sign", "u64", SIGN_, DML_TENSOR_DATA_TYPE_UINT64, 8, 8}, 0},
+    {{"sign", "f16", SIGN_, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 2}, 0},
+    {{"sign", "f32", SIGN_, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4}, 0},
+    {{"sign", "f64", SIGN_, DML_TENSOR_DATA_TYPE_FLOAT64, 8, 8}, 0},
+    {{"sign", "bf16", SIGN_, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, 2}, 0},
+    {{"softsign", "f16", SOFT_, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 2}, 0},
+    {{"softsign", "f32", SOFT_, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4}, 0},
+    {{"softsign", "f64", SOFT_, DML_TENSOR_DATA_TYPE_FLOAT64, 8, 8}, 0},
+    {{"softsign", "bf16", SOFT_, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, 2}, 0},
+    {{"isinf", "f16", ISINF_, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1}, 0},
+    {{"isinf", "f32", ISINF_, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1}, 0},
+    {{"isinf", "f64", ISINF_, DML_TENSOR_DATA_TYPE_FLOAT64, 8, 1}, 0},
+    {{"isinf", "bf16", ISINF_, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, 1}, 0},
+    {{"isinf", "e5m2", ISINF_, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2, 1, 1}, 0},
+    {{"isinf", "e4m3fn", ISINF_, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN, 1, 1}, 1},
+    {{"isinf", "e4m3fnuz", ISINF_, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ, 1, 1}, 1},
+    {{"isinf", "e5m2fnuz", ISINF_, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ, 1, 1}, 1},
+};
+#define KIND_COUNT (sizeof kinds / sizeof kinds[0])
+
+enum { CASE_LARGE = 1, CASE_CACHE = 2, CASE_STRIDED = 4, CASE_LATENCY = 8 };
+
+typedef struct options {
+    const char *ops, *types; /* comma lists, NULL = all */
+    unsigned cases;
+    unsigned threads[4], thread_count;
+    unsigned reps;
+    size_t large_mib;
+    int json;
+} options;
+
+static const char usage[] =
+    "usage: dmlp bench [--quick] [--json] [--ops LIST] [--types LIST] [--cases LIST]\n"
+    "                  [--threads LIST] [--reps N] [--large-mib N]\n"
+    "  --ops       sign,softsign,isinf (default: all)\n"
+    "  --types     i8,u8,i16,u16,i32,u32,i64,u64,f16,f32,f64,bf16,e5m2,e4m3fn,e4m3fnuz,\n"
+    "              e5m2fnuz (default: all but the three float8 types without infinities)\n"
+    "  --cases     large,cache,strided,latency (default: all)\n"
+    "  --threads   1,all or counts, e.g. 1,2 (default: 1,all)\n"
+    "  --reps      repetitions per figure, the median is reported (default 5)\n"
+    "  --large-mib input size of the large case in MiB (default 256)\n"
+    "  --quick     --reps 3 --large-mib 64\n"
+    "  --json      machine-readable output\n";
+
+static int in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, name, n) == 0)
+            return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+static unsigned all_threads(void)
+{
+    const char *env = getenv("DMLP_NUM_THREADS");
+    long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
+static int parse_threads(options *o, const char *list)
+{
+    o->thread_count = 0;
+    for (const char *p = list; *p && o->thread_count < 4;) {
+        char *end;
+        unsigned long v = strncmp(p, "all", 3) == 0 ? all_threads() : strtoul(p, &end, 10);
+        if (strncmp(p, "all", 3) == 0)
+            end = (char *)p + 3;
+        if (v < 1 || v > 256 || (*end && *end != ','))
+            return 0;
+        int seen = 0;
+        for (unsigned i = 0; i < o->thread_count; i++)
+            seen |= o->threads[i] == v;
+        if (!seen)
+            o->threads[o->thread_count++] = (unsigned)v;
+        p = *end ? end + 1 : end;
+    }
+    return o->thread_count > 0;
+}
+
+static int parse(int argc, char **argv, options *o)
+{
+    static const char *case_names[] = {"large", "cache", "strided", "latency"};
+    o->ops = o->types = NULL;
+    o->cases = CASE_LARGE | CASE_CACHE | CASE_STRIDED | CASE_LATENCY;
+    o->reps = 5;
+    o->large_mib = 256;
+    o->json = 0;
+    o->threads[0] = 1;
+    o->threads[1] = all_threads();
+    o->thread_count = o->threads[1] == 1 ? 1 : 2;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = strcmp(a, "--ops") == 0 || strcmp(a, "--types") == 0 ||
+                    strcmp(a, "--cases") == 0 || strcmp(a, "--threads") == 0 ||
+                    strcmp(a, "--reps") == 0 || strcmp(a, "--large-mib") == 0;
+        if (takes && !v)
+            return dmlp_cli_usage("bench", "an option needs a value", usage);
+        if (strcmp(a, "--quick") == 0) {
+            o->reps = 3;
+            o->large_mib = 64;
+        } else if (strcmp(a, "--json") == 0) {
+            o->json = 1;
+        } else if (strcmp(a, "--ops") == 0) {
+            o->ops = v;
+        } else if (strcmp(a, "--types") == 0) {
+            o->types = v;
+        } else if (strcmp(a, "--cases") == 0) {
+            o->cases = 0;
+            for (unsigned c = 0; c < 4; c++)
+                o->cases |= in_list(v, case_names[c]) ? 1u << c : 0;
+            if (!o->cases)
+                return dmlp_cli_usage("bench", "--cases names none of large,cache,strided,latency", usage);
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!parse_threads(o, v))
+                return dmlp_cli_usage("bench", "--threads takes 1 to 4 of: all, 1..256", usage);
+        } else if (strcmp(a, "--reps") == 0) {
+            long r = strtol(v, NULL, 10);
+            if (r < 1 || r > 64)
+                return dmlp_cli_usage("bench", "--reps takes 1 to 64", usage);
+            o->reps = (unsigned)r;
+        } else if (strcmp(a, "--large-mib") == 0) {
+            long m = strtol(v, NULL, 10);
+            if (m < 1 || m > 16384)
+                return dmlp_cli_usage("bench", "--large-mib takes 1 to 16384", usage);
+            o->large_mib = (size_t)m;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        } else {
+            return dmlp_cli_usage("bench", "unknown option", usage);
+        }
+        i += takes;
+    }
+    return -1; /* go on */
+}
+
+static int selected(const options *o, size_t k)
+{
+    const bench_kind *b = &kinds[k].kind;
+    if (o->ops && !in_list(o->ops, b->op_name))
+        return 0;
+    if (o->types)
+        return in_list(o->types, b->type_name);
+    return !kinds[k].optional;
+}
+
+/* The run's shared state: buffers, one device and one copy team per thread count. */
+typedef struct run {
+    const options *o;
+    unsigned char *in, *out;
+    size_t buffer_bytes;
+    dmlp_device *devices[4];
+    bench_team *teams[4];
+    bench_report *report;
+} run;
+
+static void fill_random(unsigned char *p, size_t n)
+{
+    uint64_t s = 0x2545f4914f6cdd1du;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        memcpy(p + i, &s, 8);
+    }
+}
+
+/* The copy limit of `bytes` moved (read + written) on team t: copies of bytes / 2. */
+static void copy_limit(run *r, unsigned t, uint64_t moved, double *memcpy_gbps, double *nt_gbps)
+{
+    size_t bytes = (size_t)(moved / 2) & ~(size_t)63;
+    if (bench_report_find_copy(r->report, bytes, r->o->threads[t], memcpy_gbps, nt_gbps))
+        return;
+    fprintf(stderr, "bench: copy %zu bytes on %u thread(s)\n", bytes, r->o->threads[t]);
+    double m = bench_copy_seconds(r->teams[t], r->out, r->in, bytes, 0, r->o->reps);
+    double n = bench_copy_seconds(r->teams[t], r->out, r->in, bytes, 1, r->o->reps);
+    *memcpy_gbps = 2.0 * (double)bytes / m / 1e9;
+    *nt_gbps = 2.0 * (double)bytes / n / 1e9;
+    bench_report_add_copy(r->report, bytes, r->o->threads[t], *memcpy_gbps, *nt_gbps);
+}
+
+/* Measures one op x type x shape on team/device t; adds a row; returns seconds or -1. */
+static double measure(run *r, const bench_kind *k, const char *case_name, unsigned t,
+                      uint32_t rows, uint32_t cols, bench_layout layout, unsigned calls,
+                      double baseline_seconds)
+{
+    fprintf(stderr, "bench: %s %s %s on %u thread(s)\n", k->op_name, k->type_name, case_name,
+            r->o->threads[t]);
+    bench_op *op = bench_op_create(r->devices[t], k, rows, cols, layout, 16);
+    if (!op)
+        return -1;
+    double s = -1;
+    if (bench_op_input_bytes(op) <= r->buffer_bytes)
+        s = bench_op_seconds(op, r->in, r->out, r->o->reps, calls);
+    bench_op_destroy(op);
+    if (s <= 0)
+        return -1;
+    bench_row row = {k, case_name, r->o->threads[t], (uint64_t)rows * cols, 0, s, 0, 0, 0, 0, 0};
+    row.bytes = row.elements * (k->in_size + k->out_size);
+    row.gbps = (double)row.bytes / s / 1e9;
+    if (layout != BENCH_PACKED) {
+        row.ratio = baseline_seconds / s; /* to the packed figure */
+        row.target = 0.5;
+    } else if (strcmp(case_name, "latency") == 0) {
+        row.ratio = 100e-9 / s;
+        row.target = 1.0;
+    } else {
+        copy_limit(r, t, row.bytes, &row.memcpy_gbps, &row.nt_gbps);
+        double limit = row.memcpy_gbps > row.nt_gbps ? row.memcpy_gbps : row.nt_gbps;
+        row.ratio = row.gbps / limit;
+        row.target = strcmp(case_name, "large") == 0 ? 0.9 : 0.5;
+    }
+    bench_report_add(r->report, &row);
+    return s;
+}
+
+static void bench_kind_all(run *r, const bench_kind *k)
+{
+    const options *o = r->o;
+    uint64_t large = (uint64_t)o->large_mib << 20;
+    uint32_t cols = 4096, rows = (uint32_t)(large / k->in_size / cols);
+    for (unsigned t = 0; t < o->thread_count; t++) {
+        if (o->cases & CASE_LARGE)
+            measure(r, k, "large", t, rows, cols, BENCH_PACKED, 1, 0);
+        if (o->cases & CASE_STRIDED) {
+            /* A quarter of the large size, rows of 1024 elements. */
+            uint32_t srows = (uint32_t)(large / 4 / k->in_size / 1024);
+            double packed = measure(r, k, "rows-packed", t, srows, 1024, BENCH_PACKED, 1, 0);
+            if (packed > 0) {
+                measure(r, k, "rows-broadcast", t, srows, 1024, BENCH_BROADCAST, 1, packed);
+                measure(r, k, "rows-padded", t, srows, 1024, BENCH_PADDED, 1, packed);
+            }
+        }
+    }
+    if (o->cases & CASE_CACHE) {
+        static const size_t kib[] = {64, 256, 1024};
+        static const char *names[] = {"cache-64KiB", "cache-256KiB", "cache-1MiB"};
+        for (unsigned i = 0; i < 3; i++) {
+            uint32_t elems = (uint32_t)((kib[i] << 10) / k->in_size);
+            unsigned calls = (unsigned)((64u << 20) / (kib[i] << 10));
+            measure(r, k, names[i], 0, elems / 256, 256, BENCH_PACKED, calls, 0);
+        }
+    }
+    if (o->cases & CASE_LATENCY)
+        measure(r, k, "latency", o->thread_count - 1, 1, 16, BENCH_PACKED, 20000, 0);
+}
 
 int dmlp_cli_bench(int argc, char **argv)
 {
-    (void)argc;
-    return dmlp_cli_fail(argv[0], "not built yet");
+    options o;
+    int rc = parse(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    run r = {&o, NULL, NULL, 0, {0}, {0}, NULL};
+    r.buffer_bytes = ((o.large_mib << 20) + ((o.large_mib << 20) >> 4) + 4095) & ~(size_t)4095;
+    r.in = aligned_alloc(4096, r.buffer_bytes);
+    r.out = aligned_alloc(4096, r.buffer_bytes);
+    r.report = bench_report_create();
+    rc = 1;
+    if (!r.in || !r.out || !r.report) {
+        dmlp_cli_fail("bench", "out of memory");
+        goto done;
+    }
+    fprintf(stderr, "bench: preparing %zu MiB buffers\n", r.buffer_bytes >> 20);
+    fill_random(r.in, r.buffer_bytes);
+    memset(r.out, 0, r.buffer_bytes);
+    for (unsigned t = 0; t < o.thread_count; t++) {
+        dmlp_device_desc d = {DML_FEATURE_LEVEL_6_4, o.threads[t], DMLP_DEVICE_FLAG_EXTENSIONS};
+        if (dmlp_device_create(&d, &r.devices[t]) != DMLP_OK ||
+            !(r.teams[t] = bench_team_create(o.threads[t]))) {
+            dmlp_cli_fail("bench", dmlp_last_error());
+            goto done;
+        }
+    }
+    bench_report_set_machine(r.report, dmlp__isa_name(dmlp__isa_detect()), all_threads(),
+                             o.large_mib, o.reps);
+    for (size_t k = 0; k < KIND_COUNT; k++)
+        if (selected(&o, k))
+            bench_kind_all(&r, &kinds[k].kind);
+    if (o.json)
+        bench_report_json(r.report, stdout);
+    else
+        bench_report_table(r.report, stdout);
+    rc = 0;
+done:
+    for (unsigned t = 0; t < 4; t++) {
+        dmlp_device_destroy(r.devices[t]);
+        bench_team_destroy(r.teams[t]);
+    }
+    bench_report_destroy(r.report);
+    free(r.in);
+    free(r.out);
+    return rc;
 }

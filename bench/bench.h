@@ -1,0 +1,54 @@
+/* Internal to bench/: `dmlp bench` measures each operator x type through the public API
+   and, in the same process, the two copies that bound it (glibc memcpy and a copy with
+   non-temporal stores) on the same bytes and threads. */
+#ifndef DMLP_BENCH_H
+#define DMLP_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dmlp.h"
+
+/* A team of threads that run one function together; the caller is member 0. */
+typedef struct bench_team bench_team;
+bench_team *bench_team_create(unsigned threads);
+void bench_team_destroy(bench_team *team);
+unsigned bench_team_size(const bench_team *team);
+/* Runs fn(ctx, index, count) on every member; returns the wall time in seconds. */
+double bench_team_run(bench_team *team, void (*fn)(void *ctx, unsigned index, unsigned count),
+                      void *ctx);
+
+double bench_now(void);
+double bench_median(double *values, size_t count);
+
+/* Copies of `bytes` bytes from src to dst (64-byte aligned) split over the team: the
+   median seconds of `reps` runs. nt = 1 uses non-temporal stores (memcpy where the CPU
+   has none). */
+double bench_copy_seconds(bench_team *team, void *dst, const void *src, size_t bytes, int nt,
+                          unsigned reps);
+
+/* One operator x type as the bench runs it. */
+typedef struct bench_kind {
+    const char *op_name;   /* sign, softsign, isinf */
+    const char *type_name; /* i8 ... f64, bf16, e5m2 ... */
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    size_t in_size, out_size; /* element bytes */
+} bench_kind;
+
+/* A 4-D tensor {1, 1, rows, cols}: packed, broadcast along rows (row stride 0) or with
+   rows padded by `pad` elements. */
+typedef enum bench_layout { BENCH_PACKED, BENCH_BROADCAST, BENCH_PADDED } bench_layout;
+
+typedef struct bench_op bench_op;
+/* NULL on failure, after printing why. */
+bench_op *bench_op_create(dmlp_device *device, const bench_kind *kind, uint32_t rows,
+                          uint32_t cols, bench_layout layout, uint32_t pad);
+void bench_op_destroy(bench_op *op);
+/* Input bytes the binding must span. */
+uint64_t bench_op_input_bytes(const bench_op *op);
+/* Median seconds of one execute over `reps` repetitions, each repeating the call
+   `calls` times; -1 when an execute fails. */
+double bench_op_seconds(bench_op *op, void *in, void *out, unsigned reps, unsigned calls);
+
+#endif

@@ -1,0 +1,77 @@
+/* One operator x type through the public API: dmlp_operator_create once, then timed
+   dmlp_operator_execute calls (validation, planning and threads included). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+
+struct bench_op {
+    dmlp_operator *op;
+    uint64_t in_bytes, out_bytes;
+};
+
+bench_op *bench_op_create(dmlp_device *device, const bench_kind *kind, uint32_t rows,
+                          uint32_t cols, bench_layout layout, uint32_t pad)
+{
+    uint32_t sizes[4] = {1, 1, rows, cols};
+    uint32_t row = layout == BENCH_BROADCAST ? 0 : layout == BENCH_PADDED ? cols + pad : cols;
+    uint32_t strides[4] = {rows * row, rows * row, row, 1};
+    const uint32_t *in_strides = layout == BENCH_PACKED ? NULL : strides;
+    DML_TENSOR_DATA_TYPE out_type =
+        kind->op == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY ? DML_TENSOR_DATA_TYPE_UINT8 : kind->type;
+    DML_BUFFER_TENSOR_DESC in_desc = {
+        kind->type, DML_TENSOR_FLAG_NONE, 4, sizes, in_strides,
+        dmlp_calc_buffer_tensor_size(kind->type, 4, sizes, in_strides), 0};
+    DML_BUFFER_TENSOR_DESC out_desc = {out_type, DML_TENSOR_FLAG_NONE, 4, sizes, NULL,
+                                       dmlp_calc_buffer_tensor_size(out_type, 4, sizes, NULL), 0};
+    DML_TENSOR_DESC in_t = {DML_TENSOR_TYPE_BUFFER, &in_desc};
+    DML_TENSOR_DESC out_t = {DML_TENSOR_TYPE_BUFFER, &out_desc};
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&in_t, &out_t};
+    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign = {&in_t, &out_t};
+    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf = {&in_t, &out_t, DML_IS_INFINITY_MODE_EITHER};
+    DML_OPERATOR_DESC op_desc = {kind->op, kind->op == DML_OPERATOR_ELEMENT_WISE_SIGN ? (const void *)&sign
+                                           : kind->op == DML_OPERATOR_ACTIVATION_SOFTSIGN ? (const void *)&softsign
+                                                                                          : (const void *)&isinf};
+    bench_op *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->in_bytes = in_desc.TotalTensorSizeInBytes;
+    b->out_bytes = out_desc.TotalTensorSizeInBytes;
+    dmlp_status s = dmlp_operator_create(device, &op_desc, 0, &b->op);
+    if (s != DMLP_OK) {
+        fprintf(stderr, "dmlp: bench: %s %s: %s\n", kind->op_name, kind->type_name,
+                dmlp_last_error());
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void bench_op_destroy(bench_op *b)
+{
+    if (b) {
+        dmlp_operator_destroy(b->op);
+        free(b);
+    }
+}
+
+uint64_t bench_op_input_bytes(const bench_op *b) { return b->in_bytes; }
+
+double bench_op_seconds(bench_op *b, void *in, void *out, unsigned reps, unsigned calls)
+{
+    dmlp_buffer_binding ib = {in, 0, b->in_bytes}, ob = {out, 0, b->out_bytes};
+    double times[64];
+    if (reps > 64)
+        reps = 64;
+    if (dmlp_operator_execute(b->op, 1, &ib, 1, &ob) != DMLP_OK) { /* warm-up */
+        fprintf(stderr, "dmlp: bench: execute: %s\n", dmlp_last_error());
+        return -1;
+    }
+    for (unsigned r = 0; r < reps; r++) {
+        double t0 = bench_now();
+        for (unsigned c = 0; c < calls; c++)
+            dmlp_operator_execute(b->op, 1, &ib, 1, &ob);
+        times[r] = (bench_now() - t0) / calls;
+    }
+    return bench_median(times, reps);
+}

@@ -1,0 +1,36 @@
+/* Internal to bench/: the rows `dmlp bench` measured, printed as a table or JSON. */
+#ifndef DMLP_BENCH_REPORT_H
+#define DMLP_BENCH_REPORT_H
+
+#include <stdio.h>
+
+#include "bench.h"
+
+typedef struct bench_row {
+    const bench_kind *kind;
+    const char *case_name; /* large, cache-64KiB, rows-broadcast, latency ... */
+    unsigned threads;
+    uint64_t elements, bytes; /* bytes read + written */
+    double seconds;           /* one execute, median */
+    double gbps;
+    double memcpy_gbps, nt_gbps; /* the copy limits of the same bytes (0 when n/a) */
+    double ratio;  /* to the faster copy; to the packed case for strided rows;
+                      100 ns / time for latency */
+    double target; /* the ratio SPEC.md §6 asks for */
+} bench_row;
+
+typedef struct bench_report bench_report;
+bench_report *bench_report_create(void);
+void bench_report_destroy(bench_report *report);
+void bench_report_set_machine(bench_report *report, const char *isa, unsigned all_threads,
+                              size_t large_mib, unsigned reps);
+void bench_report_add(bench_report *report, const bench_row *row);
+void bench_report_add_copy(bench_report *report, size_t bytes, unsigned threads,
+                           double memcpy_gbps, double nt_gbps);
+/* 1 and the figures when this copy was measured already. */
+int bench_report_find_copy(const bench_report *report, size_t bytes, unsigned threads,
+                           double *memcpy_gbps, double *nt_gbps);
+void bench_report_table(const bench_report *report, FILE *to);
+void bench_report_json(const bench_report *report, FILE *to);
+
+#endif
