@@ -15,6 +15,8 @@
    chunk boundaries fall on 64-byte lines and no two threads share a line). */
 #define BYTES_PER_THREAD (128u << 10)
 #define CHUNK_BYTES (128u << 10)
+/* Rows shorter than this go many to a kernel call (through the tiles). */
+#define SHORT_ROW 256u
 
 typedef struct axis {
     uint64_t size;
@@ -99,6 +101,15 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     }
     plan->element_count = elements;
     plan->out_packed = merged_count == 1 && plan->out_strides[0] == plan->out_size;
+    /* Packed row-major over the plan's axes: element i is at byte i * size. */
+    uint64_t in_packed = plan->in_size, out_packed = plan->out_size;
+    plan->in_linear = plan->out_linear = true;
+    for (uint32_t d = merged_count; d-- > 0;) {
+        plan->in_linear = plan->in_linear && plan->in_strides[d] == in_packed;
+        plan->out_linear = plan->out_linear && plan->out_strides[d] == out_packed;
+        in_packed *= plan->sizes[d];
+        out_packed *= plan->sizes[d];
+    }
 
     uint64_t out_bytes = elements * plan->out_size;
     uint64_t moved = elements * (plan->in_size + plan->out_size);
@@ -125,6 +136,10 @@ typedef struct run_context {
 static void gather(unsigned char *tile, const unsigned char *src, uint64_t stride,
                    uint32_t size, uint64_t n)
 {
+    if (stride == size) {
+        memcpy(tile, src, n * size);
+        return;
+    }
     switch (size) {
     case 1:
         for (uint64_t i = 0; i < n; i++)
@@ -148,6 +163,10 @@ static void gather(unsigned char *tile, const unsigned char *src, uint64_t strid
 static void scatter(unsigned char *dst, uint64_t stride, const unsigned char *tile,
                     uint32_t size, uint64_t n)
 {
+    if (stride == size) {
+        memcpy(dst, tile, n * size);
+        return;
+    }
     switch (size) {
     case 1:
         for (uint64_t i = 0; i < n; i++)
@@ -239,11 +258,156 @@ static void run_row(const run_context *c, const unsigned char *in, unsigned char
     }
 }
 
+/* A position in the plan's row-major order: outer coordinates, column, byte offsets. */
+typedef struct cursor {
+    uint64_t coord[DMLP__MAX_DIMS];
+    uint64_t col;
+    uint64_t in_off;  /* of the row's first element */
+    uint64_t out_off;
+} cursor;
+
+static void cursor_seek(const dmlp__plan *p, cursor *at, uint64_t index)
+{
+    int inner = (int)p->dim_count - 1;
+    uint64_t row = index / p->sizes[inner];
+    at->col = index % p->sizes[inner];
+    at->in_off = 0;
+    at->out_off = 0;
+    for (int d = inner - 1; d >= 0; d--) {
+        at->coord[d] = row % p->sizes[d];
+        row /= p->sizes[d];
+        at->in_off += at->coord[d] * p->in_strides[d];
+        at->out_off += at->coord[d] * p->out_strides[d];
+    }
+}
+
+/* To the start of the next row: an odometer step over the outer axes. */
+static void cursor_next_row(const dmlp__plan *p, cursor *at)
+{
+    at->col = 0;
+    for (int d = (int)p->dim_count - 2; d >= 0; d--) {
+        at->in_off += p->in_strides[d];
+        at->out_off += p->out_strides[d];
+        if (++at->coord[d] < p->sizes[d])
+            return;
+        at->in_off -= p->sizes[d] * p->in_strides[d];
+        at->out_off -= p->sizes[d] * p->out_strides[d];
+        at->coord[d] = 0;
+    }
+}
+
+/* Copies rows x n elements between two strided 2-D blocks (byte strides). */
+static void copy_block(unsigned char *dst, uint64_t dst_stride, uint64_t dst_row,
+                       const unsigned char *src, uint64_t src_stride, uint64_t src_row,
+                       uint32_t size, uint64_t n, uint64_t rows)
+{
+    if (dst_stride == size && src_stride == size && n * size >= 64) {
+        for (uint64_t r = 0; r < rows; r++)
+            memcpy(dst + r * dst_row, src + r * src_row, n * size);
+        return;
+    }
+#define COPY_BLOCK(SIZE)                                                                    \
+    for (uint64_t r = 0; r < rows; r++) {                                                   \
+        unsigned char *d = dst + r * dst_row;                                               \
+        const unsigned char *s = src + r * src_row;                                         \
+        for (uint64_t i = 0; i < n; i++)                                                    \
+            memcpy(d + i * dst_stride, s + i * src_stride, SIZE);                           \
+    }
+    switch (size) {
+    case 1: COPY_BLOCK(1) break;
+    case 2: COPY_BLOCK(2) break;
+    case 4: COPY_BLOCK(4) break;
+    default: COPY_BLOCK(8) break;
+    }
+#undef COPY_BLOCK
+}
+
+/* Walks k elements from the cursor (moving it), in pieces: a part of a row, or whole rows
+   along the second-innermost axis. For each piece, copies input into tile_in (when
+   gathering) or tile_out into the output (when scattering). */
+static void walk(const run_context *c, cursor *at, uint64_t k, unsigned char *tile_in,
+                 const unsigned char *tile_out)
+{
+    const dmlp__plan *p = c->plan;
+    uint32_t inner = p->dim_count - 1;
+    uint64_t n = p->sizes[inner];
+    uint64_t is = p->in_strides[inner], os = p->out_strides[inner];
+    uint64_t irow = p->in_strides[inner - 1], orow = p->out_strides[inner - 1];
+    uint32_t isz = p->in_size, osz = p->out_size;
+    for (uint64_t done = 0; done < k;) {
+        uint64_t m, rows;
+        if (at->col != 0 || k - done < n) {
+            m = n - at->col < k - done ? n - at->col : k - done;
+            rows = 1;
+        } else {
+            m = n;
+            rows = (k - done) / n;
+            uint64_t left = p->sizes[inner - 1] - at->coord[inner - 1];
+            rows = rows < left ? rows : left;
+        }
+        const unsigned char *in = c->in + at->in_off + at->col * is;
+        unsigned char *out = c->out + at->out_off + at->col * os;
+        if (tile_in)
+            copy_block(tile_in + done * isz, isz, n * isz, in, is, irow, isz, m, rows);
+        if (tile_out)
+            copy_block(out, os, orow, tile_out + done * osz, osz, n * osz, osz, m, rows);
+        done += m * rows;
+        if (at->col + m < n) {
+            at->col += m;
+        } else {
+            at->coord[inner - 1] += rows - 1;
+            at->in_off += (rows - 1) * irow;
+            at->out_off += (rows - 1) * orow;
+            cursor_next_row(p, at);
+        }
+    }
+}
+
+/* Short rows: many rows per kernel call. Input rows are gathered into one tile (or read
+   in place when the whole input is packed), output rows scattered from another (or
+   written in place when the whole output is packed). */
+static void run_short_rows(const run_context *c, uint64_t begin, uint64_t end)
+{
+    const dmlp__plan *p = c->plan;
+    uint32_t isz = p->in_size;
+    uint32_t osz = p->out_size;
+    bool in_direct = !c->unaligned && p->in_linear;
+    bool out_direct = !c->unaligned && p->out_linear;
+    dmlp__kernel_args tile_args = p->args;
+    tile_args.streaming = 0;
+    _Alignas(64) unsigned char tile_in[TILE_BYTES];
+    _Alignas(64) unsigned char tile_out[TILE_BYTES];
+    uint64_t step = TILE_BYTES / (isz > osz ? isz : osz);
+
+    cursor at;
+    cursor_seek(p, &at, begin);
+    while (begin < end) {
+        uint64_t k = end - begin < step ? end - begin : step;
+        const unsigned char *src = c->in + begin * isz;
+        cursor after = at;
+        if (!in_direct) {
+            walk(c, &after, k, tile_in, NULL);
+            src = tile_in;
+        }
+        if (out_direct) {
+            p->kernel((size_t)k, src, c->out + begin * osz, &p->args);
+            if (in_direct)
+                walk(c, &after, k, NULL, NULL);
+        } else {
+            p->kernel((size_t)k, src, tile_out, &tile_args);
+            after = at;
+            walk(c, &after, k, NULL, tile_out);
+        }
+        at = after;
+        begin += k;
+    }
+}
+
 /* Elements [begin, end) in the plan's row-major order. */
 static void run_range(const run_context *c, uint64_t begin, uint64_t end)
 {
     const dmlp__plan *p = c->plan;
-    int inner = (int)p->dim_count - 1;
+    uint32_t inner = p->dim_count - 1;
     uint64_t n = p->sizes[inner];
     uint64_t is = p->in_strides[inner];
     uint64_t os = p->out_strides[inner];
@@ -251,32 +415,18 @@ static void run_range(const run_context *c, uint64_t begin, uint64_t end)
         run_row(c, c->in + begin * is, c->out + begin * os, end - begin);
         return;
     }
-    uint64_t coord[DMLP__MAX_DIMS];
-    uint64_t row = begin / n;
-    uint64_t col = begin % n;
-    uint64_t in_off = 0, out_off = 0;
-    for (int d = inner - 1; d >= 0; d--) {
-        coord[d] = row % p->sizes[d];
-        row /= p->sizes[d];
-        in_off += coord[d] * p->in_strides[d];
-        out_off += coord[d] * p->out_strides[d];
+    if (n < SHORT_ROW) {
+        run_short_rows(c, begin, end);
+        return;
     }
+    cursor at;
+    cursor_seek(p, &at, begin);
     while (begin < end) {
-        uint64_t k = n - col < end - begin ? n - col : end - begin;
-        run_row(c, c->in + in_off + col * is, c->out + out_off + col * os, k);
+        uint64_t k = n - at.col < end - begin ? n - at.col : end - begin;
+        run_row(c, c->in + at.in_off + at.col * is, c->out + at.out_off + at.col * os, k);
         begin += k;
-        col = 0;
-        if (begin >= end)
-            break;
-        for (int d = inner - 1; d >= 0; d--) { /* next row: an odometer step */
-            in_off += p->in_strides[d];
-            out_off += p->out_strides[d];
-            if (++coord[d] < p->sizes[d])
-                break;
-            in_off -= p->sizes[d] * p->in_strides[d];
-            out_off -= p->sizes[d] * p->out_strides[d];
-            coord[d] = 0;
-        }
+        if (begin < end)
+            cursor_next_row(p, &at);
     }
 }
 

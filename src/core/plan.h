@@ -30,6 +30,8 @@ typedef struct dmlp__plan {
     uint64_t chunk_elements;  /* work split unit for threads: a multiple of 64 */
     uint32_t max_threads;     /* threads worth waking for this tensor (>= 1) */
     bool out_packed;          /* the whole output is one contiguous run */
+    bool in_linear;           /* element i of the walk is at byte i * size */
+    bool out_linear;
 } dmlp__plan;
 
 /* Builds the plan for a validated operator; UNSUPPORTED (naming `op_name`) if no kernel
