@@ -178,19 +178,18 @@ dmlp_status dmlp__dx_get_uint(const dx_json *doc, const cJSON *item, const char 
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "%.*s is negative; must be >= 0",
                              (int)length, text);
     uint64_t v = 0;
+    bool overflow = false;
     for (size_t i = 0; i < length; i++) {
         if (text[i] < '0' || text[i] > '9')
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "%.*s is not an integer",
                                  (int)length, text);
         uint64_t digit = (uint64_t)(text[i] - '0');
-        if (v > (UINT64_MAX - digit) / 10) {
-            v = UINT64_MAX;
-            max = max == UINT64_MAX ? UINT64_MAX - 1 : max; /* report as too large */
-            break;
-        }
-        v = v * 10 + digit;
+        if (v > (UINT64_MAX - digit) / 10)
+            overflow = true;
+        else
+            v = v * 10 + digit;
     }
-    if (v > max)
+    if (overflow || v > max)
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "%.*s is too large; must be <= %llu",
                              (int)length, text, (unsigned long long)max);
     *value = v;
