@@ -17,6 +17,11 @@
 #define CHUNK_BYTES (128u << 10)
 /* Rows shorter than this go many to a kernel call (through the tiles). */
 #define SHORT_ROW 256u
+/* Rows walked together when the input is transposed, and the most elements such a block
+   may have (so that chunks of whole blocks still split a tensor over threads). */
+#define ROW_BLOCK 16u
+#define ROW_BLOCK_TILE_BYTES (16u << 10)
+#define ROW_BLOCK_MAX_ELEMENTS (1u << 20)
 
 typedef struct axis {
     uint64_t size;
@@ -99,6 +104,30 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
         plan->in_strides[d] = a->in_stride;
         plan->out_strides[d] = a->out_stride;
     }
+    /* Transposed input: the inner axis strides through the input while an outer axis is
+       contiguous in it. Put that axis next to the inner one, and walk ROW_BLOCK rows at
+       a time so the input is read a cache line at a time (see run_row_block). */
+    uint32_t inner_axis = merged_count - 1;
+    if (merged_count >= 2 && plan->in_strides[inner_axis] != plan->in_size &&
+        plan->in_strides[inner_axis] != 0 && plan->sizes[inner_axis] >= SHORT_ROW) {
+        for (uint32_t d = 0; d + 1 < inner_axis; d++) {
+            if (plan->in_strides[d] != plan->in_size)
+                continue;
+            uint64_t size = plan->sizes[d], is = plan->in_strides[d], os = plan->out_strides[d];
+            for (uint32_t e = d; e + 1 < inner_axis; e++) {
+                plan->sizes[e] = plan->sizes[e + 1];
+                plan->in_strides[e] = plan->in_strides[e + 1];
+                plan->out_strides[e] = plan->out_strides[e + 1];
+            }
+            plan->sizes[inner_axis - 1] = size;
+            plan->in_strides[inner_axis - 1] = is;
+            plan->out_strides[inner_axis - 1] = os;
+            break;
+        }
+        plan->row_block = plan->in_strides[inner_axis - 1] == plan->in_size &&
+                          plan->sizes[inner_axis - 1] >= ROW_BLOCK &&
+                          plan->sizes[inner_axis] * ROW_BLOCK <= ROW_BLOCK_MAX_ELEMENTS;
+    }
     plan->element_count = elements;
     plan->out_packed = merged_count == 1 && plan->out_strides[0] == plan->out_size;
     /* Packed row-major over the plan's axes: element i is at byte i * size. */
@@ -116,6 +145,10 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->args.streaming = out_bytes > STREAMING_BYTES;
     uint64_t chunk = (CHUNK_BYTES / (plan->in_size + plan->out_size)) & ~(uint64_t)63;
     plan->chunk_elements = chunk ? chunk : 64;
+    if (plan->row_block) { /* chunks of whole row blocks */
+        uint64_t block = plan->sizes[inner_axis] * ROW_BLOCK;
+        plan->chunk_elements = (plan->chunk_elements + block - 1) / block * block;
+    }
     uint64_t threads = moved / BYTES_PER_THREAD;
     plan->max_threads = threads < 1 ? 1 : threads > 0xffffffffu ? 0xffffffffu : (uint32_t)threads;
     return DMLP_OK;
@@ -403,6 +436,42 @@ static void run_short_rows(const run_context *c, uint64_t begin, uint64_t end)
     }
 }
 
+/* ROW_BLOCK whole rows from the cursor's row, whose input rows start isz bytes apart:
+   each column of the block is one contiguous read, gathered into a tile of ROW_BLOCK
+   rows, then each row's piece goes through the kernel. */
+static void run_row_block(const run_context *c, const cursor *at)
+{
+    const dmlp__plan *p = c->plan;
+    uint32_t inner = p->dim_count - 1;
+    uint64_t n = p->sizes[inner];
+    uint64_t is = p->in_strides[inner], os = p->out_strides[inner];
+    uint64_t orow = p->out_strides[inner - 1];
+    uint32_t isz = p->in_size, osz = p->out_size;
+    bool out_direct = !c->unaligned && os == osz;
+    dmlp__kernel_args tile_args = p->args;
+    tile_args.streaming = 0;
+    _Alignas(64) unsigned char tile_in[ROW_BLOCK_TILE_BYTES];
+    _Alignas(64) unsigned char tile_out[ROW_BLOCK_TILE_BYTES / ROW_BLOCK];
+    uint64_t width = ROW_BLOCK_TILE_BYTES / ROW_BLOCK / (isz > osz ? isz : osz);
+    const unsigned char *in = c->in + at->in_off;
+    unsigned char *out = c->out + at->out_off;
+    for (uint64_t j0 = 0; j0 < n; j0 += width) {
+        uint64_t w = n - j0 < width ? n - j0 : width;
+        /* Column j of the block: ROW_BLOCK contiguous input elements. */
+        copy_block(tile_in, w * isz, isz, in + j0 * is, isz, is, isz, ROW_BLOCK, w);
+        for (uint32_t r = 0; r < ROW_BLOCK; r++) {
+            const unsigned char *src = tile_in + (uint64_t)r * w * isz;
+            unsigned char *dst = out + r * orow + j0 * os;
+            if (out_direct) {
+                p->kernel((size_t)w, src, dst, &p->args);
+            } else {
+                p->kernel((size_t)w, src, tile_out, &tile_args);
+                copy_block(dst, os, 0, tile_out, osz, 0, osz, w, 1);
+            }
+        }
+    }
+}
+
 /* Elements [begin, end) in the plan's row-major order. */
 static void run_range(const run_context *c, uint64_t begin, uint64_t end)
 {
@@ -422,6 +491,17 @@ static void run_range(const run_context *c, uint64_t begin, uint64_t end)
     cursor at;
     cursor_seek(p, &at, begin);
     while (begin < end) {
+        if (p->row_block && at.col == 0 && end - begin >= n * ROW_BLOCK &&
+            at.coord[inner - 1] + ROW_BLOCK <= p->sizes[inner - 1]) {
+            run_row_block(c, &at);
+            begin += n * ROW_BLOCK;
+            at.coord[inner - 1] += ROW_BLOCK - 1;
+            at.in_off += (ROW_BLOCK - 1) * p->in_strides[inner - 1];
+            at.out_off += (ROW_BLOCK - 1) * p->out_strides[inner - 1];
+            if (begin < end)
+                cursor_next_row(p, &at);
+            continue;
+        }
         uint64_t k = n - at.col < end - begin ? n - at.col : end - begin;
         run_row(c, c->in + at.in_off + at.col * is, c->out + at.out_off + at.col * os, k);
         begin += k;

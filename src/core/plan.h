@@ -32,6 +32,7 @@ typedef struct dmlp__plan {
     bool out_packed;          /* the whole output is one contiguous run */
     bool in_linear;           /* element i of the walk is at byte i * size */
     bool out_linear;
+    bool row_block;           /* transposed input: walk rows in blocks (plan.c) */
 } dmlp__plan;
 
 /* Builds the plan for a validated operator; UNSUPPORTED (naming `op_name`) if no kernel

@@ -512,6 +512,32 @@ static void run_fixed_cases(dmlp_device *device)
         c.out.strides[1] = 1;
         run_case(device, &c);
 
+        /* An input contiguous along an outer axis, rows long: read in blocks of rows.
+           Packed output, then a padded and misaligned one. */
+        base_case(&c, targets[t], "transposed 3-D input");
+        c.dims = 3;
+        c.sizes[0] = 40;
+        c.sizes[1] = 5;
+        c.sizes[2] = 300;
+        c.in.given = true;
+        c.in.strides[0] = 1;
+        c.in.strides[1] = 40;
+        c.in.strides[2] = 200;
+        run_case(device, &c);
+        c.what = "transposed 3-D input, padded misaligned output";
+        c.out.given = true;
+        c.out.strides[0] = 5 * 307;
+        c.out.strides[1] = 307;
+        c.out.strides[2] = 1;
+        c.out_misalign = 1;
+        run_case(device, &c);
+        c.what = "transposed 3-D input, output inner stride 2";
+        c.out.strides[0] = 5 * 600;
+        c.out.strides[1] = 600;
+        c.out.strides[2] = 2;
+        c.out_misalign = 0;
+        run_case(device, &c);
+
         /* Every other element, both sides (an inner stride of 2). */
         base_case(&c, targets[t], "inner stride 2");
         c.dims = 1;
