@@ -1,0 +1,299 @@
+#!/usr/bin/python3
+"""Side-by-side throughput of dmlp and its peers on the same tensors.
+
+Runs `dmlp bench --json --cases large` for dmlp's figures, then the same element counts
+and thread counts through the peers that are installed: numpy (one thread), PyTorch
+(torch.set_num_threads) and ONNX Runtime through the npm package onnxruntime-node (a
+small node script, one session per thread count). A missing peer is reported as skipped.
+Figures are GB/s of bytes read + written, median of --reps runs, like dmlp bench.
+
+usage: bench/peers.py [--dmlp PATH] [--large-mib N] [--threads 1,all] [--reps N]
+                      [--ops LIST] [--types LIST] [--ort-dir DIR] [--quick] [--json]
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# type name -> (element bytes, numpy dtype name, torch dtype name, ONNX TensorProto name)
+TYPES = {
+    "i8": (1, "int8", "int8", "INT8"),
+    "u8": (1, "uint8", "uint8", "UINT8"),
+    "i16": (2, "int16", "int16", "INT16"),
+    "u16": (2, "uint16", None, "UINT16"),
+    "i32": (4, "int32", "int32", "INT32"),
+    "u32": (4, "uint32", None, "UINT32"),
+    "i64": (8, "int64", "int64", "INT64"),
+    "u64": (8, "uint64", None, "UINT64"),
+    "f16": (2, "float16", "float16", "FLOAT16"),
+    "f32": (4, "float32", "float32", "FLOAT"),
+    "f64": (8, "float64", "float64", "DOUBLE"),
+    "bf16": (2, None, "bfloat16", "BFLOAT16"),
+    "e5m2": (1, None, None, "FLOAT8E5M2"),
+}
+ONNX_OPS = {"sign": "Sign", "softsign": "Softsign", "isinf": "IsInf"}
+FLOATS = {"f16", "f32", "f64", "bf16"}
+
+
+def median_seconds(fn, reps):
+    fn()  # warm-up: first-touch of outputs, lazy initialisation
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def random_input(np, type_name, n):
+    rng = np.random.default_rng(1)
+    size, np_name = TYPES[type_name][0], TYPES[type_name][1]
+    if type_name in FLOATS:
+        return rng.standard_normal(n, dtype=np.float32).astype(np_name) * 4
+    info = np.iinfo(np_name)
+    return rng.integers(info.min, info.max, n, dtype=np_name, endpoint=True)
+
+
+def numpy_peer(cases, reps):
+    try:
+        import numpy as np
+    except ImportError:
+        return None, "numpy is not installed"
+    out = {}
+    for (op, type_name, threads, n) in cases:
+        if threads != 1 or TYPES[type_name][1] is None:
+            continue
+        x = random_input(np, type_name, n)
+        if op == "sign":
+            y = np.empty_like(x)
+            fn = lambda: np.sign(x, out=y)
+        elif op == "softsign":
+            if type_name not in FLOATS:
+                continue
+            y = np.empty_like(x)
+            # x / (1 + |x|) without temporaries: numpy's best form of it.
+            fn = lambda: np.divide(x, np.add(np.abs(x, out=y), 1, out=y), out=y)
+        else:
+            if type_name not in FLOATS:
+                continue
+            y = np.empty(n, dtype=np.bool_)
+            fn = lambda: np.isinf(x, out=y)
+        out[(op, type_name, threads)] = median_seconds(fn, reps)
+        del x, y
+    return out, None
+
+
+def torch_peer(cases, reps):
+    try:
+        import numpy as np
+        import torch
+    except ImportError:
+        return None, "PyTorch is not installed (Debian: python3-torch)"
+    out = {}
+    for (op, type_name, threads, n) in cases:
+        tname = TYPES[type_name][2]
+        if tname is None or (op != "sign" and type_name not in FLOATS):
+            continue
+        torch.set_num_threads(threads)
+        dtype = getattr(torch, tname)
+        if type_name == "bf16":
+            x = torch.from_numpy(random_input(np, "f32", n)).to(dtype)
+        else:
+            x = torch.from_numpy(random_input(np, type_name, n))
+        if op == "sign":
+            y = torch.empty_like(x)
+            fn = lambda: torch.sign(x, out=y)
+        elif op == "softsign":
+            fn = lambda: torch.nn.functional.softsign(x)
+        else:
+            y = torch.empty(n, dtype=torch.bool)
+            fn = lambda: torch.isinf(x, out=y) if hasattr(torch, "isinf") else None
+            try:
+                fn()
+            except TypeError:  # no out= overload
+                fn = lambda: torch.isinf(x)
+        out[(op, type_name, threads)] = median_seconds(fn, reps)
+        del x
+    return out, None
+
+
+ORT_SCRIPT = r"""
+const ort = require(process.env.ORT_MODULE);
+const jobs = JSON.parse(process.argv[2]);
+const arrays = {FLOAT: Float32Array, DOUBLE: Float64Array, FLOAT16: Uint16Array,
+                INT8: Int8Array, UINT8: Uint8Array, INT16: Int16Array, UINT16: Uint16Array,
+                INT32: Int32Array, UINT32: Uint32Array, INT64: BigInt64Array,
+                UINT64: BigUint64Array};
+const names = {FLOAT: 'float32', DOUBLE: 'float64', FLOAT16: 'float16', INT8: 'int8',
+               UINT8: 'uint8', INT16: 'int16', UINT16: 'uint16', INT32: 'int32',
+               UINT32: 'uint32', INT64: 'int64', UINT64: 'uint64'};
+(async () => {
+  const results = [];
+  for (const j of jobs) {
+    try {
+      const s = await ort.InferenceSession.create(j.model, {intraOpNumThreads: j.threads,
+                                                            interOpNumThreads: 1});
+      const data = new arrays[j.onnx_type](j.elements);
+      for (let i = 0; i < j.elements; i += 97) data[i] = (j.onnx_type.includes('INT64')) ? BigInt(i % 7) - 3n : (i % 7) - 3;
+      const feeds = {x: new ort.Tensor(names[j.onnx_type], data, [j.elements])};
+      await s.run(feeds);
+      const times = [];
+      for (let r = 0; r < j.reps; r++) {
+        const t0 = process.hrtime.bigint();
+        await s.run(feeds);
+        times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+      }
+      times.sort((a, b) => a - b);
+      results.push({key: j.key, seconds: times[Math.floor(times.length / 2)]});
+    } catch (e) {
+      results.push({key: j.key, error: String(e.message || e).split('\n')[0]});
+    }
+  }
+  console.log(JSON.stringify(results));
+})();
+"""
+
+
+def find_ort(ort_dir):
+    node = shutil.which("node")
+    if not node:
+        return None, None, "node is not installed"
+    dirs = [d for d in (ort_dir, os.environ.get("ORT_NODE_DIR")) if d]
+    for d in dirs:
+        path = os.path.join(d, "node_modules", "onnxruntime-node")
+        if os.path.isdir(path):
+            return node, path, None
+    probe = subprocess.run([node, "-e", "console.log(require.resolve('onnxruntime-node'))"],
+                           capture_output=True, text=True)
+    if probe.returncode == 0:
+        return node, probe.stdout.strip(), None
+    return None, None, ("onnxruntime-node not found (npm install onnxruntime-node in a "
+                        "scratch dir, then --ort-dir DIR)")
+
+
+def ort_peer(cases, reps, ort_dir):
+    node, module, why = find_ort(ort_dir)
+    if not node:
+        return None, why
+    try:
+        import onnx
+        from onnx import TensorProto, helper
+    except ImportError:
+        return None, "python3-onnx is needed to write the models"
+    tmp = tempfile.mkdtemp(prefix="dmlp-peers-")
+    jobs = []
+    try:
+        for (op, type_name, threads, n) in cases:
+            onnx_type = TYPES[type_name][3]
+            if onnx_type in ("BFLOAT16", "FLOAT8E5M2"):
+                continue  # onnxruntime-node has no tensors of these types
+            if op != "sign" and type_name not in FLOATS:
+                continue
+            elem = getattr(TensorProto, onnx_type)
+            out_elem = TensorProto.BOOL if op == "isinf" else elem
+            node_ = helper.make_node(ONNX_OPS[op], ["x"], ["y"])
+            graph = helper.make_graph([node_], "g",
+                                      [helper.make_tensor_value_info("x", elem, [n])],
+                                      [helper.make_tensor_value_info("y", out_elem, [n])])
+            opset = 20 if op == "isinf" else 13
+            model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+            model.ir_version = 9
+            path = os.path.join(tmp, f"{op}_{type_name}.onnx")
+            onnx.save(model, path)
+            jobs.append({"key": [op, type_name, threads], "model": path, "threads": threads,
+                         "onnx_type": onnx_type, "elements": n, "reps": reps})
+        script = os.path.join(tmp, "run.js")
+        with open(script, "w") as f:
+            f.write(ORT_SCRIPT)
+        env = dict(os.environ, ORT_MODULE=module)
+        run = subprocess.run([node, "--max-old-space-size=8192", script, json.dumps(jobs)],
+                             capture_output=True, text=True, env=env)
+        if run.returncode != 0:
+            return None, "node failed: " + run.stderr.strip().splitlines()[-1:][0]
+        out = {}
+        for r in json.loads(run.stdout.strip().splitlines()[-1]):
+            if "seconds" in r:
+                out[tuple(r["key"])] = r["seconds"]
+            else:
+                print(f"peers: onnxruntime {r['key']}: {r['error']}", file=sys.stderr)
+        return out, None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--dmlp", default=os.path.join(here, "..", "build", "dmlp"))
+    p.add_argument("--large-mib", type=int, default=256)
+    p.add_argument("--threads", default="1,all")
+    p.add_argument("--reps", type=int, default=5)
+    p.add_argument("--ops")
+    p.add_argument("--types")
+    p.add_argument("--ort-dir")
+    p.add_argument("--quick", action="store_true", help="--large-mib 64 --reps 3")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    if a.quick:
+        a.large_mib, a.reps = 64, 3
+    cmd = [a.dmlp, "bench", "--json", "--cases", "large", "--threads", a.threads,
+           "--large-mib", str(a.large_mib), "--reps", str(a.reps)]
+    if a.ops:
+        cmd += ["--ops", a.ops]
+    if a.types:
+        cmd += ["--types", a.types]
+    print("peers: " + " ".join(cmd), file=sys.stderr)
+    dmlp = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    rows = [r for r in dmlp["results"] if r["case"] == "large"]
+    cases = [(r["op"], r["type"], r["threads"], r["elements"]) for r in rows]
+
+    peers = {}
+    for name, fn in (("numpy", lambda: numpy_peer(cases, a.reps)),
+                     ("torch", lambda: torch_peer(cases, a.reps)),
+                     ("onnxruntime", lambda: ort_peer(cases, a.reps, a.ort_dir))):
+        print(f"peers: running {name}", file=sys.stderr)
+        figures, why = fn()
+        if figures is None:
+            print(f"peers: {name} skipped: {why}", file=sys.stderr)
+        peers[name] = (figures, why)
+
+    table = []
+    for r in rows:
+        key = (r["op"], r["type"], r["threads"])
+        nbytes = r["bytes"]
+        entry = {"op": r["op"], "type": r["type"], "threads": r["threads"],
+                 "elements": r["elements"], "dmlp_gbps": r["gbps"]}
+        best = 0.0
+        for name, (figures, _) in peers.items():
+            s = figures.get(key) if figures else None
+            entry[name + "_gbps"] = nbytes / s / 1e9 if s else None
+            if s:
+                best = max(best, nbytes / s / 1e9)
+        entry["dmlp_vs_best_peer"] = r["gbps"] / best if best else None
+        table.append(entry)
+
+    if a.json:
+        json.dump({"dmlp": dmlp, "peers_skipped": {n: w for n, (f, w) in peers.items() if f is None},
+                   "table": table}, sys.stdout, indent=1)
+        print()
+        return
+    fmt = lambda v: f"{v:9.2f}" if v is not None else f"{'-':>9}"
+    print(f"GB/s of bytes read + written, {a.large_mib} MiB inputs, median of {a.reps}")
+    for name, (figures, why) in peers.items():
+        if figures is None:
+            print(f"  {name}: skipped ({why})")
+    print(f"{'op':9} {'type':5} {'thr':>3} {'elements':>11} {'dmlp':>9} {'numpy':>9} "
+          f"{'torch':>9} {'onnxrt':>9} {'dmlp/best':>9}")
+    for e in table:
+        print(f"{e['op']:9} {e['type']:5} {e['threads']:3} {e['elements']:11} "
+              f"{fmt(e['dmlp_gbps'])} {fmt(e['numpy_gbps'])} {fmt(e['torch_gbps'])} "
+              f"{fmt(e['onnxruntime_gbps'])} {fmt(e['dmlp_vs_best_peer'])}")
+
+
+if __name__ == "__main__":
+    main()
