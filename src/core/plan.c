@@ -10,10 +10,11 @@
 #define TILE_BYTES 4096u
 /* Outputs above this are written with the kernels' streaming (non-temporal) stores. */
 #define STREAMING_BYTES (4u << 20)
-/* Threads split bytes moved (read + written): one more thread per this much, and the
-   chunks they claim are about this big (a multiple of 64 elements, so a packed output's
-   chunk boundaries fall on 64-byte lines and no two threads share a line). */
-#define BYTES_PER_THREAD (128u << 10)
+/* Threads split bytes moved (read + written): one more thread per BYTES_PER_THREAD (a
+   cache-resident run that size takes a few microseconds on one thread, about what waking
+   a thread costs), claiming chunks of about CHUNK_BYTES (a multiple of 64 elements, so a
+   packed output's chunk boundaries fall on 64-byte lines and no two threads share one). */
+#define BYTES_PER_THREAD (512u << 10)
 #define CHUNK_BYTES (128u << 10)
 /* Rows shorter than this go many to a kernel call (through the tiles). */
 #define SHORT_ROW 256u
