@@ -30,6 +30,119 @@ typedef struct axis {
     uint64_t out_stride;
 } axis;
 
+/* Axes of size > 1 in bytes, largest output stride outermost, merged wherever an axis
+   continues the one inside it in both tensors. Writes the plan's axes (at least one). */
+static void simplify_axes(const dmlp__tensor *in, const dmlp__tensor *out, dmlp__plan *plan)
+{
+    axis axes[DMLP__MAX_DIMS];
+    uint32_t count = 0;
+    for (uint32_t d = 0; d < in->dim_count; d++) {
+        if (in->sizes[d] == 1)
+            continue; /* its stride never matters */
+        axes[count].size = in->sizes[d];
+        axes[count].in_stride = (uint64_t)in->strides[d] * plan->in_size;
+        axes[count].out_stride = (uint64_t)out->strides[d] * plan->out_size;
+        count++;
+    }
+    /* The order of axes does not change an element-wise result. Sorting by output stride
+       (stably) keeps a permuted output written in runs: strided reads into the tile are
+       cheaper than strided writes out of it. */
+    for (uint32_t i = 1; i < count; i++) {
+        axis a = axes[i];
+        uint32_t j = i;
+        while (j > 0 && axes[j - 1].out_stride < a.out_stride) {
+            axes[j] = axes[j - 1];
+            j--;
+        }
+        axes[j] = a;
+    }
+    axis merged[DMLP__MAX_DIMS]; /* innermost first */
+    uint32_t merged_count = 0;
+    for (uint32_t i = count; i-- > 0;) {
+        if (merged_count > 0) {
+            axis *inner = &merged[merged_count - 1];
+            if (axes[i].in_stride == inner->in_stride * inner->size &&
+                axes[i].out_stride == inner->out_stride * inner->size) {
+                inner->size *= axes[i].size;
+                continue;
+            }
+        }
+        merged[merged_count++] = axes[i];
+    }
+    if (merged_count == 0) { /* a single element */
+        merged[0].size = 1;
+        merged[0].in_stride = plan->in_size;
+        merged[0].out_stride = plan->out_size;
+        merged_count = 1;
+    }
+    plan->dim_count = merged_count;
+    for (uint32_t d = 0; d < merged_count; d++) {
+        const axis *a = &merged[merged_count - 1 - d];
+        plan->sizes[d] = a->size;
+        plan->in_strides[d] = a->in_stride;
+        plan->out_strides[d] = a->out_stride;
+    }
+}
+
+/* Transposed input: the inner axis strides through the input while an outer axis is
+   contiguous in it. Moves that axis next to the inner one and sets row_block, so that
+   execution reads the input a cache line at a time (run_row_block). */
+static void place_transposed_axis(dmlp__plan *plan)
+{
+    uint32_t inner = plan->dim_count - 1;
+    if (plan->dim_count < 2 || plan->in_strides[inner] == plan->in_size ||
+        plan->in_strides[inner] == 0 || plan->sizes[inner] < SHORT_ROW)
+        return;
+    for (uint32_t d = 0; d + 1 < inner; d++) {
+        if (plan->in_strides[d] != plan->in_size)
+            continue;
+        uint64_t size = plan->sizes[d], is = plan->in_strides[d], os = plan->out_strides[d];
+        for (uint32_t e = d; e + 1 < inner; e++) {
+            plan->sizes[e] = plan->sizes[e + 1];
+            plan->in_strides[e] = plan->in_strides[e + 1];
+            plan->out_strides[e] = plan->out_strides[e + 1];
+        }
+        plan->sizes[inner - 1] = size;
+        plan->in_strides[inner - 1] = is;
+        plan->out_strides[inner - 1] = os;
+        break;
+    }
+    plan->row_block = plan->in_strides[inner - 1] == plan->in_size &&
+                      plan->sizes[inner - 1] >= ROW_BLOCK &&
+                      plan->sizes[inner] * ROW_BLOCK <= ROW_BLOCK_MAX_ELEMENTS;
+}
+
+/* Whether each tensor is packed over the whole walk (element i at byte i * size). */
+static void find_linear(dmlp__plan *plan)
+{
+    uint64_t in_packed = plan->in_size, out_packed = plan->out_size;
+    plan->in_linear = plan->out_linear = true;
+    for (uint32_t d = plan->dim_count; d-- > 0;) {
+        plan->in_linear = plan->in_linear && plan->in_strides[d] == in_packed;
+        plan->out_linear = plan->out_linear && plan->out_strides[d] == out_packed;
+        in_packed *= plan->sizes[d];
+        out_packed *= plan->sizes[d];
+    }
+    plan->out_packed = plan->dim_count == 1 && plan->out_linear;
+}
+
+/* Streaming stores, chunk size and how many threads the tensor is worth. */
+static void choose_split(dmlp__plan *plan)
+{
+    uint64_t per_element = plan->in_size + plan->out_size;
+    plan->args.streaming = plan->element_count * plan->out_size > STREAMING_BYTES;
+    uint64_t chunk = (CHUNK_BYTES / per_element) & ~(uint64_t)63;
+    plan->chunk_elements = chunk ? chunk : 64;
+    if (plan->row_block) { /* chunks of whole row blocks */
+        uint64_t block = plan->sizes[plan->dim_count - 1] * ROW_BLOCK;
+        plan->chunk_elements = (plan->chunk_elements + block - 1) / block * block;
+    }
+    uint64_t threads = plan->element_count * per_element / BYTES_PER_THREAD;
+    plan->max_threads = threads < 1           ? 1
+                        : threads > UINT32_MAX ? UINT32_MAX
+                                               : (uint32_t)threads;
+}
+
 dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
                              dmlp__plan *plan)
 {
@@ -39,7 +152,7 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->in_size = dmlp__type_size(in->type);
     plan->out_size = dmlp__type_size(out->type);
     if (plan->in_size == 0 || plan->out_size == 0 || in->dim_count != out->dim_count ||
-        in->dim_count > DMLP__MAX_DIMS)
+        in->dim_count == 0 || in->dim_count > DMLP__MAX_DIMS)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: the validated tensors cannot be planned", op_name);
 
@@ -54,104 +167,13 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->args.mode = info->mode;
     plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;
 
-    /* Axes of size > 1, in bytes; their order does not change an element-wise result. */
-    axis axes[DMLP__MAX_DIMS];
-    uint32_t count = 0;
-    uint64_t elements = 1;
-    for (uint32_t d = 0; d < in->dim_count; d++) {
-        elements *= in->sizes[d];
-        if (in->sizes[d] == 1)
-            continue;
-        axes[count].size = in->sizes[d];
-        axes[count].in_stride = (uint64_t)in->strides[d] * plan->in_size;
-        axes[count].out_stride = (uint64_t)out->strides[d] * plan->out_size;
-        count++;
-    }
-    /* Largest output stride outermost (stable), so a permuted output is still written
-       in runs; strided reads into the tile are cheaper than strided writes from it. */
-    for (uint32_t i = 1; i < count; i++) {
-        axis a = axes[i];
-        uint32_t j = i;
-        while (j > 0 && axes[j - 1].out_stride < a.out_stride) {
-            axes[j] = axes[j - 1];
-            j--;
-        }
-        axes[j] = a;
-    }
-    /* Merge an axis into the one inside it when it continues it in both tensors. */
-    axis merged[DMLP__MAX_DIMS];
-    uint32_t merged_count = 0;
-    for (uint32_t i = count; i-- > 0;) {
-        if (merged_count > 0) {
-            axis *inner = &merged[merged_count - 1];
-            if (axes[i].in_stride == inner->in_stride * inner->size &&
-                axes[i].out_stride == inner->out_stride * inner->size) {
-                inner->size *= axes[i].size;
-                continue;
-            }
-        }
-        merged[merged_count++] = axes[i];
-    }
-    if (merged_count == 0) {
-        merged[0].size = 1;
-        merged[0].in_stride = plan->in_size;
-        merged[0].out_stride = plan->out_size;
-        merged_count = 1;
-    }
-    plan->dim_count = merged_count;
-    for (uint32_t d = 0; d < merged_count; d++) { /* merged is innermost first */
-        const axis *a = &merged[merged_count - 1 - d];
-        plan->sizes[d] = a->size;
-        plan->in_strides[d] = a->in_stride;
-        plan->out_strides[d] = a->out_stride;
-    }
-    /* Transposed input: the inner axis strides through the input while an outer axis is
-       contiguous in it. Put that axis next to the inner one, and walk ROW_BLOCK rows at
-       a time so the input is read a cache line at a time (see run_row_block). */
-    uint32_t inner_axis = merged_count - 1;
-    if (merged_count >= 2 && plan->in_strides[inner_axis] != plan->in_size &&
-        plan->in_strides[inner_axis] != 0 && plan->sizes[inner_axis] >= SHORT_ROW) {
-        for (uint32_t d = 0; d + 1 < inner_axis; d++) {
-            if (plan->in_strides[d] != plan->in_size)
-                continue;
-            uint64_t size = plan->sizes[d], is = plan->in_strides[d], os = plan->out_strides[d];
-            for (uint32_t e = d; e + 1 < inner_axis; e++) {
-                plan->sizes[e] = plan->sizes[e + 1];
-                plan->in_strides[e] = plan->in_strides[e + 1];
-                plan->out_strides[e] = plan->out_strides[e + 1];
-            }
-            plan->sizes[inner_axis - 1] = size;
-            plan->in_strides[inner_axis - 1] = is;
-            plan->out_strides[inner_axis - 1] = os;
-            break;
-        }
-        plan->row_block = plan->in_strides[inner_axis - 1] == plan->in_size &&
-                          plan->sizes[inner_axis - 1] >= ROW_BLOCK &&
-                          plan->sizes[inner_axis] * ROW_BLOCK <= ROW_BLOCK_MAX_ELEMENTS;
-    }
-    plan->element_count = elements;
-    plan->out_packed = merged_count == 1 && plan->out_strides[0] == plan->out_size;
-    /* Packed row-major over the plan's axes: element i is at byte i * size. */
-    uint64_t in_packed = plan->in_size, out_packed = plan->out_size;
-    plan->in_linear = plan->out_linear = true;
-    for (uint32_t d = merged_count; d-- > 0;) {
-        plan->in_linear = plan->in_linear && plan->in_strides[d] == in_packed;
-        plan->out_linear = plan->out_linear && plan->out_strides[d] == out_packed;
-        in_packed *= plan->sizes[d];
-        out_packed *= plan->sizes[d];
-    }
-
-    uint64_t out_bytes = elements * plan->out_size;
-    uint64_t moved = elements * (plan->in_size + plan->out_size);
-    plan->args.streaming = out_bytes > STREAMING_BYTES;
-    uint64_t chunk = (CHUNK_BYTES / (plan->in_size + plan->out_size)) & ~(uint64_t)63;
-    plan->chunk_elements = chunk ? chunk : 64;
-    if (plan->row_block) { /* chunks of whole row blocks */
-        uint64_t block = plan->sizes[inner_axis] * ROW_BLOCK;
-        plan->chunk_elements = (plan->chunk_elements + block - 1) / block * block;
-    }
-    uint64_t threads = moved / BYTES_PER_THREAD;
-    plan->max_threads = threads < 1 ? 1 : threads > 0xffffffffu ? 0xffffffffu : (uint32_t)threads;
+    plan->element_count = 1;
+    for (uint32_t d = 0; d < in->dim_count; d++)
+        plan->element_count *= in->sizes[d];
+    simplify_axes(in, out, plan);
+    place_transposed_axis(plan);
+    find_linear(plan);
+    choose_split(plan);
     return DMLP_OK;
 }
 

@@ -288,8 +288,8 @@ static void concurrent_execute(void)
 
 static void create_destroy_loop(void)
 {
-    static float in[1u << 16], out[1u << 16];
-    for (uint32_t i = 0; i < (1u << 16); i++)
+    static float in[1u << 18], out[1u << 18];
+    for (uint32_t i = 0; i < (1u << 18); i++)
         in[i] = (float)i - 30000.0f;
     for (int round = 0; round < 40; round++) {
         dmlp_device_desc desc = {(DML_FEATURE_LEVEL)0, 1 + (uint32_t)round % 5, 0};
@@ -298,7 +298,7 @@ static void create_destroy_loop(void)
         if (!device)
             continue;
         if (round % 4 == 0) { /* sometimes use the threads before tearing them down */
-            uint32_t sizes[1] = {1u << 16};
+            uint32_t sizes[1] = {1u << 18}; /* 2 MiB moved: several threads */
             uint64_t it, ot;
             dmlp_operator *op = create_op(device, DML_OPERATOR_ELEMENT_WISE_SIGN,
                                           DML_TENSOR_DATA_TYPE_FLOAT32, 1, sizes, NULL, NULL,
@@ -306,8 +306,8 @@ static void create_destroy_loop(void)
             dmlp_buffer_binding ib = {in, 0, sizeof in};
             dmlp_buffer_binding ob = {out, 0, sizeof out};
             CHECK_STATUS(dmlp_operator_execute(op, 1, &ib, 1, &ob), DMLP_OK);
-            CHECK(out[0] == -1.0f && out[30000] == 0.0f && out[65535] == 1.0f,
-                  "round %d: %g %g %g", round, out[0], out[30000], out[65535]);
+            CHECK(out[0] == -1.0f && out[30000] == 0.0f && out[(1u << 18) - 1] == 1.0f,
+                  "round %d: %g %g %g", round, out[0], out[30000], out[(1u << 18) - 1]);
             dmlp_operator_destroy(op);
         }
         dmlp_device_destroy(device);
