@@ -38,7 +38,7 @@ static int parse_count(const char *text, uint32_t *count)
     if (text[0] < '0' || text[0] > '9')
         return 0;
     unsigned long long v = strtoull(text, &end, 10);
-    if (*end || v < 1 || v > 1000000000ull)
+    if (*end || v < 1 || v > 1000000ull)
         return 0;
     *count = (uint32_t)v;
     return 1;
@@ -56,7 +56,7 @@ int dmlp_cli_dispatch(int argc, char **argv)
         }
         if (strcmp(a, "-i") == 0 || strcmp(a, "--iterations") == 0) {
             if (++i == argc || !parse_count(argv[i], &options.iterations))
-                return dmlp_cli_usage(argv[0], "-i needs a count from 1 to 1000000000", usage);
+                return dmlp_cli_usage(argv[0], "-i needs a count from 1 to 1000000", usage);
         } else if (strcmp(a, "--feature-level") == 0) {
             if (++i == argc || !parse_level(argv[i], &options.feature_level))
                 return dmlp_cli_usage(argv[0], "--feature-level needs a level such as 6_4",

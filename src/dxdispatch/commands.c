@@ -39,7 +39,6 @@ static dmlp_status parse_binding(const dx_parse_context *ctx, const dmlp__dx_mod
     static const char *const members[] = {"name", "elementOffset", "elementSizeInBytes", NULL};
     char p[DX_PATH_MAX];
     dmlp_status s;
-    snprintf(binding->path, sizeof binding->path, "%s", path);
     if (cJSON_IsArray(json)) {
         if (cJSON_GetArraySize(json) != 1)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,

@@ -113,7 +113,6 @@ typedef enum dx_command_kind { DX_DISPATCH, DX_PRINT, DX_WRITE_FILE } dx_command
 typedef struct dx_binding {
     size_t resource;
     uint64_t offset; /* bytes */
-    char path[DX_PATH_MAX];
 } dx_binding;
 
 typedef struct dx_command {

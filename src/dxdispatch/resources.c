@@ -5,6 +5,8 @@
 #include "core/error.h"
 #include "dx_internal.h"
 
+#define BUFFER_ALIGNMENT 4096u
+
 dmlp_status dmlp__dx_parse_resource(const dx_parse_context *ctx, const cJSON *json,
                                     const char *path, dx_resource *resource)
 {
@@ -54,7 +56,13 @@ dmlp_status dmlp__dx_parse_resource(const dx_parse_context *ctx, const cJSON *js
             return s;
         }
     }
-    unsigned char *buffer = calloc(1, (size_t)size);
+    /* Page-aligned like a GPU buffer, so a model's GuaranteedBaseOffsetAlignment (up to
+       4096) holds for every binding at offset 0. */
+    size_t allocated = (size_t)((size + BUFFER_ALIGNMENT - 1) / BUFFER_ALIGNMENT);
+    allocated *= BUFFER_ALIGNMENT;
+    unsigned char *buffer = aligned_alloc(BUFFER_ALIGNMENT, allocated);
+    if (buffer)
+        memset(buffer, 0, allocated);
     if (!buffer) {
         free(data);
         return dmlp__dx_fail(DMLP_ERROR_OUT_OF_MEMORY, path, "out of memory for %llu bytes",

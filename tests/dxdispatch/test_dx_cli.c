@@ -114,6 +114,7 @@ int main(void)
     CHECK_EQ_U64(run(""), 2, "%s", "-");
     CHECK_CONTAINS(err, "usage: dmlp dispatch");
     CHECK_EQ_U64(run("-i 0 x.json"), 2, "%s", "-");
+    CHECK_EQ_U64(run("-i 1000001 x.json"), 2, "%s", "-");
     CHECK_EQ_U64(run("-i"), 2, "%s", "-");
     CHECK_EQ_U64(run("--feature-level 9_9 x.json"), 2, "%s", "-");
     CHECK_EQ_U64(run("--frobnicate x.json"), 2, "%s", "-");

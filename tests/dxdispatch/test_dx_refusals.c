@@ -170,6 +170,13 @@ static void test_resources(void)
                     "\"initialValues\": {\"valueCount\": -1, \"value\": 1}}"),
            F, "resources.A.initialValues.valueCount: -1 is negative", __LINE__);
     refuse(resource("{\"initialValuesDataType\": \"FLOAT32\", "
+                    "\"initialValues\": {\"valueCount\": 18446744073709551616, \"value\": 1}}"),
+           F, "resources.A.initialValues.valueCount: 18446744073709551616 is too large", __LINE__);
+    refuse(resource("{\"initialValuesDataType\": \"FLOAT32\", "
+                    "\"initialValues\": {\"valueCount\": 4611686018427387904, \"value\": 1}}"),
+           F, "resources.A.initialValues: 4611686018427387904 elements of 4 bytes are more than",
+           __LINE__);
+    refuse(resource("{\"initialValuesDataType\": \"FLOAT32\", "
                     "\"initialValues\": {\"value\": 1}}"),
            F, "resources.A.initialValues.valueCount: missing", __LINE__);
     refuse(resource("{\"initialValuesDataType\": \"UINT8\", \"initialValues\": "
@@ -423,6 +430,18 @@ static void test_execute_refusal(void)
                  "{\"type\": \"dispatch\", \"dispatchable\": \"sign\", \"bindings\": "
                  "{\"InputTensor\": \"A\", \"OutputTensor\": {\"name\": \"A\", "
                  "\"elementOffset\": 1}}}"),
+           DMLP_ERROR_INVALID_ARGUMENT, "commands[0]: ", __LINE__);
+    /* buffers are page-aligned: an offset of one element breaks a 16-byte promise */
+    refuse(model("\"A\": {\"initialValuesDataType\": \"FLOAT32\", \"initialValues\": "
+                 "[1, 2, 3, 4, 5]}, \"B\": {\"initialValuesDataType\": \"FLOAT32\", "
+                 "\"initialValues\": [0, 0, 0, 0]}",
+                 "\"sign\": {\"type\": \"ELEMENT_WISE_SIGN\", \"desc\": {\"InputTensor\": "
+                 "{\"DataType\": \"FLOAT32\", \"Sizes\": [4], "
+                 "\"GuaranteedBaseOffsetAlignment\": 16}, \"OutputTensor\": {\"DataType\": "
+                 "\"FLOAT32\", \"Sizes\": [4]}}}",
+                 "{\"type\": \"dispatch\", \"dispatchable\": \"sign\", \"bindings\": "
+                 "{\"InputTensor\": {\"name\": \"A\", \"elementOffset\": 1}, "
+                 "\"OutputTensor\": \"B\"}}"),
            DMLP_ERROR_INVALID_ARGUMENT, "commands[0]: ", __LINE__);
 }
 
