@@ -88,10 +88,9 @@ dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
                 ",0x%" PRIxPTR ") and [0x%" PRIxPTR ",0x%" PRIxPTR ")); %s",
                 op->name, out_first, out_end, in_first, in_end,
                 op->info.type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
-                    ? "IsInfinity never runs in place"
-                    : op->in_place_ok ? "only exact in-place execution (same start) is allowed"
-                                      : "only exact in-place execution (same start, size and "
-                                        "strides) is allowed");
+                    ? "the output may not overlap the input (IsInfinity never runs in place)"
+                    : "only exact in-place execution (same start, size and strides) is "
+                      "allowed");
     }
 
     const unsigned char *src = (const unsigned char *)inputs[0].buffer + inputs[0].offset;
