@@ -3,7 +3,9 @@
    merged, the output's smallest stride innermost) and the kernel is chosen once. At
    execute time the walk feeds the kernel contiguous runs: directly when both tensors are
    contiguous on the inner axis, through a stack tile otherwise, computing a broadcast
-   (0-stride) run's one value once. */
+   (0-stride) run's one value once. Short rows go many to a tile; a transposed input is
+   read in blocks of rows, a cache line per column. Large tensors are split into chunks
+   of the walk that the device's threads claim. */
 #ifndef DMLP_CORE_PLAN_H
 #define DMLP_CORE_PLAN_H
 
