@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dxdispatch/dxdispatch.h"
 #include "io/npy.h"
@@ -207,6 +208,50 @@ static void check_no_files(void)
     CHECK_CONTAINS(dmlp_last_error(), "resources.a.initialValues: 1000000000 elements");
 }
 
+/* A relative sourcePath not found beside the model is looked up in the current
+   directory; one found beside the model wins over the current directory. */
+static void check_source_lookup(void)
+{
+    static const unsigned char raw[4] = {0x05, 0x00, 0xFB, 0xFF}; /* int16 5, -5 */
+    FILE *f = fopen("dx_cwd_only.bin", "wb");
+    CHECK(f != NULL, "cannot write dx_cwd_only.bin");
+    if (!f)
+        return;
+    fwrite(raw, 1, sizeof raw, f);
+    fclose(f);
+    /* a different data/values_f32.npy in the current directory must not be the one read */
+    static const float other[1] = {9};
+    static const uint64_t shape[1] = {1};
+    mkdir("data", 0777);
+    CHECK_STATUS(dmlp__npy_write_file("data/values_f32.npy", DML_TENSOR_DATA_TYPE_FLOAT32, 0, 1,
+                                      shape, other),
+                 DMLP_OK);
+    const char *text =
+        "{\"resources\": {\"a\": {\"initialValuesDataType\": \"INT16\", \"initialValues\": "
+        "{\"sourcePath\": \"dx_cwd_only.bin\"}}, \"b\": {\"initialValues\": {\"sourcePath\": "
+        "\"data/values_f32.npy\"}}}, \"dispatchables\": {}, \"commands\": ["
+        "{\"type\": \"print\", \"resource\": \"a\"}, {\"type\": \"print\", \"resource\": "
+        "\"b\"}]}";
+    dmlp__dx_parse_options options = {DX_TEST_DIR "/models", 0, 0};
+    dmlp__dx_model *model = NULL;
+    CHECK_STATUS(dmlp__dx_model_parse(text, strlen(text), &options, &model), DMLP_OK);
+    FILE *out = tmpfile();
+    if (model && out) {
+        dmlp__dx_run_options run = {NULL, (DML_FEATURE_LEVEL)0, 1, out};
+        size_t size;
+        CHECK_STATUS(dmlp__dx_model_run(model, &run), DMLP_OK);
+        rewind(out);
+        char *printed = read_text(out, &size);
+        CHECK(printed && strcmp(printed, "Resource 'a': 5, -5\n"
+                                         "Resource 'b': 1.5, -2, 0.25\n") == 0,
+              "lookup output: %s", printed ? printed : "(none)");
+        free(printed);
+    }
+    if (out)
+        fclose(out);
+    dmlp__dx_model_free(model);
+}
+
 int main(void)
 {
     check_model("numbers");
@@ -216,5 +261,6 @@ int main(void)
     check_model("dispatch");
     check_iterations();
     check_no_files();
+    check_source_lookup();
     return test_finish("test_dx_models");
 }
