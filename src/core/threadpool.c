@@ -228,9 +228,11 @@ void dmlp__threadpool_run(dmlp__threadpool *pool, dmlp__chunk_fn fn, void *conte
     pool->tail = &j;
     atomic_fetch_add_explicit(&pool->listed_count, 1, memory_order_relaxed);
     uint32_t wake = helpers < pool->sleeping ? helpers : pool->sleeping;
+    pthread_mutex_unlock(&pool->lock);
+    /* Signalled after unlocking, so a woken worker does not block on the lock at once.
+       Workers not asleep (spinning) see listed_count without a signal. */
     for (uint32_t i = 0; i < wake; i++)
         pthread_cond_signal(&pool->work_ready);
-    pthread_mutex_unlock(&pool->lock);
 
     run_chunks(&j);
 
