@@ -9,3 +9,4 @@ add_test(NAME test_install
          COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/test_install.sh ${PROJECT_BINARY_DIR}
                  ${CMAKE_C_COMPILER} ${DMLP_SANITIZE})
 set_tests_properties(test_install PROPERTIES SKIP_RETURN_CODE 77)
+dmlp_add_test(test_threads_pool ${CMAKE_CURRENT_LIST_DIR}/test_threads_pool.c)
