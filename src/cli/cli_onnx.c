@@ -205,15 +205,14 @@ static int write_outputs(const dmlp_onnx_result *result, const char *dir)
             status = dmlp_cli_fail("onnx", "out of memory");
             break;
         }
-        snprintf(path, path_size, "%s/%s.%s", dir, names[i], npy_type ? "npy" : "pb");
+        int as_npy = npy_type && t.rank <= DMLP__NPY_MAX_DIMS;
+        snprintf(path, path_size, "%s/%s.%s", dir, names[i], as_npy ? "npy" : "pb");
         dmlp_status st;
-        if (npy_type) {
-            uint64_t shape[DMLP_ONNX_MAX_RANK + 1];
-            for (uint32_t d = 0; d < t.rank && d <= DMLP_ONNX_MAX_RANK; d++)
+        if (as_npy) {
+            uint64_t shape[DMLP__NPY_MAX_DIMS];
+            for (uint32_t d = 0; d < t.rank; d++)
                 shape[d] = (uint64_t)t.dims[d];
-            st = t.rank <= DMLP_ONNX_MAX_RANK
-                     ? dmlp__npy_write_file(path, npy_type, is_bool, t.rank, shape, t.data)
-                     : dmlp_onnx_tensor_save_file(path, &t);
+            st = dmlp__npy_write_file(path, npy_type, is_bool, t.rank, shape, t.data);
         } else {
             st = dmlp_onnx_tensor_save_file(path, &t);
         }
@@ -306,6 +305,8 @@ int dmlp_cli_onnx(int argc, char **argv)
     dmlp_onnx_result *result = NULL;
     if (status == 0 && dmlp_onnx_model_run(model, (uint32_t)input_count, tensors, &result) != DMLP_OK)
         status = dmlp_cli_fail(model_path, dmlp_last_error());
+    if (status == 0 && mkdir(dir, 0777) != 0 && errno != EEXIST) /* -o may name a new folder */
+        status = dmlp_cli_fail(dir, strerror(errno));
     if (status == 0)
         status = write_outputs(result, dir);
     dmlp_onnx_result_free(result);
