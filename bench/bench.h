@@ -21,11 +21,11 @@ double bench_team_run(bench_team *team, void (*fn)(void *ctx, unsigned index, un
 double bench_now(void);
 double bench_median(double *values, size_t count);
 
-/* Copies of `bytes` bytes from src to dst (64-byte aligned) split over the team: the
-   median seconds of `reps` runs. nt = 1 uses non-temporal stores (memcpy where the CPU
-   has none). */
-double bench_copy_seconds(bench_team *team, void *dst, const void *src, size_t bytes, int nt,
-                          unsigned reps);
+/* Seconds per copy of `bytes` bytes from src to dst (64-byte aligned) split over the
+   team, timing `calls` copies in a row. nt = 1 uses non-temporal stores (memcpy where
+   the CPU has none). */
+double bench_copy_time(bench_team *team, void *dst, const void *src, size_t bytes, int nt,
+                       unsigned calls);
 
 /* One operator x type as the bench runs it. */
 typedef struct bench_kind {
@@ -47,8 +47,7 @@ bench_op *bench_op_create(dmlp_device *device, const bench_kind *kind, uint32_t 
 void bench_op_destroy(bench_op *op);
 /* Input bytes the binding must span. */
 uint64_t bench_op_input_bytes(const bench_op *op);
-/* Median seconds of one execute over `reps` repetitions, each repeating the call
-   `calls` times; -1 when an execute fails. */
-double bench_op_seconds(bench_op *op, void *in, void *out, unsigned reps, unsigned calls);
+/* Seconds per execute, timing `calls` executes in a row; -1 when an execute fails. */
+double bench_op_time(bench_op *op, void *in, void *out, unsigned calls);
 
 #endif

@@ -154,21 +154,12 @@ static void copy_part(void *ctx, unsigned index, unsigned count)
         memcpy(j->dst + begin, j->src + begin, n);
 }
 
-double bench_copy_seconds(bench_team *team, void *dst, const void *src, size_t bytes, int nt,
-                          unsigned reps)
+double bench_copy_time(bench_team *team, void *dst, const void *src, size_t bytes, int nt,
+                       unsigned calls)
 {
     copy_job job = {dst, src, bytes, nt};
-    double times[64];
-    if (reps > 64)
-        reps = 64;
-    /* Small copies repeat inside one timing so the clock's resolution does not matter. */
-    unsigned calls = bytes >= ((size_t)8 << 20) ? 1 : (unsigned)(((size_t)64 << 20) / (bytes + 1)) + 1;
-    bench_team_run(team, copy_part, &job); /* warm-up */
-    for (unsigned r = 0; r < reps; r++) {
-        double t = 0;
-        for (unsigned c = 0; c < calls; c++)
-            t += bench_team_run(team, copy_part, &job);
-        times[r] = t / calls;
-    }
-    return bench_median(times, reps);
+    double t = 0;
+    for (unsigned c = 0; c < calls; c++)
+        t += bench_team_run(team, copy_part, &job);
+    return t / calls;
 }

@@ -223,47 +223,53 @@ static void fill_input(unsigned char *p, size_t n, const bench_kind *k)
     }
 }
 
-/* The copy limit of `bytes` moved (read + written) on team t: copies of bytes / 2. */
-static void copy_limit(run *r, unsigned t, uint64_t moved, double *memcpy_gbps, double *nt_gbps)
-{
-    size_t bytes = (size_t)(moved / 2) & ~(size_t)63;
-    if (bench_report_find_copy(r->report, bytes, r->o->threads[t], memcpy_gbps, nt_gbps))
-        return;
-    fprintf(stderr, "bench: copy %zu bytes on %u thread(s)\n", bytes, r->o->threads[t]);
-    double m = bench_copy_seconds(r->teams[t], r->out, r->in, bytes, 0, r->o->reps);
-    double n = bench_copy_seconds(r->teams[t], r->out, r->in, bytes, 1, r->o->reps);
-    *memcpy_gbps = 2.0 * (double)bytes / m / 1e9;
-    *nt_gbps = 2.0 * (double)bytes / n / 1e9;
-    bench_report_add_copy(r->report, bytes, r->o->threads[t], *memcpy_gbps, *nt_gbps);
-}
-
-/* Measures one op x type x shape on team/device t; adds a row; returns seconds or -1. */
+/* Measures one op x type x shape on team/device t and adds a row; returns the median
+   seconds or -1. Packed cases time the two copies of the same bytes (bytes moved / 2
+   copied) in turn with the operator, repetition by repetition, so that whatever else
+   the machine is doing weighs on both alike. */
 static double measure(run *r, const bench_kind *k, const char *case_name, unsigned t,
                       uint32_t rows, uint32_t cols, bench_layout layout, unsigned calls,
                       double baseline_seconds)
 {
+    const options *o = r->o;
     fprintf(stderr, "bench: %s %s %s on %u thread(s)\n", k->op_name, k->type_name, case_name,
-            r->o->threads[t]);
+            o->threads[t]);
     bench_op *op = bench_op_create(r->devices[t], k, rows, cols, layout, 16);
     if (!op)
         return -1;
-    double s = -1;
-    if (bench_op_input_bytes(op) <= r->buffer_bytes)
-        s = bench_op_seconds(op, r->in, r->out, r->o->reps, calls);
+    bench_row row = {k, case_name, o->threads[t], (uint64_t)rows * cols, 0, 0, 0, 0, 0, 0, 0};
+    row.bytes = row.elements * (k->in_size + k->out_size);
+    int latency = strcmp(case_name, "latency") == 0, with_copy = layout == BENCH_PACKED && !latency;
+    size_t copy_bytes = (size_t)(row.bytes / 2) & ~(size_t)63;
+    double ts[64], tm[64], tn[64], s = -1;
+    if (bench_op_input_bytes(op) <= r->buffer_bytes && bench_op_time(op, r->in, r->out, 1) > 0) {
+        if (with_copy) { /* warm-up */
+            bench_copy_time(r->teams[t], r->out, r->in, copy_bytes, 0, 1);
+            bench_copy_time(r->teams[t], r->out, r->in, copy_bytes, 1, 1);
+        }
+        for (unsigned i = 0; i < o->reps; i++) {
+            ts[i] = bench_op_time(op, r->in, r->out, calls);
+            if (with_copy) {
+                tm[i] = bench_copy_time(r->teams[t], r->out, r->in, copy_bytes, 0, calls);
+                tn[i] = bench_copy_time(r->teams[t], r->out, r->in, copy_bytes, 1, calls);
+            }
+        }
+        s = bench_median(ts, o->reps);
+    }
     bench_op_destroy(op);
     if (s <= 0)
         return -1;
-    bench_row row = {k, case_name, r->o->threads[t], (uint64_t)rows * cols, 0, s, 0, 0, 0, 0, 0};
-    row.bytes = row.elements * (k->in_size + k->out_size);
+    row.seconds = s;
     row.gbps = (double)row.bytes / s / 1e9;
     if (layout != BENCH_PACKED) {
         row.ratio = baseline_seconds / s; /* to the packed figure */
         row.target = 0.5;
-    } else if (strcmp(case_name, "latency") == 0) {
+    } else if (latency) {
         row.ratio = 100e-9 / s;
         row.target = 1.0;
     } else {
-        copy_limit(r, t, row.bytes, &row.memcpy_gbps, &row.nt_gbps);
+        row.memcpy_gbps = 2.0 * (double)copy_bytes / bench_median(tm, o->reps) / 1e9;
+        row.nt_gbps = 2.0 * (double)copy_bytes / bench_median(tn, o->reps) / 1e9;
         double limit = row.memcpy_gbps > row.nt_gbps ? row.memcpy_gbps : row.nt_gbps;
         row.ratio = row.gbps / limit;
         row.target = strcmp(case_name, "large") == 0 ? 0.9 : 0.5;

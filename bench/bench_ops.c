@@ -57,21 +57,14 @@ void bench_op_destroy(bench_op *b)
 
 uint64_t bench_op_input_bytes(const bench_op *b) { return b->in_bytes; }
 
-double bench_op_seconds(bench_op *b, void *in, void *out, unsigned reps, unsigned calls)
+double bench_op_time(bench_op *b, void *in, void *out, unsigned calls)
 {
     dmlp_buffer_binding ib = {in, 0, b->in_bytes}, ob = {out, 0, b->out_bytes};
-    double times[64];
-    if (reps > 64)
-        reps = 64;
-    if (dmlp_operator_execute(b->op, 1, &ib, 1, &ob) != DMLP_OK) { /* warm-up */
-        fprintf(stderr, "dmlp: bench: execute: %s\n", dmlp_last_error());
-        return -1;
-    }
-    for (unsigned r = 0; r < reps; r++) {
-        double t0 = bench_now();
-        for (unsigned c = 0; c < calls; c++)
-            dmlp_operator_execute(b->op, 1, &ib, 1, &ob);
-        times[r] = (bench_now() - t0) / calls;
-    }
-    return bench_median(times, reps);
+    double t0 = bench_now();
+    for (unsigned c = 0; c < calls; c++)
+        if (dmlp_operator_execute(b->op, 1, &ib, 1, &ob) != DMLP_OK) {
+            fprintf(stderr, "dmlp: bench: execute: %s\n", dmlp_last_error());
+            return -1;
+        }
+    return (bench_now() - t0) / calls;
 }

@@ -25,11 +25,6 @@ void bench_report_destroy(bench_report *report);
 void bench_report_set_machine(bench_report *report, const char *isa, unsigned all_threads,
                               size_t large_mib, unsigned reps);
 void bench_report_add(bench_report *report, const bench_row *row);
-void bench_report_add_copy(bench_report *report, size_t bytes, unsigned threads,
-                           double memcpy_gbps, double nt_gbps);
-/* 1 and the figures when this copy was measured already. */
-int bench_report_find_copy(const bench_report *report, size_t bytes, unsigned threads,
-                           double *memcpy_gbps, double *nt_gbps);
 void bench_report_table(const bench_report *report, FILE *to);
 void bench_report_json(const bench_report *report, FILE *to);
 
