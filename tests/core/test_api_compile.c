@@ -69,6 +69,17 @@ static void enumerator_values(void)
     EQ(DMLP_EXECUTION_FLAG_NAN_PROPAGATE, 0x100);
     EQ(DMLP_DEVICE_FLAG_EXTENSIONS, 0x1);
 
+    /* Each enum is a type of its own name. */
+    DML_TENSOR_TYPE tensor_type = DML_TENSOR_TYPE_BUFFER;
+    DML_TENSOR_FLAGS tensor_flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    DML_OPERATOR_TYPE operator_type = DML_OPERATOR_ELEMENT_WISE_SIGN;
+    DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_NEGATIVE;
+    DML_EXECUTION_FLAGS execution_flags = DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE;
+    DML_FEATURE_LEVEL level = DML_FEATURE_LEVEL_4_1;
+    CHECK(tensor_type == 1 && tensor_flags == 1 && operator_type == 79 && mode == 2 &&
+              execution_flags == 4 && level == 0x4100,
+          "enum-typed variables");
+
     EQ(DMLP_OK, 0);
     const dmlp_status statuses[] = {DMLP_OK, DMLP_ERROR_INVALID_ARGUMENT,
                                     DMLP_ERROR_UNSUPPORTED, DMLP_ERROR_OUT_OF_MEMORY,
@@ -94,8 +105,10 @@ static void struct_layout(void)
         EQ(offsetof(DML_BUFFER_TENSOR_DESC, TotalTensorSizeInBytes), 32);
         EQ(offsetof(DML_BUFFER_TENSOR_DESC, GuaranteedBaseOffsetAlignment), 40);
         EQ(sizeof(DML_TENSOR_DESC), 16);
+        EQ(offsetof(DML_TENSOR_DESC, Type), 0);
         EQ(offsetof(DML_TENSOR_DESC, Desc), 8);
         EQ(sizeof(DML_OPERATOR_DESC), 16);
+        EQ(offsetof(DML_OPERATOR_DESC, Type), 0);
         EQ(offsetof(DML_OPERATOR_DESC, Desc), 8);
         EQ(sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC), 16);
         EQ(sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC), 16);
