@@ -8,8 +8,10 @@
 
 /* The stack tile that gathers strided input and collects output to scatter. */
 #define TILE_BYTES 4096u
-/* Outputs above this are written with the kernels' streaming (non-temporal) stores. */
+/* Outputs above STREAMING_BYTES are written with the kernels' streaming (non-temporal)
+   stores, when the walk's rows are at least STREAMING_RUN_BYTES of output. */
 #define STREAMING_BYTES (4u << 20)
+#define STREAMING_RUN_BYTES (16u << 10)
 /* Threads split bytes moved (read + written): one more thread per BYTES_PER_THREAD (a
    cache-resident run that size takes a few microseconds on one thread, about what waking
    a thread costs), claiming chunks of about CHUNK_BYTES (a multiple of 64 elements, so a
@@ -130,7 +132,11 @@ static void find_linear(dmlp__plan *plan)
 static void choose_split(dmlp__plan *plan)
 {
     uint64_t per_element = plan->in_size + plan->out_size;
-    plan->args.streaming = plan->element_count * plan->out_size > STREAMING_BYTES;
+    /* Streaming stores end with a fence: worth it for long kernel calls only. */
+    uint64_t run_bytes = plan->sizes[plan->dim_count - 1] * plan->out_size;
+    plan->args.streaming = plan->element_count * plan->out_size > STREAMING_BYTES &&
+                           (plan->dim_count == 1 || run_bytes >= STREAMING_RUN_BYTES) &&
+                           !plan->row_block;
     uint64_t chunk = (CHUNK_BYTES / per_element) & ~(uint64_t)63;
     plan->chunk_elements = chunk ? chunk : 64;
     if (plan->row_block) { /* chunks of whole row blocks */
