@@ -303,7 +303,8 @@ int dmlp_cli_onnx(int argc, char **argv)
         tensors[k].name = specs[k];
     }
     dmlp_onnx_result *result = NULL;
-    if (status == 0 && dmlp_onnx_model_run(model, (uint32_t)input_count, tensors, &result) != DMLP_OK)
+    if (status == 0 &&
+        dmlp_onnx_model_run(model, (uint32_t)input_count, tensors, &result) != DMLP_OK)
         status = dmlp_cli_fail(model_path, dmlp_last_error());
     if (status == 0 && mkdir(dir, 0777) != 0 && errno != EEXIST) /* -o may name a new folder */
         status = dmlp_cli_fail(dir, strerror(errno));

@@ -62,8 +62,9 @@ dmlp_status dmlp__onnx_element_count(const char *what, uint32_t rank, const int6
     int empty = 0;
     for (uint32_t i = 0; i < rank; i++) {
         if (dims[i] < 0)
-            return dmlp__error(DMLP_ERROR_FORMAT, "%s: dims[%u] is %lld; a dimension cannot be negative",
-                               what, i, (long long)dims[i]);
+            return dmlp__error(DMLP_ERROR_FORMAT,
+                               "%s: dims[%u] is %lld; a dimension cannot be negative", what, i,
+                               (long long)dims[i]);
         if (dims[i] > (int64_t)UINT32_MAX)
             return dmlp__error(DMLP_ERROR_UNSUPPORTED,
                                "%s: dims[%u] is %lld; a dimension must be at most 4294967295",

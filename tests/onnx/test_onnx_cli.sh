@@ -81,9 +81,10 @@ import sys, numpy as np
 from onnx import helper, TensorProto, numpy_helper
 w = sys.argv[1]
 node = helper.make_node("Sign", ["x"], ["../evil/y"])
-graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("x", TensorProto.INT16, [3])],
-                          [helper.make_tensor_value_info("../evil/y", TensorProto.INT16, [3])],
-                          initializer=[numpy_helper.from_array(np.array([-300, 0, 5], np.int16), "x")])
+vi = helper.make_tensor_value_info
+default = numpy_helper.from_array(np.array([-300, 0, 5], np.int16), "x")
+graph = helper.make_graph([node], "g", [vi("x", TensorProto.INT16, [3])],
+                          [vi("../evil/y", TensorProto.INT16, [3])], initializer=[default])
 model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
 open(w + "/evil.onnx", "wb").write(model.SerializeToString())
 PY
@@ -92,7 +93,8 @@ mkdir "$work/ev"
 check "default input: exit 0" [ $? -eq 0 ]
 check "sanitized name" [ "$(ls "$work/ev")" = "_.._evil_y.npy" ]
 check "nothing outside DIR" [ ! -e "$work/evil" ]
-$py -c "import numpy as np, sys; a = np.load(sys.argv[1]); sys.exit(0 if a.dtype == np.int16 and a.tolist() == [-1, 0, 1] else 1)" "$work/ev/_.._evil_y.npy"
+$py -c "import numpy as np, sys; a = np.load(sys.argv[1]);
+sys.exit(0 if a.dtype == np.int16 and a.tolist() == [-1, 0, 1] else 1)" "$work/ev/_.._evil_y.npy"
 check "default input: values" [ $? -eq 0 ]
 
 # Failures: exit 1, a message naming the problem, nothing written.

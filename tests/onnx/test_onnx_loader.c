@@ -137,7 +137,8 @@ static dmlp_onnx_result *run1(dmlp_onnx_model *model, int32_t type, uint32_t ran
 
 static void test_describe(void)
 {
-    spec s = {"Softsign", 13, DMLP_ONNX_TYPE_FLOAT, DMLP_ONNX_TYPE_FLOAT, 2, {0, 3}, "N", 0, 1, 1, 0};
+    spec s = {"Softsign", 13, DMLP_ONNX_TYPE_FLOAT, DMLP_ONNX_TYPE_FLOAT, 2, {0, 3}, "N",
+              0, 1, 1, 0};
     dmlp_onnx_model *model = load_spec(&s);
     if (!model)
         return;
@@ -334,7 +335,8 @@ static void test_refusals(void)
    drops the graph or opset refused. */
 static void test_malformed(void)
 {
-    spec s = {"IsInf", 20, DMLP_ONNX_TYPE_FLOAT8E5M2, DMLP_ONNX_TYPE_BOOL, 2, {2, 2}, "B", 1, 1, 0, 0};
+    spec s = {"IsInf", 20, DMLP_ONNX_TYPE_FLOAT8E5M2, DMLP_ONNX_TYPE_BOOL, 2, {2, 2}, "B",
+              1, 1, 0, 0};
     size_t size;
     uint8_t *bytes = make_model(&s, &size);
     unsigned refused = 0, loaded = 0;
