@@ -194,59 +194,32 @@ typedef struct run_context {
     uint64_t skew;   /* elements the packed output's first byte lies past a 64-byte line */
 } run_context;
 
-/* Element copies with a constant size: one load or store each, any alignment. */
-static void gather(unsigned char *tile, const unsigned char *src, uint64_t stride,
-                   uint32_t size, uint64_t n)
+/* Copies rows x n elements between two strided 2-D blocks (byte strides), element by
+   element with a constant size (one load and store each, any alignment) or, for
+   contiguous rows, row by row. */
+static void copy_block(unsigned char *dst, uint64_t dst_stride, uint64_t dst_row,
+                       const unsigned char *src, uint64_t src_stride, uint64_t src_row,
+                       uint32_t size, uint64_t n, uint64_t rows)
 {
-    if (stride == size) {
-        memcpy(tile, src, n * size);
+    if (dst_stride == size && src_stride == size && n * size >= 64) {
+        for (uint64_t r = 0; r < rows; r++)
+            memcpy(dst + r * dst_row, src + r * src_row, n * size);
         return;
     }
-    switch (size) {
-    case 1:
-        for (uint64_t i = 0; i < n; i++)
-            tile[i] = src[i * stride];
-        break;
-    case 2:
-        for (uint64_t i = 0; i < n; i++)
-            memcpy(tile + i * 2, src + i * stride, 2);
-        break;
-    case 4:
-        for (uint64_t i = 0; i < n; i++)
-            memcpy(tile + i * 4, src + i * stride, 4);
-        break;
-    default:
-        for (uint64_t i = 0; i < n; i++)
-            memcpy(tile + i * 8, src + i * stride, 8);
-        break;
-    }
-}
-
-static void scatter(unsigned char *dst, uint64_t stride, const unsigned char *tile,
-                    uint32_t size, uint64_t n)
-{
-    if (stride == size) {
-        memcpy(dst, tile, n * size);
-        return;
+#define COPY_BLOCK(SIZE)                                                                    \
+    for (uint64_t r = 0; r < rows; r++) {                                                   \
+        unsigned char *d = dst + r * dst_row;                                               \
+        const unsigned char *s = src + r * src_row;                                         \
+        for (uint64_t i = 0; i < n; i++)                                                    \
+            memcpy(d + i * dst_stride, s + i * src_stride, SIZE);                           \
     }
     switch (size) {
-    case 1:
-        for (uint64_t i = 0; i < n; i++)
-            dst[i * stride] = tile[i];
-        break;
-    case 2:
-        for (uint64_t i = 0; i < n; i++)
-            memcpy(dst + i * stride, tile + i * 2, 2);
-        break;
-    case 4:
-        for (uint64_t i = 0; i < n; i++)
-            memcpy(dst + i * stride, tile + i * 4, 4);
-        break;
-    default:
-        for (uint64_t i = 0; i < n; i++)
-            memcpy(dst + i * stride, tile + i * 8, 8);
-        break;
+    case 1: COPY_BLOCK(1) break;
+    case 2: COPY_BLOCK(2) break;
+    case 4: COPY_BLOCK(4) break;
+    default: COPY_BLOCK(8) break;
     }
+#undef COPY_BLOCK
 }
 
 /* Writes one value to n elements of dst. */
@@ -307,14 +280,14 @@ static void run_row(const run_context *c, const unsigned char *in, unsigned char
         uint64_t k = n - done < step ? n - done : step;
         const unsigned char *src = in + done * is;
         if (!in_direct) {
-            gather(tile_in, src, is, isz, k);
+            copy_block(tile_in, isz, 0, src, is, 0, isz, k, 1);
             src = tile_in;
         }
         if (out_direct) {
             p->kernel((size_t)k, src, out + done * os, &p->args);
         } else {
             p->kernel((size_t)k, src, tile_out, &tile_args);
-            scatter(out + done * os, os, tile_out, osz, k);
+            copy_block(out + done * os, os, 0, tile_out, osz, 0, osz, k, 1);
         }
         done += k;
     }
@@ -356,32 +329,6 @@ static void cursor_next_row(const dmlp__plan *p, cursor *at)
         at->out_off -= p->sizes[d] * p->out_strides[d];
         at->coord[d] = 0;
     }
-}
-
-/* Copies rows x n elements between two strided 2-D blocks (byte strides). */
-static void copy_block(unsigned char *dst, uint64_t dst_stride, uint64_t dst_row,
-                       const unsigned char *src, uint64_t src_stride, uint64_t src_row,
-                       uint32_t size, uint64_t n, uint64_t rows)
-{
-    if (dst_stride == size && src_stride == size && n * size >= 64) {
-        for (uint64_t r = 0; r < rows; r++)
-            memcpy(dst + r * dst_row, src + r * src_row, n * size);
-        return;
-    }
-#define COPY_BLOCK(SIZE)                                                                    \
-    for (uint64_t r = 0; r < rows; r++) {                                                   \
-        unsigned char *d = dst + r * dst_row;                                               \
-        const unsigned char *s = src + r * src_row;                                         \
-        for (uint64_t i = 0; i < n; i++)                                                    \
-            memcpy(d + i * dst_stride, s + i * src_stride, SIZE);                           \
-    }
-    switch (size) {
-    case 1: COPY_BLOCK(1) break;
-    case 2: COPY_BLOCK(2) break;
-    case 4: COPY_BLOCK(4) break;
-    default: COPY_BLOCK(8) break;
-    }
-#undef COPY_BLOCK
 }
 
 /* Walks k elements from the cursor (moving it), in pieces: a part of a row, or whole rows
