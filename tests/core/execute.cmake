@@ -10,3 +10,9 @@ add_test(NAME test_install
                  ${CMAKE_C_COMPILER} ${DMLP_SANITIZE})
 set_tests_properties(test_install PROPERTIES SKIP_RETURN_CODE 77)
 dmlp_add_test(test_threads_pool ${CMAKE_CURRENT_LIST_DIR}/test_threads_pool.c)
+# The same layouts through every lower kernel path (DMLP_ISA caps what is chosen).
+foreach(isa scalar sse2 avx2)
+  add_test(NAME test_execute_${isa} COMMAND test_execute)
+  set_tests_properties(test_execute_${isa} PROPERTIES ENVIRONMENT DMLP_ISA=${isa}
+                                                      SKIP_RETURN_CODE 77)
+endforeach()

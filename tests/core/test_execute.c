@@ -551,6 +551,7 @@ static void run_fixed_cases(dmlp_device *device)
 
 int main(void)
 {
+    printf("test_execute: kernels up to %s\n", dmlp__isa_name(dmlp__isa_detect()));
     dmlp_device_desc desc = {(DML_FEATURE_LEVEL)0, 1, DMLP_DEVICE_FLAG_EXTENSIONS};
     dmlp_device *one = NULL;
     CHECK_STATUS(dmlp_device_create(&desc, &one), DMLP_OK);
