@@ -32,12 +32,12 @@ static dmlp_status get_resource(const dmlp__dx_model *model, const cJSON *json,
 
 /* A binding source: a resource name, {name, elementOffset, elementSizeInBytes}, or an
    array holding one of those. The binding holds the rest of the buffer. */
-static dmlp_status parse_binding(const dx_parse_context *ctx, const dmlp__dx_model *model,
-                                 const cJSON *json, const char *path, const dx_tensor *tensor,
-                                 dx_binding *binding)
+static dmlp_status parse_binding(const dmlp__dx_parse_context *ctx, const dmlp__dx_model *model,
+                                 const cJSON *json, const char *path, const dmlp__dx_tensor *tensor,
+                                 dmlp__dx_binding *binding)
 {
     static const char *const members[] = {"name", "elementOffset", "elementSizeInBytes", NULL};
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     dmlp_status s;
     if (cJSON_IsArray(json)) {
         if (cJSON_GetArraySize(json) != 1)
@@ -71,7 +71,7 @@ static dmlp_status parse_binding(const dx_parse_context *ctx, const dmlp__dx_mod
                              "must be a resource name or {\"name\": R, \"elementOffset\": k, "
                              "\"elementSizeInBytes\": s}");
     }
-    const dx_resource *r = &model->resources[binding->resource];
+    const dmlp__dx_resource *r = &model->resources[binding->resource];
     if (element_size == 0) /* 0 or absent: the buffer's element size */
         element_size = dmlp__type_size(r->type);
     if (element_offset && element_size == 0)
@@ -98,12 +98,12 @@ static dmlp_status parse_binding(const dx_parse_context *ctx, const dmlp__dx_mod
     return DMLP_OK;
 }
 
-static dmlp_status parse_dispatch(const dx_parse_context *ctx, const dmlp__dx_model *model,
-                                  const cJSON *json, const char *path, dx_command *command)
+static dmlp_status parse_dispatch(const dmlp__dx_parse_context *ctx, const dmlp__dx_model *model,
+                                  const cJSON *json, const char *path, dmlp__dx_command *command)
 {
     static const char *const members[] = {"type", "dispatchable", "bindings", NULL};
     static const char *const binding_names[] = {"InputTensor", "OutputTensor", NULL};
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     const char *name;
     dmlp_status s = dmlp__dx_check_members(json, path, members);
     if (s != DMLP_OK)
@@ -129,9 +129,9 @@ static dmlp_status parse_dispatch(const dx_parse_context *ctx, const dmlp__dx_mo
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "must be an object (tensor name: resource)");
     if ((s = dmlp__dx_check_members(bindings, p, binding_names)) != DMLP_OK)
         return s;
-    const dx_dispatchable *dispatchable = &model->dispatchables[d];
+    const dmlp__dx_dispatchable *dispatchable = &model->dispatchables[d];
     for (int i = 0; i < 2; i++) {
-        char q[DX_PATH_MAX];
+        char q[DMLP__DX_PATH_MAX];
         dmlp__dx_path_key(q, p, binding_names[i]);
         item = cJSON_GetObjectItemCaseSensitive(bindings, binding_names[i]);
         if (!item)
@@ -145,11 +145,11 @@ static dmlp_status parse_dispatch(const dx_parse_context *ctx, const dmlp__dx_mo
     return DMLP_OK;
 }
 
-static dmlp_status parse_print(const dx_parse_context *ctx, const dmlp__dx_model *model,
-                               const cJSON *json, const char *path, dx_command *command)
+static dmlp_status parse_print(const dmlp__dx_parse_context *ctx, const dmlp__dx_model *model,
+                               const cJSON *json, const char *path, dmlp__dx_command *command)
 {
     static const char *const members[] = {"type", "resource", "verbose", NULL};
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     (void)ctx;
     dmlp_status s = dmlp__dx_check_members(json, path, members);
     if (s != DMLP_OK)
@@ -179,12 +179,12 @@ static bool is_npy(const char *path)
     return n >= 4 && strcasecmp(path + n - 4, ".npy") == 0;
 }
 
-static dmlp_status parse_write_file(const dx_parse_context *ctx, const dmlp__dx_model *model,
-                                    const cJSON *json, const char *path, dx_command *command)
+static dmlp_status parse_write_file(const dmlp__dx_parse_context *ctx, const dmlp__dx_model *model,
+                                    const cJSON *json, const char *path, dmlp__dx_command *command)
 {
     static const char *const members[] = {"type", "resource", "targetPath", "dimensions",
                                           NULL};
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     const char *target;
     dmlp_status s = dmlp__dx_check_members(json, path, members);
     if (s != DMLP_OK)
@@ -194,7 +194,7 @@ static dmlp_status parse_write_file(const dx_parse_context *ctx, const dmlp__dx_
                      &command->index);
     if (s != DMLP_OK)
         return s;
-    const dx_resource *r = &model->resources[command->index];
+    const dmlp__dx_resource *r = &model->resources[command->index];
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(json, "targetPath");
     dmlp__dx_path_key(p, path, "targetPath");
     if (!item)
@@ -231,7 +231,7 @@ static dmlp_status parse_write_file(const dx_parse_context *ctx, const dmlp__dx_
     uint64_t elements = 1;
     bool too_many = false;
     for (int i = 0; i < count; i++) {
-        char q[DX_PATH_MAX];
+        char q[DMLP__DX_PATH_MAX];
         dmlp__dx_path_index(q, p, (size_t)i);
         s = dmlp__dx_get_uint(ctx->doc, cJSON_GetArrayItem(item, i), q, UINT32_MAX,
                               &command->dimensions[i]);
@@ -252,10 +252,10 @@ static dmlp_status parse_write_file(const dx_parse_context *ctx, const dmlp__dx_
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_parse_command(const dx_parse_context *ctx, const dmlp__dx_model *model,
-                                   const cJSON *json, size_t index, dx_command *command)
+dmlp_status dmlp__dx_parse_command(const dmlp__dx_parse_context *ctx, const dmlp__dx_model *model,
+                                   const cJSON *json, size_t index, dmlp__dx_command *command)
 {
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     const char *type;
     snprintf(command->path, sizeof command->path, "commands[%zu]", index);
     if (!cJSON_IsObject(json))
@@ -269,15 +269,15 @@ dmlp_status dmlp__dx_parse_command(const dx_parse_context *ctx, const dmlp__dx_m
         return s;
     /* command types are not case-sensitive in DxDispatch */
     if (strcasecmp(type, "dispatch") == 0) {
-        command->kind = DX_DISPATCH;
+        command->kind = DMLP__DX_DISPATCH;
         return parse_dispatch(ctx, model, json, command->path, command);
     }
     if (strcasecmp(type, "print") == 0) {
-        command->kind = DX_PRINT;
+        command->kind = DMLP__DX_PRINT;
         return parse_print(ctx, model, json, command->path, command);
     }
     if (strcasecmp(type, "writeFile") == 0) {
-        command->kind = DX_WRITE_FILE;
+        command->kind = DMLP__DX_WRITE_FILE;
         return parse_write_file(ctx, model, json, command->path, command);
     }
     return dmlp__dx_fail(DMLP_ERROR_UNSUPPORTED, p,

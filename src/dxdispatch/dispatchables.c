@@ -59,7 +59,7 @@ static dmlp_status parse_execution_flags(const cJSON *json, const char *path, ui
     size_t i = 0;
     for (const cJSON *item = array ? json->child : json; item;
          item = array ? item->next : NULL, i++) {
-        char p[DX_PATH_MAX];
+        char p[DMLP__DX_PATH_MAX];
         const char *name;
         if (array)
             dmlp__dx_path_index(p, path, i);
@@ -100,8 +100,8 @@ static dmlp_status parse_mode(const cJSON *json, const char *path, DML_IS_INFINI
 }
 
 /* The desc's fields from object (the desc itself, or the dispatchable when inline). */
-static dmlp_status parse_desc(const dx_parse_context *ctx, const cJSON *object,
-                              const char *path, bool is_inline, dx_dispatchable *d)
+static dmlp_status parse_desc(const dmlp__dx_parse_context *ctx, const cJSON *object,
+                              const char *path, bool is_inline, dmlp__dx_dispatchable *d)
 {
     static const char *const plain[] = {"InputTensor", "OutputTensor", NULL};
     static const char *const isinf[] = {"InputTensor", "OutputTensor", "InfinityMode", NULL};
@@ -120,7 +120,7 @@ static dmlp_status parse_desc(const dx_parse_context *ctx, const cJSON *object,
         return s;
     static const char *const tensors[] = {"InputTensor", "OutputTensor"};
     for (int i = 0; i < 2; i++) {
-        char p[DX_PATH_MAX];
+        char p[DMLP__DX_PATH_MAX];
         dmlp__dx_path_key(p, path, tensors[i]);
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(object, tensors[i]);
         if (!t)
@@ -130,7 +130,7 @@ static dmlp_status parse_desc(const dx_parse_context *ctx, const cJSON *object,
             return s;
     }
     if (is_isinf) {
-        char p[DX_PATH_MAX];
+        char p[DMLP__DX_PATH_MAX];
         dmlp__dx_path_key(p, path, "InfinityMode");
         const cJSON *m = cJSON_GetObjectItemCaseSensitive(object, "InfinityMode");
         if (!m)
@@ -140,12 +140,12 @@ static dmlp_status parse_desc(const dx_parse_context *ctx, const cJSON *object,
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_parse_dispatchable(const dx_parse_context *ctx, const cJSON *json,
-                                        const char *path, dx_dispatchable *d)
+dmlp_status dmlp__dx_parse_dispatchable(const dmlp__dx_parse_context *ctx, const cJSON *json,
+                                        const char *path, dmlp__dx_dispatchable *d)
 {
     static const char *const outer[] = {"type", "desc", "Desc", "executionFlags",
                                         "dmlCompileType", NULL};
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     if (!cJSON_IsObject(json))
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be an object (a dispatchable)");
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(json, "type");

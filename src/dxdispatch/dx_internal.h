@@ -15,45 +15,45 @@
 
 /* Where each number literal sits in the text, in document order, so integers are read
    from their digits (exact for 64-bit values) rather than from cJSON's double. */
-typedef struct dx_number_token {
+typedef struct dmlp__dx_number_token {
     size_t start;
     size_t length;
-} dx_number_token;
+} dmlp__dx_number_token;
 
-typedef struct dx_number_ref {
+typedef struct dmlp__dx_number_ref {
     const cJSON *item;
     size_t token;
-} dx_number_ref;
+} dmlp__dx_number_ref;
 
-typedef struct dx_json {
+typedef struct dmlp__dx_json {
     cJSON *root;
     char *text; /* the pre-passed copy, NUL-terminated */
     size_t size;
-    dx_number_token *tokens;
+    dmlp__dx_number_token *tokens;
     size_t token_count;
-    dx_number_ref *refs; /* sorted by item address */
+    dmlp__dx_number_ref *refs; /* sorted by item address */
     size_t ref_count;
-} dx_json;
+} dmlp__dx_json;
 
 /* Blanks comments and trailing commas in text[0, size) with spaces (strings and escapes
    respected, every offset kept) and lists the number literals. */
-dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dx_number_token **tokens,
+dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dmlp__dx_number_token **tokens,
                                   size_t *token_count);
 
 /* 1-based line and column of a byte offset. */
 void dmlp__dx_json_line_col(const char *text, size_t size, size_t offset, size_t *line,
                             size_t *column);
 
-dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dx_json *doc);
-void dmlp__dx_json_free(dx_json *doc);
+dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dmlp__dx_json *doc);
+void dmlp__dx_json_free(dmlp__dx_json *doc);
 
 /* The literal text of a number item; false if it cannot be found. */
-bool dmlp__dx_json_number_text(const dx_json *doc, const cJSON *item, const char **text,
+bool dmlp__dx_json_number_text(const dmlp__dx_json *doc, const cJSON *item, const char **text,
                                size_t *length);
 
 /* ---- locations and errors ----------------------------------------------------------- */
 
-#define DX_PATH_MAX 256
+#define DMLP__DX_PATH_MAX 256
 
 /* out = parent + "." + key (or key alone at the root). */
 void dmlp__dx_path_key(char *out, const char *parent, const char *key);
@@ -72,7 +72,7 @@ dmlp_status dmlp__dx_check_members(const cJSON *object, const char *path,
                                    const char *const *allowed);
 
 /* A JSON integer (digits only) in [0, max], into *value. */
-dmlp_status dmlp__dx_get_uint(const dx_json *doc, const cJSON *item, const char *path,
+dmlp_status dmlp__dx_get_uint(const dmlp__dx_json *doc, const cJSON *item, const char *path,
                               uint64_t max, uint64_t *value);
 
 /* A string member or item; *value points into the document. */
@@ -83,98 +83,102 @@ bool dmlp__dx_name_is(const char *name, const char *prefix, const char *word);
 
 /* ---- the model ---------------------------------------------------------------------- */
 
-typedef struct dx_resource {
+typedef struct dmlp__dx_resource {
     char *name;
     DML_TENSOR_DATA_TYPE type; /* UNKNOWN for a typed list without initialValuesDataType */
     uint64_t data_size;        /* bytes of initial data: what print shows */
     uint64_t size;             /* the buffer's size (sizeInBytes) */
     unsigned char *data;       /* size bytes */
-} dx_resource;
+} dmlp__dx_resource;
 
-typedef struct dx_tensor {
+typedef struct dmlp__dx_tensor {
     DML_BUFFER_TENSOR_DESC buffer;
     DML_TENSOR_DESC desc; /* points at buffer once the model is final */
     uint32_t *sizes;
     uint32_t *strides;
-} dx_tensor;
+} dmlp__dx_tensor;
 
-typedef struct dx_dispatchable {
+typedef struct dmlp__dx_dispatchable {
     char *name;
     DML_OPERATOR_TYPE type;
-    dx_tensor input;
-    dx_tensor output;
+    dmlp__dx_tensor input;
+    dmlp__dx_tensor output;
     DML_IS_INFINITY_MODE mode;
     uint32_t execution_flags;
     dmlp_operator *op;
-} dx_dispatchable;
+} dmlp__dx_dispatchable;
 
-typedef enum dx_command_kind { DX_DISPATCH, DX_PRINT, DX_WRITE_FILE } dx_command_kind;
+typedef enum dmlp__dx_command_kind {
+    DMLP__DX_DISPATCH,
+    DMLP__DX_PRINT,
+    DMLP__DX_WRITE_FILE
+} dmlp__dx_command_kind;
 
-typedef struct dx_binding {
+typedef struct dmlp__dx_binding {
     size_t resource;
     uint64_t offset; /* bytes */
-} dx_binding;
+} dmlp__dx_binding;
 
-typedef struct dx_command {
-    dx_command_kind kind;
+typedef struct dmlp__dx_command {
+    dmlp__dx_command_kind kind;
     size_t index; /* the dispatchable (dispatch) or the resource (print, writeFile) */
-    dx_binding input;
-    dx_binding output;
+    dmlp__dx_binding input;
+    dmlp__dx_binding output;
     bool verbose;
     char *target_path;
     bool has_dimensions;
     uint32_t dimension_count;
     uint64_t *dimensions;
     char path[32]; /* "commands[N]" */
-} dx_command;
+} dmlp__dx_command;
 
 struct dmlp__dx_model {
-    dx_resource *resources;
+    dmlp__dx_resource *resources;
     size_t resource_count;
-    dx_dispatchable *dispatchables;
+    dmlp__dx_dispatchable *dispatchables;
     size_t dispatchable_count;
-    dx_command *commands;
+    dmlp__dx_command *commands;
     size_t command_count;
     bool no_files;
 };
 
-typedef struct dx_parse_context {
-    const dx_json *doc;
+typedef struct dmlp__dx_parse_context {
+    const dmlp__dx_json *doc;
     const dmlp__dx_parse_options *options;
     const char *base_dir;
-} dx_parse_context;
+} dmlp__dx_parse_context;
 
 /* resources.c, initial_values.c */
-dmlp_status dmlp__dx_parse_resource(const dx_parse_context *ctx, const cJSON *json,
-                                    const char *path, dx_resource *resource);
-dmlp_status dmlp__dx_parse_initial_values(const dx_parse_context *ctx, const cJSON *values,
+dmlp_status dmlp__dx_parse_resource(const dmlp__dx_parse_context *ctx, const cJSON *json,
+                                    const char *path, dmlp__dx_resource *resource);
+dmlp_status dmlp__dx_parse_initial_values(const dmlp__dx_parse_context *ctx, const cJSON *values,
                                           DML_TENSOR_DATA_TYPE type, const char *path,
                                           DML_TENSOR_DATA_TYPE *data_type,
                                           unsigned char **data, uint64_t *data_size);
 /* Reads one element of type (a number, or "nan"/"inf"/"-inf" for float types). */
-dmlp_status dmlp__dx_read_element(const dx_json *doc, const cJSON *item,
+dmlp_status dmlp__dx_read_element(const dmlp__dx_json *doc, const cJSON *item,
                                   DML_TENSOR_DATA_TYPE type, const char *path, void *out);
 /* A data type name, with or without DML_TENSOR_DATA_TYPE_; DirectML's types only. */
 dmlp_status dmlp__dx_get_type(const cJSON *item, const char *path, DML_TENSOR_DATA_TYPE *type);
 
 /* initial_files.c */
-dmlp_status dmlp__dx_read_source(const dx_parse_context *ctx, const char *source,
+dmlp_status dmlp__dx_read_source(const dmlp__dx_parse_context *ctx, const char *source,
                                  DML_TENSOR_DATA_TYPE type, const char *path,
                                  DML_TENSOR_DATA_TYPE *data_type, unsigned char **data,
                                  uint64_t *data_size);
 
 /* dispatchables.c, tensor_desc.c */
-dmlp_status dmlp__dx_parse_dispatchable(const dx_parse_context *ctx, const cJSON *json,
-                                        const char *path, dx_dispatchable *dispatchable);
-dmlp_status dmlp__dx_parse_tensor(const dx_parse_context *ctx, const cJSON *json,
-                                  const char *path, dx_tensor *tensor);
-void dmlp__dx_tensor_free(dx_tensor *tensor);
+dmlp_status dmlp__dx_parse_dispatchable(const dmlp__dx_parse_context *ctx, const cJSON *json,
+                                        const char *path, dmlp__dx_dispatchable *dispatchable);
+dmlp_status dmlp__dx_parse_tensor(const dmlp__dx_parse_context *ctx, const cJSON *json,
+                                  const char *path, dmlp__dx_tensor *tensor);
+void dmlp__dx_tensor_free(dmlp__dx_tensor *tensor);
 
 /* commands.c */
-dmlp_status dmlp__dx_parse_command(const dx_parse_context *ctx, const dmlp__dx_model *model,
-                                   const cJSON *json, size_t index, dx_command *command);
+dmlp_status dmlp__dx_parse_command(const dmlp__dx_parse_context *ctx, const dmlp__dx_model *model,
+                                   const cJSON *json, size_t index, dmlp__dx_command *command);
 
 /* print.c */
-void dmlp__dx_print_values(FILE *out, const dx_resource *resource, bool verbose);
+void dmlp__dx_print_values(FILE *out, const dmlp__dx_resource *resource, bool verbose);
 
 #endif

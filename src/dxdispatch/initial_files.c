@@ -34,7 +34,7 @@ static bool is_image(const char *name)
 }
 
 /* The path to open, malloc'ed: beside the model if a file is there, else as written. */
-static char *resolve(const dx_parse_context *ctx, const char *name)
+static char *resolve(const dmlp__dx_parse_context *ctx, const char *name)
 {
     if (name[0] != '/' && ctx->base_dir && ctx->base_dir[0]) {
         size_t n = strlen(ctx->base_dir) + strlen(name) + 2;
@@ -64,7 +64,7 @@ static dmlp_status fail_with_last(const char *path, const char *name)
     return dmlp__dx_fail(status, path, "'%s': %s", name, why);
 }
 
-static dmlp_status check_limit(const dx_parse_context *ctx, const char *path, uint64_t bytes)
+static dmlp_status check_limit(const dmlp__dx_parse_context *ctx, const char *path, uint64_t bytes)
 {
     if (bytes == 0)
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "the file holds no data (the initial data "
@@ -77,7 +77,7 @@ static dmlp_status check_limit(const dx_parse_context *ctx, const char *path, ui
     return DMLP_OK;
 }
 
-static dmlp_status read_npy(const dx_parse_context *ctx, const char *file, const char *name,
+static dmlp_status read_npy(const dmlp__dx_parse_context *ctx, const char *file, const char *name,
                             DML_TENSOR_DATA_TYPE type, const char *path,
                             DML_TENSOR_DATA_TYPE *data_type, unsigned char **data,
                             uint64_t *data_size)
@@ -102,7 +102,7 @@ static dmlp_status read_npy(const dx_parse_context *ctx, const char *file, const
     return DMLP_OK;
 }
 
-static dmlp_status read_raw(const dx_parse_context *ctx, const char *file, const char *name,
+static dmlp_status read_raw(const dmlp__dx_parse_context *ctx, const char *file, const char *name,
                             DML_TENSOR_DATA_TYPE type, const char *path, unsigned char **data,
                             uint64_t *data_size)
 {
@@ -155,7 +155,7 @@ static dmlp_status read_raw(const dx_parse_context *ctx, const char *file, const
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_read_source(const dx_parse_context *ctx, const char *source,
+dmlp_status dmlp__dx_read_source(const dmlp__dx_parse_context *ctx, const char *source,
                                  DML_TENSOR_DATA_TYPE type, const char *path,
                                  DML_TENSOR_DATA_TYPE *data_type, unsigned char **data,
                                  uint64_t *data_size)

@@ -61,7 +61,8 @@ static dmlp_status read_float(const cJSON *item, DML_TENSOR_DATA_TYPE type, cons
                                  "and \"-inf\"",
                                  text, dmlp__type_name(type));
     } else {
-        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be a number, \"nan\", \"inf\" or \"-inf\"");
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                             "must be a number, \"nan\", \"inf\" or \"-inf\"");
     }
     store_float(type, value, out);
     return DMLP_OK;
@@ -82,7 +83,7 @@ static void store_integer(uint32_t size, uint64_t bits, void *out)
         memcpy(out, &bits, 8);
 }
 
-static dmlp_status read_integer(const dx_json *doc, const cJSON *item,
+static dmlp_status read_integer(const dmlp__dx_json *doc, const cJSON *item,
                                 const dmlp__type_info *info, const char *path, void *out)
 {
     const char *text;
@@ -99,7 +100,8 @@ static dmlp_status read_integer(const dx_json *doc, const cJSON *item,
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "'%.*s' is not a number", (int)length, text);
     for (; i < length; i++) {
         if (text[i] < '0' || text[i] > '9')
-            return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "%.*s is not an integer; %s takes integers only",
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                                 "%.*s is not an integer; %s takes integers only",
                                  (int)length, text, info->name);
         uint64_t digit = (uint64_t)(text[i] - '0');
         if (magnitude > (UINT64_MAX - digit) / 10)
@@ -126,7 +128,7 @@ static dmlp_status read_integer(const dx_json *doc, const cJSON *item,
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_read_element(const dx_json *doc, const cJSON *item,
+dmlp_status dmlp__dx_read_element(const dmlp__dx_json *doc, const cJSON *item,
                                   DML_TENSOR_DATA_TYPE type, const char *path, void *out)
 {
     const dmlp__type_info *info = dmlp__type_get(type);
@@ -235,7 +237,7 @@ static dmlp_status fill_sequence(const dmlp__type_info *info, const unsigned cha
 
 /* ---- the forms ---------------------------------------------------------------------- */
 
-static dmlp_status allocate(const dx_parse_context *ctx, const char *path, uint64_t count,
+static dmlp_status allocate(const dmlp__dx_parse_context *ctx, const char *path, uint64_t count,
                             uint32_t size, unsigned char **data, uint64_t *data_size)
 {
     if (count == 0)
@@ -255,7 +257,7 @@ static dmlp_status allocate(const dx_parse_context *ctx, const char *path, uint6
     return DMLP_OK;
 }
 
-static dmlp_status number_array(const dx_parse_context *ctx, const cJSON *values,
+static dmlp_status number_array(const dmlp__dx_parse_context *ctx, const cJSON *values,
                                 DML_TENSOR_DATA_TYPE type, const char *path,
                                 unsigned char **data, uint64_t *data_size)
 {
@@ -268,7 +270,7 @@ static dmlp_status number_array(const dx_parse_context *ctx, const cJSON *values
     const cJSON *item;
     cJSON_ArrayForEach(item, values)
     {
-        char p[DX_PATH_MAX];
+        char p[DMLP__DX_PATH_MAX];
         dmlp__dx_path_index(p, path, i);
         s = dmlp__dx_read_element(ctx->doc, item, type, p, *data + i * size);
         if (s != DMLP_OK)
@@ -278,7 +280,7 @@ static dmlp_status number_array(const dx_parse_context *ctx, const cJSON *values
     return DMLP_OK;
 }
 
-static dmlp_status typed_list(const dx_parse_context *ctx, const cJSON *values,
+static dmlp_status typed_list(const dmlp__dx_parse_context *ctx, const cJSON *values,
                               const char *path, unsigned char **data, uint64_t *data_size)
 {
     static const char *const members[] = {"type", "value", NULL};
@@ -291,7 +293,7 @@ static dmlp_status typed_list(const dx_parse_context *ctx, const cJSON *values,
     const cJSON *item;
     cJSON_ArrayForEach(item, values)
     {
-        char p[DX_PATH_MAX], q[DX_PATH_MAX];
+        char p[DMLP__DX_PATH_MAX], q[DMLP__DX_PATH_MAX];
         DML_TENSOR_DATA_TYPE type = DML_TENSOR_DATA_TYPE_UNKNOWN;
         dmlp__dx_path_index(p, path, i++);
         if (!cJSON_IsObject(item))
@@ -320,7 +322,7 @@ static dmlp_status typed_list(const dx_parse_context *ctx, const cJSON *values,
     return DMLP_OK;
 }
 
-static dmlp_status constant_or_sequence(const dx_parse_context *ctx, const cJSON *values,
+static dmlp_status constant_or_sequence(const dmlp__dx_parse_context *ctx, const cJSON *values,
                                         DML_TENSOR_DATA_TYPE type, const char *path,
                                         unsigned char **data, uint64_t *data_size)
 {
@@ -333,7 +335,7 @@ static dmlp_status constant_or_sequence(const dx_parse_context *ctx, const cJSON
     dmlp_status s = dmlp__dx_check_members(values, path, is_sequence ? sequence : constant);
     if (s != DMLP_OK)
         return s;
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     dmlp__dx_path_key(p, path, "valueCount");
     if (!count_item)
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
@@ -375,7 +377,7 @@ static dmlp_status constant_or_sequence(const dx_parse_context *ctx, const cJSON
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_parse_initial_values(const dx_parse_context *ctx, const cJSON *values,
+dmlp_status dmlp__dx_parse_initial_values(const dmlp__dx_parse_context *ctx, const cJSON *values,
                                           DML_TENSOR_DATA_TYPE type, const char *path,
                                           DML_TENSOR_DATA_TYPE *data_type,
                                           unsigned char **data, uint64_t *data_size)
@@ -399,7 +401,7 @@ dmlp_status dmlp__dx_parse_initial_values(const dx_parse_context *ctx, const cJS
     const cJSON *source = cJSON_GetObjectItemCaseSensitive(values, "sourcePath");
     if (source) {
         static const char *const members[] = {"sourcePath", NULL};
-        char p[DX_PATH_MAX];
+        char p[DMLP__DX_PATH_MAX];
         const char *name;
         dmlp_status s = dmlp__dx_check_members(values, path, members);
         dmlp__dx_path_key(p, path, "sourcePath");

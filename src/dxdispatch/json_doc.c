@@ -10,14 +10,15 @@
 
 static int compare_refs(const void *a, const void *b)
 {
-    const cJSON *x = ((const dx_number_ref *)a)->item, *y = ((const dx_number_ref *)b)->item;
+    const cJSON *x = ((const dmlp__dx_number_ref *)a)->item;
+    const cJSON *y = ((const dmlp__dx_number_ref *)b)->item;
     return x < y ? -1 : x > y;
 }
 
 /* Numbers in document order: cJSON keeps children in the order it read them, and the
    pre-pass listed the literals in the same order. Depth is bounded by cJSON's nesting
    limit (1000), so recursion is safe. */
-static void walk_numbers(dx_json *doc, const cJSON *item)
+static void walk_numbers(dmlp__dx_json *doc, const cJSON *item)
 {
     for (; item; item = item->next) {
         if (cJSON_IsNumber(item) && doc->ref_count < doc->token_count) {
@@ -30,7 +31,7 @@ static void walk_numbers(dx_json *doc, const cJSON *item)
     }
 }
 
-static dmlp_status collect_numbers(dx_json *doc)
+static dmlp_status collect_numbers(dmlp__dx_json *doc)
 {
     doc->refs = malloc((doc->token_count ? doc->token_count : 1) * sizeof *doc->refs);
     if (!doc->refs)
@@ -40,7 +41,7 @@ static dmlp_status collect_numbers(dx_json *doc)
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dx_json *doc)
+dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dmlp__dx_json *doc)
 {
     memset(doc, 0, sizeof *doc);
     doc->text = malloc(size + 1);
@@ -77,7 +78,7 @@ dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dx_json *doc)
     return s;
 }
 
-void dmlp__dx_json_free(dx_json *doc)
+void dmlp__dx_json_free(dmlp__dx_json *doc)
 {
     cJSON_Delete(doc->root);
     free(doc->text);
@@ -86,15 +87,15 @@ void dmlp__dx_json_free(dx_json *doc)
     memset(doc, 0, sizeof *doc);
 }
 
-bool dmlp__dx_json_number_text(const dx_json *doc, const cJSON *item, const char **text,
+bool dmlp__dx_json_number_text(const dmlp__dx_json *doc, const cJSON *item, const char **text,
                                size_t *length)
 {
-    dx_number_ref key = {item, 0};
-    const dx_number_ref *ref =
+    dmlp__dx_number_ref key = {item, 0};
+    const dmlp__dx_number_ref *ref =
         doc->refs ? bsearch(&key, doc->refs, doc->ref_count, sizeof key, compare_refs) : NULL;
     if (!ref || ref->token >= doc->token_count)
         return false;
-    const dx_number_token *token = &doc->tokens[ref->token];
+    const dmlp__dx_number_token *token = &doc->tokens[ref->token];
     char copy[64];
     if (token->length >= sizeof copy)
         return false;
@@ -112,26 +113,26 @@ bool dmlp__dx_json_number_text(const dx_json *doc, const cJSON *item, const char
 static void copy_path(char *out, const char *text)
 {
     size_t n = strlen(text);
-    if (n >= DX_PATH_MAX) /* keep the start, mark the cut */
-        n = DX_PATH_MAX - 1;
+    if (n >= DMLP__DX_PATH_MAX) /* keep the start, mark the cut */
+        n = DMLP__DX_PATH_MAX - 1;
     memcpy(out, text, n);
     out[n] = '\0';
-    if (n == DX_PATH_MAX - 1)
+    if (n == DMLP__DX_PATH_MAX - 1)
         memcpy(out + n - 3, "...", 3);
 }
 
 void dmlp__dx_path_key(char *out, const char *parent, const char *key)
 {
-    char buf[DX_PATH_MAX * 2 + 2];
-    snprintf(buf, sizeof buf, "%.*s%s%.*s", DX_PATH_MAX, parent, parent[0] ? "." : "",
-             DX_PATH_MAX, key);
+    char buf[DMLP__DX_PATH_MAX * 2 + 2];
+    snprintf(buf, sizeof buf, "%.*s%s%.*s", DMLP__DX_PATH_MAX, parent, parent[0] ? "." : "",
+             DMLP__DX_PATH_MAX, key);
     copy_path(out, buf);
 }
 
 void dmlp__dx_path_index(char *out, const char *parent, size_t index)
 {
-    char buf[DX_PATH_MAX + 32];
-    snprintf(buf, sizeof buf, "%.*s[%zu]", DX_PATH_MAX, parent, index);
+    char buf[DMLP__DX_PATH_MAX + 32];
+    snprintf(buf, sizeof buf, "%.*s[%zu]", DMLP__DX_PATH_MAX, parent, index);
     copy_path(out, buf);
 }
 
@@ -157,7 +158,7 @@ dmlp_status dmlp__dx_check_members(const cJSON *object, const char *path,
         for (size_t i = 0; allowed[i] && !known; i++)
             known = member->string && strcmp(member->string, allowed[i]) == 0;
         if (!known) {
-            char p[DX_PATH_MAX];
+            char p[DMLP__DX_PATH_MAX];
             dmlp__dx_path_key(p, path, member->string ? member->string : "");
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "unknown member");
         }
@@ -165,7 +166,7 @@ dmlp_status dmlp__dx_check_members(const cJSON *object, const char *path,
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_get_uint(const dx_json *doc, const cJSON *item, const char *path,
+dmlp_status dmlp__dx_get_uint(const dmlp__dx_json *doc, const cJSON *item, const char *path,
                               uint64_t max, uint64_t *value)
 {
     const char *text;

@@ -57,12 +57,12 @@ static size_t next_significant(const char *text, size_t size, size_t i)
     return size;
 }
 
-static dmlp_status add_token(dx_number_token **tokens, size_t *count, size_t *cap,
+static dmlp_status add_token(dmlp__dx_number_token **tokens, size_t *count, size_t *cap,
                              size_t start, size_t length)
 {
     if (*count == *cap) {
         size_t grown = *cap ? *cap * 2 : 64;
-        dx_number_token *more = realloc(*tokens, grown * sizeof **tokens);
+        dmlp__dx_number_token *more = realloc(*tokens, grown * sizeof **tokens);
         if (!more)
             return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
         *tokens = more;
@@ -74,7 +74,7 @@ static dmlp_status add_token(dx_number_token **tokens, size_t *count, size_t *ca
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dx_number_token **tokens,
+dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dmlp__dx_number_token **tokens,
                                   size_t *token_count)
 {
     size_t cap = 0;

@@ -36,14 +36,14 @@ static dmlp_status check_unique(const cJSON *object, const char *section)
     for (const cJSON *a = object->child; a; a = a->next)
         for (const cJSON *b = a->next; b; b = b->next)
             if (strcmp(a->string, b->string) == 0) {
-                char p[DX_PATH_MAX];
+                char p[DMLP__DX_PATH_MAX];
                 dmlp__dx_path_key(p, section, b->string);
                 return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "the name appears twice");
             }
     return DMLP_OK;
 }
 
-static dmlp_status parse_sections(const dx_parse_context *ctx, dmlp__dx_model *model)
+static dmlp_status parse_sections(const dmlp__dx_parse_context *ctx, dmlp__dx_model *model)
 {
     const cJSON *root = ctx->doc->root;
     const cJSON *resources, *dispatchables, *commands;
@@ -73,8 +73,8 @@ static dmlp_status parse_sections(const dx_parse_context *ctx, dmlp__dx_model *m
     const cJSON *item;
     cJSON_ArrayForEach(item, resources)
     {
-        char p[DX_PATH_MAX];
-        dx_resource *r = &model->resources[model->resource_count++];
+        char p[DMLP__DX_PATH_MAX];
+        dmlp__dx_resource *r = &model->resources[model->resource_count++];
         dmlp__dx_path_key(p, "resources", item->string);
         if (!(r->name = copy_string(item->string)))
             return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
@@ -83,8 +83,8 @@ static dmlp_status parse_sections(const dx_parse_context *ctx, dmlp__dx_model *m
     }
     cJSON_ArrayForEach(item, dispatchables)
     {
-        char p[DX_PATH_MAX];
-        dx_dispatchable *d = &model->dispatchables[model->dispatchable_count++];
+        char p[DMLP__DX_PATH_MAX];
+        dmlp__dx_dispatchable *d = &model->dispatchables[model->dispatchable_count++];
         dmlp__dx_path_key(p, "dispatchables", item->string);
         if (!(d->name = copy_string(item->string)))
             return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
@@ -93,7 +93,7 @@ static dmlp_status parse_sections(const dx_parse_context *ctx, dmlp__dx_model *m
     }
     cJSON_ArrayForEach(item, commands)
     {
-        dx_command *command = &model->commands[model->command_count];
+        dmlp__dx_command *command = &model->commands[model->command_count];
         s = dmlp__dx_parse_command(ctx, model, item, model->command_count, command);
         model->command_count++;
         if (s != DMLP_OK)
@@ -107,7 +107,7 @@ dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
                                  dmlp__dx_model **model)
 {
     static const dmlp__dx_parse_options defaults;
-    dx_json doc;
+    dmlp__dx_json doc;
     *model = NULL;
     if (!text && size)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "no model text");
@@ -119,7 +119,7 @@ dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
         dmlp__dx_json_free(&doc);
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
     }
-    dx_parse_context ctx = {&doc, options ? options : &defaults,
+    dmlp__dx_parse_context ctx = {&doc, options ? options : &defaults,
                             options && options->base_dir ? options->base_dir : NULL};
     result->no_files = ctx.options->no_files != 0;
     s = parse_sections(&ctx, result);
@@ -192,7 +192,7 @@ void dmlp__dx_model_free(dmlp__dx_model *model)
         free(model->resources[i].data);
     }
     for (size_t i = 0; i < model->dispatchable_count; i++) {
-        dx_dispatchable *d = &model->dispatchables[i];
+        dmlp__dx_dispatchable *d = &model->dispatchables[i];
         dmlp_operator_destroy(d->op);
         dmlp__dx_tensor_free(&d->input);
         dmlp__dx_tensor_free(&d->output);

@@ -19,7 +19,7 @@ static void format_float(char *out, size_t cap, double v)
 }
 
 /* Element i's text and its bits (little-endian, element-sized). */
-static void format_element(const dx_resource *r, uint64_t i, char *out, size_t cap,
+static void format_element(const dmlp__dx_resource *r, uint64_t i, char *out, size_t cap,
                            uint64_t *bits)
 {
     uint32_t size = dmlp__type_size(r->type);
@@ -61,7 +61,7 @@ static void format_element(const dx_resource *r, uint64_t i, char *out, size_t c
     }
 }
 
-void dmlp__dx_print_values(FILE *out, const dx_resource *r, bool verbose)
+void dmlp__dx_print_values(FILE *out, const dmlp__dx_resource *r, bool verbose)
 {
     uint32_t size = dmlp__type_size(r->type);
     uint64_t count = r->data_size / size; /* the initial data's elements, no padding */

@@ -7,12 +7,12 @@
 
 #define BUFFER_ALIGNMENT 4096u
 
-dmlp_status dmlp__dx_parse_resource(const dx_parse_context *ctx, const cJSON *json,
-                                    const char *path, dx_resource *resource)
+dmlp_status dmlp__dx_parse_resource(const dmlp__dx_parse_context *ctx, const cJSON *json,
+                                    const char *path, dmlp__dx_resource *resource)
 {
     static const char *const members[] = {"initialValuesDataType", "initialValues",
                                           "sizeInBytes", NULL};
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     if (!cJSON_IsObject(json))
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be an object (a buffer)");
     dmlp_status s = dmlp__dx_check_members(json, path, members);

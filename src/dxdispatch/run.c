@@ -9,7 +9,7 @@
 #include "dx_internal.h"
 #include "io/npy.h"
 
-static dmlp_status create_operator(dmlp_device *device, dx_dispatchable *d)
+static dmlp_status create_operator(dmlp_device *device, dmlp__dx_dispatchable *d)
 {
     /* the tensors point at their buffer descs only now that the arrays no longer move */
     d->input.desc.Type = DML_TENSOR_TYPE_BUFFER;
@@ -29,7 +29,7 @@ static dmlp_status create_operator(dmlp_device *device, dx_dispatchable *d)
         desc.Desc = &isinf;
     dmlp_status s = dmlp_operator_create(device, &desc, d->execution_flags, &d->op);
     if (s != DMLP_OK) {
-        char prefix[DX_PATH_MAX];
+        char prefix[DMLP__DX_PATH_MAX];
         dmlp__dx_path_key(prefix, "dispatchables", d->name);
         dmlp__error_prefix(prefix);
     }
@@ -49,19 +49,19 @@ static int compare_doubles(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static void fill_binding(const dmlp__dx_model *model, const dx_binding *b,
+static void fill_binding(const dmlp__dx_model *model, const dmlp__dx_binding *b,
                          dmlp_buffer_binding *out)
 {
-    const dx_resource *r = &model->resources[b->resource];
+    const dmlp__dx_resource *r = &model->resources[b->resource];
     out->buffer = r->data;
     out->offset = b->offset;
     out->size_in_bytes = r->size - b->offset; /* the binding holds the rest of the buffer */
 }
 
-static dmlp_status run_dispatch(dmlp__dx_model *model, const dx_command *c, uint32_t iterations,
-                                FILE *out)
+static dmlp_status run_dispatch(dmlp__dx_model *model, const dmlp__dx_command *c,
+                                uint32_t iterations, FILE *out)
 {
-    dx_dispatchable *d = &model->dispatchables[c->index];
+    dmlp__dx_dispatchable *d = &model->dispatchables[c->index];
     dmlp_buffer_binding input, output;
     fill_binding(model, &c->input, &input);
     fill_binding(model, &c->output, &output);
@@ -102,9 +102,9 @@ static dmlp_status write_raw(const char *path, const void *data, uint64_t size)
     return DMLP_OK;
 }
 
-static dmlp_status run_write_file(const dmlp__dx_model *model, const dx_command *c, FILE *out)
+static dmlp_status run_write_file(const dmlp__dx_model *model, const dmlp__dx_command *c, FILE *out)
 {
-    const dx_resource *r = &model->resources[c->index];
+    const dmlp__dx_resource *r = &model->resources[c->index];
     const char *path = c->target_path;
     size_t n = strlen(path);
     bool npy = n >= 4 && (path[n - 4] == '.') &&
@@ -151,10 +151,10 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
         if (!model->dispatchables[i].op)
             s = create_operator(device, &model->dispatchables[i]);
     for (size_t i = 0; i < model->command_count && s == DMLP_OK; i++) {
-        const dx_command *c = &model->commands[i];
-        if (c->kind == DX_DISPATCH) {
+        const dmlp__dx_command *c = &model->commands[i];
+        if (c->kind == DMLP__DX_DISPATCH) {
             s = run_dispatch(model, c, iterations, options->out);
-        } else if (c->kind == DX_PRINT) {
+        } else if (c->kind == DMLP__DX_PRINT) {
             if (options->out)
                 dmlp__dx_print_values(options->out, &model->resources[c->index], c->verbose);
         } else {

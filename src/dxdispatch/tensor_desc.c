@@ -18,7 +18,7 @@ static dmlp_status parse_flags(const cJSON *json, const char *path, DML_TENSOR_F
     else if (!cJSON_IsString(json))
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be a string or an array of strings");
     for (; item; item = array ? item->next : NULL, i++) {
-        char p[DX_PATH_MAX];
+        char p[DMLP__DX_PATH_MAX];
         const char *name;
         if (array)
             dmlp__dx_path_index(p, path, i);
@@ -40,7 +40,7 @@ static dmlp_status parse_flags(const cJSON *json, const char *path, DML_TENSOR_F
 }
 
 /* An array of uint32 values into a new array; min is the smallest allowed value. */
-static dmlp_status parse_u32_array(const dx_json *doc, const cJSON *json, const char *path,
+static dmlp_status parse_u32_array(const dmlp__dx_json *doc, const cJSON *json, const char *path,
                                    uint32_t min, uint32_t **values, uint32_t *count)
 {
     if (!cJSON_IsArray(json))
@@ -54,7 +54,7 @@ static dmlp_status parse_u32_array(const dx_json *doc, const cJSON *json, const 
     const cJSON *item;
     cJSON_ArrayForEach(item, json)
     {
-        char p[DX_PATH_MAX];
+        char p[DMLP__DX_PATH_MAX];
         uint64_t v;
         dmlp__dx_path_index(p, path, i);
         if (cJSON_IsNumber(item) && item->valuedouble < (double)min)
@@ -67,14 +67,14 @@ static dmlp_status parse_u32_array(const dx_json *doc, const cJSON *json, const 
     return DMLP_OK;
 }
 
-static dmlp_status parse_buffer(const dx_parse_context *ctx, const cJSON *json,
-                                const char *path, dx_tensor *tensor)
+static dmlp_status parse_buffer(const dmlp__dx_parse_context *ctx, const cJSON *json,
+                                const char *path, dmlp__dx_tensor *tensor)
 {
     static const char *const members[] = {"DataType", "Sizes", "Strides", "DimensionCount",
                                           "Flags", "TotalTensorSizeInBytes",
                                           "GuaranteedBaseOffsetAlignment", NULL};
     DML_BUFFER_TENSOR_DESC *b = &tensor->buffer;
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     const cJSON *item;
     uint64_t v;
     if (!cJSON_IsObject(json))
@@ -145,8 +145,8 @@ static dmlp_status parse_buffer(const dx_parse_context *ctx, const cJSON *json,
     return DMLP_OK;
 }
 
-dmlp_status dmlp__dx_parse_tensor(const dx_parse_context *ctx, const cJSON *json,
-                                  const char *path, dx_tensor *tensor)
+dmlp_status dmlp__dx_parse_tensor(const dmlp__dx_parse_context *ctx, const cJSON *json,
+                                  const char *path, dmlp__dx_tensor *tensor)
 {
     memset(tensor, 0, sizeof *tensor);
     if (!cJSON_IsObject(json))
@@ -156,7 +156,7 @@ dmlp_status dmlp__dx_parse_tensor(const dx_parse_context *ctx, const cJSON *json
         return parse_buffer(ctx, json, path, tensor);
 
     static const char *const members[] = {"Type", "Desc", NULL};
-    char p[DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX];
     const char *name;
     dmlp_status s = dmlp__dx_check_members(json, path, members);
     if (s != DMLP_OK)
@@ -173,7 +173,7 @@ dmlp_status dmlp__dx_parse_tensor(const dx_parse_context *ctx, const cJSON *json
     return parse_buffer(ctx, desc, p, tensor);
 }
 
-void dmlp__dx_tensor_free(dx_tensor *tensor)
+void dmlp__dx_tensor_free(dmlp__dx_tensor *tensor)
 {
     free(tensor->sizes);
     free(tensor->strides);

@@ -8,6 +8,9 @@
 
 #include "test_util.h"
 
+/* CHECK_EQ_U64 that names the expression it checks */
+#define CHECK_U64(actual, expected) CHECK_EQ_U64(actual, expected, "%s", #actual)
+
 static const char *dmlp;
 static char out[1 << 16], err[1 << 16];
 
@@ -83,21 +86,21 @@ int main(void)
     CHECK_CONTAINS(out, " ms median (CPU)\n");
 
     /* --feature-level: Sign needs 2_0 */
-    CHECK_EQ_U64(run("--feature-level 1_0 '" DX_EXAMPLES_DIR "/sign.json'"), 1, "%s", "-");
+    CHECK_U64(run("--feature-level 1_0 '" DX_EXAMPLES_DIR "/sign.json'"), 1);
     CHECK_CONTAINS(err, "dmlp: " DX_EXAMPLES_DIR "/sign.json: dispatchables.sign: ");
     CHECK_CONTAINS(err, "2_0");
     CHECK(out[0] == '\0', "nothing printed before a refusal: %s", out);
     CHECK_EQ_U64(run("--feature-level 3_0 '" DX_EXAMPLES_DIR "/sign.json'"), 0, "%s", err);
 
     /* failures: exit 1, "dmlp: MODEL: why" */
-    CHECK_EQ_U64(run("dx_no_such_model.json"), 1, "%s", "-");
+    CHECK_U64(run("dx_no_such_model.json"), 1);
     CHECK_CONTAINS(err, "dmlp: dx_no_such_model.json: ");
     FILE *f = fopen("dx_cli_bad.json", "w");
     if (f) {
         fputs("{\n  \"resources\": {},\n  \"dispatchables\": {,\n}", f);
         fclose(f);
     }
-    CHECK_EQ_U64(run("dx_cli_bad.json"), 1, "%s", "-");
+    CHECK_U64(run("dx_cli_bad.json"), 1);
     CHECK_CONTAINS(err, "dmlp: dx_cli_bad.json: line 3, column 22: JSON syntax error\n");
     f = fopen("dx_cli_bad.json", "w");
     if (f) {
@@ -106,21 +109,21 @@ int main(void)
               f);
         fclose(f);
     }
-    CHECK_EQ_U64(run("dx_cli_bad.json"), 1, "%s", "-");
+    CHECK_U64(run("dx_cli_bad.json"), 1);
     CHECK_CONTAINS(err, "dmlp: dx_cli_bad.json: dispatchables.x.type: 'hlsl' dispatchables are "
                         "not supported by dmlp");
 
     /* usage: exit 2 */
-    CHECK_EQ_U64(run(""), 2, "%s", "-");
+    CHECK_U64(run(""), 2);
     CHECK_CONTAINS(err, "usage: dmlp dispatch");
-    CHECK_EQ_U64(run("-i 0 x.json"), 2, "%s", "-");
-    CHECK_EQ_U64(run("-i 1000001 x.json"), 2, "%s", "-");
-    CHECK_EQ_U64(run("-i"), 2, "%s", "-");
-    CHECK_EQ_U64(run("--feature-level 9_9 x.json"), 2, "%s", "-");
-    CHECK_EQ_U64(run("--frobnicate x.json"), 2, "%s", "-");
+    CHECK_U64(run("-i 0 x.json"), 2);
+    CHECK_U64(run("-i 1000001 x.json"), 2);
+    CHECK_U64(run("-i"), 2);
+    CHECK_U64(run("--feature-level 9_9 x.json"), 2);
+    CHECK_U64(run("--frobnicate x.json"), 2);
     CHECK_CONTAINS(err, "unknown option '--frobnicate'");
-    CHECK_EQ_U64(run("a.json b.json"), 2, "%s", "-");
-    CHECK_EQ_U64(run("--help"), 0, "%s", "-");
+    CHECK_U64(run("a.json b.json"), 2);
+    CHECK_U64(run("--help"), 0);
     CHECK_CONTAINS(out, "usage: dmlp dispatch [-i N] [--feature-level L] MODEL.json");
     return test_finish("test_dx_cli");
 }

@@ -10,6 +10,9 @@
 #include "io/npy.h"
 #include "test_util.h"
 
+/* CHECK_EQ_U64 that names the expression it checks */
+#define CHECK_U64(actual, expected) CHECK_EQ_U64(actual, expected, "%s", #actual)
+
 static char *read_text(FILE *f, size_t *size)
 {
     size_t cap = 1 << 16, n = 0;
@@ -134,19 +137,19 @@ static void check_forms_files(void)
     if (npy.data) {
         /* 1-D over the whole 8-byte buffer: 1, 2, 3 and the padding's 0 */
         static const uint16_t halves[4] = {0x3C00, 0x4000, 0x4200, 0x0000};
-        CHECK_EQ_U64(npy.type, DML_TENSOR_DATA_TYPE_FLOAT16, "%s", "-");
-        CHECK_EQ_U64(npy.ndim, 1, "%s", "-");
-        CHECK_EQ_U64(npy.shape[0], 4, "%s", "-");
+        CHECK_U64(npy.type, DML_TENSOR_DATA_TYPE_FLOAT16);
+        CHECK_U64(npy.ndim, 1);
+        CHECK_U64(npy.shape[0], 4);
         CHECK(npy.data_size == 8 && memcmp(npy.data, halves, 8) == 0, "padded.npy values");
         dmlp__npy_free(&npy);
     }
     CHECK_STATUS(dmlp__npy_read_file("dx_forms_sized.npy", &npy), DMLP_OK);
     if (npy.data) {
         static const float values[4] = {1, 2, 0, 0};
-        CHECK_EQ_U64(npy.type, DML_TENSOR_DATA_TYPE_FLOAT32, "%s", "-");
-        CHECK_EQ_U64(npy.ndim, 2, "%s", "-");
-        CHECK_EQ_U64(npy.shape[0], 2, "%s", "-");
-        CHECK_EQ_U64(npy.shape[1], 2, "%s", "-");
+        CHECK_U64(npy.type, DML_TENSOR_DATA_TYPE_FLOAT32);
+        CHECK_U64(npy.ndim, 2);
+        CHECK_U64(npy.shape[0], 2);
+        CHECK_U64(npy.shape[1], 2);
         CHECK(npy.data_size == 16 && memcmp(npy.data, values, 16) == 0, "sized.npy values");
         dmlp__npy_free(&npy);
     }
