@@ -197,8 +197,8 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
     return DMLP_OK;
 }
 
-static dmlp_status make_result(const dmlp_onnx_model *m, const slot *slots,
-                               dmlp_onnx_result **result)
+/* Node outputs move into the result; borrowed data (inputs, initializers) is copied. */
+static dmlp_status make_result(const dmlp_onnx_model *m, slot *slots, dmlp_onnx_result **result)
 {
     dmlp_onnx_result *r = calloc(1, sizeof *r);
     if (!r)
@@ -211,11 +211,13 @@ static dmlp_status make_result(const dmlp_onnx_model *m, const slot *slots,
     r->count = m->output_count;
     for (uint32_t i = 0; i < m->output_count; i++) {
         const dmlp__onnx_value *v = &m->values[m->outputs[i]];
-        const slot *s = &slots[m->outputs[i]];
+        slot *s = &slots[m->outputs[i]];
         dmlp_onnx_tensor *t = &r->tensors[i];
         char *name = strdup(v->name);
         int64_t *dims = malloc(s->rank ? s->rank * sizeof *dims : 1);
-        void *data = malloc(s->bytes ? (size_t)s->bytes : 1);
+        void *data = s->owned ? s->owned : malloc(s->bytes ? (size_t)s->bytes : 1);
+        int moved = s->owned != NULL;
+        s->owned = NULL;
         t->name = name;
         t->dims = dims;
         t->data = data;
@@ -225,7 +227,7 @@ static dmlp_status make_result(const dmlp_onnx_model *m, const slot *slots,
         }
         if (s->rank)
             memcpy(dims, s->dims, s->rank * sizeof *dims);
-        if (s->bytes)
+        if (s->bytes && !moved)
             memcpy(data, s->data, (size_t)s->bytes);
         t->type = v->type;
         t->rank = s->rank;
