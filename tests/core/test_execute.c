@@ -3,6 +3,7 @@
    misaligned bases, for every operator and type. The oracle is the reference kernel run on
    one element at a time at addresses computed here by plain index math; whole buffers
    are compared byte for byte, so bytes a layout does not address must stay untouched. */
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -549,6 +550,61 @@ static void run_fixed_cases(dmlp_device *device)
     }
 }
 
+/* dmlp_operator_create copies what it needs: the descriptor, sizes and strides are
+   overwritten and freed before the operator runs. */
+static void descriptor_freed_before_execute(dmlp_device *device)
+{
+    uint32_t *sizes = malloc(3 * sizeof *sizes);
+    uint32_t *strides = malloc(3 * sizeof *strides);
+    DML_BUFFER_TENSOR_DESC *in_desc = malloc(sizeof *in_desc);
+    DML_BUFFER_TENSOR_DESC *out_desc = malloc(sizeof *out_desc);
+    DML_TENSOR_DESC *tensors = malloc(2 * sizeof *tensors);
+    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC *isinf = malloc(sizeof *isinf);
+    DML_OPERATOR_DESC *desc = malloc(sizeof *desc);
+    if (!sizes || !strides || !in_desc || !out_desc || !tensors || !isinf || !desc) {
+        CHECK(0, "out of memory");
+        return;
+    }
+    sizes[0] = 3, sizes[1] = 4, sizes[2] = 5;
+    strides[0] = 1, strides[1] = 3, strides[2] = 12; /* transposed input */
+    *in_desc = (DML_BUFFER_TENSOR_DESC){DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 3,
+                                        sizes, strides, 240, 0};
+    *out_desc = (DML_BUFFER_TENSOR_DESC){DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 3,
+                                         sizes, NULL, 60, 0};
+    tensors[0] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, in_desc};
+    tensors[1] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, out_desc};
+    *isinf = (DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC){&tensors[0], &tensors[1],
+                                                          DML_IS_INFINITY_MODE_NEGATIVE};
+    *desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, isinf};
+    dmlp_operator *op = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, desc, 0, &op), DMLP_OK);
+    memset(sizes, 0xff, 3 * sizeof *sizes);
+    memset(strides, 0xff, 3 * sizeof *strides);
+    memset(in_desc, 0xff, sizeof *in_desc);
+    memset(out_desc, 0xff, sizeof *out_desc);
+    memset(tensors, 0xff, 2 * sizeof *tensors);
+    memset(isinf, 0xff, sizeof *isinf);
+    memset(desc, 0xff, sizeof *desc);
+    free(sizes), free(strides), free(in_desc), free(out_desc);
+    free(tensors), free(isinf), free(desc);
+    if (!op)
+        return;
+    float in[60];
+    uint8_t out[60];
+    for (int i = 0; i < 60; i++) /* -inf where the input index is a multiple of 7 */
+        in[i] = i % 7 == 0 ? -INFINITY : (float)i;
+    dmlp_buffer_binding ib = {in, 0, sizeof in}, ob = {out, 0, sizeof out};
+    CHECK_STATUS(dmlp_operator_execute(op, 1, &ib, 1, &ob), DMLP_OK);
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 5; c++) {
+                int src = a + 3 * b + 12 * c, dst = (a * 4 + b) * 5 + c;
+                unsigned expected = src % 7 == 0;
+                CHECK(out[dst] == expected, "freed desc: out[%d] = %u", dst, out[dst]);
+            }
+    dmlp_operator_destroy(op);
+}
+
 int main(void)
 {
     printf("test_execute: kernels up to %s\n", dmlp__isa_name(dmlp__isa_detect()));
@@ -561,6 +617,7 @@ int main(void)
     if (!one || !three)
         return test_finish("test_execute");
 
+    descriptor_freed_before_execute(one);
     run_layout_families(one);
     run_fixed_cases(one);
     run_fixed_cases(three);
