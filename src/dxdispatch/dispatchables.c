@@ -1,5 +1,6 @@
 /* One entry of "dispatchables": a DirectML operator (Sign, Softsign, IsInfinity), its
    desc (under "desc"/"Desc" or inline), execution flags and compile type. */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -64,7 +65,7 @@ static dmlp_status parse_execution_flags(const cJSON *json, const char *path, ui
         if (array)
             dmlp__dx_path_index(p, path, i);
         else
-            dmlp__dx_path_key(p, "", path);
+            snprintf(p, sizeof p, "%s", path);
         dmlp_status s = dmlp__dx_get_string(item, p, &name);
         if (s != DMLP_OK)
             return s;

@@ -1,5 +1,6 @@
 /* A tensor in a dispatchable's desc: the flat DML_BUFFER_TENSOR_DESC fields or the nested
    {"Type": "BUFFER", "Desc": {...}} form, with DirectML's defaults filled in. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,8 +24,8 @@ static dmlp_status parse_flags(const cJSON *json, const char *path, DML_TENSOR_F
         if (array)
             dmlp__dx_path_index(p, path, i);
         else
-            dmlp__dx_path_key(p, path, "");
-        dmlp_status s = dmlp__dx_get_string(item, array ? p : path, &name);
+            snprintf(p, sizeof p, "%s", path);
+        dmlp_status s = dmlp__dx_get_string(item, p, &name);
         if (s != DMLP_OK)
             return s;
         if (dmlp__dx_name_is(name, "DML_TENSOR_FLAG_", "NONE"))
@@ -32,7 +33,7 @@ static dmlp_status parse_flags(const cJSON *json, const char *path, DML_TENSOR_F
         if (dmlp__dx_name_is(name, "DML_TENSOR_FLAG_", "OWNED_BY_DML"))
             value |= DML_TENSOR_FLAG_OWNED_BY_DML;
         else
-            return dmlp__dx_fail(DMLP_ERROR_FORMAT, array ? p : path,
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p,
                                  "'%s' is not a tensor flag (NONE, OWNED_BY_DML)", name);
     }
     *flags = (DML_TENSOR_FLAGS)value;
