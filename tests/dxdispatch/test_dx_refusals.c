@@ -291,6 +291,18 @@ static void test_dispatchables(void)
            F, "dispatchables.sign.executionFlags[0]: 'FAST' is not an execution flag",
            __LINE__);
     refuse(dispatchable("{\"type\": \"ELEMENT_WISE_SIGN\", " SIGN_DESC
+                        ", \"executionFlags\": \"FAST\"}"),
+           F, "dispatchables.sign.executionFlags: 'FAST' is not an execution flag", __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_SIGN\", " SIGN_DESC
+                        ", \"executionFlags\": 1}"),
+           F, "dispatchables.sign.executionFlags: must be a string or an array of strings",
+           __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_SIGN\", "
+                        "\"InputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [4], "
+                        "\"Flags\": \"OWNED\"},"
+                        "\"OutputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [4]}}"),
+           F, "dispatchables.sign.InputTensor.Flags: 'OWNED' is not a tensor flag", __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_SIGN\", " SIGN_DESC
                         ", \"dmlCompileType\": \"DmlCompileFast\"}"),
            F, "dispatchables.sign.dmlCompileType: 'DmlCompileFast' is not a compile type",
            __LINE__);
