@@ -464,6 +464,7 @@ static void run_range(const run_context *c, uint64_t begin, uint64_t end)
         run_short_rows(c, begin, end);
         return;
     }
+    bool direct = !c->unaligned && is == p->in_size && os == p->out_size;
     cursor at;
     cursor_seek(p, &at, begin);
     while (begin < end) {
@@ -479,7 +480,12 @@ static void run_range(const run_context *c, uint64_t begin, uint64_t end)
             continue;
         }
         uint64_t k = n - at.col < end - begin ? n - at.col : end - begin;
-        run_row(c, c->in + at.in_off + at.col * is, c->out + at.out_off + at.col * os, k);
+        const unsigned char *in = c->in + at.in_off + at.col * is;
+        unsigned char *out = c->out + at.out_off + at.col * os;
+        if (direct) /* the common padded or broadcast-row case, without detours */
+            p->kernel((size_t)k, in, out, &p->args);
+        else
+            run_row(c, in, out, k);
         begin += k;
         if (begin < end)
             cursor_next_row(p, &at);
