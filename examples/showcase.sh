@@ -45,3 +45,6 @@ echo "(exit status 1, no old.npy written: $(test -e old.npy && echo present || e
 
 title "4. What each operator accepts at the highest feature level (dmlp caps)"
 "$dmlp" caps
+
+title "5. The same operators from a DxDispatch JSON model (dmlp dispatch examples/sign.json)"
+"$dmlp" dispatch "$here/sign.json"
