@@ -30,7 +30,14 @@ static unsigned long test_checks_failed_;
         if (cond)                                                                           \
             test_checks_passed_++;                                                          \
         else                                                                                \
-            TEST_FAIL_("CHECK(" #cond ") failed: " __VA_ARGS__);                          \
+        {                                                                                   \
+            TEST_FAIL_("CHECK(%s) failed", #cond);                                          \
+            if (test_checks_failed_ <= 50) {                                                \
+                fprintf(stderr, "    context: ");                                           \
+                fprintf(stderr, __VA_ARGS__);                                               \
+                fputc('\n', stderr);                                                        \
+            }                                                                               \
+        }                                                                                   \
     } while (0)
 
 #define CHECK_EQ_U64(actual, expected, ...)                                                 \
