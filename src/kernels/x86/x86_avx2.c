@@ -34,6 +34,10 @@ typedef __m256i M8, M16, M32, M64;
 #define gt16 _mm256_cmpgt_epi16
 #define gt32 _mm256_cmpgt_epi32
 #define gt64 _mm256_cmpgt_epi64
+#define ltz8(x) _mm256_cmpgt_epi8(_mm256_setzero_si256(), (x))
+#define ltz16(x) _mm256_srai_epi16((x), 15)
+#define ltz32(x) _mm256_srai_epi32((x), 31)
+#define ltz64(x) _mm256_cmpgt_epi64(_mm256_setzero_si256(), (x))
 #define add32 _mm256_add_epi32
 #define srai32 _mm256_srai_epi32
 #define srli32 _mm256_srli_epi32

@@ -40,6 +40,10 @@ typedef __mmask8 M64;
 #define gt16 _mm512_cmpgt_epi16_mask
 #define gt32 _mm512_cmpgt_epi32_mask
 #define gt64 _mm512_cmpgt_epi64_mask
+#define ltz8 _mm512_movepi8_mask
+#define ltz16 _mm512_movepi16_mask
+#define ltz32 _mm512_movepi32_mask
+#define ltz64 _mm512_movepi64_mask
 #define add32 _mm512_add_epi32
 #define srai32 _mm512_srai_epi32
 #define srli32 _mm512_srli_epi32

@@ -53,21 +53,18 @@ static inline V sel(V m, V a, V b) { return _mm_or_si128(_mm_and_si128(m, a), _m
 #define sel32 sel
 #define sel64 sel
 
-/* SSE2 has no 64-bit compares: build them from the 32-bit halves. */
+/* SSE2 has no 64-bit compares: equality from the 32-bit halves; greater-than only for
+   operands in [0, 2^63), where b - a cannot overflow and its sign answers. */
 static inline V eq64(V a, V b)
 {
     V e = _mm_cmpeq_epi32(a, b);
     return _mm_and_si128(e, _mm_shuffle_epi32(e, 0xb1));
 }
-
-static inline V gt64(V a, V b)
-{
-    V bias = _mm_set1_epi32((int)0x80000000u);
-    V high = _mm_cmpgt_epi32(a, b);
-    V low = _mm_cmpgt_epi32(_mm_xor_si128(a, bias), _mm_xor_si128(b, bias)); /* unsigned */
-    V r = _mm_or_si128(high, _mm_and_si128(_mm_cmpeq_epi32(a, b), _mm_slli_epi64(low, 32)));
-    return _mm_shuffle_epi32(r, 0xf5); /* the high half's verdict to both halves */
-}
+#define gt64(a, b) _mm_shuffle_epi32(_mm_srai_epi32(_mm_sub_epi64((b), (a)), 31), 0xf5)
+#define ltz8(x) _mm_cmpgt_epi8(_mm_setzero_si128(), (x))
+#define ltz16(x) _mm_srai_epi16((x), 15)
+#define ltz32(x) _mm_srai_epi32((x), 31)
+#define ltz64(x) _mm_shuffle_epi32(_mm_srai_epi32((x), 31), 0xf5)
 
 #define n16to8 _mm_packs_epi16
 #define n32to16 _mm_packs_epi32
