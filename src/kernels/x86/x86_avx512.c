@@ -64,10 +64,11 @@ typedef __mmask8 M64;
 #define sel32(m, a, b) _mm512_mask_blend_epi32((M32)(m), (b), (a))
 #define sel64(m, a, b) _mm512_mask_blend_epi64((M64)(m), (b), (a))
 
-/* Masks of wide lanes concatenate into masks of narrow lanes, in element order. */
-#define n16to8(a, b) ((M8)(a) | ((M8)(b) << 32))
-#define n32to16(a, b) ((M16)((uint32_t)(a) | ((uint32_t)(b) << 16)))
-#define n64to32(a, b) ((M32)((unsigned)(a) | ((unsigned)(b) << 8)))
+/* Masks of wide lanes concatenate into masks of narrow lanes, in element order, without
+   leaving the mask registers (kunpck puts its second operand low). */
+#define n16to8(a, b) _mm512_kunpackd((M8)(b), (M8)(a))
+#define n32to16(a, b) _mm512_kunpackw((M16)(b), (M16)(a))
+#define n64to32(a, b) _mm512_kunpackb((M32)(b), (M32)(a))
 #define ones8(m) _mm512_maskz_set1_epi8((m), 1)
 
 #define h2f_lo(x) _mm512_cvtph_ps(_mm512_castsi512_si256(x))
