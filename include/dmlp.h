@@ -27,6 +27,13 @@
  *     input is an infinity the mode selects (EITHER ±inf, POSITIVE +inf, NEGATIVE -inf),
  *     else 0. NaN gives 0. float8 E4M3FN, E4M3FNUZ and E5M2FNUZ have no infinities: all 0.
  *
+ *   These results do not depend on the caller's floating-point environment: every thread
+ *   that works for an execute call (the caller and the device's threads) computes under
+ *   round to nearest even with subnormals neither flushed nor read as zero (on x86-64:
+ *   MXCSR's FTZ and DAZ clear, exceptions masked), whatever rounding mode or FTZ/DAZ the
+ *   caller set (e.g. -ffast-math), and the caller's state is restored before the call
+ *   returns.
+ *
  * Errors: every function that can fail returns a dmlp_status; on failure it also sets
  * a one-line message for the calling thread, read with dmlp_last_error(), of the form
  * "OPERATOR: Tensor.Field is VALUE; RULE". A later failing call on the same thread

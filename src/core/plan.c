@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/fp_env.h"
 #include "core/types.h"
 
 /* The stack tile that gathers strided input and collects output to scatter. */
@@ -500,12 +501,16 @@ static void run_chunk(void *context, size_t index)
     uint64_t end = begin + c->chunk;
     begin = begin > c->skew ? begin - c->skew : 0;
     end = end - c->skew < total ? end - c->skew : total;
-    if (begin < end)
+    if (begin < end) {
+        /* Pool threads too: they inherit the device creator's environment. */
+        dmlp__fp_env saved = dmlp__fp_env_enter();
         run_range(c, begin, end);
+        dmlp__fp_env_leave(saved);
+    }
 }
 
-void dmlp__plan_run(const dmlp__plan *plan, dmlp__threadpool *pool, const void *in,
-                    void *out)
+static void run_plan(const dmlp__plan *plan, dmlp__threadpool *pool, const void *in,
+                     void *out)
 {
     run_context c;
     c.plan = plan;
@@ -530,4 +535,12 @@ void dmlp__plan_run(const dmlp__plan *plan, dmlp__threadpool *pool, const void *
     }
     uint64_t chunks = (plan->element_count + c.skew + c.chunk - 1) / c.chunk;
     dmlp__threadpool_run(pool, run_chunk, &c, (size_t)chunks, (uint32_t)(threads - 1));
+}
+
+void dmlp__plan_run(const dmlp__plan *plan, dmlp__threadpool *pool, const void *in,
+                    void *out)
+{
+    dmlp__fp_env saved = dmlp__fp_env_enter();
+    run_plan(plan, pool, in, out);
+    dmlp__fp_env_leave(saved);
 }

@@ -16,3 +16,6 @@ foreach(isa scalar sse2 avx2)
   set_tests_properties(test_execute_${isa} PROPERTIES ENVIRONMENT DMLP_ISA=${isa}
                                                       SKIP_RETURN_CODE 77)
 endforeach()
+# Results and the caller's environment under FTZ/DAZ and every rounding mode.
+dmlp_add_test(test_fp_env ${CMAKE_CURRENT_LIST_DIR}/test_fp_env.c)
+target_link_libraries(test_fp_env PRIVATE m)

@@ -1,0 +1,249 @@
+/* test_fp_env — dmlp_operator_execute's results do not depend on the caller's
+   floating-point environment. A caller built with -ffast-math runs with FTZ and DAZ set,
+   another may have called fesetround(); execute must still give the reference kernel's
+   bytes (computed here under the default environment), on the calling thread and on pool
+   threads (including threads started while the caller's environment was changed), through
+   the best kernels (DMLP_ISA unset) — and leave the caller's environment as it found it. */
+#include <fenv.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmlp.h"
+#include "kernels/kernels.h"
+#include "test_util.h"
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#define HAVE_MXCSR 1
+#define MXCSR_DAZ 0x0040u
+#define MXCSR_FTZ 0x8000u
+#define MXCSR_FLAGS 0x003fu
+#else
+#define HAVE_MXCSR 0
+#endif
+
+/* Enough elements that a 2-thread device splits every tensor over both threads. */
+#define BIG (1u << 18)
+#define SMALL 16u
+
+static uint64_t rng_state = 0x2545f4914f6cdd1du;
+
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+typedef struct type_case {
+    DML_TENSOR_DATA_TYPE type;
+    uint32_t size;
+    uint64_t exponent_mask; /* clearing these bits makes a subnormal (or zero) */
+    const char *name;
+} type_case;
+
+static const type_case types[] = {
+    {DML_TENSOR_DATA_TYPE_FLOAT32, 4, 0x7f800000u, "f32"},
+    {DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0x7c00u, "f16"},
+    {DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, 0x7f80u, "bf16"},
+    {DML_TENSOR_DATA_TYPE_FLOAT64, 8, 0x7ff0000000000000u, "f64"},
+};
+
+static const DML_OPERATOR_TYPE ops[] = {DML_OPERATOR_ACTIVATION_SOFTSIGN,
+                                        DML_OPERATOR_ELEMENT_WISE_SIGN};
+
+/* Half subnormals (the smallest ones often), half random patterns: ordinary numbers whose
+   quotient's rounding depends on the rounding mode, plus infinities and NaNs. */
+static void fill(unsigned char *buf, uint32_t n, const type_case *t)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t v = rnd();
+        uint64_t r = rnd() % 8;
+        if (r < 3)
+            v &= ~t->exponent_mask;
+        else if (r == 3)
+            v = (v & ((uint64_t)1 << (t->size * 8 - 1))) | (rnd() % 4); /* tiny subnormals */
+        memcpy(buf + (size_t)i * t->size, &v, t->size); /* little-endian: the low bytes */
+    }
+}
+
+typedef struct env {
+    int round;
+    bool ftz_daz;
+    const char *name;
+} env;
+
+/* The environment as the caller sees it: rounding mode and, on x86-64, MXCSR's control
+   bits (the exception flags may legitimately gain bits from the computation). */
+typedef struct env_state {
+    int round;
+    unsigned int csr;
+} env_state;
+
+static env_state env_read(void)
+{
+    env_state s;
+    s.round = fegetround();
+#if HAVE_MXCSR
+    s.csr = _mm_getcsr() & ~MXCSR_FLAGS;
+#else
+    s.csr = 0;
+#endif
+    return s;
+}
+
+/* Returns false when this platform cannot enter the environment. */
+static bool env_enter(const env *e)
+{
+    if (fesetround(e->round) != 0)
+        return false;
+#if HAVE_MXCSR
+    if (e->ftz_daz)
+        _mm_setcsr(_mm_getcsr() | MXCSR_FTZ | MXCSR_DAZ);
+#else
+    if (e->ftz_daz)
+        return false;
+#endif
+    return true;
+}
+
+static void env_leave(void)
+{
+    fesetround(FE_TONEAREST);
+#if HAVE_MXCSR
+    _mm_setcsr(_mm_getcsr() & ~(MXCSR_FTZ | MXCSR_DAZ));
+#endif
+}
+
+typedef struct buffers {
+    unsigned char *in;
+    unsigned char *expected;
+    unsigned char *out;
+} buffers;
+
+static dmlp_operator *make_op(dmlp_device *device, DML_OPERATOR_TYPE op,
+                              DML_TENSOR_DATA_TYPE type, uint32_t n)
+{
+    uint32_t sizes[1] = {n};
+    DML_BUFFER_TENSOR_DESC buffer = {type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 0, 0};
+    buffer.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(type, 1, sizes, NULL);
+    DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &buffer};
+    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC unary = {&tensor, &tensor};
+    DML_OPERATOR_DESC desc = {op, &unary};
+    dmlp_operator *o = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &desc, DML_EXECUTION_FLAG_NONE, &o), DMLP_OK);
+    return o;
+}
+
+/* Executes op x type over n elements under the current environment and compares the
+   output and the environment afterwards. */
+static void run_one(dmlp_device *device, const char *device_name, const env *e,
+                    DML_OPERATOR_TYPE op, const type_case *t, uint32_t n, const buffers *b)
+{
+    dmlp_operator *o = make_op(device, op, t->type, n);
+    if (!o)
+        return;
+    size_t bytes = (size_t)n * t->size;
+    memset(b->out, 0xA5, bytes);
+    dmlp_buffer_binding in = {b->in, 0, (bytes + 3) & ~(size_t)3};
+    dmlp_buffer_binding out = {b->out, 0, (bytes + 3) & ~(size_t)3};
+    env_state before = env_read();
+    dmlp_status status = dmlp_operator_execute(o, 1, &in, 1, &out);
+    env_state after = env_read();
+    CHECK_STATUS(status, DMLP_OK);
+    const char *op_text = op == DML_OPERATOR_ELEMENT_WISE_SIGN ? "Sign" : "Softsign";
+    uint32_t mismatches = 0, first = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (memcmp(b->out + (size_t)i * t->size, b->expected + (size_t)i * t->size,
+                   t->size) != 0 && mismatches++ == 0)
+            first = i;
+    uint64_t got = 0, want = 0, x = 0;
+    memcpy(&got, b->out + (size_t)first * t->size, t->size);
+    memcpy(&want, b->expected + (size_t)first * t->size, t->size);
+    memcpy(&x, b->in + (size_t)first * t->size, t->size);
+    CHECK(mismatches == 0,
+          "%s %s n=%u on %s under %s: %u elements differ from the reference; first [%u] "
+          "x=0x%" PRIx64 " gives 0x%" PRIx64 ", reference 0x%" PRIx64,
+          op_text, t->name, n, device_name, e->name, mismatches, first, x, got, want);
+    CHECK(after.round == before.round && after.csr == before.csr,
+          "%s %s n=%u on %s under %s: environment changed: rounding %d -> %d, MXCSR "
+          "control 0x%x -> 0x%x",
+          op_text, t->name, n, device_name, e->name, before.round, after.round, before.csr,
+          after.csr);
+    dmlp_operator_destroy(o);
+}
+
+static dmlp_device *make_device(uint32_t threads)
+{
+    dmlp_device_desc desc = {(DML_FEATURE_LEVEL)0, threads, DMLP_DEVICE_FLAG_EXTENSIONS};
+    dmlp_device *device = NULL;
+    CHECK_STATUS(dmlp_device_create(&desc, &device), DMLP_OK);
+    return device;
+}
+
+int main(void)
+{
+    unsetenv("DMLP_ISA"); /* the best kernels this CPU has */
+    static const env envs[] = {
+        {FE_TONEAREST, true, "FTZ+DAZ"},
+        {FE_UPWARD, false, "FE_UPWARD"},
+        {FE_DOWNWARD, false, "FE_DOWNWARD"},
+        {FE_TOWARDZERO, false, "FE_TOWARDZERO"},
+        {FE_UPWARD, true, "FTZ+DAZ+FE_UPWARD"},
+        {FE_DOWNWARD, true, "FTZ+DAZ+FE_DOWNWARD"},
+        {FE_TOWARDZERO, true, "FTZ+DAZ+FE_TOWARDZERO"},
+    };
+    buffers b;
+    b.in = malloc((size_t)BIG * 8);
+    b.expected = malloc((size_t)BIG * 8);
+    b.out = malloc((size_t)BIG * 8);
+    if (!b.in || !b.expected || !b.out)
+        return 1;
+    /* Devices started under the default environment... */
+    dmlp_device *one = make_device(1);
+    dmlp_device *two = make_device(2);
+    if (!one || !two)
+        return test_finish("test_fp_env");
+    uint32_t entered = 0;
+
+    for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+        const type_case *t = &types[ti];
+        fill(b.in, BIG, t);
+        for (size_t oi = 0; oi < sizeof ops / sizeof ops[0]; oi++) {
+            dmlp__unary_kernel reference = dmlp__reference_kernel(ops[oi], t->type);
+            CHECK(reference != NULL, "reference kernel for op %d %s", (int)ops[oi], t->name);
+            if (!reference)
+                continue;
+            dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, 0, 0};
+            reference(BIG, b.in, b.expected, &args); /* under the default environment */
+
+            for (size_t ei = 0; ei < sizeof envs / sizeof envs[0]; ei++) {
+                const env *e = &envs[ei];
+                if (!env_enter(e)) {
+                    env_leave();
+                    continue;
+                }
+                entered++;
+                /* ...and one started under the changed one, whose threads inherit it. */
+                dmlp_device *inherited = make_device(2);
+                run_one(one, "1 thread", e, ops[oi], t, SMALL, &b);
+                run_one(one, "1 thread", e, ops[oi], t, BIG, &b);
+                run_one(two, "2 threads", e, ops[oi], t, BIG, &b);
+                if (inherited)
+                    run_one(inherited, "2 threads started under it", e, ops[oi], t, BIG, &b);
+                dmlp_device_destroy(inherited);
+                env_leave();
+            }
+        }
+    }
+    CHECK(entered > 0, "no environment could be entered on this platform");
+    dmlp_device_destroy(one);
+    dmlp_device_destroy(two);
+    free(b.in);
+    free(b.expected);
+    free(b.out);
+    return test_finish("test_fp_env");
+}
