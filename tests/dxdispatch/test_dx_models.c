@@ -255,6 +255,43 @@ static void check_source_lookup(void)
     dmlp__dx_model_free(model);
 }
 
+/* DXDISPATCH.md: other root members (e.g. "$schema") are ignored, whatever their JSON
+   kind, their position or their resemblance to a section name. */
+static void check_root_extras(void)
+{
+    const char *text =
+        "{\"$schema\": \"https://example.invalid/schema.json\", \"Resources\": 7,\n"
+        " \"resources\": {\"a\": {\"initialValuesDataType\": \"FLOAT32\", "
+        "\"initialValues\": [-2, 0, 3]},\n"
+        "   \"b\": {\"initialValuesDataType\": \"FLOAT32\", \"initialValues\": "
+        "{\"valueCount\": 3, \"value\": 9}}},\n"
+        " \"notes\": [1, \"two\", {\"three\": null}], \"\": null, \"flag\": true,\n"
+        " \"dispatchables\": {\"s\": {\"type\": \"ELEMENT_WISE_SIGN\", \"InputTensor\": "
+        "{\"DataType\": \"FLOAT32\", \"Sizes\": [3]}, \"OutputTensor\": {\"DataType\": "
+        "\"FLOAT32\", \"Sizes\": [3]}}},\n"
+        " \"commandz\": {}, \"commands\": [{\"type\": \"dispatch\", \"dispatchable\": "
+        "\"s\", \"bindings\": {\"InputTensor\": \"a\", \"OutputTensor\": \"b\"}},\n"
+        "   {\"type\": \"print\", \"resource\": \"b\"}],\n"
+        " \"zzz\": {\"resources\": 1, \"commands\": \"x\"}}";
+    dmlp__dx_parse_options options = {NULL, 1, 1 << 20};
+    dmlp__dx_model *model = NULL;
+    CHECK_STATUS(dmlp__dx_model_parse(text, strlen(text), &options, &model), DMLP_OK);
+    FILE *out = tmpfile();
+    if (model && out) {
+        dmlp__dx_run_options run = {NULL, (DML_FEATURE_LEVEL)0, 1, out};
+        size_t size;
+        CHECK_STATUS(dmlp__dx_model_run(model, &run), DMLP_OK);
+        rewind(out);
+        char *printed = read_text(out, &size);
+        CHECK(printed && strstr(printed, "Resource 'b': -1, 0, 1\n") != NULL,
+              "root extras output: %s", printed ? printed : "(none)");
+        free(printed);
+    }
+    if (out)
+        fclose(out);
+    dmlp__dx_model_free(model);
+}
+
 int main(void)
 {
     check_model("numbers");
@@ -265,5 +302,6 @@ int main(void)
     check_iterations();
     check_no_files();
     check_source_lookup();
+    check_root_extras();
     return test_finish("test_dx_models");
 }
