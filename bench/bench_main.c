@@ -316,6 +316,11 @@ int dmlp_cli_bench(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc >= 0)
         return rc;
+    size_t chosen = 0;
+    for (size_t k = 0; k < KIND_COUNT; k++)
+        chosen += (size_t)selected(&o, k);
+    if (!chosen)
+        return dmlp_cli_usage("bench", "--ops and --types select no operator x type", usage);
     run r = {&o, NULL, NULL, 0, {0}, {0}, NULL};
     r.buffer_bytes = ((o.large_mib << 20) + ((o.large_mib << 20) >> 4) + 4095) & ~(size_t)4095;
     r.in = aligned_alloc(4096, r.buffer_bytes);

@@ -6,3 +6,13 @@ foreach(isa sse2 avx2 avx512)
   add_test(NAME test_fast_kernels_${isa} COMMAND test_fast_kernels ${isa})
   set_tests_properties(test_fast_kernels_${isa} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
+
+# `dmlp bench` end to end on a tiny size: it must run every case and print its JSON.
+if(TARGET dmlp_cli)
+  add_test(NAME test_bench_smoke
+           COMMAND dmlp_cli bench --json --large-mib 1 --reps 1 --threads 1,2
+                   --types f16,i64,e5m2)
+  set_tests_properties(test_bench_smoke PROPERTIES
+    PASS_REGULAR_EXPRESSION "\"case\": \"latency\", \"threads\": 2, \"elements\": 16"
+    FAIL_REGULAR_EXPRESSION "dmlp: ")
+endif()
