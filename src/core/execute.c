@@ -29,8 +29,8 @@ static dmlp_status check_binding(const dmlp_operator *op, const char *tensor,
                            op->name, tensor, b->size_in_bytes, t->total_bytes);
     if (b->size_in_bytes > (uint64_t)(UINTPTR_MAX - first))
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                           "%s: %s binding range [0x%" PRIxPTR ", +%" PRIu64
-                           ") wraps around the address space; a binding must not wrap",
+                           "%s: %s binding range is [0x%" PRIxPTR ", +%" PRIu64
+                           "); it wraps around the address space, and a binding must not wrap",
                            op->name, tensor, first, b->size_in_bytes);
     if (t->alignment != 0 && first % t->alignment != 0)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
@@ -84,11 +84,12 @@ dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
         if (!exact)
             return dmlp__error(
                 DMLP_ERROR_INVALID_ARGUMENT,
-                "%s: OutputTensor binding overlaps InputTensor binding ([0x%" PRIxPTR
-                ",0x%" PRIxPTR ") and [0x%" PRIxPTR ",0x%" PRIxPTR ")); %s",
+                "%s: OutputTensor binding range is [0x%" PRIxPTR ",0x%" PRIxPTR
+                "); it overlaps the InputTensor binding range [0x%" PRIxPTR ",0x%" PRIxPTR
+                "), and %s",
                 op->name, out_first, out_end, in_first, in_end,
                 op->info.type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
-                    ? "the output may not overlap the input (IsInfinity never runs in place)"
+                    ? "IsInfinity never runs in place"
                     : "only exact in-place execution (same start, size and strides) is "
                       "allowed");
     }

@@ -60,6 +60,21 @@ static void describe_dims(const dmlp__support *s, char *text, size_t capacity)
         snprintf(text, capacity, "%" PRIu32 " to %" PRIu32, s->min_dims, s->max_dims);
 }
 
+/* "{6, 3, 1}": a tensor's strides (packed ones when none were given). */
+static void list_strides(const dmlp__tensor *t, char *text, size_t capacity)
+{
+    size_t used = 0;
+    for (uint32_t i = 0; i < t->dim_count && used < capacity; i++) {
+        int n = snprintf(text + used, capacity - used, "%s%" PRIu32, i ? ", " : "{",
+                         t->strides[i]);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+    if (used < capacity)
+        snprintf(text + used, capacity - used, "}");
+}
+
 /* Structural rules of one tensor descriptor (SPEC.md §3); fills *t. */
 static dmlp_status check_tensor(const context *c, const char *name, const DML_TENSOR_DESC *desc,
                                 bool is_output, dmlp__tensor *t)
@@ -123,13 +138,13 @@ static dmlp_status check_tensor(const context *c, const char *name, const DML_TE
     }
     if (count_overflow)
         return dmlp__error(INVALID,
-                           "%s: %s.Sizes give more than 2^64 elements; at most 4294967295 "
-                           "(2^32 - 1) are allowed",
+                           "%s: the product of %s.Sizes is more than 2^64; a tensor holds at "
+                           "most 4294967295 (2^32 - 1) elements",
                            c->op, name);
     if (count > MAX_ELEMENTS)
         return dmlp__error(INVALID,
-                           "%s: %s.Sizes give %" PRIu64 " elements; at most 4294967295 "
-                           "(2^32 - 1) are allowed",
+                           "%s: the product of %s.Sizes is %" PRIu64 "; a tensor holds at most "
+                           "4294967295 (2^32 - 1) elements",
                            c->op, name, count);
     t->element_count = count;
 
@@ -141,11 +156,14 @@ static dmlp_status check_tensor(const context *c, const char *name, const DML_TE
 
     uint64_t needed =
         dmlp_calc_buffer_tensor_size(t->type, t->dim_count, t->sizes, t->strides);
-    if (needed == 0)
+    if (needed == 0) {
+        char strides[DMLP__MAX_DIMS * 12 + 4];
+        list_strides(t, strides, sizeof strides);
         return dmlp__error(INVALID,
-                           "%s: %s.Strides span more than 2^64 bytes; the tensor cannot fit in "
-                           "a buffer",
-                           c->op, name);
+                           "%s: %s.Strides is %s; with these Sizes the tensor spans more than "
+                           "2^64 bytes, which no buffer can hold",
+                           c->op, name, strides);
+    }
     if (t->total_bytes < needed)
         return dmlp__error(INVALID,
                            "%s: %s.TotalTensorSizeInBytes is %" PRIu64
@@ -322,15 +340,18 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
     int distinct = pair_collides ? 0 : count <= 2 ? 1 : offsets_distinct_by_classes(axes, count);
     if (distinct == 1)
         return DMLP_OK;
+    char strides[DMLP__MAX_DIMS * 12 + 4];
+    list_strides(t, strides, sizeof strides);
     if (distinct == 0)
         return dmlp__error(INVALID,
-                           "%s: OutputTensor.Strides give two elements the same address; an "
-                           "output must not write one element twice",
-                           c->op);
+                           "%s: OutputTensor.Strides is %s; two elements get the same address, "
+                           "and an output must not write one element twice",
+                           c->op, strides);
     return dmlp__error(UNSUPPORTED,
-                       "%s: OutputTensor.Strides interleave three or more axes; dmlp cannot "
-                       "prove for a shape this large that no element is written twice",
-                       c->op);
+                       "%s: OutputTensor.Strides is %s; it interleaves three or more axes, and "
+                       "for a shape this large dmlp cannot prove that no element is written "
+                       "twice",
+                       c->op, strides);
 }
 
 /* Input and output agree as the operator requires (SPEC.md §2). */
@@ -416,8 +437,10 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         char needed[16];
         snprintf(needed, sizeof needed, "%s",
                  dmlp__feature_level_name(dmlp__operator_introduced(desc->Type)));
-        return dmlp__error(UNSUPPORTED, "%s: needs feature level %s; the device is at %s", c.op,
-                           needed, dmlp__feature_level_name(feature_level));
+        return dmlp__error(UNSUPPORTED,
+                           "%s: the device's feature level is %s; the operator needs feature "
+                           "level %s or higher",
+                           c.op, dmlp__feature_level_name(feature_level), needed);
     }
     if (!desc->Desc)
         return dmlp__error(INVALID, "%s: DML_OPERATOR_DESC.Desc is NULL; it must point to the "

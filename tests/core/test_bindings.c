@@ -201,11 +201,12 @@ int main(void)
 
     /* Overlap: any other overlap than exact in-place is refused; touching is fine. */
     b = (dmlp_buffer_binding){arena, IN + 4, in_bytes};
-    refused(sign, 1, &in, 1, &b, "OutputTensor binding overlaps InputTensor binding",
+    refused(sign, 1, &in, 1, &b, "OutputTensor binding range is [0x",
             "output starts inside input");
     refused(softsign, 1, &in, 1, &b, "only exact in-place execution", "softsign offset by 4");
     b = (dmlp_buffer_binding){arena, IN - in_bytes + 4, in_bytes};
-    refused(sign, 1, &in, 1, &b, "overlaps", "output ends inside input");
+    refused(sign, 1, &in, 1, &b, "; it overlaps the InputTensor binding range [0x",
+            "output ends inside input");
     b = (dmlp_buffer_binding){arena + IN - 4, 0, in_bytes};
     refused(sign, 1, &in, 1, &b, "overlaps", "output one element before input");
     b = (dmlp_buffer_binding){arena, IN + 1, in_bytes};

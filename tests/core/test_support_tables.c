@@ -249,10 +249,12 @@ static void check_introduction(void)
             CHECK_STATUS(dmlp__validate_operator(level, DMLP_DEVICE_FLAG_EXTENSIONS, &f.desc, 0,
                                                  &info),
                          DMLP_ERROR_UNSUPPORTED);
-            char want[80];
-            snprintf(want, sizeof want, "%s: needs feature level %s; the device is at %s",
-                     expected_ops[o].name, expected_ops[o].introduced_name,
-                     named_levels[l].name);
+            char want[160];
+            snprintf(want, sizeof want,
+                     "%s: the device's feature level is %s; the operator needs feature level "
+                     "%s or higher",
+                     expected_ops[o].name, named_levels[l].name,
+                     expected_ops[o].introduced_name);
             CHECK_CONTAINS(dmlp_last_error(), want);
         }
         /* exactly at its introduction it is accepted with F32 and 4 dimensions */

@@ -196,18 +196,18 @@ static void test_dimensions_and_sizes(void)
     CHECK_U64(f.info.input.element_count, 4294967295ull, "element_count");
     setup(&f, SIGN, U8, 1, 1, 65536, 65536);
     REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN",
-            "InputTensor.Sizes give 4294967296 elements; at most 4294967295");
+            "the product of InputTensor.Sizes is 4294967296; a tensor holds at most 4294967295");
     setup(&f, SIGN, U8, 1, 1, 65535, 65537);
     f.out_sizes[3] = 65538; /* output alone too large */
     f.out.TotalTensorSizeInBytes = 65535ull * 65538;
-    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN", "OutputTensor.Sizes give");
+    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN", "the product of OutputTensor.Sizes is");
     /* product past 2^64 */
     setup(&f, SIGN, U8, 1, 1, 1, 1);
     f.in.DimensionCount = f.out.DimensionCount = 8;
     for (int i = 0; i < 8; i++)
         f.in_sizes[i] = f.out_sizes[i] = 0xFFFFFFFFu;
     f.in.TotalTensorSizeInBytes = f.out.TotalTensorSizeInBytes = UINT64_MAX;
-    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN", "InputTensor.Sizes give more than");
+    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_SIGN", "the product of InputTensor.Sizes is more than 2^64");
 }
 
 static void test_total_size(void)
@@ -342,7 +342,8 @@ static void test_output_strides(void)
         {{1, 1, 1, 1}, {0, 0, 0, 0}, true, NULL},
         /* exactly touching: stride equals the span of the smaller axes plus one */
         {{1, 1, 3, 4}, {0, 0, 4, 1}, true, NULL},
-        {{1, 1, 3, 4}, {0, 0, 3, 1}, false, "same address"},
+        {{1, 1, 3, 4}, {0, 0, 3, 1}, false,
+         "OutputTensor.Strides is {0, 0, 3, 1}; two elements get the same address"},
         /* interleaved but one-to-one: 2i + 3j for i < 3, j < 2 */
         {{1, 1, 3, 2}, {0, 0, 2, 3}, true, NULL},
         /* interleaved with a collision: 2*3 + 3*0 == 2*0 + 3*2 */

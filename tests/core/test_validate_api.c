@@ -104,10 +104,11 @@ int main(void)
         setup(&f, DML_OPERATOR_ELEMENT_WISE_SIGN, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4);
         CHECK_STATUS(create(l10, &f, 0), DMLP_ERROR_UNSUPPORTED);
         CHECK_CONTAINS(dmlp_last_error(),
-                       "ELEMENT_WISE_SIGN: needs feature level 2_0; the device is at 1_0");
+                       "ELEMENT_WISE_SIGN: the device's feature level is 1_0; the operator needs "
+                       "feature level 2_0 or higher");
         setup(&f, DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4);
         CHECK_STATUS(create(l10, &f, 0), DMLP_ERROR_UNSUPPORTED);
-        CHECK_CONTAINS(dmlp_last_error(), "needs feature level 2_1; the device is at 1_0");
+        CHECK_CONTAINS(dmlp_last_error(), "feature level is 1_0; the operator needs feature level 2_1");
         setup(&f, DML_OPERATOR_ACTIVATION_SOFTSIGN, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 4);
         CHECK_STATUS(create(l10, &f, 0), DMLP_OK);
         setup(&f, DML_OPERATOR_ACTIVATION_SOFTSIGN, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 5);
@@ -127,7 +128,7 @@ int main(void)
         CHECK_CONTAINS(dmlp_last_error(), "InputTensor.DataType is INT8; at feature level 0x2050");
         setup(&f, DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4);
         CHECK_STATUS(create(mid, &f, 0), DMLP_ERROR_UNSUPPORTED);
-        CHECK_CONTAINS(dmlp_last_error(), "needs feature level 2_1; the device is at 0x2050");
+        CHECK_CONTAINS(dmlp_last_error(), "feature level is 0x2050; the operator needs feature level 2_1");
         dmlp_device_destroy(mid);
     }
 
