@@ -20,6 +20,7 @@ typedef __m256i M8, M16, M32, M64;
 #define vand _mm256_and_si256
 #define vor _mm256_or_si256
 #define vandn _mm256_andnot_si256
+#define MASKS_ARE_VECTORS 1
 #define mandn _mm256_andnot_si256
 #define zero _mm256_setzero_si256
 #define set8(x) _mm256_set1_epi8((char)(x))

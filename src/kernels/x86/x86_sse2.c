@@ -20,6 +20,7 @@ typedef __m128i M8, M16, M32, M64;
 #define vand _mm_and_si128
 #define vor _mm_or_si128
 #define vandn _mm_andnot_si128
+#define MASKS_ARE_VECTORS 1
 #define mandn _mm_andnot_si128
 #define zero _mm_setzero_si128
 #define set8(x) _mm_set1_epi8((char)(x))
