@@ -62,6 +62,10 @@ static inline V eq64(V a, V b)
     return _mm_and_si128(e, _mm_shuffle_epi32(e, 0xb1));
 }
 #define gt64(a, b) _mm_shuffle_epi32(_mm_srai_epi32(_mm_sub_epi64((b), (a)), 31), 0xf5)
+/* |x| of an f64 classified by float compares: unordered with itself = NaN. */
+#define nan_64(a, c) _mm_castpd_si128(_mm_cmpunord_pd(_mm_castsi128_pd(a), _mm_castsi128_pd(a)))
+#define inf_64(a, c) _mm_castpd_si128(_mm_cmpeq_pd(_mm_castsi128_pd(a), _mm_castsi128_pd((c)->inf)))
+#define nz_64(a) _mm_castpd_si128(_mm_cmpneq_pd(_mm_castsi128_pd(a), _mm_setzero_pd()))
 #define ltz8(x) _mm_cmpgt_epi8(_mm_setzero_si128(), (x))
 #define ltz16(x) _mm_srai_epi16((x), 15)
 #define ltz32(x) _mm_srai_epi32((x), 31)
