@@ -74,6 +74,10 @@ void bench_report_table(const bench_report *r, FILE *to)
                 (unsigned long long)w->elements, gbps, m, n, w->ratio, w->target,
                 w->ratio >= w->target ? "ok" : "LOW", kernel_name(w->kind));
     }
+    size_t met = 0;
+    for (size_t i = 0; i < r->count; i++)
+        met += r->rows[i].ratio >= r->rows[i].target;
+    fprintf(to, "\ntargets met: %zu of %zu\n", met, r->count);
 }
 
 void bench_report_json(const bench_report *r, FILE *to)
