@@ -45,7 +45,8 @@ static void format_float(char *out, double v, int max_digits, int is_f32, int is
         strcpy(out, "nan");
         return;
     }
-    if (v == (double)(long long)v && v > -1e6 && v < 1e6) { /* 65504, not 6.55e+04 */
+    /* range first: converting inf or 1e30 to an integer is undefined */
+    if (v > -1e6 && v < 1e6 && v == (double)(long long)v) { /* 65504, not 6.55e+04 */
         snprintf(out, CELL, "%s%lld", v == 0 && signbit(v) ? "-" : "", (long long)v);
         return;
     }
