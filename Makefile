@@ -1,5 +1,6 @@
 # The two commands: `make run` (the main job on a bundled example) and `make test`
-# (every test through ctest, then again under AddressSanitizer + UBSan).
+# (every test through ctest built by gcc, then again built by clang under AddressSanitizer
+# + UBSan: both compilers, warnings as errors).
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
@@ -25,7 +26,8 @@ test-release: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 test-sanitize: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DDMLP_WERROR=ON -DDMLP_SANITIZE=ON \
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+		-DDMLP_WERROR=ON -DDMLP_SANITIZE=ON \
 		$(CMAKE_ARGS) >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -34,7 +36,7 @@ test-sanitize: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
-		-DDMLP_FUZZ=ON -DDMLP_SANITIZE=ON -DDMLP_BUILD_TESTS=OFF >/dev/null
+		-DDMLP_FUZZ=ON -DDMLP_SANITIZE=ON -DDMLP_WERROR=ON -DDMLP_BUILD_TESTS=OFF >/dev/null
 	@cmake --build build-fuzz -j $(JOBS)
 	@fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
