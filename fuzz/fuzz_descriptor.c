@@ -20,6 +20,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The oracle's own loops need no coverage feedback and dominate a run when instrumented. */
+#if defined(__clang__)
+#define NO_COVERAGE __attribute__((no_sanitize("coverage")))
+#else
+#define NO_COVERAGE
+#endif
+
 /* ---- reading the input: past its end every read gives 0 ------------------------------ */
 
 typedef struct reader {
@@ -230,7 +237,7 @@ static size_t arena_size_for(uint8_t b)
     return (b & 0xF0) == 0xF0 ? LARGE_ARENA : arena_sizes[b % 5];
 }
 
-static void fill_arena(reader *r, unsigned char *arena, size_t size)
+NO_COVERAGE static void fill_arena(reader *r, unsigned char *arena, size_t size)
 {
     static const unsigned char specials[] = {0x00, 0x80, 0x7f, 0xff, 0x7c, 0xfc,
                                              0x3c, 0x01, 0x7e, 0xc0};
@@ -312,7 +319,7 @@ static void fail(const char *what)
 }
 
 /* Every output element is the reference kernel of its input element. */
-static void check_elements(const check *c, const tensor *in, const tensor *out)
+NO_COVERAGE static void check_elements(const check *c, const tensor *in, const tensor *out)
 {
     uint32_t dims = in->buffer.DimensionCount;
     uint32_t in_strides[8], out_strides[8];
@@ -350,6 +357,15 @@ static void check_elements(const check *c, const tensor *in, const tensor *out)
         if (d == UINT32_MAX)
             return;
     }
+}
+
+/* Bytes that no output element owns keep their value. */
+NO_COVERAGE static void check_untouched(const unsigned char *arena, const unsigned char *before,
+                                        const unsigned char *touched, size_t size)
+{
+    for (size_t i = 0; i < size; i++)
+        if (!touched[i] && arena[i] != before[i])
+            fail("dmlp_operator_execute wrote a byte no output element owns");
 }
 
 /* A failure's message: one line in the pattern "OPERATOR: Tensor.Field is VALUE; RULE". */
@@ -517,9 +533,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 out_total > arena_size - bindings[1].offset)
                 fail("dmlp_operator_execute accepted a binding that does not hold its tensor");
             check_elements(&c, &kept_in, &kept_out);
-            for (size_t i = 0; i < arena_size; i++)
-                if (!touched[i] && arena[i] != before[i])
-                    fail("dmlp_operator_execute wrote a byte no output element owns");
+            check_untouched(arena, before, touched, arena_size);
         }
         dmlp_operator_destroy(op);
     }
