@@ -41,9 +41,11 @@ static dmlp_status check_binding(const dmlp_operator *op, const char *tensor,
     return DMLP_OK;
 }
 
-dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
-                                  const dmlp_buffer_binding *inputs, uint32_t output_count,
-                                  const dmlp_buffer_binding *outputs)
+dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t input_count,
+                                          const dmlp_buffer_binding *inputs,
+                                          uint32_t output_count,
+                                          const dmlp_buffer_binding *outputs,
+                                          const void **in_first_byte, void **out_first_byte)
 {
     if (!op)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
@@ -94,8 +96,21 @@ dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
                       "allowed");
     }
 
-    const unsigned char *src = (const unsigned char *)inputs[0].buffer + inputs[0].offset;
-    unsigned char *dst = (unsigned char *)outputs[0].buffer + outputs[0].offset;
+    *in_first_byte = (const unsigned char *)inputs[0].buffer + inputs[0].offset;
+    *out_first_byte = (unsigned char *)outputs[0].buffer + outputs[0].offset;
+    return DMLP_OK;
+}
+
+dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
+                                  const dmlp_buffer_binding *inputs, uint32_t output_count,
+                                  const dmlp_buffer_binding *outputs)
+{
+    const void *src = NULL;
+    void *dst = NULL;
+    dmlp_status status = dmlp__operator_check_bindings(op, input_count, inputs, output_count,
+                                                       outputs, &src, &dst);
+    if (status != DMLP_OK)
+        return status;
     dmlp__plan_run(&op->plan, op->device->pool, src, dst);
     return DMLP_OK;
 }

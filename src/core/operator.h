@@ -19,4 +19,14 @@ struct dmlp_operator {
     bool in_place_ok;   /* output may be bound exactly onto the input */
 };
 
+/* The binding rules of SPEC.md §3 that dmlp_operator_execute checks (counts, buffers,
+   ranges, alignment, overlap), without running anything; front ends use it to refuse a
+   model before its first command runs. On success *in and *out are the tensors' first
+   bytes. */
+dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t input_count,
+                                          const dmlp_buffer_binding *inputs,
+                                          uint32_t output_count,
+                                          const dmlp_buffer_binding *outputs, const void **in,
+                                          void **out);
+
 #endif

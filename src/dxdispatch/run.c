@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "core/error.h"
+#include "core/operator.h"
 #include "core/types.h"
 #include "dx_internal.h"
 #include "io/npy.h"
@@ -56,6 +57,29 @@ static void fill_binding(const dmlp__dx_model *model, const dmlp__dx_binding *b,
     out->buffer = r->data;
     out->offset = b->offset;
     out->size_in_bytes = r->size - b->offset; /* the binding holds the rest of the buffer */
+}
+
+/* Every dispatch's bindings against its operator (alignment, overlap), before the first
+   command runs: a refusal must not come after earlier commands printed or wrote. */
+static dmlp_status check_dispatch_bindings(const dmlp__dx_model *model)
+{
+    for (size_t i = 0; i < model->command_count; i++) {
+        const dmlp__dx_command *c = &model->commands[i];
+        if (c->kind != DMLP__DX_DISPATCH)
+            continue;
+        dmlp_buffer_binding input, output;
+        fill_binding(model, &c->input, &input);
+        fill_binding(model, &c->output, &output);
+        const void *in;
+        void *out;
+        dmlp_status s = dmlp__operator_check_bindings(model->dispatchables[c->index].op, 1,
+                                                      &input, 1, &output, &in, &out);
+        if (s != DMLP_OK) {
+            dmlp__error_prefix(c->path);
+            return s;
+        }
+    }
+    return DMLP_OK;
 }
 
 static dmlp_status run_dispatch(dmlp__dx_model *model, const dmlp__dx_command *c,
@@ -150,6 +174,8 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
     for (size_t i = 0; i < model->dispatchable_count && s == DMLP_OK; i++)
         if (!model->dispatchables[i].op)
             s = create_operator(device, &model->dispatchables[i]);
+    if (s == DMLP_OK)
+        s = check_dispatch_bindings(model);
     for (size_t i = 0; i < model->command_count && s == DMLP_OK; i++) {
         const dmlp__dx_command *c = &model->commands[i];
         if (c->kind == DMLP__DX_DISPATCH) {

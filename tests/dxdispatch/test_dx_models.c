@@ -292,6 +292,58 @@ static void check_root_extras(void)
     dmlp__dx_model_free(model);
 }
 
+/* A binding that execute would refuse (overlap, broken alignment promise) refuses the
+   model before its first command runs: nothing is printed. */
+static void check_bindings_before_run(void)
+{
+    static const char *const models[] = {
+        /* output one element into the input: an overlap that is not exact in-place */
+        "{\"resources\": {\"a\": {\"initialValuesDataType\": \"FLOAT32\", "
+        "\"initialValues\": [-1, 0, 2, 5]}},\n"
+        " \"dispatchables\": {\"s\": {\"type\": \"ELEMENT_WISE_SIGN\", \"InputTensor\": "
+        "{\"DataType\": \"FLOAT32\", \"Sizes\": [3]}, \"OutputTensor\": {\"DataType\": "
+        "\"FLOAT32\", \"Sizes\": [3]}}},\n"
+        " \"commands\": [{\"type\": \"print\", \"resource\": \"a\"},\n"
+        "  {\"type\": \"dispatch\", \"dispatchable\": \"s\", \"bindings\": {\"InputTensor\": "
+        "\"a\", \"OutputTensor\": {\"name\": \"a\", \"elementOffset\": 1}}}]}",
+        /* a 16-byte alignment promise broken by a 4-byte element offset */
+        "{\"resources\": {\"a\": {\"initialValuesDataType\": \"FLOAT32\", "
+        "\"initialValues\": [-1, 0, 2, 5, 7]}, \"b\": {\"initialValuesDataType\": "
+        "\"FLOAT32\", \"initialValues\": [0, 0, 0, 0]}},\n"
+        " \"dispatchables\": {\"s\": {\"type\": \"ACTIVATION_SOFTSIGN\", \"InputTensor\": "
+        "{\"DataType\": \"FLOAT32\", \"Sizes\": [4], \"GuaranteedBaseOffsetAlignment\": 16}, "
+        "\"OutputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [4]}}},\n"
+        " \"commands\": [{\"type\": \"print\", \"resource\": \"b\"},\n"
+        "  {\"type\": \"dispatch\", \"dispatchable\": \"s\", \"bindings\": {\"InputTensor\": "
+        "{\"name\": \"a\", \"elementOffset\": 1}, \"OutputTensor\": \"b\"}}]}",
+    };
+    static const char *const reasons[] = {"it overlaps the InputTensor binding range",
+                                          "GuaranteedBaseOffsetAlignment promises a multiple "
+                                          "of 16"};
+    for (size_t i = 0; i < sizeof models / sizeof models[0]; i++) {
+        dmlp__dx_parse_options options = {NULL, 1, 1 << 20};
+        dmlp__dx_model *model = NULL;
+        CHECK_STATUS(dmlp__dx_model_parse(models[i], strlen(models[i]), &options, &model),
+                     DMLP_OK);
+        FILE *out = tmpfile();
+        if (model && out) {
+            dmlp__dx_run_options run = {NULL, (DML_FEATURE_LEVEL)0, 1, out};
+            size_t size = 0;
+            CHECK_STATUS(dmlp__dx_model_run(model, &run), DMLP_ERROR_INVALID_ARGUMENT);
+            CHECK_CONTAINS(dmlp_last_error(), "commands[1]: ");
+            CHECK_CONTAINS(dmlp_last_error(), reasons[i]);
+            rewind(out);
+            char *printed = read_text(out, &size);
+            CHECK(printed && size == 0, "model %zu printed before its refusal: %s", i,
+                  printed ? printed : "(none)");
+            free(printed);
+        }
+        if (out)
+            fclose(out);
+        dmlp__dx_model_free(model);
+    }
+}
+
 int main(void)
 {
     check_model("numbers");
@@ -303,5 +355,6 @@ int main(void)
     check_no_files();
     check_source_lookup();
     check_root_extras();
+    check_bindings_before_run();
     return test_finish("test_dx_models");
 }
