@@ -30,16 +30,17 @@ static uint32_t available_cores(void)
     return cap_threads(n > 0 ? (unsigned long)n : 1);
 }
 
-/* DMLP_NUM_THREADS, when it is a positive decimal number; 0 otherwise. */
+/* DMLP_NUM_THREADS, when it is a positive decimal number; 0 otherwise. Digits only:
+   strtoul alone would skip blanks and negate a sign (" -4" is 2^64 - 4). */
 static uint32_t env_threads(void)
 {
     const char *text = getenv("DMLP_NUM_THREADS");
-    if (!text || !*text)
+    if (!text || text[0] < '0' || text[0] > '9')
         return 0;
     char *end = NULL;
     errno = 0;
     unsigned long n = strtoul(text, &end, 10);
-    if (errno != 0 || *end != '\0' || n == 0 || text[0] == '-')
+    if (errno != 0 || *end != '\0' || n == 0)
         return 0;
     return cap_threads(n);
 }

@@ -385,6 +385,11 @@ static void device_arguments(void)
     CHECK_EQ_U64(threads_of(&desc), cores, "DMLP_NUM_THREADS=0 is ignored");
     setenv("DMLP_NUM_THREADS", "-4", 1);
     CHECK_EQ_U64(threads_of(&desc), cores, "DMLP_NUM_THREADS=-4 is ignored");
+    /* strtoul would skip the blank and negate: 2^64 - 4, capped to 256 threads */
+    setenv("DMLP_NUM_THREADS", " -4", 1);
+    CHECK_EQ_U64(threads_of(&desc), cores, "DMLP_NUM_THREADS=' -4' is ignored");
+    setenv("DMLP_NUM_THREADS", "\t-1", 1);
+    CHECK_EQ_U64(threads_of(&desc), cores, "DMLP_NUM_THREADS='\\t-1' is ignored");
     setenv("DMLP_NUM_THREADS", "100000", 1);
     CHECK_EQ_U64(threads_of(&desc), DMLP__MAX_THREADS, "DMLP_NUM_THREADS=100000 is capped");
     unsetenv("DMLP_NUM_THREADS");
