@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
 #include "core/error.h"
 #include "core/fp_env.h"
 #include "core/types.h"
@@ -10,9 +14,8 @@
 /* The stack tile that gathers strided input and collects output to scatter. */
 #define TILE_BYTES 4096u
 /* Outputs above STREAMING_BYTES are written with the kernels' streaming (non-temporal)
-   stores, when the walk's rows are at least STREAMING_RUN_BYTES of output. */
+   stores. */
 #define STREAMING_BYTES (4u << 20)
-#define STREAMING_RUN_BYTES (16u << 10)
 /* Threads split bytes moved (read + written): one more thread per BYTES_PER_THREAD (a
    cache-resident run that size takes a few microseconds on one thread, about what waking
    a thread costs), claiming chunks of about CHUNK_BYTES (a multiple of 64 elements, so a
@@ -133,11 +136,13 @@ static void find_linear(dmlp__plan *plan)
 static void choose_split(dmlp__plan *plan)
 {
     uint64_t per_element = plan->in_size + plan->out_size;
-    /* Streaming stores end with a fence: worth it for long kernel calls only. */
-    uint64_t run_bytes = plan->sizes[plan->dim_count - 1] * plan->out_size;
-    plan->args.streaming = plan->element_count * plan->out_size > STREAMING_BYTES &&
-                           (plan->dim_count == 1 || run_bytes >= STREAMING_RUN_BYTES) &&
-                           !plan->row_block;
+    /* Streaming stores end with a fence. One run (one kernel call per chunk) lets the
+       kernel fence; a walk of many rows calls the kernel per row, so its kernels skip
+       the fence and each chunk fences once at its end (finish_stores). */
+    bool stream = plan->element_count * plan->out_size > STREAMING_BYTES && !plan->row_block;
+    plan->args.streaming = !stream                ? 0
+                           : plan->dim_count == 1 ? 1
+                                                  : DMLP__STREAM_NO_FENCE;
     uint64_t chunk = (CHUNK_BYTES / per_element) & ~(uint64_t)63;
     plan->chunk_elements = chunk ? chunk : 64;
     if (plan->row_block) { /* chunks of whole row blocks */
@@ -493,6 +498,18 @@ static void run_range(const run_context *c, uint64_t begin, uint64_t end)
     }
 }
 
+/* The fence the kernels left out (DMLP__STREAM_NO_FENCE): non-temporal stores must be
+   ordered before the job is seen finished. */
+static void finish_stores(const dmlp__plan *plan)
+{
+#if defined(__x86_64__) || defined(_M_X64)
+    if (plan->args.streaming == DMLP__STREAM_NO_FENCE)
+        _mm_sfence();
+#else
+    (void)plan;
+#endif
+}
+
 static void run_chunk(void *context, size_t index)
 {
     const run_context *c = context;
@@ -505,6 +522,7 @@ static void run_chunk(void *context, size_t index)
         /* Pool threads too: they inherit the device creator's environment. */
         dmlp__fp_env saved = dmlp__fp_env_enter();
         run_range(c, begin, end);
+        finish_stores(c->plan);
         dmlp__fp_env_leave(saved);
     }
 }
@@ -526,6 +544,7 @@ static void run_plan(const dmlp__plan *plan, dmlp__threadpool *pool, const void 
         threads = (uint64_t)workers + 1;
     if (threads <= 1) {
         run_range(&c, 0, plan->element_count);
+        finish_stores(plan);
         return;
     }
     if (plan->out_packed) {

@@ -18,8 +18,13 @@ typedef struct dmlp__kernel_args {
     DML_IS_INFINITY_MODE mode; /* IsInfinity only */
     uint32_t nan_propagate;    /* Sign only: NaN -> quiet input NaN instead of +0 */
     uint32_t streaming;        /* hint: output will not be re-read soon; a kernel may use
-                                  non-temporal stores (and must fence before returning) */
+                                  non-temporal stores (and must fence before returning,
+                                  unless the value is DMLP__STREAM_NO_FENCE) */
 } dmlp__kernel_args;
+
+/* args.streaming value for runs of many short calls: non-temporal stores without the
+   fence, which the caller issues once after the last call (dmlp__plan_run does). */
+#define DMLP__STREAM_NO_FENCE 2u
 
 typedef void (*dmlp__unary_kernel)(size_t n, const void *in, void *out,
                                    const dmlp__kernel_args *args);

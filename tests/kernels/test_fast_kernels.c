@@ -4,8 +4,9 @@
    all values of the 1- and 2-byte types, every 257th f32 pattern plus edges, edges plus
    random patterns for the 4- and 8-byte integers and f64; then lengths 0..67 (and a few
    longer ones) at misaligned starts (one element, odd bytes), in place and out of place,
-   streaming on and off, every IsInfinity mode and both NaN flags, with guard bytes
-   around the output. Exits 77 when the CPU (or DMLP_ISA) lacks the level.
+   streaming off, on, and on without the kernel's fence, every IsInfinity mode and both
+   NaN flags, with guard bytes around the output. Exits 77 when the CPU (or DMLP_ISA)
+   lacks the level.
    Without an argument: the dispatch checks (every op x type has all three x86 levels,
    and dmlp__kernel_select picks the best one this CPU runs). */
 #include <stdint.h>
@@ -238,9 +239,9 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
     dmlp__kernel_args sets[6];
     size_t nsets = arg_sets(c, sets);
     for (size_t s = 0; s < nsets; s++)
-        for (uint32_t stream = 0; stream < 2; stream++) {
+        for (uint32_t stream = 0; stream <= DMLP__STREAM_NO_FENCE; stream++) {
             dmlp__kernel_args args = sets[s];
-            args.streaming = stream;
+            args.streaming = stream; /* off, on, on without the kernel's fence */
             for (size_t li = 0; li < 68 + sizeof long_lengths / sizeof long_lengths[0]; li++) {
                 size_t len = li < 68 ? li : long_lengths[li - 68];
                 for (size_t o = 0; o < 4; o++)
