@@ -19,9 +19,14 @@
 /* Threads split bytes moved (read + written): one more thread per BYTES_PER_THREAD (a
    cache-resident run that size takes a few microseconds on one thread, about what waking
    a thread costs), claiming chunks of about CHUNK_BYTES (a multiple of 64 elements, so a
-   packed output's chunk boundaries fall on 64-byte lines and no two threads share one). */
+   packed output's chunk boundaries fall on 64-byte lines and no two threads share one).
+   Large tensors get chunks of up to CHUNK_MAX_BYTES, still CHUNKS_WANTED or more: every
+   chunk restarts the prefetch stream and ends with a fence (measured on two threads at
+   256 MiB: 1 MiB chunks 5-20% faster than 128 KiB ones, 4 MiB no better). */
 #define BYTES_PER_THREAD (512u << 10)
 #define CHUNK_BYTES (128u << 10)
+#define CHUNK_MAX_BYTES (1u << 20)
+#define CHUNKS_WANTED 64u
 /* Rows shorter than this go many to a kernel call (through the tiles). */
 #define SHORT_ROW 256u
 /* Rows walked together when the input is transposed, and the most elements such a block
@@ -143,7 +148,11 @@ static void choose_split(dmlp__plan *plan)
     plan->args.streaming = !stream                ? 0
                            : plan->dim_count == 1 ? 1
                                                   : DMLP__STREAM_NO_FENCE;
-    uint64_t chunk = (CHUNK_BYTES / per_element) & ~(uint64_t)63;
+    uint64_t chunk_bytes = plan->element_count * per_element / CHUNKS_WANTED;
+    chunk_bytes = chunk_bytes < CHUNK_BYTES       ? CHUNK_BYTES
+                  : chunk_bytes > CHUNK_MAX_BYTES ? CHUNK_MAX_BYTES
+                                                  : chunk_bytes;
+    uint64_t chunk = (chunk_bytes / per_element) & ~(uint64_t)63;
     plan->chunk_elements = chunk ? chunk : 64;
     if (plan->row_block) { /* chunks of whole row blocks */
         uint64_t block = plan->sizes[plan->dim_count - 1] * ROW_BLOCK;
