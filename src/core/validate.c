@@ -251,7 +251,8 @@ static int compare_keyed(const void *a, const void *b)
    exactly when two offsets o1 <= o2 of the other axes (from different indices) have
    o2 - o1 = k * s with k < n, i.e. the same residue mod s and o2 - o1 <= (n - 1) * s. Only
    neighbours in (residue, offset) order need comparing. Returns 1 when distinct, 0 on a
-   collision, -1 when the other axes have too many elements to list. */
+   collision, -1 when the other axes have too many elements to list, -2 when the list
+   cannot be allocated. */
 static int offsets_distinct_by_classes(const axis *axes, uint32_t count)
 {
     uint32_t big = 0;
@@ -266,7 +267,7 @@ static int offsets_distinct_by_classes(const axis *axes, uint32_t count)
         return -1;
     keyed_offset *list = malloc((size_t)others * sizeof *list);
     if (!list)
-        return -1;
+        return -2;
     uint64_t index[DMLP__MAX_DIMS] = {0};
     uint64_t offset = 0;
     for (uint64_t e = 0; e < others; e++) {
@@ -342,6 +343,11 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
         return DMLP_OK;
     char strides[DMLP__MAX_DIMS * 12 + 4];
     list_strides(t, strides, sizeof strides);
+    if (distinct == -2)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                           "%s: OutputTensor.Strides is %s; out of memory for the list of "
+                           "offsets that proves no element is written twice",
+                           c->op, strides);
     if (distinct == 0)
         return dmlp__error(INVALID,
                            "%s: OutputTensor.Strides is %s; two elements get the same address, "

@@ -1,0 +1,83 @@
+/* test_validate_oom — an output whose axes interleave is proved one-to-one with a list of
+   offsets (up to 4 MiB); when that memory cannot be had, dmlp_operator_create reports
+   OUT_OF_MEMORY, not a refusal of the layout. The address-space limit (RLIMIT_AS) makes
+   the allocation fail; sanitizers reserve address space of their own, so under them the
+   test is skipped. */
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "dmlp.h"
+#include "test_util.h"
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                  \
+    __has_feature(memory_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+
+#ifndef UNDER_SANITIZER
+/* The process's address-space size in bytes, from /proc/self/statm; 0 if unknown. */
+static unsigned long long address_space(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long long pages = 0;
+    if (!f)
+        return 0;
+    if (fscanf(f, "%llu", &pages) != 1)
+        pages = 0;
+    fclose(f);
+    return pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+}
+#endif
+
+int main(void)
+{
+#ifdef UNDER_SANITIZER
+    return TEST_SKIP;
+#else
+    dmlp_device *device = NULL;
+    dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)0, 1, 0};
+    CHECK_STATUS(dmlp_device_create(&device_desc, &device), DMLP_OK);
+    if (!device)
+        return test_finish("test_validate_oom");
+
+    /* strides 1, 512, 2^18 - 1 over sizes 512, 512, 2048: no two axes collide, so the
+       2^18 offsets of the two short axes are listed (4 MiB). They do collide as three
+       (511 + 511 * 512 == 2^18 - 1): with memory the layout is refused as such. */
+    uint32_t sizes[3] = {2048, 512, 512}, strides[3] = {(1u << 18) - 1, 512, 1};
+    DML_BUFFER_TENSOR_DESC in = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 3, sizes,
+                                 NULL, UINT64_C(1) << 29, 0};
+    DML_BUFFER_TENSOR_DESC out = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 3, sizes,
+                                  strides, UINT64_C(1) << 40, 0};
+    DML_TENSOR_DESC in_tensor = {DML_TENSOR_TYPE_BUFFER, &in};
+    DML_TENSOR_DESC out_tensor = {DML_TENSOR_TYPE_BUFFER, &out};
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&in_tensor, &out_tensor};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ELEMENT_WISE_SIGN, &sign};
+    dmlp_operator *op = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &desc, 0, &op), DMLP_ERROR_INVALID_ARGUMENT);
+    CHECK_CONTAINS(dmlp_last_error(), "two elements get the same address");
+
+    struct rlimit saved;
+    unsigned long long used = address_space();
+    CHECK(getrlimit(RLIMIT_AS, &saved) == 0 && used > 0, "cannot read the limits");
+    struct rlimit tight = saved;
+    tight.rlim_cur = (rlim_t)(used + (1u << 20)); /* 1 MiB more than now */
+    if (used == 0 || (saved.rlim_cur != RLIM_INFINITY && saved.rlim_cur < tight.rlim_cur) ||
+        setrlimit(RLIMIT_AS, &tight) != 0) {
+        dmlp_device_destroy(device);
+        return TEST_SKIP;
+    }
+    dmlp_status status = dmlp_operator_create(device, &desc, 0, &op);
+    setrlimit(RLIMIT_AS, &saved);
+    CHECK_STATUS(status, DMLP_ERROR_OUT_OF_MEMORY);
+    CHECK_CONTAINS(dmlp_last_error(),
+                   "ELEMENT_WISE_SIGN: OutputTensor.Strides is {262143, 512, 1}; out of memory");
+    CHECK(op == NULL, "a failed create wrote *op");
+    dmlp_device_destroy(device);
+    return test_finish("test_validate_oom");
+#endif
+}
