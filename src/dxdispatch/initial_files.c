@@ -56,10 +56,10 @@ static char *resolve(const dmlp__dx_parse_context *ctx, const char *name)
     return copy;
 }
 
-static dmlp_status fail_with_last(const char *path, const char *name)
+/* The reader's refusal (IO, FORMAT, UNSUPPORTED, OUT_OF_MEMORY) under the JSON location. */
+static dmlp_status fail_with_last(dmlp_status status, const char *path, const char *name)
 {
     char why[512];
-    dmlp_status status = DMLP_ERROR_IO;
     snprintf(why, sizeof why, "%s", dmlp_last_error());
     return dmlp__dx_fail(status, path, "'%s': %s", name, why);
 }
@@ -83,9 +83,9 @@ static dmlp_status read_npy(const dmlp__dx_parse_context *ctx, const char *file,
                             uint64_t *data_size)
 {
     dmlp__npy npy;
-    if (dmlp__npy_read_file(file, &npy) != DMLP_OK)
-        return fail_with_last(path, name);
-    dmlp_status s = DMLP_OK;
+    dmlp_status s = dmlp__npy_read_file(file, &npy);
+    if (s != DMLP_OK)
+        return fail_with_last(s, path, name);
     if (type != DML_TENSOR_DATA_TYPE_UNKNOWN && npy.type != type)
         s = dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
                           "'%s' holds %s; initialValuesDataType is %s (they must be equal)",

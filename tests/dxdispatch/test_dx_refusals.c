@@ -220,6 +220,9 @@ static void test_resources(void)
            F, "'data/values_f32.npy' holds FLOAT32; initialValuesDataType is INT16", __LINE__);
     refuse(resource("{\"initialValues\": {\"sourcePath\": \"data/missing.npy\"}}"),
            DMLP_ERROR_IO, "resources.A.initialValues.sourcePath: 'data/missing.npy'", __LINE__);
+    /* a malformed .npy is a FORMAT refusal (the file was read), not an IO one */
+    refuse(resource("{\"initialValues\": {\"sourcePath\": \"data/bad_header.npy\"}}"), F,
+           "resources.A.initialValues.sourcePath: 'data/bad_header.npy': bad header", __LINE__);
     refuse(resource("{\"initialValues\": {\"sourcePath\": \"data/x.npy\", \"extra\": 1}}"), F,
            "resources.A.initialValues.extra: unknown member", __LINE__);
 }
