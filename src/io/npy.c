@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -553,11 +554,12 @@ dmlp_status dmlp__npy_write_file(const char *path, DML_TENSOR_DATA_TYPE type, in
     if (!tmp)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
     /* O_EXCL with a fresh name per attempt; mode 0666 lets the umask decide, as for any
-       file the user creates. */
-    static unsigned counter;
+       file the user creates. The counter is atomic: threads may write at once. */
+    static atomic_uint counter;
     int fd = -1;
     for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        snprintf(tmp, path_len + 32, "%s.tmp%ld.%u", path, (long)getpid(), counter++);
+        snprintf(tmp, path_len + 32, "%s.tmp%ld.%u", path, (long)getpid(),
+                 atomic_fetch_add(&counter, 1u));
         fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
         if (fd < 0 && errno != EEXIST)
             break;
