@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/types.h"
 #include "dx_internal.h"
+#include "io/file.h"
 #include "io/npy.h"
 
 static bool has_extension(const char *name, const char *ext)
@@ -110,37 +111,12 @@ static dmlp_status read_raw(const dmlp__dx_parse_context *ctx, const char *file,
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
                              "initialValuesDataType is required for a raw file ('%s' is not .npy)",
                              name);
-    FILE *f = fopen(file, "rb");
-    if (!f)
-        return dmlp__dx_fail(DMLP_ERROR_IO, path, "'%s': %s", name, strerror(errno));
-    size_t cap = 4096, n = 0;
-    unsigned char *buf = malloc(cap);
-    dmlp_status s = DMLP_OK;
-    while (buf) {
-        if (n == cap) {
-            unsigned char *more = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-            if (!more) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = more;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-        if (ctx->options->max_buffer_bytes && n > ctx->options->max_buffer_bytes)
-            break;
-    }
-    if (!buf)
-        s = dmlp__dx_fail(DMLP_ERROR_OUT_OF_MEMORY, path, "'%s': out of memory", name);
-    else if (ferror(f))
-        s = dmlp__dx_fail(DMLP_ERROR_IO, path, "'%s': read failed", name);
-    fclose(f);
-    if (s == DMLP_OK)
-        s = check_limit(ctx, path, n);
+    unsigned char *buf = NULL;
+    size_t n = 0;
+    dmlp_status s = dmlp__read_file(file, ctx->options->max_buffer_bytes, &buf, &n);
+    if (s != DMLP_OK)
+        return dmlp__dx_fail(s, path, "'%s': %s", name, dmlp_last_error());
+    s = check_limit(ctx, path, n);
     uint32_t size = dmlp__type_size(type);
     if (s == DMLP_OK && n % size != 0)
         s = dmlp__dx_fail(DMLP_ERROR_FORMAT, path,

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "dx_internal.h"
+#include "io/file.h"
 
 static char *copy_string(const char *s)
 {
@@ -135,36 +136,12 @@ dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
 dmlp_status dmlp__dx_model_load(const char *path, dmlp__dx_model **model)
 {
     *model = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(errno));
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    while (text) {
-        if (n == cap) {
-            char *more = realloc(text, cap * 2);
-            if (!more) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = more;
-            cap *= 2;
-        }
-        size_t got = fread(text + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    bool failed = ferror(f) != 0;
-    int err = errno;
-    fclose(f);
-    if (!text)
-        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
-    if (failed) {
-        free(text);
-        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(err));
-    }
+    unsigned char *bytes = NULL;
+    size_t n = 0;
+    dmlp_status read = dmlp__read_file(path, 0, &bytes, &n);
+    if (read != DMLP_OK)
+        return read;
+    char *text = (char *)bytes;
     /* sourcePaths are looked up beside the model first */
     char *dir = copy_string(path);
     if (!dir) {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "io/file.h"
 
 #define MAGIC "\x93NUMPY"
 #define MAGIC_SIZE 6
@@ -343,60 +344,12 @@ dmlp_status dmlp__npy_read_memory(const void *bytes, size_t size, dmlp__npy *out
     return DMLP_OK;
 }
 
-/* Reads the whole stream; the size of a regular file sizes the first buffer. */
-static dmlp_status read_all(FILE *f, unsigned char **bytes, size_t *size)
-{
-    struct stat st;
-    size_t cap = 1 << 16;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        (unsigned long long)st.st_size < SIZE_MAX - 16)
-        cap = (size_t)st.st_size + 16;
-    unsigned char *buf = malloc(cap);
-    size_t n = 0;
-    if (!buf)
-        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %zu bytes", cap);
-    for (;;) {
-        if (n == cap) {
-            size_t grown = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
-            unsigned char *more = grown > cap ? realloc(buf, grown) : NULL;
-            if (!more) {
-                free(buf);
-                return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the file");
-            }
-            buf = more;
-            cap = grown;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                int e = errno;
-                free(buf);
-                return dmlp__error(DMLP_ERROR_IO, "read failed: %s", strerror(e));
-            }
-            break;
-        }
-    }
-    *bytes = buf;
-    *size = n;
-    return DMLP_OK;
-}
-
 dmlp_status dmlp__npy_read_file(const char *path, dmlp__npy *out)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(EISDIR));
-    }
     unsigned char *bytes = NULL;
     size_t size = 0;
-    dmlp_status s = read_all(f, &bytes, &size);
-    fclose(f);
+    dmlp_status s = dmlp__read_file(path, 0, &bytes, &size);
     if (s != DMLP_OK)
         return s;
     dmlp__npy npy;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "io/file.h"
 #include "onnx_internal.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -267,35 +268,10 @@ dmlp_status dmlp_onnx_tensor_load_memory(const void *bytes, size_t size,
 /* Reads a whole file; *data is malloc'ed. Messages: "<path>: <why>". */
 static dmlp_status read_file(const char *path, uint8_t **data, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return dmlp__error(DMLP_ERROR_IO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, used = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        used += fread(buf + used, 1, cap - used, f);
-        if (used < cap)
-            break;
-        uint8_t *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (!buf)
-        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "%s: out of memory reading the file", path);
-    if (failed) {
-        free(buf);
-        return dmlp__error(DMLP_ERROR_IO, "%s: read error", path);
-    }
-    *data = buf;
-    *size = used;
-    return DMLP_OK;
+    dmlp_status s = dmlp__read_file(path, 0, data, size);
+    if (s != DMLP_OK)
+        dmlp__error_prefix(path);
+    return s;
 }
 
 dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size)
