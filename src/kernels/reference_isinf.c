@@ -15,25 +15,22 @@ static uint8_t mode_selects(DML_IS_INFINITY_MODE mode, int negative)
     return 0; /* validation refuses other modes; select nothing rather than guess */
 }
 
-/* sign: the sign bit; inf: +infinity's bits. */
-#define ISINF(name, U, sign, inf)                                                           \
-    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
-    {                                                                                       \
-        const unsigned char *src = in;                                                      \
-        uint8_t *dst = out;                                                                 \
-        for (size_t i = 0; i < n; i++) {                                                    \
-            U x;                                                                            \
-            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
-            int infinite = (U)(x & (U)~(U)(sign)) == (U)(inf);                              \
-            dst[i] = infinite ? mode_selects(args->mode, (x & (U)(sign)) != 0) : 0;         \
-        }                                                                                   \
-    }
+/* sign: the format's sign bit; inf: +infinity's bits. */
+static uint8_t isinf_bits(uint64_t x, uint64_t sign, uint64_t inf, DML_IS_INFINITY_MODE mode)
+{
+    int infinite = (x & ~sign) == inf;
+    return infinite ? mode_selects(mode, (x & sign) != 0) : 0;
+}
 
-ISINF(f16_isinf, uint16_t, 0x8000u, 0x7c00u)
-ISINF(bf16_isinf, uint16_t, 0x8000u, 0x7f80u)
-ISINF(f32_isinf, uint32_t, 0x80000000u, 0x7f800000u)
-ISINF(f64_isinf, uint64_t, 0x8000000000000000u, 0x7ff0000000000000u)
-ISINF(f8e5m2_isinf, uint8_t, 0x80u, 0x7cu)
+DMLP__REFERENCE_MAP(f16_isinf, uint16_t, uint8_t,
+                    isinf_bits(x, 0x8000u, 0x7c00u, args->mode))
+DMLP__REFERENCE_MAP(bf16_isinf, uint16_t, uint8_t,
+                    isinf_bits(x, 0x8000u, 0x7f80u, args->mode))
+DMLP__REFERENCE_MAP(f32_isinf, uint32_t, uint8_t,
+                    isinf_bits(x, 0x80000000u, 0x7f800000u, args->mode))
+DMLP__REFERENCE_MAP(f64_isinf, uint64_t, uint8_t,
+                    isinf_bits(x, 0x8000000000000000u, 0x7ff0000000000000u, args->mode))
+DMLP__REFERENCE_MAP(f8e5m2_isinf, uint8_t, uint8_t, isinf_bits(x, 0x80u, 0x7cu, args->mode))
 
 /* E4M3FN, E4M3FNUZ and E5M2FNUZ have no infinities. */
 static void f8_without_inf_isinf(size_t n, const void *in, void *out,

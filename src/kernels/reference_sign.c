@@ -5,42 +5,14 @@
 
 #include "kernels/reference.h"
 
-#define SIGN_SIGNED(name, T)                                                                \
-    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
-    {                                                                                       \
-        const unsigned char *src = in;                                                      \
-        unsigned char *dst = out;                                                           \
-        (void)args;                                                                         \
-        for (size_t i = 0; i < n; i++) {                                                    \
-            T x;                                                                            \
-            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
-            T y = (T)((x > 0) - (x < 0));                                                   \
-            memcpy(dst + i * sizeof y, &y, sizeof y);                                       \
-        }                                                                                   \
-    }
-
-#define SIGN_UNSIGNED(name, T)                                                              \
-    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
-    {                                                                                       \
-        const unsigned char *src = in;                                                      \
-        unsigned char *dst = out;                                                           \
-        (void)args;                                                                         \
-        for (size_t i = 0; i < n; i++) {                                                    \
-            T x;                                                                            \
-            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
-            T y = (T)(x != 0);                                                              \
-            memcpy(dst + i * sizeof y, &y, sizeof y);                                       \
-        }                                                                                   \
-    }
-
-SIGN_SIGNED(i8_sign, int8_t)
-SIGN_SIGNED(i16_sign, int16_t)
-SIGN_SIGNED(i32_sign, int32_t)
-SIGN_SIGNED(i64_sign, int64_t)
-SIGN_UNSIGNED(u8_sign, uint8_t)
-SIGN_UNSIGNED(u16_sign, uint16_t)
-SIGN_UNSIGNED(u32_sign, uint32_t)
-SIGN_UNSIGNED(u64_sign, uint64_t)
+DMLP__REFERENCE_MAP(i8_sign, int8_t, int8_t, (x > 0) - (x < 0))
+DMLP__REFERENCE_MAP(i16_sign, int16_t, int16_t, (x > 0) - (x < 0))
+DMLP__REFERENCE_MAP(i32_sign, int32_t, int32_t, (x > 0) - (x < 0))
+DMLP__REFERENCE_MAP(i64_sign, int64_t, int64_t, (x > 0) - (x < 0))
+DMLP__REFERENCE_MAP(u8_sign, uint8_t, uint8_t, x != 0)
+DMLP__REFERENCE_MAP(u16_sign, uint16_t, uint16_t, x != 0)
+DMLP__REFERENCE_MAP(u32_sign, uint32_t, uint32_t, x != 0)
+DMLP__REFERENCE_MAP(u64_sign, uint64_t, uint64_t, x != 0)
 
 /* A binary floating-point format, by the bits that matter to Sign. */
 typedef struct float_format {
@@ -67,23 +39,14 @@ static uint64_t float_sign(uint64_t x, const float_format *f, uint32_t nan_propa
     return (x & f->sign) | f->one;
 }
 
-#define SIGN_FLOAT(name, U, format)                                                         \
-    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
-    {                                                                                       \
-        const unsigned char *src = in;                                                      \
-        unsigned char *dst = out;                                                           \
-        for (size_t i = 0; i < n; i++) {                                                    \
-            U x;                                                                            \
-            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
-            U y = (U)float_sign(x, &(format), args->nan_propagate);                         \
-            memcpy(dst + i * sizeof y, &y, sizeof y);                                       \
-        }                                                                                   \
-    }
-
-SIGN_FLOAT(f16_sign, uint16_t, f16_format)
-SIGN_FLOAT(bf16_sign, uint16_t, bf16_format)
-SIGN_FLOAT(f32_sign, uint32_t, f32_format)
-SIGN_FLOAT(f64_sign, uint64_t, f64_format)
+DMLP__REFERENCE_MAP(f16_sign, uint16_t, uint16_t,
+                    float_sign(x, &f16_format, args->nan_propagate))
+DMLP__REFERENCE_MAP(bf16_sign, uint16_t, uint16_t,
+                    float_sign(x, &bf16_format, args->nan_propagate))
+DMLP__REFERENCE_MAP(f32_sign, uint32_t, uint32_t,
+                    float_sign(x, &f32_format, args->nan_propagate))
+DMLP__REFERENCE_MAP(f64_sign, uint64_t, uint64_t,
+                    float_sign(x, &f64_format, args->nan_propagate))
 
 dmlp__kernel_choice dmlp__reference_sign(DML_TENSOR_DATA_TYPE type)
 {

@@ -80,24 +80,10 @@ static uint16_t softsign_bf16_bits(uint16_t x)
     return dmlp__f32_to_bf16(dmlp__f32_from_bits(softsign_f32_bits(wide)));
 }
 
-#define SOFTSIGN(name, U, bits_fn)                                                          \
-    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
-    {                                                                                       \
-        const unsigned char *src = in;                                                      \
-        unsigned char *dst = out;                                                           \
-        (void)args;                                                                         \
-        for (size_t i = 0; i < n; i++) {                                                    \
-            U x;                                                                            \
-            memcpy(&x, src + i * sizeof x, sizeof x);                                       \
-            U y = bits_fn(x);                                                               \
-            memcpy(dst + i * sizeof y, &y, sizeof y);                                       \
-        }                                                                                   \
-    }
-
-SOFTSIGN(f16_softsign, uint16_t, softsign_f16_bits)
-SOFTSIGN(bf16_softsign, uint16_t, softsign_bf16_bits)
-SOFTSIGN(f32_softsign, uint32_t, softsign_f32_bits)
-SOFTSIGN(f64_softsign, uint64_t, softsign_f64_bits)
+DMLP__REFERENCE_MAP(f16_softsign, uint16_t, uint16_t, softsign_f16_bits(x))
+DMLP__REFERENCE_MAP(bf16_softsign, uint16_t, uint16_t, softsign_bf16_bits(x))
+DMLP__REFERENCE_MAP(f32_softsign, uint32_t, uint32_t, softsign_f32_bits(x))
+DMLP__REFERENCE_MAP(f64_softsign, uint64_t, uint64_t, softsign_f64_bits(x))
 
 dmlp__kernel_choice dmlp__reference_softsign(DML_TENSOR_DATA_TYPE type)
 {
