@@ -44,44 +44,14 @@ static dmlp_status parse_type(const cJSON *json, const char *path, DML_OPERATOR_
 
 static dmlp_status parse_execution_flags(const cJSON *json, const char *path, uint32_t *flags)
 {
-    static const struct {
-        const char *name;
-        uint32_t value;
-    } names[] = {
+    static const dmlp__dx_flag_name names[] = {
         {"NONE", DML_EXECUTION_FLAG_NONE},
         {"ALLOW_HALF_PRECISION_COMPUTATION", DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION},
         {"DISABLE_META_COMMANDS", DML_EXECUTION_FLAG_DISABLE_META_COMMANDS},
         {"DESCRIPTORS_VOLATILE", DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE},
     };
-    bool array = cJSON_IsArray(json);
-    if (!array && !cJSON_IsString(json))
-        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be a string or an array of strings");
-    *flags = 0;
-    size_t i = 0;
-    for (const cJSON *item = array ? json->child : json; item;
-         item = array ? item->next : NULL, i++) {
-        char p[DMLP__DX_PATH_MAX];
-        const char *name;
-        if (array)
-            dmlp__dx_path_index(p, path, i);
-        else
-            snprintf(p, sizeof p, "%s", path);
-        dmlp_status s = dmlp__dx_get_string(item, p, &name);
-        if (s != DMLP_OK)
-            return s;
-        size_t k = 0;
-        while (k < sizeof names / sizeof names[0] &&
-               !dmlp__dx_name_is(name, "DML_EXECUTION_FLAG_", names[k].name))
-            k++;
-        if (k == sizeof names / sizeof names[0])
-            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p,
-                                 "'%s' is not an execution flag (NONE, "
-                                 "ALLOW_HALF_PRECISION_COMPUTATION, DISABLE_META_COMMANDS, "
-                                 "DESCRIPTORS_VOLATILE)",
-                                 name);
-        *flags |= names[k].value;
-    }
-    return DMLP_OK;
+    return dmlp__dx_parse_flags(json, path, "DML_EXECUTION_FLAG_", names,
+                                sizeof names / sizeof names[0], "an execution flag", flags);
 }
 
 static dmlp_status parse_mode(const cJSON *json, const char *path, DML_IS_INFINITY_MODE *mode)

@@ -81,6 +81,17 @@ dmlp_status dmlp__dx_get_string(const cJSON *item, const char *path, const char 
 /* name equals word, or prefix + word. */
 bool dmlp__dx_name_is(const char *name, const char *prefix, const char *word);
 
+typedef struct dmlp__dx_flag_name {
+    const char *name; /* without the prefix */
+    uint32_t value;
+} dmlp__dx_flag_name;
+
+/* Flags written as a string or an array of strings, each one of names (with or without
+   prefix), ORed into *flags. what names the kind in refusals: "a tensor flag". */
+dmlp_status dmlp__dx_parse_flags(const cJSON *json, const char *path, const char *prefix,
+                                 const dmlp__dx_flag_name *names, size_t count,
+                                 const char *what, uint32_t *flags);
+
 /* ---- the model ---------------------------------------------------------------------- */
 
 typedef struct dmlp__dx_resource {

@@ -212,3 +212,39 @@ bool dmlp__dx_name_is(const char *name, const char *prefix, const char *word)
         return true;
     return strcmp(name, word) == 0;
 }
+
+dmlp_status dmlp__dx_parse_flags(const cJSON *json, const char *path, const char *prefix,
+                                 const dmlp__dx_flag_name *names, size_t count,
+                                 const char *what, uint32_t *flags)
+{
+    bool array = cJSON_IsArray(json);
+    if (!array && !cJSON_IsString(json))
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be a string or an array of strings");
+    uint32_t value = 0;
+    size_t i = 0;
+    for (const cJSON *item = array ? json->child : json; item;
+         item = array ? item->next : NULL, i++) {
+        char p[DMLP__DX_PATH_MAX];
+        const char *name = NULL;
+        if (array)
+            dmlp__dx_path_index(p, path, i);
+        else
+            snprintf(p, sizeof p, "%s", path);
+        dmlp_status s = dmlp__dx_get_string(item, p, &name);
+        if (s != DMLP_OK)
+            return s;
+        size_t k = 0;
+        while (k < count && !dmlp__dx_name_is(name, prefix, names[k].name))
+            k++;
+        if (k == count) {
+            char list[256] = "";
+            for (size_t j = 0; j < count; j++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                         j ? ", " : "", names[j].name);
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "'%s' is not %s (%s)", name, what, list);
+        }
+        value |= names[k].value;
+    }
+    *flags = value;
+    return DMLP_OK;
+}

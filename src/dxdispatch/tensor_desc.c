@@ -10,34 +10,17 @@
 /* A string or an array of strings, each NONE or OWNED_BY_DML (prefix optional), ORed. */
 static dmlp_status parse_flags(const cJSON *json, const char *path, DML_TENSOR_FLAGS *flags)
 {
-    const cJSON *item = json;
-    bool array = cJSON_IsArray(json);
+    static const dmlp__dx_flag_name names[] = {
+        {"NONE", DML_TENSOR_FLAG_NONE},
+        {"OWNED_BY_DML", DML_TENSOR_FLAG_OWNED_BY_DML},
+    };
     uint32_t value = 0;
-    size_t i = 0;
-    if (array)
-        item = json->child;
-    else if (!cJSON_IsString(json))
-        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be a string or an array of strings");
-    for (; item; item = array ? item->next : NULL, i++) {
-        char p[DMLP__DX_PATH_MAX];
-        const char *name;
-        if (array)
-            dmlp__dx_path_index(p, path, i);
-        else
-            snprintf(p, sizeof p, "%s", path);
-        dmlp_status s = dmlp__dx_get_string(item, p, &name);
-        if (s != DMLP_OK)
-            return s;
-        if (dmlp__dx_name_is(name, "DML_TENSOR_FLAG_", "NONE"))
-            continue;
-        if (dmlp__dx_name_is(name, "DML_TENSOR_FLAG_", "OWNED_BY_DML"))
-            value |= DML_TENSOR_FLAG_OWNED_BY_DML;
-        else
-            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p,
-                                 "'%s' is not a tensor flag (NONE, OWNED_BY_DML)", name);
-    }
-    *flags = (DML_TENSOR_FLAGS)value;
-    return DMLP_OK;
+    dmlp_status s = dmlp__dx_parse_flags(json, path, "DML_TENSOR_FLAG_", names,
+                                         sizeof names / sizeof names[0], "a tensor flag",
+                                         &value);
+    if (s == DMLP_OK)
+        *flags = (DML_TENSOR_FLAGS)value;
+    return s;
 }
 
 /* An array of uint32 values into a new array; min is the smallest allowed value. */
