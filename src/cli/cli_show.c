@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "core/fp_convert.h"
+#include "core/types.h"
 #include "dmlp.h"
 #include "io/npy.h"
 
@@ -38,6 +39,22 @@ typedef struct column {
     int width;
     char info[64 + 24 * DMLP__NPY_MAX_DIMS];
 } column;
+
+/* An integer element of a little-endian .npy, sign-extended for the signed types. */
+static void format_integer(char *out, const unsigned char *p, uint64_t offset,
+                           DML_TENSOR_DATA_TYPE type)
+{
+    uint32_t size = dmlp__type_size(type);
+    uint64_t bits = 0;
+    memcpy(&bits, p + offset * size, size); /* little-endian host, as the reader requires */
+    if (dmlp__type_get(type)->kind == DMLP__KIND_SIGNED) {
+        uint32_t unused = 64 - 8 * size;
+        int64_t v = (int64_t)(bits << unused) >> unused;
+        snprintf(out, CELL, "%" PRId64, v);
+    } else {
+        snprintf(out, CELL, "%" PRIu64, bits);
+    }
+}
 
 static void format_float(char *out, double v, int max_digits, int is_f32, int is_f16)
 {
@@ -86,51 +103,21 @@ static void format_element(const dmlp__npy *npy, uint64_t offset, char *out)
         format_float(out, d, 17, 0, 0);
         break;
     }
-    case DML_TENSOR_DATA_TYPE_INT8:
-        snprintf(out, CELL, "%d", (int)(int8_t)p[offset]);
-        break;
     case DML_TENSOR_DATA_TYPE_UINT8:
         if (npy->is_bool)
             snprintf(out, CELL, "%s", p[offset] ? "True" : "False");
         else
-            snprintf(out, CELL, "%u", (unsigned)p[offset]);
+            format_integer(out, p, offset, npy->type);
         break;
-    case DML_TENSOR_DATA_TYPE_INT16: {
-        int16_t v;
-        memcpy(&v, p + offset * 2, 2);
-        snprintf(out, CELL, "%d", (int)v);
+    case DML_TENSOR_DATA_TYPE_INT8:
+    case DML_TENSOR_DATA_TYPE_INT16:
+    case DML_TENSOR_DATA_TYPE_UINT16:
+    case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_UINT32:
+    case DML_TENSOR_DATA_TYPE_INT64:
+    case DML_TENSOR_DATA_TYPE_UINT64:
+        format_integer(out, p, offset, npy->type);
         break;
-    }
-    case DML_TENSOR_DATA_TYPE_UINT16: {
-        uint16_t v;
-        memcpy(&v, p + offset * 2, 2);
-        snprintf(out, CELL, "%u", (unsigned)v);
-        break;
-    }
-    case DML_TENSOR_DATA_TYPE_INT32: {
-        int32_t v;
-        memcpy(&v, p + offset * 4, 4);
-        snprintf(out, CELL, "%" PRId32, v);
-        break;
-    }
-    case DML_TENSOR_DATA_TYPE_UINT32: {
-        uint32_t v;
-        memcpy(&v, p + offset * 4, 4);
-        snprintf(out, CELL, "%" PRIu32, v);
-        break;
-    }
-    case DML_TENSOR_DATA_TYPE_INT64: {
-        int64_t v;
-        memcpy(&v, p + offset * 8, 8);
-        snprintf(out, CELL, "%" PRId64, v);
-        break;
-    }
-    case DML_TENSOR_DATA_TYPE_UINT64: {
-        uint64_t v;
-        memcpy(&v, p + offset * 8, 8);
-        snprintf(out, CELL, "%" PRIu64, v);
-        break;
-    }
     default:
         strcpy(out, "?");
         break;

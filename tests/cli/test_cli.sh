@@ -265,6 +265,15 @@ if [ "$line" = "0 -11.5|1 -10.5|23 11.5|" ]; then pass; else fail "show fortran 
 expect 0 "show f16 and bool" show "$work/in/softsign_f2.npy" "$work/in/sign_b1.npy"
 line=$(sed -n '5p;15p' "$work/stdout" | tr -s ' ' | sed 's/^ //; s/ $//' | tr '\n' '|')
 if [ "$line" = "2 -1 True|12 65504|" ]; then pass; else fail "show f16/bool rows '$line'"; fi
+# Integers at their extremes print exactly, negative ones sign-extended.
+"$py" -c "import numpy as np, sys; d = sys.argv[1]
+np.save(d + '/ext_i8.npy', np.array([-128, 127], np.int8))
+np.save(d + '/ext_i64.npy', np.array([-2**63, 2**63 - 1], np.int64))
+np.save(d + '/ext_u64.npy', np.array([0, 2**64 - 1], np.uint64))" "$work"
+expect 0 "show integer extremes" show "$work/ext_i8.npy" "$work/ext_i64.npy" "$work/ext_u64.npy"
+line=$(sed -n '3,4p' "$work/stdout" | tr -s ' ' | sed 's/^ //; s/ $//' | tr '\n' '|')
+if [ "$line" = "0 -128 -9223372036854775808 0|1 127 9223372036854775807 18446744073709551615|" ]
+then pass; else fail "show integer extremes '$line'"; fi
 expect 0 "show --rows" show --rows 2 "$work/in/threads_1.npy"
 contains "$work/stdout" "... 100001 more rows" "show --rows"
 expect 1 "show missing" show "$work/in/sign_f4.npy" "$bad/missing.npy"
