@@ -1,6 +1,6 @@
 /* Internal to bench/: `dmlp bench` measures each operator x type through the public API
-   and, in the same process, the two copies that bound it (glibc memcpy and a copy with
-   non-temporal stores) on the same bytes and threads. */
+   and, in the same process, the copies that bound it (bench_copy) on the same bytes and
+   threads. */
 #ifndef DMLP_BENCH_H
 #define DMLP_BENCH_H
 
@@ -21,11 +21,22 @@ double bench_team_run(bench_team *team, void (*fn)(void *ctx, unsigned index, un
 double bench_now(void);
 double bench_median(double *values, size_t count);
 
+/* The independent copies whose fastest is the limit. None shares code or a setting with
+   the kernels. */
+typedef enum bench_copy {
+    BENCH_COPY_MEMCPY, /* glibc memcpy */
+    BENCH_COPY_NT,     /* non-temporal stores, no software prefetch */
+    BENCH_COPY_NT_T0,  /* the same with prefetcht0 ahead of the loads */
+    BENCH_COPY_MOVSB,  /* rep movsb */
+    BENCH_COPY_COUNT
+} bench_copy;
+extern const char *const bench_copy_names[BENCH_COPY_COUNT];
+int bench_copy_available(bench_copy kind); /* only memcpy off x86-64 */
+
 /* Seconds per copy of `bytes` bytes from src to dst (64-byte aligned) split over the
-   team, timing `calls` copies in a row. nt = 1 uses non-temporal stores (memcpy where
-   the CPU has none). */
-double bench_copy_time(bench_team *team, void *dst, const void *src, size_t bytes, int nt,
-                       unsigned calls);
+   team, timing `calls` copies in a row. */
+double bench_copy_time(bench_team *team, void *dst, const void *src, size_t bytes,
+                       bench_copy kind, unsigned calls);
 
 /* One operator x type as the bench runs it. */
 typedef struct bench_kind {

@@ -55,23 +55,27 @@ void bench_report_table(const bench_report *r, FILE *to)
 {
     fprintf(to, "dmlp bench: %s kernels, all = %u threads, large case %zu MiB, median of %u\n",
             r->isa, r->all_threads, r->large_mib, r->reps);
-    fprintf(to, "GB/s of bytes read + written; memcpy and nt: copies of the same bytes, timed in "
-                "turn with the operator;\nratio: to the faster copy (rows-*: to rows-packed; "
-                "latency: 100 ns / time)\n");
-    fprintf(to, "\n%-9s %-5s %-15s %3s %10s %8s %8s %8s %6s %-8s %s\n", "op", "type", "case",
-            "thr", "elements", "GB/s", "memcpy", "nt", "ratio", "target", "kernel");
+    fprintf(to, "GB/s of bytes read + written. Copies of the same bytes, timed in turn with the "
+                "operator: memcpy (glibc),\nnt (non-temporal stores, no prefetch), nt+t0 (the same "
+                "with prefetcht0), movsb (rep movsb);\nlimit: the fastest of them, and which; "
+                "ratio: to the limit (rows-*: to rows-packed; latency: 100 ns / time)\n");
+    fprintf(to, "\n%-9s %-5s %-15s %3s %10s %8s %7s %7s %7s %7s %7s %-6s %6s %-8s %s\n", "op",
+            "type", "case", "thr", "elements", "GB/s", bench_copy_names[0], bench_copy_names[1],
+            bench_copy_names[2], bench_copy_names[3], "limit", "by", "ratio", "target", "kernel");
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];
-        char gbps[32], m[32], n[32];
+        char gbps[32], c[BENCH_COPY_COUNT][32], lim[32];
         if (strcmp(w->case_name, "latency") == 0)
             snprintf(gbps, sizeof gbps, "%.0f ns", w->seconds * 1e9);
         else
             snprintf(gbps, sizeof gbps, "%.2f", w->gbps);
-        snprintf(m, sizeof m, w->memcpy_gbps > 0 ? "%.1f" : "-", w->memcpy_gbps);
-        snprintf(n, sizeof n, w->nt_gbps > 0 ? "%.1f" : "-", w->nt_gbps);
-        fprintf(to, "%-9s %-5s %-15s %3u %10llu %8s %8s %8s %6.2f %4.2f %-3s %s\n",
+        for (unsigned k = 0; k < BENCH_COPY_COUNT; k++)
+            snprintf(c[k], sizeof c[k], w->copy_gbps[k] > 0 ? "%.1f" : "-", w->copy_gbps[k]);
+        snprintf(lim, sizeof lim, w->limit_gbps > 0 ? "%.1f" : "-", w->limit_gbps);
+        fprintf(to, "%-9s %-5s %-15s %3u %10llu %8s %7s %7s %7s %7s %7s %-6s %6.2f %4.2f %-3s %s\n",
                 w->kind->op_name, w->kind->type_name, w->case_name, w->threads,
-                (unsigned long long)w->elements, gbps, m, n, w->ratio, w->target,
+                (unsigned long long)w->elements, gbps, c[0], c[1], c[2], c[3], lim,
+                w->limit_gbps > 0 ? bench_copy_names[w->limit_by] : "-", w->ratio, w->target,
                 w->ratio >= w->target ? "ok" : "LOW", kernel_name(w->kind));
     }
     size_t met = 0;
@@ -89,11 +93,15 @@ void bench_report_json(const bench_report *r, FILE *to)
         const bench_row *w = &r->rows[i];
         fprintf(to, "%s\n    {\"op\": \"%s\", \"type\": \"%s\", \"case\": \"%s\", \"threads\": %u, "
                     "\"elements\": %llu, \"bytes\": %llu, \"seconds\": %.9g, \"gbps\": %.3f, "
-                    "\"memcpy_gbps\": %.3f, \"nt_gbps\": %.3f, \"ratio\": %.3f, \"target\": %.2f, "
-                    "\"kernel\": \"%s\"}",
+                    "\"copies_gbps\": {\"%s\": %.3f, \"%s\": %.3f, \"%s\": %.3f, \"%s\": %.3f}, "
+                    "\"limit_gbps\": %.3f, \"limit_by\": \"%s\", "
+                    "\"ratio\": %.3f, \"target\": %.2f, \"kernel\": \"%s\"}",
                 i ? "," : "", w->kind->op_name, w->kind->type_name, w->case_name, w->threads,
                 (unsigned long long)w->elements, (unsigned long long)w->bytes, w->seconds, w->gbps,
-                w->memcpy_gbps, w->nt_gbps, w->ratio, w->target, kernel_name(w->kind));
+                bench_copy_names[0], w->copy_gbps[0], bench_copy_names[1], w->copy_gbps[1],
+                bench_copy_names[2], w->copy_gbps[2], bench_copy_names[3], w->copy_gbps[3],
+                w->limit_gbps, w->limit_gbps > 0 ? bench_copy_names[w->limit_by] : "-", w->ratio,
+                w->target, kernel_name(w->kind));
     }
     fprintf(to, "\n  ]\n}\n");
 }

@@ -13,10 +13,12 @@ typedef struct bench_row {
     uint64_t elements, bytes; /* bytes read + written */
     double seconds;           /* one execute, median */
     double gbps;
-    double memcpy_gbps, nt_gbps; /* the copy limits of the same bytes (0 when n/a) */
-    double ratio;  /* to the faster copy; to the packed case for strided rows;
+    double copy_gbps[BENCH_COPY_COUNT]; /* each copy of the same bytes (0 when n/a) */
+    double limit_gbps;                   /* the fastest of them (0 when n/a) */
+    bench_copy limit_by;                 /* which one */
+    double ratio;  /* to limit_gbps; to the packed case for strided rows;
                       100 ns / time for latency */
-    double target; /* the ratio SPEC.md §6 asks for */
+    double target; /* the ratio docs/performance.md's targets ask for */
 } bench_row;
 
 typedef struct bench_report bench_report;

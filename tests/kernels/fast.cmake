@@ -16,3 +16,10 @@ if(TARGET dmlp_cli)
     PASS_REGULAR_EXPRESSION "\"case\": \"latency\", \"threads\": 2, \"elements\": 16"
     FAIL_REGULAR_EXPRESSION "dmlp: ")
 endif()
+
+# The bench's limit: never below any copy it reports, and the one it names.
+if(TARGET dmlp_cli)
+  add_test(NAME test_bench_limit
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_bench_limit.py
+                   $<TARGET_FILE:dmlp_cli>)
+endif()
