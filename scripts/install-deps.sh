@@ -4,7 +4,9 @@
 set -eu
 
 packages="cmake make gcc pkg-config libprotobuf-c-dev protobuf-c-compiler libcjson-dev
-python3 python3-numpy python3-onnx clang libclang-rt-14-dev"
+python3 python3-numpy python3-onnx clang libclang-rt-14-dev
+python3-dev python3-venv python3-setuptools python3-pip python3-pytest python3-torch
+python3-dask python3-distributed"
 
 missing=""
 for p in $packages; do
