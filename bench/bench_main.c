@@ -8,9 +8,10 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "bench_command.h"
 #include "bench_report.h"
-#include "cli.h"
 #include "kernels/kernels.h"
+#include "platform/memory.h"
 
 #define SIGN_ DML_OPERATOR_ELEMENT_WISE_SIGN
 #define SOFT_ DML_OPERATOR_ACTIVATION_SOFTSIGN
@@ -72,6 +73,20 @@ static const char usage[] =
     "  --quick     --reps 3 --large-mib 64\n"
     "  --json      machine-readable output\n";
 
+/* Wrong usage: the message and the usage text on stderr, exit status 2 (as every dmlp
+   subcommand does). */
+static int usage_error(const char *message)
+{
+    fprintf(stderr, "dmlp: bench: %s\n%s", message, usage);
+    return 2;
+}
+
+static int fail(const char *why)
+{
+    fprintf(stderr, "dmlp: bench: %s\n", why);
+    return 1;
+}
+
 static int in_list(const char *list, const char *name)
 {
     size_t n = strlen(name);
@@ -129,7 +144,7 @@ static int parse(int argc, char **argv, options *o)
                     strcmp(a, "--cases") == 0 || strcmp(a, "--threads") == 0 ||
                     strcmp(a, "--reps") == 0 || strcmp(a, "--large-mib") == 0;
         if (takes && !v)
-            return dmlp_cli_usage("bench", "an option needs a value", usage);
+            return usage_error("an option needs a value");
         if (strcmp(a, "--quick") == 0) {
             o->reps = 3;
             o->large_mib = 64;
@@ -144,25 +159,25 @@ static int parse(int argc, char **argv, options *o)
             for (unsigned c = 0; c < 4; c++)
                 o->cases |= in_list(v, case_names[c]) ? 1u << c : 0;
             if (!o->cases)
-                return dmlp_cli_usage("bench", "--cases names none of large,cache,strided,latency", usage);
+                return usage_error("--cases names none of large,cache,strided,latency");
         } else if (strcmp(a, "--threads") == 0) {
             if (!parse_threads(o, v))
-                return dmlp_cli_usage("bench", "--threads takes 1 to 4 of: all, 1..256", usage);
+                return usage_error("--threads takes 1 to 4 of: all, 1..256");
         } else if (strcmp(a, "--reps") == 0) {
             long r = strtol(v, NULL, 10);
             if (r < 1 || r > 64)
-                return dmlp_cli_usage("bench", "--reps takes 1 to 64", usage);
+                return usage_error("--reps takes 1 to 64");
             o->reps = (unsigned)r;
         } else if (strcmp(a, "--large-mib") == 0) {
             long m = strtol(v, NULL, 10);
             if (m < 1 || m > 16384)
-                return dmlp_cli_usage("bench", "--large-mib takes 1 to 16384", usage);
+                return usage_error("--large-mib takes 1 to 16384");
             o->large_mib = (size_t)m;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage, stdout);
             return 0;
         } else {
-            return dmlp_cli_usage("bench", "unknown option", usage);
+            return usage_error("unknown option");
         }
         i += takes;
     }
@@ -330,7 +345,7 @@ static void bench_kind_all(run *r, const bench_kind *k)
         measure(r, k, "latency", o->thread_count - 1, 1, 16, BENCH_PACKED, 20000, 0);
 }
 
-int dmlp_cli_bench(int argc, char **argv)
+int dmlp_bench_command(int argc, char **argv)
 {
     options o;
     int rc = parse(argc, argv, &o);
@@ -340,15 +355,15 @@ int dmlp_cli_bench(int argc, char **argv)
     for (size_t k = 0; k < KIND_COUNT; k++)
         chosen += (size_t)selected(&o, k);
     if (!chosen)
-        return dmlp_cli_usage("bench", "--ops and --types select no operator x type", usage);
+        return usage_error("--ops and --types select no operator x type");
     run r = {&o, NULL, NULL, 0, {0}, {0}, NULL};
     r.buffer_bytes = ((o.large_mib << 20) + ((o.large_mib << 20) >> 4) + 4095) & ~(size_t)4095;
-    r.in = aligned_alloc(4096, r.buffer_bytes);
-    r.out = aligned_alloc(4096, r.buffer_bytes);
+    r.in = dmlp__aligned_alloc(4096, r.buffer_bytes);
+    r.out = dmlp__aligned_alloc(4096, r.buffer_bytes);
     r.report = bench_report_create();
     rc = 1;
     if (!r.in || !r.out || !r.report) {
-        dmlp_cli_fail("bench", "out of memory");
+        fail("out of memory");
         goto done;
     }
     fprintf(stderr, "bench: preparing %zu MiB buffers\n", r.buffer_bytes >> 20);
@@ -358,7 +373,7 @@ int dmlp_cli_bench(int argc, char **argv)
         dmlp_device_desc d = {DML_FEATURE_LEVEL_6_4, o.threads[t], DMLP_DEVICE_FLAG_EXTENSIONS};
         if (dmlp_device_create(&d, &r.devices[t]) != DMLP_OK ||
             !(r.teams[t] = bench_team_create(o.threads[t]))) {
-            dmlp_cli_fail("bench", dmlp_last_error());
+            fail(dmlp_last_error());
             goto done;
         }
     }
@@ -378,7 +393,7 @@ done:
         bench_team_destroy(r.teams[t]);
     }
     bench_report_destroy(r.report);
-    free(r.in);
-    free(r.out);
+    dmlp__aligned_free(r.in);
+    dmlp__aligned_free(r.out);
     return rc;
 }

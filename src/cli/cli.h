@@ -10,7 +10,6 @@ int dmlp_cli_show(int argc, char **argv);
 int dmlp_cli_onnx(int argc, char **argv);
 int dmlp_cli_onnx_test(int argc, char **argv);
 int dmlp_cli_dispatch(int argc, char **argv);
-int dmlp_cli_bench(int argc, char **argv);
 
 /* Prints "dmlp: what: why" to stderr and returns 1. */
 int dmlp_cli_fail(const char *what, const char *why);

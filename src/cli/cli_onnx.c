@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "core/fp_convert.h"
+#include "numeric/fp_convert.h"
 #include "dmlp.h"
 #include "dmlp_onnx.h"
 #include "io/npy.h"

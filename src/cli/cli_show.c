@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/fp_convert.h"
+#include "numeric/fp_convert.h"
 #include "core/types.h"
 #include "dmlp.h"
 #include "io/npy.h"

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench_command.h"
 #include "cli.h"
 #include "dmlp.h"
 
@@ -18,7 +19,7 @@ static const subcommand subcommands[] = {
     {"onnx", dmlp_cli_onnx, "run an ONNX model"},
     {"onnx-test", dmlp_cli_onnx_test, "run ONNX backend test folders"},
     {"dispatch", dmlp_cli_dispatch, "run a DxDispatch JSON model"},
-    {"bench", dmlp_cli_bench, "measure throughput against the streaming-copy limit"},
+    {"bench", dmlp_bench_command, "measure throughput against the streaming-copy limit"},
 };
 
 static void print_help(FILE *to)

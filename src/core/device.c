@@ -2,32 +2,16 @@
 #include "core/device.h"
 
 #include <errno.h>
-#include <sched.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "core/error.h"
+#include "platform/cpu.h"
 
 static uint32_t cap_threads(unsigned long n)
 {
     if (n < 1)
         return 1;
     return n > DMLP__MAX_THREADS ? DMLP__MAX_THREADS : (uint32_t)n;
-}
-
-/* The cores this process may run on (its affinity mask), else the online ones. */
-static uint32_t available_cores(void)
-{
-#if defined(__linux__)
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) {
-        int n = CPU_COUNT(&set);
-        if (n > 0)
-            return cap_threads((unsigned long)n);
-    }
-#endif
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return cap_threads(n > 0 ? (unsigned long)n : 1);
 }
 
 /* DMLP_NUM_THREADS, when it is a positive decimal number; 0 otherwise. Digits only:
@@ -70,7 +54,7 @@ dmlp_status dmlp_device_create(const dmlp_device_desc *desc, dmlp_device **devic
 
     uint32_t threads = d.thread_count ? cap_threads(d.thread_count) : env_threads();
     if (threads == 0)
-        threads = available_cores();
+        threads = cap_threads(dmlp__cpu_count());
 
     dmlp_device *dev = calloc(1, sizeof *dev);
     if (!dev)

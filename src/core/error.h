@@ -3,12 +3,7 @@
 #define DMLP_CORE_ERROR_H
 
 #include "dmlp.h"
-
-#if defined(__GNUC__)
-#define DMLP__PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define DMLP__PRINTF(f, a)
-#endif
+#include "platform/compiler.h"
 
 /* Sets the calling thread's message (printf-style, one line; newlines are replaced by
    spaces, long messages truncated) and returns status, so a refusal reads

@@ -3,13 +3,10 @@
 
 #include <string.h>
 
-#if defined(__x86_64__) || defined(_M_X64)
-#include <xmmintrin.h>
-#endif
-
 #include "core/error.h"
-#include "core/fp_env.h"
 #include "core/types.h"
+#include "platform/cpu.h"
+#include "platform/fp_env.h"
 
 /* The stack tile that gathers strided input and collects output to scatter. */
 #define TILE_BYTES 4096u
@@ -511,12 +508,8 @@ static void run_range(const run_context *c, uint64_t begin, uint64_t end)
    ordered before the job is seen finished. */
 static void finish_stores(const dmlp__plan *plan)
 {
-#if defined(__x86_64__) || defined(_M_X64)
     if (plan->args.streaming == DMLP__STREAM_NO_FENCE)
-        _mm_sfence();
-#else
-    (void)plan;
-#endif
+        dmlp__stream_fence();
 }
 
 static void run_chunk(void *context, size_t index)

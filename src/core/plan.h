@@ -45,7 +45,7 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
 /* Runs the plan from `in` to `out` (the tensors' first bytes) on the calling thread and,
    when the tensor is big enough, on pool threads. `in` and `out` are either disjoint
    ranges or exact in-place (same start and layout); any alignment is fine. Every thread
-   runs kernels under the default floating-point environment (core/fp_env.h) and gets its
+   runs kernels under the default floating-point environment (platform/fp_env.h) and gets its
    own back afterwards. */
 void dmlp__plan_run(const dmlp__plan *plan, dmlp__threadpool *pool, const void *in,
                     void *out);

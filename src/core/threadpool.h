@@ -1,4 +1,4 @@
-/* Internal: a small pthread pool. A job is a count of chunks; the calling thread and up
+/* Internal: a small thread pool. A job is a count of chunks; the calling thread and up
    to `helpers` pool threads claim chunks from an atomic counter until none is left. Jobs
    from several calling threads may run at once on the same pool. */
 #ifndef DMLP_CORE_THREADPOOL_H

@@ -10,6 +10,7 @@
 #include <cJSON.h>
 
 #include "dxdispatch.h"
+#include "platform/compiler.h"
 
 /* ---- JSON document (json_doc.c, json_prepass.c) ------------------------------------- */
 
@@ -62,10 +63,7 @@ void dmlp__dx_path_index(char *out, const char *parent, size_t index);
 
 /* Sets "path: <message>" as the error and returns status. */
 dmlp_status dmlp__dx_fail(dmlp_status status, const char *path, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+    DMLP__PRINTF(3, 4);
 
 /* Refuses members of object other than the allowed names (NULL-terminated list). */
 dmlp_status dmlp__dx_check_members(const cJSON *object, const char *path,

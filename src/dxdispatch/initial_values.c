@@ -7,7 +7,7 @@
 #include <strings.h>
 
 #include "core/error.h"
-#include "core/fp_convert.h"
+#include "numeric/fp_convert.h"
 #include "core/types.h"
 #include "dx_internal.h"
 

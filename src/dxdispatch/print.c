@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/fp_convert.h"
+#include "numeric/fp_convert.h"
 #include "core/types.h"
 #include "dx_internal.h"
 

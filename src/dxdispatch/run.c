@@ -2,13 +2,13 @@
    comes before any command runs), then the commands run in order. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/error.h"
 #include "core/operator.h"
 #include "core/types.h"
 #include "dx_internal.h"
 #include "io/npy.h"
+#include "platform/clock.h"
 
 static dmlp_status create_operator(dmlp_device *device, dmlp__dx_dispatchable *d)
 {
@@ -39,9 +39,7 @@ static dmlp_status create_operator(dmlp_device *device, dmlp__dx_dispatchable *d
 
 static double now_ms(void)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+    return dmlp__clock_seconds() * 1e3;
 }
 
 static int compare_doubles(const void *a, const void *b)

@@ -1,34 +1,11 @@
-/* Kernel dispatch as data: simd_kernels.inc lists the fast kernels, one line each,
-   DMLP__KERNEL(op, type, isa, function) with the full enum names, e.g.
-   DMLP__KERNEL(DML_OPERATOR_ACTIVATION_SOFTSIGN, DML_TENSOR_DATA_TYPE_FLOAT32,
-                DMLP__ISA_AVX512, dmlp__f32_softsign__avx512)
-   best first within each op x type. The list is read twice: once for the prototypes,
-   once for the table. The reference kernel is always the last resort. */
+/* Kernel dispatch as data: the processor family's table of fast kernels
+   (arch_kernels.h; src/kernels/x86/x86_kernel_list.inc on x86-64), best first within
+   each op x type, then the reference kernel as the last resort. */
 #include <string.h>
 
+#include "kernels/arch_kernels.h"
 #include "kernels/kernels.h"
 #include "kernels/reference.h"
-
-#define DMLP__KERNEL(op, type, isa, function)                                               \
-    void function(size_t n, const void *in, void *out, const dmlp__kernel_args *args);
-#include "kernels/simd_kernels.inc"
-#undef DMLP__KERNEL
-
-typedef struct table_entry {
-    DML_OPERATOR_TYPE op;
-    DML_TENSOR_DATA_TYPE type;
-    dmlp__kernel_choice choice;
-} table_entry;
-
-static const table_entry table[] = {
-#define DMLP__KERNEL(op, type, isa, function) {op, type, {function, isa, #function}},
-#include "kernels/simd_kernels.inc"
-#undef DMLP__KERNEL
-    /* Sentinel, so the table is never empty; matches no operator. */
-    {DML_OPERATOR_INVALID, DML_TENSOR_DATA_TYPE_UNKNOWN, {0, DMLP__ISA_SCALAR, 0}},
-};
-
-static const size_t table_count = sizeof table / sizeof table[0] - 1;
 
 /* "dmlp__f32_softsign__avx512" is listed as "f32_softsign__avx512", like the references. */
 static dmlp__kernel_choice listed(dmlp__kernel_choice c)
@@ -60,8 +37,8 @@ dmlp__kernel_choice dmlp__kernel_select(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TY
 {
     dmlp__isa cpu = dmlp__isa_detect();
     dmlp__isa limit = max_isa < cpu ? max_isa : cpu;
-    for (size_t i = 0; i < table_count; i++) {
-        const table_entry *e = &table[i];
+    for (size_t i = 0; i < dmlp__arch_kernel_count; i++) {
+        const dmlp__kernel_entry *e = &dmlp__arch_kernels[i];
         if (e->op == op && e->type == type && e->choice.isa <= limit)
             return listed(e->choice);
     }
@@ -72,9 +49,9 @@ size_t dmlp__kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
                              dmlp__kernel_choice *out, size_t capacity)
 {
     size_t count = 0;
-    for (size_t i = 0; i < table_count && count < capacity; i++) {
-        if (table[i].op == op && table[i].type == type)
-            out[count++] = listed(table[i].choice);
+    for (size_t i = 0; i < dmlp__arch_kernel_count && count < capacity; i++) {
+        if (dmlp__arch_kernels[i].op == op && dmlp__arch_kernels[i].type == type)
+            out[count++] = listed(dmlp__arch_kernels[i].choice);
     }
     dmlp__kernel_choice reference = reference_choice(op, type);
     if (reference.fn && count < capacity)

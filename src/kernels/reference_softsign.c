@@ -13,12 +13,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/fp_convert.h"
+#include "numeric/fp_convert.h"
 #include "kernels/reference.h"
+#include "platform/compiler.h"
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#endif
+DMLP__FP_CONTRACT_OFF
 
 static float softsign_f32_finite(float x)
 {

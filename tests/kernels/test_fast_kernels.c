@@ -1,4 +1,4 @@
-/* Fast kernels (src/kernels/x86, listed in simd_kernels.inc) against the reference
+/* Fast kernels (src/kernels/x86, listed in x86_kernel_list.inc) against the reference
    kernels, bit for bit, NaN payloads included.
    `test_fast_kernels ISA` (sse2|avx2|avx512) checks every kernel variant of that level:
    all values of the 1- and 2-byte types, every 257th f32 pattern plus edges, edges plus

@@ -1,6 +1,5 @@
 /* AVX2 + FMA + F16C kernels (compiled with those flags only in this file). Defines the
    vector vocabulary of x86_kernels.inc on 256-bit registers; masks are vectors. */
-#if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
@@ -77,6 +76,3 @@ typedef __m256i M8, M16, M32, M64;
 
 #include "x86_kernels.inc"
 
-#else
-typedef int dmlp__x86_avx2_unused; /* not an x86-64 build */
-#endif

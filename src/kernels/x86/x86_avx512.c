@@ -3,7 +3,6 @@
    compares, selects and the IsInfinity narrowing cost one instruction each.
    AVX512-BF16's conversion is not used: it flushes subnormals, and bf16 Softsign must
    round them exactly. */
-#if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
@@ -79,6 +78,3 @@ typedef __mmask8 M64;
 
 #include "x86_kernels.inc"
 
-#else
-typedef int dmlp__x86_avx512_unused; /* not an x86-64 build */
-#endif

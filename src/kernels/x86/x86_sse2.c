@@ -1,6 +1,5 @@
 /* SSE2 kernels: the x86-64 baseline. Defines the vector vocabulary of x86_kernels.inc
    on 128-bit registers; masks are vectors of all-ones lanes. */
-#if defined(__x86_64__) || defined(_M_X64)
 #include <emmintrin.h>
 #include <stdint.h>
 #include <string.h>
@@ -110,6 +109,3 @@ static inline V f2h1(F32 f)
 
 #include "x86_kernels.inc"
 
-#else
-typedef int dmlp__x86_sse2_unused; /* not an x86-64 build */
-#endif

@@ -1,8 +1,9 @@
-/* Internal: exact conversions between float32 and the 16-bit float formats.
+/* Internal: exact conversions between float32 and the 16-bit float formats. It sits
+   below core and kernels (and the front ends) and includes nothing of the project.
    Widening is exact; narrowing rounds to nearest, ties to even, independent of the
    current rounding mode. NaNs keep their sign and top payload bits and come out quiet. */
-#ifndef DMLP_CORE_FP_CONVERT_H
-#define DMLP_CORE_FP_CONVERT_H
+#ifndef DMLP_NUMERIC_FP_CONVERT_H
+#define DMLP_NUMERIC_FP_CONVERT_H
 
 #include <stdint.h>
 #include <string.h>

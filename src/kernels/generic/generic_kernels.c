@@ -1,0 +1,13 @@
+/* A processor family without fast kernels: every operator runs its reference kernel. */
+#include "kernels/arch_kernels.h"
+
+/* One sentinel entry, so the array is not empty; the count leaves it out. */
+const dmlp__kernel_entry dmlp__arch_kernels[] = {
+    {DML_OPERATOR_INVALID, DML_TENSOR_DATA_TYPE_UNKNOWN, {0, DMLP__ISA_SCALAR, 0}},
+};
+const size_t dmlp__arch_kernel_count = 0;
+
+dmlp__isa dmlp__arch_isa(void)
+{
+    return DMLP__ISA_SCALAR;
+}

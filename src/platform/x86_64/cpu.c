@@ -1,0 +1,51 @@
+/* x86-64: CPUID and XCR0 for the kernel levels, `pause` for spin-waits, `sfence` after
+   non-temporal stores. */
+#include <cpuid.h>
+#include <immintrin.h>
+
+#include "platform/cpu.h"
+
+/* XCR0 via xgetbv, only once CPUID said OSXSAVE; inline so no -mxsave is needed. */
+static uint64_t read_xcr0(void)
+{
+    uint32_t eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return ((uint64_t)edx << 32) | eax;
+}
+
+uint32_t dmlp__cpu_features(void)
+{
+    unsigned eax, ebx, ecx, edx;
+    uint32_t features = DMLP__CPU_X86_SSE2; /* part of x86-64 itself */
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return features;
+    int osxsave = (ecx >> 27) & 1, avx = (ecx >> 28) & 1;
+    int fma = (ecx >> 12) & 1, f16c = (ecx >> 29) & 1;
+    if (!osxsave || !avx)
+        return features;
+    uint64_t xcr0 = read_xcr0();
+    if ((xcr0 & 0x6) != 0x6) /* XMM and YMM state */
+        return features;
+    if (__get_cpuid_max(0, 0) < 7)
+        return features;
+    __cpuid_count(7, 0, eax, ebx, ecx, edx);
+    int avx2 = (ebx >> 5) & 1;
+    if (!(avx2 && fma && f16c))
+        return features;
+    features |= DMLP__CPU_X86_AVX2;
+    int avx512 = ((ebx >> 16) & 1) /* F */ && ((ebx >> 17) & 1) /* DQ */ &&
+                 ((ebx >> 30) & 1) /* BW */ && ((ebx >> 31) & 1) /* VL */;
+    if (avx512 && (xcr0 & 0xe6) == 0xe6) /* plus opmask, ZMM_Hi256, Hi16_ZMM state */
+        features |= DMLP__CPU_X86_AVX512;
+    return features;
+}
+
+void dmlp__cpu_relax(void)
+{
+    _mm_pause();
+}
+
+void dmlp__stream_fence(void)
+{
+    _mm_sfence();
+}
