@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (dmlp_device_create(&desc, &device) != DMLP_OK)
             return 0;
     }
-    dmlp__dx_parse_options options = {NULL, 1, 1u << 20};
+    dmlp__dx_parse_options options = {NULL, 1, 1u << 20, NULL};
     dmlp__dx_model *model = NULL;
     if (dmlp__dx_model_parse((const char *)data, size, &options, &model) == DMLP_OK) {
         dmlp__dx_run_options run = {device, (DML_FEATURE_LEVEL)0, 1, NULL};

@@ -11,6 +11,13 @@ int dmlp_cli_onnx(int argc, char **argv);
 int dmlp_cli_onnx_test(int argc, char **argv);
 int dmlp_cli_dispatch(int argc, char **argv);
 
+/* Installs the handlers that remove temporary files on SIGINT, SIGTERM and SIGHUP
+   (cli_signals.c). */
+void dmlp_cli_signals_install(void);
+
+/* --max-memory's value: sets the memory budget (io/budget.h); 0 if text is no size. */
+int dmlp_cli_max_memory(const char *text);
+
 /* Prints "dmlp: what: why" to stderr and returns 1. */
 int dmlp_cli_fail(const char *what, const char *why);
 

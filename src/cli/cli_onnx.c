@@ -12,10 +12,13 @@
 #include "numeric/fp_convert.h"
 #include "dmlp.h"
 #include "dmlp_onnx.h"
+#include "core/error.h"
 #include "io/npy.h"
+#include "io/output.h"
 
 static const char onnx_usage[] =
     "usage: dmlp onnx MODEL.onnx [-i NAME=FILE]... [-o DIR] [--threads N]\n"
+    "                 [--max-memory SIZE]\n"
     "\n"
     "Runs an ONNX model made of Sign (opset 9, 13), Softsign (1, 22) and IsInf (10, 20).\n"
     "  -i NAME=FILE  the value of graph input NAME: a .npy file, or a .pb file holding a\n"
@@ -25,8 +28,14 @@ static const char onnx_usage[] =
     "                DIR/<output name>.pb for bfloat16 and float8 outputs; characters\n"
     "                other than letters, digits, '.', '_' and '-' become '_'\n"
     "  --threads N   worker threads (default 0: one per core)\n"
-    "Exit status: 0 done; 1 failed (nothing is written if loading or running fails);\n"
-    "2 wrong usage.\n";
+    "  --max-memory SIZE\n"
+    "                the most memory the model and input files may ask for (bytes, or\n"
+    "                with K M G T); default: the physical memory or the address-space\n"
+    "                limit, whichever is smaller (DMLP_MAX_MEMORY)\n"
+    "The outputs are written to temporary files and renamed into place together: a run\n"
+    "leaves all of them or none.\n"
+    "Exit status: 0 done; 1 failed (nothing is written if loading, running or writing\n"
+    "fails); 2 wrong usage.\n";
 
 static const char test_usage[] =
     "usage: dmlp onnx-test [--exact] CASE_DIR...\n"
@@ -150,11 +159,19 @@ static int load_npy(const char *path, loaded *l, char *why, size_t why_size)
     return 1;
 }
 
+/* why receives "<path>: <reason>". */
 static int load_tensor_file(const char *path, loaded *l, char *why, size_t why_size)
 {
     memset(l, 0, sizeof *l);
-    if (ends_with(path, ".npy"))
-        return load_npy(path, l, why, why_size);
+    if (ends_with(path, ".npy")) {
+        int ok = load_npy(path, l, why, why_size);
+        if (!ok) { /* the .npy reader does not name the file: the .pb loader does */
+            dmlp__error(DMLP_ERROR_IO, "%s", why);
+            dmlp__error_prefix(path);
+            snprintf(why, why_size, "%s", dmlp_last_error());
+        }
+        return ok;
+    }
     if (dmlp_onnx_tensor_load_file(path, &l->t) != DMLP_OK) {
         snprintf(why, why_size, "%s", dmlp_last_error());
         return 0;
@@ -180,12 +197,20 @@ static void safe_file_name(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* Every output to a temporary file, then all renamed together: a run leaves all of its
+   outputs or none. */
 static int write_outputs(const dmlp_onnx_result *result, const char *dir)
 {
     uint32_t count = dmlp_onnx_result_count(result);
     char (*names)[200] = calloc(count ? count : 1, sizeof *names);
-    if (!names)
+    char **paths = calloc(count ? count : 1, sizeof *paths);
+    if (!names || !paths) {
+        free(names);
+        free(paths);
         return dmlp_cli_fail("onnx", "out of memory");
+    }
+    dmlp__outputs set;
+    dmlp__outputs_init(&set, NULL);
     int status = 0;
     for (uint32_t i = 0; i < count && status == 0; i++) {
         dmlp_onnx_tensor t;
@@ -200,7 +225,7 @@ static int write_outputs(const dmlp_onnx_result *result, const char *dir)
         int is_bool;
         DML_TENSOR_DATA_TYPE npy_type = npy_type_of_onnx(t.type, &is_bool);
         size_t path_size = strlen(dir) + 220;
-        char *path = malloc(path_size);
+        char *path = paths[i] = malloc(path_size);
         if (!path) {
             status = dmlp_cli_fail("onnx", "out of memory");
             break;
@@ -212,16 +237,30 @@ static int write_outputs(const dmlp_onnx_result *result, const char *dir)
             uint64_t shape[DMLP__NPY_MAX_DIMS];
             for (uint32_t d = 0; d < t.rank; d++)
                 shape[d] = (uint64_t)t.dims[d];
-            st = dmlp__npy_write_file(path, npy_type, is_bool, t.rank, shape, t.data);
+            st = dmlp__npy_add_output(&set, path, npy_type, is_bool, t.rank, shape, t.data);
         } else {
-            st = dmlp_onnx_tensor_save_file(path, &t);
+            void *bytes = NULL;
+            size_t size = 0;
+            st = dmlp_onnx_tensor_save_memory(&t, &bytes, &size);
+            if (st == DMLP_OK) {
+                dmlp__piece piece = {bytes, size};
+                st = dmlp__outputs_add(&set, path, &piece, 1);
+                free(bytes);
+            }
         }
         if (st != DMLP_OK)
             status = dmlp_cli_fail(path, dmlp_last_error());
-        else
-            printf("%s\n", path);
-        free(path);
     }
+    const char *failed = NULL;
+    if (status == 0 && dmlp__outputs_commit(&set, &failed) != DMLP_OK)
+        status = dmlp_cli_fail(failed ? failed : "onnx", dmlp_last_error());
+    dmlp__outputs_free(&set);
+    for (uint32_t i = 0; i < count; i++) {
+        if (status == 0)
+            printf("%s\n", paths[i]);
+        free(paths[i]);
+    }
+    free(paths);
     free(names);
     return status;
 }
@@ -241,7 +280,13 @@ int dmlp_cli_onnx(int argc, char **argv)
             printf("%s", onnx_usage);
             return 0;
         }
-        if (strcmp(a, "-i") == 0 || strcmp(a, "-o") == 0 || strcmp(a, "--threads") == 0) {
+        if (strcmp(a, "--max-memory") == 0) {
+            if (i + 1 >= argc || !dmlp_cli_max_memory(argv[++i])) {
+                free(specs);
+                return dmlp_cli_usage("onnx", "--max-memory needs a size such as 2G or 500M",
+                                      onnx_usage);
+            }
+        } else if (strcmp(a, "-i") == 0 || strcmp(a, "-o") == 0 || strcmp(a, "--threads") == 0) {
             if (i + 1 >= argc) {
                 free(specs);
                 return dmlp_cli_usage("onnx", "an option needs a value", onnx_usage);
@@ -295,7 +340,7 @@ int dmlp_cli_onnx(int argc, char **argv)
         const char *file = eq + 1;
         char why[600];
         if (!load_tensor_file(file, &inputs[k], why, sizeof why)) {
-            status = dmlp_cli_fail(file, why);
+            status = dmlp_cli_fail("onnx", why);
             break;
         }
         tensors[k] = inputs[k].t;

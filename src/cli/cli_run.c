@@ -36,6 +36,10 @@ static const char usage[] =
     "                  5_0 5_1 5_2 6_0 6_1 6_2 6_3 6_4 (default), or ext = 6_4 with\n"
     "                  dmlp's extensions (e.g. FLOAT64 for sign and softsign)\n"
     "  --threads N     worker threads (default 0: one per core)\n"
+    "  --max-memory SIZE\n"
+    "                  refuse an input whose data is larger (bytes, or with K M G T:\n"
+    "                  powers of 1024); default: the physical memory or the\n"
+    "                  address-space limit, whichever is smaller (DMLP_MAX_MEMORY)\n"
     "  -h, --help      this text\n"
     "\n"
     "IN.npy: .npy 1.0-3.0, little-endian, C or Fortran order, dtype <f2 <f4 <f8 |i1 <i2\n"
@@ -43,6 +47,8 @@ static const char usage[] =
     "operator takes depends on the level ('dmlp caps --feature-level L'); below 3_0\n"
     "DirectML takes 4-D tensors only. A 0-d array runs as sizes [1]; an empty array\n"
     "gives an empty OUT.npy.\n"
+    "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
+    "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
     "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n";
 
 typedef struct run_args {
@@ -147,6 +153,12 @@ static int parse_args(int argc, char **argv, run_args *a)
         } else if ((v = option_value(argc, argv, &i, "--threads", &missing)) != NULL) {
             if (!parse_uint32(v, &a->threads)) {
                 snprintf(message, sizeof message, "--threads is '%s'; use a count >= 0", v);
+                return bad_usage(message);
+            }
+        } else if ((v = option_value(argc, argv, &i, "--max-memory", &missing)) != NULL) {
+            if (!dmlp_cli_max_memory(v)) {
+                snprintf(message, sizeof message,
+                         "--max-memory is '%s'; use a size such as 2G or 500M", v);
                 return bad_usage(message);
             }
         } else if (missing) {

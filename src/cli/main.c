@@ -5,6 +5,7 @@
 #include "bench_command.h"
 #include "cli.h"
 #include "dmlp.h"
+#include "io/budget.h"
 
 typedef struct subcommand {
     const char *name;
@@ -36,6 +37,15 @@ int dmlp_cli_fail(const char *what, const char *why)
     return 1;
 }
 
+int dmlp_cli_max_memory(const char *text)
+{
+    uint64_t bytes;
+    if (!dmlp__budget_parse(text, &bytes))
+        return 0;
+    dmlp__budget_set(bytes);
+    return 1;
+}
+
 int dmlp_cli_usage(const char *subcommand, const char *message, const char *usage)
 {
     if (message)
@@ -59,6 +69,7 @@ int main(int argc, char **argv)
         printf("dmlp %d.%d.%d\n", DMLP_VERSION_MAJOR, DMLP_VERSION_MINOR, DMLP_VERSION_PATCH);
         return 0;
     }
+    dmlp_cli_signals_install();
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return subcommands[i].run(argc - 1, argv + 1);

@@ -11,6 +11,7 @@
 
 #include "dxdispatch.h"
 #include "platform/compiler.h"
+#include "io/confine.h"
 
 /* ---- JSON document (json_doc.c, json_prepass.c) ------------------------------------- */
 
@@ -149,12 +150,16 @@ struct dmlp__dx_model {
     dmlp__dx_command *commands;
     size_t command_count;
     bool no_files;
+    const dmlp__confine *confine; /* from the parse options; NULL: anywhere */
 };
 
 typedef struct dmlp__dx_parse_context {
     const dmlp__dx_json *doc;
     const dmlp__dx_parse_options *options;
     const char *base_dir;
+    uint64_t *memory_used;  /* the buffers taken from the memory budget so far */
+    uint64_t source_limit;  /* a resource's sizeInBytes while its sourcePath is read (a
+                               stream is read no further), else 0 */
 } dmlp__dx_parse_context;
 
 /* resources.c, initial_values.c */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "dmlp.h"
+#include "io/confine.h"
 
 typedef struct dmlp__dx_model dmlp__dx_model;
 
@@ -19,6 +20,9 @@ typedef struct dmlp__dx_parse_options {
     int no_files;              /* 1: sourcePath is refused and writeFile writes nothing
                                   (parsing from memory, e.g. for fuzzing) */
     uint64_t max_buffer_bytes; /* 0: no limit; else a larger resource is refused */
+    const dmlp__confine *confine; /* not NULL: every sourcePath and targetPath must
+                                     resolve inside this folder (checked before anything
+                                     runs); it must outlive the model */
 } dmlp__dx_parse_options;
 
 /* Parses a model from text[0, size). options may be NULL (defaults). */
@@ -26,8 +30,11 @@ dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
                                  const dmlp__dx_parse_options *options,
                                  dmlp__dx_model **model);
 
-/* Reads and parses the file at path; sourcePaths are looked up beside it first. */
+/* Reads and parses the file at path; sourcePaths are looked up beside it first.
+   _confined: confine may be NULL (see dmlp__dx_parse_options). */
 dmlp_status dmlp__dx_model_load(const char *path, dmlp__dx_model **model);
+dmlp_status dmlp__dx_model_load_confined(const char *path, const dmlp__confine *confine,
+                                         dmlp__dx_model **model);
 
 typedef struct dmlp__dx_run_options {
     dmlp_device *device;             /* NULL: one is created at feature_level */
@@ -37,8 +44,10 @@ typedef struct dmlp__dx_run_options {
 } dmlp__dx_run_options;
 
 /* Creates every dispatchable's operator (a refusal is "dispatchables.NAME: <why>") and
-   checks every binding, then runs the commands in order. Buffers keep what commands
-   wrote; a second run starts from there. */
+   checks every binding and every writeFile target, then runs the commands in order.
+   The writeFile outputs are renamed into place together once every command has run
+   (none if a command fails). Buffers keep what commands wrote; a second run starts from
+   there. */
 dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options *options);
 
 void dmlp__dx_model_free(dmlp__dx_model *model);

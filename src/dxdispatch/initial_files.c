@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "core/types.h"
@@ -43,11 +44,8 @@ static char *resolve(const dmlp__dx_parse_context *ctx, const char *name)
         if (!beside)
             return NULL;
         snprintf(beside, n, "%s/%s", ctx->base_dir, name);
-        FILE *f = fopen(beside, "rb");
-        if (f) {
-            fclose(f);
+        if (access(beside, F_OK) == 0) /* without opening it: it may be a FIFO */
             return beside;
-        }
         free(beside);
     }
     size_t n = strlen(name) + 1;
@@ -78,13 +76,13 @@ static dmlp_status check_limit(const dmlp__dx_parse_context *ctx, const char *pa
     return DMLP_OK;
 }
 
-static dmlp_status read_npy(const dmlp__dx_parse_context *ctx, const char *file, const char *name,
+static dmlp_status read_npy(const dmlp__dx_parse_context *ctx, int fd, const char *name,
                             DML_TENSOR_DATA_TYPE type, const char *path,
                             DML_TENSOR_DATA_TYPE *data_type, unsigned char **data,
                             uint64_t *data_size)
 {
     dmlp__npy npy;
-    dmlp_status s = dmlp__npy_read_file(file, &npy);
+    dmlp_status s = dmlp__npy_read_fd(fd, &npy);
     if (s != DMLP_OK)
         return fail_with_last(s, path, name);
     if (type != DML_TENSOR_DATA_TYPE_UNKNOWN && npy.type != type)
@@ -103,7 +101,7 @@ static dmlp_status read_npy(const dmlp__dx_parse_context *ctx, const char *file,
     return DMLP_OK;
 }
 
-static dmlp_status read_raw(const dmlp__dx_parse_context *ctx, const char *file, const char *name,
+static dmlp_status read_raw(const dmlp__dx_parse_context *ctx, int fd, const char *name,
                             DML_TENSOR_DATA_TYPE type, const char *path, unsigned char **data,
                             uint64_t *data_size)
 {
@@ -113,10 +111,19 @@ static dmlp_status read_raw(const dmlp__dx_parse_context *ctx, const char *file,
                              name);
     unsigned char *buf = NULL;
     size_t n = 0;
-    dmlp_status s = dmlp__read_file(file, ctx->options->max_buffer_bytes, &buf, &n);
+    /* a stream is read no further than the buffer it fills (sizeInBytes) */
+    uint64_t limit = ctx->options->max_buffer_bytes;
+    if (ctx->source_limit && (!limit || ctx->source_limit < limit))
+        limit = ctx->source_limit;
+    dmlp_status s = dmlp__read_fd(fd, (size_t)limit, &buf, &n);
     if (s != DMLP_OK)
         return dmlp__dx_fail(s, path, "'%s': %s", name, dmlp_last_error());
-    s = check_limit(ctx, path, n);
+    if (ctx->source_limit && n > ctx->source_limit)
+        s = dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                          "'%s' holds more than the resource's sizeInBytes (%llu bytes)", name,
+                          (unsigned long long)ctx->source_limit);
+    if (s == DMLP_OK)
+        s = check_limit(ctx, path, n);
     uint32_t size = dmlp__type_size(type);
     if (s == DMLP_OK && n % size != 0)
         s = dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
@@ -151,9 +158,14 @@ dmlp_status dmlp__dx_read_source(const dmlp__dx_parse_context *ctx, const char *
     char *file = resolve(ctx, source);
     if (!file)
         return dmlp__dx_fail(DMLP_ERROR_OUT_OF_MEMORY, path, "out of memory");
-    dmlp_status s = has_extension(source, ".npy")
-                        ? read_npy(ctx, file, source, type, path, data_type, data, data_size)
-                        : read_raw(ctx, file, source, type, path, data, data_size);
+    int fd;
+    dmlp_status s = dmlp__open_input(file, ctx->options->confine, &fd);
     free(file);
+    if (s != DMLP_OK)
+        return fail_with_last(s, path, source);
+    s = has_extension(source, ".npy")
+            ? read_npy(ctx, fd, source, type, path, data_type, data, data_size)
+            : read_raw(ctx, fd, source, type, path, data, data_size);
+    close(fd);
     return s;
 }

@@ -10,6 +10,7 @@
 #include "numeric/fp_convert.h"
 #include "core/types.h"
 #include "dx_internal.h"
+#include "io/budget.h"
 
 dmlp_status dmlp__dx_get_type(const cJSON *item, const char *path, DML_TENSOR_DATA_TYPE *type)
 {
@@ -47,6 +48,12 @@ static dmlp_status read_float(const cJSON *item, DML_TENSOR_DATA_TYPE type, cons
     double value;
     if (cJSON_IsNumber(item)) {
         value = item->valuedouble;
+        /* JSON has no infinity: a literal beyond a double's range (1e999) is refused
+           like the bare word Infinity, not read as one */
+        if (isinf(value))
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                                 "the number is beyond a double's range (JSON has no "
+                                 "infinity); write \"inf\" or \"-inf\" for one");
     } else if (cJSON_IsString(item) && item->valuestring) {
         const char *text = item->valuestring;
         if (strcasecmp(text, "nan") == 0)
@@ -249,6 +256,12 @@ static dmlp_status allocate(const dmlp__dx_parse_context *ctx, const char *path,
                              "%llu elements of %u bytes are more than this reader allows "
                              "(%llu bytes)",
                              (unsigned long long)count, size, (unsigned long long)limit);
+    uint64_t used = *ctx->memory_used; /* the initial data lives until its buffer is made */
+    dmlp_status s = dmlp__budget_take(&used, "the initial data", count * size);
+    if (s != DMLP_OK) {
+        dmlp__error_prefix(path);
+        return s;
+    }
     *data = calloc(1, (size_t)(count * size));
     if (!*data)
         return dmlp__dx_fail(DMLP_ERROR_OUT_OF_MEMORY, path, "out of memory for %llu bytes",

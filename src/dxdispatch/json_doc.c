@@ -44,6 +44,14 @@ static dmlp_status collect_numbers(dmlp__dx_json *doc)
 dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dmlp__dx_json *doc)
 {
     memset(doc, 0, sizeof *doc);
+    /* JSON has no place for a NUL byte (cJSON would stop reading there) */
+    const char *nul = size ? memchr(text, '\0', size) : NULL;
+    if (nul) {
+        size_t line, column;
+        dmlp__dx_json_line_col(text, size, (size_t)(nul - text), &line, &column);
+        return dmlp__error(DMLP_ERROR_FORMAT, "line %zu, column %zu: a NUL byte; JSON text has "
+                                              "none", line, column);
+    }
     doc->text = malloc(size + 1);
     if (!doc->text)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");

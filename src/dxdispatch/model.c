@@ -120,9 +120,12 @@ dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
         dmlp__dx_json_free(&doc);
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
     }
+    uint64_t memory_used = 0;
     dmlp__dx_parse_context ctx = {&doc, options ? options : &defaults,
-                            options && options->base_dir ? options->base_dir : NULL};
+                                  options && options->base_dir ? options->base_dir : NULL,
+                                  &memory_used, 0};
     result->no_files = ctx.options->no_files != 0;
+    result->confine = ctx.options->confine;
     s = parse_sections(&ctx, result);
     dmlp__dx_json_free(&doc);
     if (s != DMLP_OK) {
@@ -134,6 +137,12 @@ dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
 }
 
 dmlp_status dmlp__dx_model_load(const char *path, dmlp__dx_model **model)
+{
+    return dmlp__dx_model_load_confined(path, NULL, model);
+}
+
+dmlp_status dmlp__dx_model_load_confined(const char *path, const dmlp__confine *confine,
+                                         dmlp__dx_model **model)
 {
     *model = NULL;
     unsigned char *bytes = NULL;
@@ -153,7 +162,7 @@ dmlp_status dmlp__dx_model_load(const char *path, dmlp__dx_model **model)
         slash[slash == dir ? 1 : 0] = '\0';
     else
         strcpy(dir, ".");
-    dmlp__dx_parse_options options = {dir, 0, 0};
+    dmlp__dx_parse_options options = {dir, 0, 0, confine};
     dmlp_status s = dmlp__dx_model_parse(text, n, &options, model);
     free(dir);
     free(text);

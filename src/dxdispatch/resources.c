@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "dx_internal.h"
+#include "io/budget.h"
 
 #define BUFFER_ALIGNMENT 4096u
 
@@ -27,13 +28,26 @@ dmlp_status dmlp__dx_parse_resource(const dmlp__dx_parse_context *ctx, const cJS
             return s;
     }
 
+    /* sizeInBytes first: it bounds what a sourcePath stream may give */
+    uint64_t size_given = 0;
+    const cJSON *size_item = cJSON_GetObjectItemCaseSensitive(json, "sizeInBytes");
+    if (size_item) {
+        dmlp__dx_path_key(p, path, "sizeInBytes");
+        uint64_t limit = ctx->options->max_buffer_bytes ? ctx->options->max_buffer_bytes
+                                                        : (uint64_t)SIZE_MAX / 2;
+        if ((s = dmlp__dx_get_uint(ctx->doc, size_item, p, limit, &size_given)) != DMLP_OK)
+            return s;
+    }
+
     const cJSON *values = cJSON_GetObjectItemCaseSensitive(json, "initialValues");
     dmlp__dx_path_key(p, path, "initialValues");
     if (!values)
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
     unsigned char *data = NULL;
     uint64_t data_size = 0;
-    s = dmlp__dx_parse_initial_values(ctx, values, type, p, &type, &data, &data_size);
+    dmlp__dx_parse_context local = *ctx;
+    local.source_limit = size_given;
+    s = dmlp__dx_parse_initial_values(&local, values, type, p, &type, &data, &data_size);
     if (s != DMLP_OK) {
         free(data);
         return s;
@@ -41,20 +55,22 @@ dmlp_status dmlp__dx_parse_resource(const dmlp__dx_parse_context *ctx, const cJS
 
     /* omitted: the data rounded up to 4 bytes; given: as written, at least the data */
     uint64_t size = (data_size + 3) & ~UINT64_C(3);
-    const cJSON *size_item = cJSON_GetObjectItemCaseSensitive(json, "sizeInBytes");
     if (size_item) {
         dmlp__dx_path_key(p, path, "sizeInBytes");
-        uint64_t limit = ctx->options->max_buffer_bytes ? ctx->options->max_buffer_bytes
-                                                        : (uint64_t)SIZE_MAX / 2;
-        s = dmlp__dx_get_uint(ctx->doc, size_item, p, limit, &size);
-        if (s == DMLP_OK && size < data_size)
+        size = size_given;
+        if (size < data_size)
             s = dmlp__dx_fail(DMLP_ERROR_FORMAT, p,
                               "is %llu; must be at least the initial data's %llu bytes",
                               (unsigned long long)size, (unsigned long long)data_size);
-        if (s != DMLP_OK) {
-            free(data);
-            return s;
-        }
+    } else {
+        dmlp__dx_path_key(p, path, "initialValues");
+    }
+    /* the buffer, from the memory budget shared by the model's resources */
+    if (s == DMLP_OK && (s = dmlp__budget_take(ctx->memory_used, "the buffer", size)) != DMLP_OK)
+        dmlp__error_prefix(p);
+    if (s != DMLP_OK) {
+        free(data);
+        return s;
     }
     /* Page-aligned like a GPU buffer, so a model's GuaranteedBaseOffsetAlignment (up to
        4096) holds for every binding at offset 0. */

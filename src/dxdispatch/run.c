@@ -8,6 +8,7 @@
 #include "core/types.h"
 #include "dx_internal.h"
 #include "io/npy.h"
+#include "io/output.h"
 #include "platform/clock.h"
 
 static dmlp_status create_operator(dmlp_device *device, dmlp__dx_dispatchable *d)
@@ -110,21 +111,10 @@ static dmlp_status run_dispatch(dmlp__dx_model *model, const dmlp__dx_command *c
     return DMLP_OK;
 }
 
-static dmlp_status write_raw(const char *path, const void *data, uint64_t size)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return dmlp__error(DMLP_ERROR_IO, "cannot create '%s'", path);
-    bool ok = fwrite(data, 1, (size_t)size, f) == size;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        remove(path);
-        return dmlp__error(DMLP_ERROR_IO, "cannot write '%s'", path);
-    }
-    return DMLP_OK;
-}
-
-static dmlp_status run_write_file(const dmlp__dx_model *model, const dmlp__dx_command *c, FILE *out)
+/* A writeFile command: the resource as it is now, into a temporary file renamed with the
+   others once every command has run. */
+static dmlp_status run_write_file(const dmlp__dx_model *model, const dmlp__dx_command *c,
+                                  dmlp__outputs *outputs, FILE *out)
 {
     const dmlp__dx_resource *r = &model->resources[c->index];
     const char *path = c->target_path;
@@ -137,23 +127,42 @@ static dmlp_status run_write_file(const dmlp__dx_model *model, const dmlp__dx_co
         if (npy) {
             uint64_t whole = r->size / dmlp__type_size(r->type); /* 1-D over the buffer */
             s = c->has_dimensions
-                    ? dmlp__npy_write_file(path, r->type, 0, c->dimension_count, c->dimensions,
-                                           r->data)
-                    : dmlp__npy_write_file(path, r->type, 0, 1, &whole, r->data);
-            if (s != DMLP_OK) {
-                char why[512];
-                snprintf(why, sizeof why, "%s", dmlp_last_error());
-                dmlp__error(s, "%s.targetPath: '%s': %s", c->path, path, why);
-            }
+                    ? dmlp__npy_add_output(outputs, path, r->type, 0, c->dimension_count,
+                                           c->dimensions, r->data)
+                    : dmlp__npy_add_output(outputs, path, r->type, 0, 1, &whole, r->data);
         } else {
-            s = write_raw(path, r->data, r->size);
-            if (s != DMLP_OK)
-                dmlp__error_prefix(c->path);
+            dmlp__piece piece = {r->data, (size_t)r->size};
+            s = dmlp__outputs_add(outputs, path, &piece, 1);
+        }
+        if (s != DMLP_OK) {
+            char why[512];
+            snprintf(why, sizeof why, "%s", dmlp_last_error());
+            dmlp__error(s, "%s.targetPath: '%s': %s", c->path, path, why);
         }
     }
     if (s == DMLP_OK && out)
         fprintf(out, "Resource '%s' written to '%s'\n", r->name, path);
     return s;
+}
+
+/* Every writeFile target's folder exists and is writable, and no target is a file dmlp
+   refuses to replace, before the first command runs. */
+static dmlp_status check_targets(const dmlp__dx_model *model)
+{
+    if (model->no_files)
+        return DMLP_OK;
+    for (size_t i = 0; i < model->command_count; i++) {
+        const dmlp__dx_command *c = &model->commands[i];
+        if (c->kind != DMLP__DX_WRITE_FILE)
+            continue;
+        dmlp_status s = dmlp__output_check(c->target_path, model->confine);
+        if (s != DMLP_OK) {
+            char why[512];
+            snprintf(why, sizeof why, "%s", dmlp_last_error());
+            return dmlp__error(s, "%s.targetPath: '%s': %s", c->path, c->target_path, why);
+        }
+    }
+    return DMLP_OK;
 }
 
 dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options *options)
@@ -174,6 +183,12 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
             s = create_operator(device, &model->dispatchables[i]);
     if (s == DMLP_OK)
         s = check_dispatch_bindings(model);
+    if (s == DMLP_OK)
+        s = check_targets(model);
+    /* the files of writeFile commands appear together when every command has run, or
+       none of them if one fails */
+    dmlp__outputs outputs;
+    dmlp__outputs_init(&outputs, model->confine);
     for (size_t i = 0; i < model->command_count && s == DMLP_OK; i++) {
         const dmlp__dx_command *c = &model->commands[i];
         if (c->kind == DMLP__DX_DISPATCH) {
@@ -182,9 +197,20 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
             if (options->out)
                 dmlp__dx_print_values(options->out, &model->resources[c->index], c->verbose);
         } else {
-            s = run_write_file(model, c, options->out);
+            s = run_write_file(model, c, &outputs, options->out);
         }
     }
+    if (s == DMLP_OK) {
+        const char *failed = NULL;
+        s = dmlp__outputs_commit(&outputs, &failed);
+        if (s != DMLP_OK) {
+            char why[512];
+            snprintf(why, sizeof why, "%s", dmlp_last_error());
+            dmlp__error(s, "writeFile '%s': %s",
+                        failed ? failed : "?", why);
+        }
+    }
+    dmlp__outputs_free(&outputs);
     /* operators belong to this run's device */
     for (size_t i = 0; i < model->dispatchable_count; i++) {
         dmlp_operator_destroy(model->dispatchables[i].op);

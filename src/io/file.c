@@ -1,32 +1,87 @@
+/* Bounded reading of input files (file.h). */
 #include "io/file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/error.h"
+#include "io/budget.h"
 
-/* Reads the whole stream; the size of a regular file sizes the first buffer. */
-static dmlp_status read_all(FILE *f, size_t limit, unsigned char **bytes, size_t *size)
+dmlp_status dmlp__open_input(const char *path, const dmlp__confine *confine, int *fd)
+{
+    if (confine) {
+        dmlp_status s = dmlp__confine_open_file(confine, path, fd);
+        if (s != DMLP_OK)
+            return s;
+    } else {
+        *fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (*fd < 0)
+            return dmlp__error(DMLP_ERROR_IO, "%s", strerror(errno));
+    }
+    struct stat st;
+    if (fstat(*fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(*fd);
+        *fd = -1;
+        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(EISDIR));
+    }
+    return DMLP_OK;
+}
+
+long long dmlp__read_up_to(int fd, void *buffer, size_t size)
+{
+    size_t n = 0;
+    while (n < size) {
+        size_t chunk = size - n > (1u << 30) ? (1u << 30) : size - n;
+        ssize_t got = read(fd, (char *)buffer + n, chunk);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            break;
+        n += (size_t)got;
+    }
+    return (long long)n;
+}
+
+dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *size)
 {
     struct stat st;
+    uint64_t budget = dmlp__budget();
+    /* the most this read may hold: limit + 1 (so the caller sees "too large"), or the
+       budget + 1 (so we see it) */
+    uint64_t most = limit ? (uint64_t)limit + 1 : budget + (budget < UINT64_MAX);
     size_t cap = 1 << 16;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        (unsigned long long)st.st_size < SIZE_MAX - 16)
-        cap = (size_t)st.st_size + 16;
-    if (limit && cap > limit + 1)
-        cap = limit + 1;
-    unsigned char *buf = malloc(cap);
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        uint64_t file_size = st.st_size > 0 ? (uint64_t)st.st_size : 0;
+        if (!limit) {
+            dmlp_status s = dmlp__budget_take(NULL, "the file", file_size);
+            if (s != DMLP_OK)
+                return s;
+        }
+        /* a regular file is read to the size it had when opened */
+        most = file_size < most ? file_size : most;
+        cap = (size_t)most;
+    }
+    if (most > SIZE_MAX - 1)
+        most = SIZE_MAX - 1;
+    if (cap > most)
+        cap = (size_t)most;
+    unsigned char *buf = malloc(cap + 1);
     size_t n = 0;
     if (!buf)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %zu bytes", cap);
     for (;;) {
         if (n == cap) {
-            size_t grown = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
-            unsigned char *more = grown > cap ? realloc(buf, grown) : NULL;
+            if (cap >= most)
+                break;
+            size_t grown = cap > (size_t)most / 2 ? (size_t)most : cap * 2;
+            unsigned char *more = realloc(buf, grown + 1);
             if (!more) {
                 free(buf);
                 return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the file");
@@ -34,18 +89,19 @@ static dmlp_status read_all(FILE *f, size_t limit, unsigned char **bytes, size_t
             buf = more;
             cap = grown;
         }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                int e = errno;
-                free(buf);
-                return dmlp__error(DMLP_ERROR_IO, "read failed: %s", strerror(e));
-            }
-            break;
+        long long got = dmlp__read_up_to(fd, buf + n, cap - n);
+        if (got < 0) {
+            int e = errno;
+            free(buf);
+            return dmlp__error(DMLP_ERROR_IO, "read failed: %s", strerror(e));
         }
-        if (limit && n > limit)
+        n += (size_t)got;
+        if (n < cap) /* the end of the file */
             break;
+    }
+    if (!limit && n > budget) {
+        free(buf);
+        return dmlp__budget_take(NULL, "the stream", n);
     }
     *bytes = buf;
     *size = n;
@@ -55,15 +111,11 @@ static dmlp_status read_all(FILE *f, size_t limit, unsigned char **bytes, size_t
 dmlp_status dmlp__read_file(const char *path, size_t limit, unsigned char **bytes,
                             size_t *size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(EISDIR));
-    }
-    dmlp_status s = read_all(f, limit, bytes, size);
-    fclose(f);
+    int fd;
+    dmlp_status s = dmlp__open_input(path, NULL, &fd);
+    if (s != DMLP_OK)
+        return s;
+    s = dmlp__read_fd(fd, limit, bytes, size);
+    close(fd);
     return s;
 }

@@ -1,17 +1,32 @@
-/* Internal: reading a whole file into memory, for the .npy reader and both front ends. */
+/* Internal: reading input files, bounded. A regular file is read to its size, checked
+   against the memory budget (io/budget.h) before anything is allocated; anything else
+   (a FIFO, a device, a pipe) is read only up to a limit, so /dev/zero cannot fill the
+   memory. */
 #ifndef DMLP_IO_FILE_H
 #define DMLP_IO_FILE_H
 
 #include <stddef.h>
 
 #include "dmlp.h"
+#include "io/confine.h"
 
-/* Reads the file at path into a malloc'ed buffer (*bytes, *size; free() it). limit > 0
-   stops reading once more than limit bytes are in, so a caller that refuses large
-   inputs never holds more than limit + one read. Failures: IO (cannot open, a
-   directory, a read error: the system's reason) or OUT_OF_MEMORY; the message does not
-   name the file: callers prefix it. */
+/* Opens path for reading (through confine when it is not NULL). IO "<why>" on failure,
+   a folder included. The message does not name the file: callers prefix it. */
+dmlp_status dmlp__open_input(const char *path, const dmlp__confine *confine, int *fd);
+
+/* Reads what fd holds into a malloc'ed buffer (*bytes, *size; free() it). limit > 0
+   stops reading once more than limit bytes are in (a caller that refuses large inputs
+   then sees *size > limit); limit 0 means the memory budget, and more than that is
+   refused (OUT_OF_MEMORY). Failures: IO (a read error: the system's reason),
+   OUT_OF_MEMORY. */
+dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *size);
+
+/* dmlp__open_input without confinement, then dmlp__read_fd. */
 dmlp_status dmlp__read_file(const char *path, size_t limit, unsigned char **bytes,
                             size_t *size);
+
+/* Reads up to size bytes (fewer only at the end of the file); the count, or -1 with
+   errno on a read error. */
+long long dmlp__read_up_to(int fd, void *buffer, size_t size);
 
 #endif

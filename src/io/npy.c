@@ -1,10 +1,9 @@
 /* NumPy .npy reading and writing: a strict parser for the header dictionary that numpy
-   writes, and an atomic writer (temporary file, then rename). */
+   writes, a reader that takes only what the header announces, and the header for the
+   output writer (io/output.h). */
 #include "io/npy.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +12,9 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "io/budget.h"
 #include "io/file.h"
+#include "io/output.h"
 
 #define MAGIC "\x93NUMPY"
 #define MAGIC_SIZE 6
@@ -344,40 +345,88 @@ dmlp_status dmlp__npy_read_memory(const void *bytes, size_t size, dmlp__npy *out
     return DMLP_OK;
 }
 
-dmlp_status dmlp__npy_read_file(const char *path, dmlp__npy *out)
+/* Reads exactly size bytes into buffer; FORMAT "truncated ..." if the file ends first. */
+static dmlp_status read_exact(int fd, void *buffer, size_t size, size_t *got)
+{
+    long long n = dmlp__read_up_to(fd, buffer, size);
+    if (n < 0)
+        return dmlp__error(DMLP_ERROR_IO, "read failed: %s", strerror(errno));
+    *got = (size_t)n;
+    return DMLP_OK;
+}
+
+dmlp_status dmlp__npy_read_fd(int fd, dmlp__npy *out)
 {
     memset(out, 0, sizeof *out);
-    unsigned char *bytes = NULL;
-    size_t size = 0;
-    dmlp_status s = dmlp__read_file(path, 0, &bytes, &size);
+    /* the preamble, then the header it announces, then the payload the header
+       announces: nothing more is read, so a stream (a FIFO, /dev/zero) fails on its
+       first bytes or gives exactly one tensor */
+    unsigned char preamble[12];
+    size_t got = 0;
+    dmlp_status s = read_exact(fd, preamble, 10, &got);
     if (s != DMLP_OK)
         return s;
+    size_t prefix = 10;
+    if (got == 10 && memcmp(preamble, MAGIC, MAGIC_SIZE) == 0 && preamble[6] >= 2 &&
+        preamble[6] <= 3) {
+        size_t more = 0;
+        if ((s = read_exact(fd, preamble + 10, 2, &more)) != DMLP_OK)
+            return s;
+        got += more;
+        prefix = 12;
+    }
+    uint32_t header_len = 0;
+    if (got == prefix && memcmp(preamble, MAGIC, MAGIC_SIZE) == 0) {
+        header_len = (uint32_t)preamble[8] | (uint32_t)preamble[9] << 8;
+        if (prefix == 12)
+            header_len |= (uint32_t)preamble[10] << 16 | (uint32_t)preamble[11] << 24;
+    }
+    if (header_len > HEADER_LIMIT)
+        header_len = 0; /* parse_header refuses it by its length field */
+    unsigned char *head = malloc(prefix + header_len);
+    if (!head)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for the header");
+    memcpy(head, preamble, got);
+    size_t header_got = 0;
+    if (got == prefix && header_len)
+        s = read_exact(fd, head + prefix, header_len, &header_got);
     dmlp__npy npy;
     memset(&npy, 0, sizeof npy);
     size_t payload = 0;
-    s = parse_header(bytes, size, &npy, &payload);
     if (s == DMLP_OK)
-        s = check_payload(&npy, payload, size);
+        s = parse_header(head, got + header_got, &npy, &payload);
+    free(head);
+    if (s != DMLP_OK)
+        return s;
+    if ((s = dmlp__budget_take(NULL, "the tensor's data", npy.data_size)) != DMLP_OK)
+        return s;
+    size_t need = padded(npy.data_size) + 8;
+    npy.data = calloc(1, need);
+    if (!npy.data)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %zu bytes", need);
+    s = read_exact(fd, npy.data, npy.data_size, &got);
+    if (s == DMLP_OK && got < npy.data_size)
+        s = dmlp__error(DMLP_ERROR_FORMAT,
+                        "truncated payload: header says %zu bytes, file has %zu",
+                        npy.data_size, got);
     if (s != DMLP_OK) {
-        free(bytes);
+        free(npy.data);
         return s;
     }
-    /* Move the payload to the front of the buffer we already hold, instead of copying
-       the whole tensor into a second allocation. */
-    size_t need = padded(npy.data_size) + 8;
-    if (size < need) {
-        unsigned char *more = realloc(bytes, need);
-        if (!more) {
-            free(bytes);
-            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %zu bytes", need);
-        }
-        bytes = more;
-    }
-    memmove(bytes, bytes + payload, npy.data_size);
-    memset(bytes + npy.data_size, 0, need - npy.data_size);
-    npy.data = bytes;
     *out = npy;
     return DMLP_OK;
+}
+
+dmlp_status dmlp__npy_read_file(const char *path, dmlp__npy *out)
+{
+    memset(out, 0, sizeof *out);
+    int fd;
+    dmlp_status s = dmlp__open_input(path, NULL, &fd);
+    if (s != DMLP_OK)
+        return s;
+    s = dmlp__npy_read_fd(fd, out);
+    close(fd);
+    return s;
 }
 
 void dmlp__npy_strides(const dmlp__npy *npy, uint64_t *strides)
@@ -459,24 +508,10 @@ static size_t build_header(char *buf, size_t cap, const char *descr, uint32_t nd
     return total;
 }
 
-static bool write_all(int fd, const void *data, size_t size)
-{
-    const char *p = data;
-    while (size > 0) {
-        size_t chunk = size > (1u << 30) ? (1u << 30) : size;
-        ssize_t n = write(fd, p, chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
-
-dmlp_status dmlp__npy_write_file(const char *path, DML_TENSOR_DATA_TYPE type, int is_bool,
-                                 uint32_t ndim, const uint64_t *shape, const void *data)
+/* The header (into header, *header_size) and payload size for a tensor. */
+static dmlp_status prepare(DML_TENSOR_DATA_TYPE type, int is_bool, uint32_t ndim,
+                           const uint64_t *shape, const void *data, char *header,
+                           size_t header_cap, size_t *header_size, size_t *payload_size)
 {
     const dtype_entry *e = dtype_find(type, is_bool);
     if (!e)
@@ -496,47 +531,36 @@ dmlp_status dmlp__npy_write_file(const char *path, DML_TENSOR_DATA_TYPE type, in
     if (data_size && !data)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "no data");
 
-    char header[1024];
-    size_t header_size =
-        build_header(header, sizeof header, dmlp__npy_descr(type, is_bool), ndim, shape);
-    if (header_size == 0)
+    *header_size = build_header(header, header_cap, dmlp__npy_descr(type, is_bool), ndim, shape);
+    if (*header_size == 0)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "header too long");
-
-    size_t path_len = strlen(path);
-    char *tmp = malloc(path_len + 32);
-    if (!tmp)
-        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
-    /* O_EXCL with a fresh name per attempt; mode 0666 lets the umask decide, as for any
-       file the user creates. The counter is atomic: threads may write at once. */
-    static atomic_uint counter;
-    int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        snprintf(tmp, path_len + 32, "%s.tmp%ld.%u", path, (long)getpid(),
-                 atomic_fetch_add(&counter, 1u));
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno != EEXIST)
-            break;
-    }
-    if (fd < 0) {
-        int err = errno;
-        free(tmp);
-        return dmlp__error(DMLP_ERROR_IO, "cannot create: %s", strerror(err));
-    }
-    bool ok = write_all(fd, header, header_size) && write_all(fd, data, data_size);
-    int err = errno;
-    if (close(fd) != 0 && ok) {
-        ok = false;
-        err = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        err = errno;
-    }
-    if (!ok) {
-        unlink(tmp);
-        free(tmp);
-        return dmlp__error(DMLP_ERROR_IO, "cannot write: %s", strerror(err));
-    }
-    free(tmp);
+    *payload_size = data_size;
     return DMLP_OK;
 }
+
+dmlp_status dmlp__npy_add_output(dmlp__outputs *set, const char *path,
+                                 DML_TENSOR_DATA_TYPE type, int is_bool, uint32_t ndim,
+                                 const uint64_t *shape, const void *data)
+{
+    char header[1024];
+    size_t header_size = 0, data_size = 0;
+    dmlp_status s = prepare(type, is_bool, ndim, shape, data, header, sizeof header,
+                            &header_size, &data_size);
+    if (s != DMLP_OK)
+        return s;
+    dmlp__piece pieces[2] = {{header, header_size}, {data, data_size}};
+    return dmlp__outputs_add(set, path, pieces, 2);
+}
+
+dmlp_status dmlp__npy_write_file(const char *path, DML_TENSOR_DATA_TYPE type, int is_bool,
+                                 uint32_t ndim, const uint64_t *shape, const void *data)
+{
+    dmlp__outputs set;
+    dmlp__outputs_init(&set, NULL);
+    dmlp_status s = dmlp__npy_add_output(&set, path, type, is_bool, ndim, shape, data);
+    if (s == DMLP_OK)
+        s = dmlp__outputs_commit(&set, NULL);
+    dmlp__outputs_free(&set);
+    return s;
+}
+

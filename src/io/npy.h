@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "dmlp.h"
+#include "io/output.h"
 
 #define DMLP__NPY_MAX_DIMS 32
 
@@ -30,18 +31,25 @@ typedef struct dmlp__npy {
    truncated header or payload, sizes that overflow. Statuses: IO (the file could not be
    opened or read; the message is the system's reason), FORMAT (not a well-formed .npy),
    UNSUPPORTED (well-formed, but a dtype, byte order or rank over 32 dmlp cannot hold),
-   OUT_OF_MEMORY. Bytes after the payload are ignored, as numpy does. */
+   OUT_OF_MEMORY (also when the payload is over the memory budget, io/budget.h).
+   Only the preamble, the header and the payload it announces are read: bytes after the
+   payload are ignored, as numpy does, and a stream is never read further. */
 dmlp_status dmlp__npy_read_file(const char *path, dmlp__npy *out);
+dmlp_status dmlp__npy_read_fd(int fd, dmlp__npy *out);
 dmlp_status dmlp__npy_read_memory(const void *bytes, size_t size, dmlp__npy *out);
 
 /* Element strides (in elements) of the file's layout: row-major, or column-major when
    fortran_order. strides must have room for ndim entries. */
 void dmlp__npy_strides(const dmlp__npy *npy, uint64_t *strides);
 
-/* Writes a C-order .npy (version 1.0, or 2.0 when the header needs it). Writes to a
-   temporary file beside path and renames it, so a failure leaves no partial file. */
+/* Writes a C-order .npy (version 1.0, or 2.0 when the header needs it) with the output
+   writer (io/output.h): a temporary file beside path's target, renamed over it, so a
+   failure leaves no partial file. _add_output adds it to a set renamed later. */
 dmlp_status dmlp__npy_write_file(const char *path, DML_TENSOR_DATA_TYPE type, int is_bool,
                                  uint32_t ndim, const uint64_t *shape, const void *data);
+dmlp_status dmlp__npy_add_output(dmlp__outputs *set, const char *path,
+                                 DML_TENSOR_DATA_TYPE type, int is_bool, uint32_t ndim,
+                                 const uint64_t *shape, const void *data);
 
 void dmlp__npy_free(dmlp__npy *npy);
 

@@ -31,9 +31,24 @@ const char *dmlp__onnx_shape_text(uint32_t rank, const int64_t *dims, char *buf,
 /* ---- tensors (onnx_tensor.c) ---- */
 
 /* Decodes a parsed TensorProto into a tensor whose name, dims and data are malloc'ed
-   (release with dmlp_onnx_tensor_clear). Messages name the problem without a prefix. */
+   (release with dmlp_onnx_tensor_clear). The data is taken from the memory budget
+   beside *memory_used (io/budget.h). Messages name the problem without a prefix. */
 dmlp_status dmlp__onnx_tensor_decode(const DmlpOnnxPb__TensorProto *proto,
-                                     dmlp_onnx_tensor *tensor);
+                                     dmlp_onnx_tensor *tensor, uint64_t *memory_used);
+
+/* A protobuf-c allocator that refuses to go past the memory budget, so a short file
+   whose packed fields expand (a varint of one byte becomes an int64) cannot take the
+   machine's memory while it is unpacked. */
+typedef struct dmlp__onnx_alloc {
+    ProtobufCAllocator base; /* pass &base to unpack and free_unpacked */
+    uint64_t used, budget, refused; /* refused: the size asked when it said no */
+} dmlp__onnx_alloc;
+
+void dmlp__onnx_alloc_init(dmlp__onnx_alloc *alloc);
+
+/* After a failed unpack: the budget refusal if the allocator refused, else FORMAT
+   "<not_what>: malformed or truncated protobuf". */
+dmlp_status dmlp__onnx_unpack_failed(const dmlp__onnx_alloc *alloc, const char *not_what);
 
 /* Reads a whole file into malloc'ed memory. Messages: "<path>: <why>". */
 dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size);

@@ -16,6 +16,7 @@ typedef struct loader {
     uint32_t *table; /* open addressing: value index + 1, 0 = empty */
     uint32_t table_mask;
     const DmlpOnnxPb__NodeProto *const *protos; /* node protos by original index */
+    uint64_t memory_used; /* the unpacked model and the initializers, from the budget */
 } loader;
 
 static uint32_t hash_name(const char *s)
@@ -189,7 +190,7 @@ static dmlp_status load_initializers(loader *L, const DmlpOnnxPb__GraphProto *g)
         if (st != DMLP_OK)
             return st;
         dmlp__onnx_value *v = &L->m->values[index];
-        st = dmlp__onnx_tensor_decode(tp, &v->init);
+        st = dmlp__onnx_tensor_decode(tp, &v->init, &L->memory_used);
         if (st != DMLP_OK) {
             char prefix[96];
             snprintf(prefix, sizeof prefix, "initializer \"%.60s\"", name);
@@ -593,20 +594,28 @@ void dmlp_onnx_model_free(dmlp_onnx_model *m)
 static dmlp_status load(const void *bytes, size_t size, const char *where,
                         const dmlp_onnx_options *options, dmlp_onnx_model **model)
 {
-    DmlpOnnxPb__ModelProto *mp =
-        dmlp_onnx_pb__model_proto__unpack(NULL, size, (const uint8_t *)bytes);
-    if (!mp) {
-        dmlp__error(DMLP_ERROR_FORMAT, "not an ONNX model (malformed or truncated protobuf)");
+    if (size == 0) {
+        dmlp__error(DMLP_ERROR_FORMAT, "empty file (0 bytes), not an ONNX model");
         dmlp__error_prefix(where);
         return DMLP_ERROR_FORMAT;
     }
+    dmlp__onnx_alloc alloc;
+    dmlp__onnx_alloc_init(&alloc);
+    DmlpOnnxPb__ModelProto *mp =
+        dmlp_onnx_pb__model_proto__unpack(&alloc.base, size, (const uint8_t *)bytes);
+    if (!mp) {
+        dmlp_status failed = dmlp__onnx_unpack_failed(&alloc, "not an ONNX model");
+        dmlp__error_prefix(where);
+        return failed;
+    }
     loader L;
     memset(&L, 0, sizeof L);
+    L.memory_used = alloc.used;
     L.m = calloc(1, sizeof *L.m);
     dmlp_status st = L.m ? load_graph(&L, mp, options)
                          : dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
     free(L.table);
-    dmlp_onnx_pb__model_proto__free_unpacked(mp, NULL);
+    dmlp_onnx_pb__model_proto__free_unpacked(mp, &alloc.base);
     if (st != DMLP_OK) {
         dmlp_onnx_model_free(L.m);
         dmlp__error_prefix(where);

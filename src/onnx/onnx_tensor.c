@@ -2,12 +2,15 @@
    against the shape, and TensorProto files. */
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "io/budget.h"
 #include "io/file.h"
+#include "io/output.h"
 #include "onnx_internal.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -125,7 +128,58 @@ static size_t field_count(const DmlpOnnxPb__TensorProto *p, enum field f)
     }
 }
 
-dmlp_status dmlp__onnx_tensor_decode(const DmlpOnnxPb__TensorProto *p, dmlp_onnx_tensor *t)
+/* ---- a budgeted allocator for protobuf-c ---- */
+
+typedef union alloc_header {
+    uint64_t size;
+    max_align_t align;
+} alloc_header;
+
+static void *budget_alloc(void *data, size_t size)
+{
+    dmlp__onnx_alloc *a = data;
+    if (size > a->budget - a->used || size > SIZE_MAX - sizeof(alloc_header)) {
+        a->refused = size;
+        return NULL;
+    }
+    alloc_header *h = malloc(sizeof *h + size);
+    if (!h)
+        return NULL;
+    h->size = size;
+    a->used += size;
+    return h + 1;
+}
+
+static void budget_free(void *data, void *pointer)
+{
+    dmlp__onnx_alloc *a = data;
+    if (!pointer)
+        return;
+    alloc_header *h = (alloc_header *)pointer - 1;
+    a->used -= h->size;
+    free(h);
+}
+
+void dmlp__onnx_alloc_init(dmlp__onnx_alloc *a)
+{
+    memset(a, 0, sizeof *a);
+    a->base.alloc = budget_alloc;
+    a->base.free = budget_free;
+    a->base.allocator_data = a;
+    a->budget = dmlp__budget();
+}
+
+dmlp_status dmlp__onnx_unpack_failed(const dmlp__onnx_alloc *a, const char *not_what)
+{
+    if (a->refused) {
+        uint64_t used = a->used;
+        return dmlp__budget_take(&used, "unpacking the protobuf", a->refused);
+    }
+    return dmlp__error(DMLP_ERROR_FORMAT, "%s (malformed or truncated protobuf)", not_what);
+}
+
+dmlp_status dmlp__onnx_tensor_decode(const DmlpOnnxPb__TensorProto *p, dmlp_onnx_tensor *t,
+                                     uint64_t *memory_used)
 {
     memset(t, 0, sizeof *t);
     if (p->has_segment)
@@ -191,6 +245,8 @@ dmlp_status dmlp__onnx_tensor_decode(const DmlpOnnxPb__TensorProto *p, dmlp_onnx
                            (unsigned long long)count);
     }
 
+    if ((st = dmlp__budget_take(memory_used, "the tensor's data", bytes)) != DMLP_OK)
+        return st;
     uint8_t *data = malloc(bytes ? (size_t)bytes : 1);
     int64_t *dims = malloc(p->n_dims ? p->n_dims * sizeof *dims : 1);
     char *name = p->name ? strdup(p->name) : NULL;
@@ -255,13 +311,15 @@ dmlp_status dmlp_onnx_tensor_load_memory(const void *bytes, size_t size,
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "dmlp_onnx_tensor_load_memory: tensor is NULL, or bytes is NULL");
     memset(tensor, 0, sizeof *tensor);
+    dmlp__onnx_alloc alloc;
+    dmlp__onnx_alloc_init(&alloc);
     DmlpOnnxPb__TensorProto *p =
-        dmlp_onnx_pb__tensor_proto__unpack(NULL, size, (const uint8_t *)bytes);
+        dmlp_onnx_pb__tensor_proto__unpack(&alloc.base, size, (const uint8_t *)bytes);
     if (!p)
-        return dmlp__error(DMLP_ERROR_FORMAT,
-                           "not a TensorProto (malformed or truncated protobuf)");
-    dmlp_status st = dmlp__onnx_tensor_decode(p, tensor);
-    dmlp_onnx_pb__tensor_proto__free_unpacked(p, NULL);
+        return dmlp__onnx_unpack_failed(&alloc, "not a TensorProto");
+    uint64_t used = alloc.used;
+    dmlp_status st = dmlp__onnx_tensor_decode(p, tensor, &used);
+    dmlp_onnx_pb__tensor_proto__free_unpacked(p, &alloc.base);
     return st;
 }
 
@@ -339,32 +397,15 @@ dmlp_status dmlp_onnx_tensor_save_file(const char *path, const dmlp_onnx_tensor 
 {
     if (!path)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "dmlp_onnx_tensor_save_file: path is NULL");
-    void *bytes;
-    size_t size;
+    void *bytes = NULL;
+    size_t size = 0;
     dmlp_status st = dmlp_onnx_tensor_save_memory(tensor, &bytes, &size);
-    if (st != DMLP_OK) {
-        dmlp__error_prefix(path);
-        return st;
-    }
-    size_t tmp_len = strlen(path) + 16;
-    char *tmp = malloc(tmp_len);
-    if (!tmp) {
+    if (st == DMLP_OK) {
+        dmlp__piece piece = {bytes, size};
+        st = dmlp__write_file(path, &piece, 1);
         free(bytes);
-        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
     }
-    snprintf(tmp, tmp_len, "%s.tmp%05d", path, (int)(size % 100000));
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        st = dmlp__error(DMLP_ERROR_IO, "%s: cannot create: %s", tmp, strerror(errno));
-    } else {
-        int bad = fwrite(bytes, 1, size, f) != size;
-        bad |= fclose(f) != 0;
-        if (bad || rename(tmp, path) != 0) {
-            st = dmlp__error(DMLP_ERROR_IO, "%s: cannot write: %s", path, strerror(errno));
-            remove(tmp);
-        }
-    }
-    free(tmp);
-    free(bytes);
+    if (st != DMLP_OK)
+        dmlp__error_prefix(path);
     return st;
 }

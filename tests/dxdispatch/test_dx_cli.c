@@ -124,6 +124,6 @@ int main(void)
     CHECK_CONTAINS(err, "unknown option '--frobnicate'");
     CHECK_U64(run("a.json b.json"), 2);
     CHECK_U64(run("--help"), 0);
-    CHECK_CONTAINS(out, "usage: dmlp dispatch [-i N] [--feature-level L] MODEL.json");
+    CHECK_CONTAINS(out, "usage: dmlp dispatch [-i N] [--feature-level L] [--confine DIR]");
     return test_finish("test_dx_cli");
 }

@@ -188,7 +188,7 @@ static void check_no_files(void)
         "{\"resources\": {\"a\": {\"initialValuesDataType\": \"INT32\", \"initialValues\": "
         "[5]}}, \"dispatchables\": {}, \"commands\": [{\"type\": \"writeFile\", \"resource\": "
         "\"a\", \"targetPath\": \"dx_no_files.bin\"}]}";
-    dmlp__dx_parse_options options = {NULL, 1, 1 << 20};
+    dmlp__dx_parse_options options = {NULL, 1, 1 << 20, NULL};
     dmlp__dx_model *model = NULL;
     remove("dx_no_files.bin");
     CHECK_STATUS(dmlp__dx_model_parse(text, strlen(text), &options, &model), DMLP_OK);
@@ -235,7 +235,7 @@ static void check_source_lookup(void)
         "\"data/values_f32.npy\"}}}, \"dispatchables\": {}, \"commands\": ["
         "{\"type\": \"print\", \"resource\": \"a\"}, {\"type\": \"print\", \"resource\": "
         "\"b\"}]}";
-    dmlp__dx_parse_options options = {DX_TEST_DIR "/models", 0, 0};
+    dmlp__dx_parse_options options = {DX_TEST_DIR "/models", 0, 0, NULL};
     dmlp__dx_model *model = NULL;
     CHECK_STATUS(dmlp__dx_model_parse(text, strlen(text), &options, &model), DMLP_OK);
     FILE *out = tmpfile();
@@ -273,7 +273,7 @@ static void check_root_extras(void)
         "\"s\", \"bindings\": {\"InputTensor\": \"a\", \"OutputTensor\": \"b\"}},\n"
         "   {\"type\": \"print\", \"resource\": \"b\"}],\n"
         " \"zzz\": {\"resources\": 1, \"commands\": \"x\"}}";
-    dmlp__dx_parse_options options = {NULL, 1, 1 << 20};
+    dmlp__dx_parse_options options = {NULL, 1, 1 << 20, NULL};
     dmlp__dx_model *model = NULL;
     CHECK_STATUS(dmlp__dx_model_parse(text, strlen(text), &options, &model), DMLP_OK);
     FILE *out = tmpfile();
@@ -321,7 +321,7 @@ static void check_bindings_before_run(void)
                                           "GuaranteedBaseOffsetAlignment promises a multiple "
                                           "of 16"};
     for (size_t i = 0; i < sizeof models / sizeof models[0]; i++) {
-        dmlp__dx_parse_options options = {NULL, 1, 1 << 20};
+        dmlp__dx_parse_options options = {NULL, 1, 1 << 20, NULL};
         dmlp__dx_model *model = NULL;
         CHECK_STATUS(dmlp__dx_model_parse(models[i], strlen(models[i]), &options, &model),
                      DMLP_OK);

@@ -24,7 +24,7 @@ static void refuse_at(const char *text, DML_FEATURE_LEVEL level, dmlp_status exp
                       const char *fragment, int line)
 {
     char dir[] = DX_TEST_DIR "/models";
-    dmlp__dx_parse_options options = {dir, 0, 0};
+    dmlp__dx_parse_options options = {dir, 0, 0, NULL};
     dmlp__dx_model *model = NULL;
     dmlp_status s = dmlp__dx_model_parse(text, strlen(text), &options, &model);
     if (s == DMLP_OK) {

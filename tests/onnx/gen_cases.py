@@ -511,7 +511,7 @@ def refused_cases(root):
     refuse(root, "truncated", good[: len(good) // 2], "malformed or truncated")
     refuse(root, "garbage", bytes(rng.integers(0, 256, 200, dtype=np.uint8)) + b"\xff" * 12,
            "malformed or truncated")
-    refuse(root, "empty_file", b"", "no entry for the default domain")
+    refuse(root, "empty_file", b"", "empty file (0 bytes), not an ONNX model")
     refuse(root, "shape_overflow", simple(shape=(65536, 65536, 2)), "more than 4294967295")
     refuse(root, "dim_too_large", simple(shape=(1 << 33,)), "at most 4294967295")
     big = TensorProto()

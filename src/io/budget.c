@@ -1,0 +1,100 @@
+/* The memory budget behind budget.h. */
+#include "io/budget.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/error.h"
+#include "platform/memory.h"
+
+static _Atomic uint64_t chosen; /* 0: the default */
+
+bool dmlp__budget_parse(const char *text, uint64_t *bytes)
+{
+    if (!text || text[0] < '0' || text[0] > '9')
+        return false;
+    uint64_t v = 0;
+    const char *p = text;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    int shift = 0;
+    switch (*p) {
+    case 'k': case 'K': shift = 10; break;
+    case 'm': case 'M': shift = 20; break;
+    case 'g': case 'G': shift = 30; break;
+    case 't': case 'T': shift = 40; break;
+    default: break;
+    }
+    if (shift) {
+        p++;
+        if (p[0] == 'i' && p[1] == 'B')
+            p += 2;
+        else if (p[0] == 'B')
+            p++;
+    } else if (p[0] == 'B') {
+        p++;
+    }
+    if (*p || v == 0 || v > (UINT64_MAX >> shift))
+        return false;
+    *bytes = v << shift;
+    return true;
+}
+
+uint64_t dmlp__budget(void)
+{
+    uint64_t b = atomic_load(&chosen);
+    if (b)
+        return b;
+    const char *env = getenv("DMLP_MAX_MEMORY");
+    if (env && dmlp__budget_parse(env, &b))
+        return b;
+    return dmlp__memory_limit();
+}
+
+void dmlp__budget_set(uint64_t bytes)
+{
+    atomic_store(&chosen, bytes);
+}
+
+static void describe(char *out, size_t size, uint64_t bytes)
+{
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (bytes < 1024) {
+        snprintf(out, size, "%llu bytes", (unsigned long long)bytes);
+        return;
+    }
+    double v = (double)bytes;
+    int u = -1;
+    while (v >= 1024 && u < 5) {
+        v /= 1024;
+        u++;
+    }
+    snprintf(out, size, "%llu bytes (%.1f %s)", (unsigned long long)bytes, v, units[u]);
+}
+
+dmlp_status dmlp__budget_take(uint64_t *used, const char *what, uint64_t bytes)
+{
+    uint64_t budget = dmlp__budget();
+    uint64_t already = used ? *used : 0;
+    if (bytes > budget || already > budget - bytes) {
+        char asks[64], has[64];
+        describe(asks, sizeof asks, bytes);
+        describe(has, sizeof has, budget);
+        if (already)
+            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                               "%s asks for %s on top of %llu bytes already taken; the memory "
+                               "budget is %s (--max-memory or DMLP_MAX_MEMORY change it)",
+                               what, asks, (unsigned long long)already, has);
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                           "%s asks for %s; the memory budget is %s (--max-memory or "
+                           "DMLP_MAX_MEMORY change it)",
+                           what, asks, has);
+    }
+    if (used)
+        *used = already + bytes;
+    return DMLP_OK;
+}
