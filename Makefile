@@ -3,10 +3,11 @@
 # + UBSan: both compilers, warnings as errors).
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps build run test test-release test-sanitize fuzz bench install clean
+.PHONY: all deps build run test test-release test-sanitize test-aarch64 fuzz bench install clean
 
 all: build
 
@@ -32,6 +33,19 @@ test-sanitize: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# aarch64: cross-built with Debian's gcc-aarch64-linux-gnu (arm64 libraries by multiarch),
+# every ctest run under qemu-user, then a reduced `dmlp bench --quick` to show the kernels
+# it picks (figures under an emulator say nothing about speed).
+test-aarch64:
+	@scripts/install-deps.sh aarch64
+	@cmake -S . -B $(AARCH64_BUILD) -DCMAKE_BUILD_TYPE=Release -DDMLP_WERROR=ON \
+		-DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/toolchains/aarch64-linux-gnu.cmake \
+		$(CMAKE_ARGS) >/dev/null
+	@cmake --build $(AARCH64_BUILD) -j $(JOBS)
+	@cd $(AARCH64_BUILD) && ctest --output-on-failure -j $(JOBS)
+	@echo "test-aarch64: dmlp bench --quick, reduced under the emulator to 2 MiB, 1 rep, 1 thread"
+	@qemu-aarch64 $(AARCH64_BUILD)/dmlp bench --quick --large-mib 2 --reps 1 --threads 1 2>/dev/null
+
 # Short libFuzzer runs (clang): FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 60
 fuzz: deps
@@ -47,4 +61,4 @@ install: build
 	@cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz
+	rm -rf $(BUILD) $(ASAN_BUILD) $(AARCH64_BUILD) build-fuzz

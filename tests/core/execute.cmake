@@ -9,6 +9,10 @@ add_test(NAME test_install
          COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/test_install.sh ${PROJECT_BINARY_DIR}
                  ${CMAKE_C_COMPILER} ${DMLP_SANITIZE})
 set_tests_properties(test_install PROPERTIES SKIP_RETURN_CODE 77)
+if(DMLP_TEST_EMULATOR)
+  set_property(TEST test_install PROPERTY ENVIRONMENT "DMLP_TEST_EMULATOR=${DMLP_TEST_EMULATOR}"
+               "NM=${CMAKE_NM}" "DMLP_TOOLCHAIN_FILE=${CMAKE_TOOLCHAIN_FILE}")
+endif()
 dmlp_add_test(test_threads_pool ${CMAKE_CURRENT_LIST_DIR}/test_threads_pool.c)
 # The same layouts through every lower kernel path (DMLP_ISA caps what is chosen).
 foreach(isa scalar sse2 avx2)
