@@ -9,9 +9,8 @@ add_test(NAME test_install
          COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/test_install.sh ${PROJECT_BINARY_DIR}
                  ${CMAKE_C_COMPILER} ${DMLP_SANITIZE})
 set_tests_properties(test_install PROPERTIES SKIP_RETURN_CODE 77)
-if(DMLP_TEST_EMULATOR)
-  set_property(TEST test_install PROPERTY ENVIRONMENT "DMLP_TEST_EMULATOR=${DMLP_TEST_EMULATOR}"
-               "NM=${CMAKE_NM}" "DMLP_TOOLCHAIN_FILE=${CMAKE_TOOLCHAIN_FILE}")
+if(DMLP_TEST_TARGET_ENV)
+  set_property(TEST test_install PROPERTY ENVIRONMENT ${DMLP_TEST_TARGET_ENV})
 endif()
 dmlp_add_test(test_threads_pool ${CMAKE_CURRENT_LIST_DIR}/test_threads_pool.c)
 # The same layouts through every lower kernel path (DMLP_ISA caps what is chosen).

@@ -4,22 +4,19 @@
 # dmlp` and one built by a CMake project with find_package(dmlp), both run. Also: the
 # shared library exports the public API and nothing internal.
 # Usage: test_install.sh BUILD_DIR C_COMPILER SANITIZE(ON/OFF)
-# A cross build also sets DMLP_TEST_EMULATOR (runs the consumers), NM (reads the target's
-# symbols) and DMLP_TOOLCHAIN_FILE (builds the CMake consumer for the target).
 set -u
+# target_run, target_nm, target_ldd, target_toolchain: native or cross (emulated).
+. "$(dirname "$0")/../target_env.sh"
 build=$1
 cc=${2:-cc}
 sanitize=${3:-OFF}
-emu=${DMLP_TEST_EMULATOR:-}
-nm=${NM:-nm}
-toolchain=${DMLP_TOOLCHAIN_FILE:-}
 
 fail() {
     echo "test_install: FAIL: $*" >&2
     exit 1
 }
 
-for tool in cmake pkg-config "$nm" $emu; do
+for tool in cmake pkg-config "$target_nm" ${target_emu%% *}; do
     command -v "$tool" >/dev/null 2>&1 || { echo "test_install: no $tool, skipped"; exit 77; }
 done
 
@@ -48,7 +45,7 @@ so=$(find "$libdir" -maxdepth 1 -name 'libdmlp.so.*' -type f | head -n 1)
 checks=5
 
 # Exported: the public API only (dmlp_*), nothing internal (dmlp__*).
-exported=$("$nm" -D --defined-only "$so" | awk '$2 ~ /^[TDBR]$/ {print $3}')
+exported=$("$target_nm" -D --defined-only "$so" | awk '$2 ~ /^[TDBR]$/ {print $3}')
 for name in dmlp_device_create dmlp_device_destroy dmlp_operator_create \
     dmlp_operator_destroy dmlp_operator_execute dmlp_last_error dmlp_status_string \
     dmlp_calc_buffer_tensor_size; do
@@ -114,8 +111,7 @@ fi
 # shellcheck disable=SC2086
 "$cc" -std=c11 -Wall -Wextra -Werror $extra "$tmp/consumer.c" -o "$tmp/consumer_pc" $pcflags -lm \
     >"$tmp/pc.log" 2>&1 || { cat "$tmp/pc.log" >&2; fail "build with pkg-config ($pcflags)"; }
-# shellcheck disable=SC2086
-LD_LIBRARY_PATH="$libdir" $emu "$tmp/consumer_pc" >"$tmp/pc.out" 2>&1 ||
+LD_LIBRARY_PATH="$libdir" target_run "$tmp/consumer_pc" >"$tmp/pc.out" 2>&1 ||
     { cat "$tmp/pc.out" >&2; fail "the pkg-config consumer failed"; }
 grep -q "consumer ok" "$tmp/pc.out" || fail "the pkg-config consumer printed no result"
 checks=$((checks + 3))
@@ -133,32 +129,20 @@ add_executable(consumer_static consumer.c)
 target_link_libraries(consumer_static PRIVATE dmlp::dmlp_static m)
 EOF
 cmake -S "$tmp/cmake-consumer" -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" \
-    ${toolchain:+-DCMAKE_TOOLCHAIN_FILE="$toolchain"} \
+    ${target_toolchain:+-DCMAKE_TOOLCHAIN_FILE="$target_toolchain"} \
     -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$extra" -DCMAKE_EXE_LINKER_FLAGS="$extra" \
     >"$tmp/cmake.log" 2>&1 || { cat "$tmp/cmake.log" >&2; fail "find_package(dmlp) project"; }
 cmake --build "$tmp/cmake-build" >>"$tmp/cmake.log" 2>&1 ||
     { cat "$tmp/cmake.log" >&2; fail "build of the find_package(dmlp) project"; }
 for exe in consumer_shared consumer_static; do
-    # shellcheck disable=SC2086
-    $emu "$tmp/cmake-build/$exe" >"$tmp/$exe.out" 2>&1 || { cat "$tmp/$exe.out" >&2; fail "$exe failed"; }
+    target_run "$tmp/cmake-build/$exe" >"$tmp/$exe.out" 2>&1 || { cat "$tmp/$exe.out" >&2; fail "$exe failed"; }
     grep -q "consumer ok" "$tmp/$exe.out" || fail "$exe printed no result"
     checks=$((checks + 1))
 done
-# The shared one really uses the installed library: the loader's list (what ldd prints;
-# under the emulator, asked of the program's own loader, named in its ELF header).
-interp=$(readelf -l "$tmp/cmake-build/consumer_shared" 2>/dev/null |
-    sed -n 's/.*interpreter: \(.*\)]$/\1/p')
-if [ -n "$emu" ] && [ -n "$interp" ]; then
-    # shellcheck disable=SC2086
-    loaded=$($emu "$interp" --list "$tmp/cmake-build/consumer_shared" 2>&1)
-elif [ -z "$emu" ] && command -v ldd >/dev/null 2>&1; then
-    loaded=$(ldd "$tmp/cmake-build/consumer_shared" 2>&1)
-else
-    loaded=skip
-fi
-if [ "$loaded" != skip ]; then
+# The shared one really uses the installed library.
+if loaded=$(target_ldd "$tmp/cmake-build/consumer_shared"); then
     echo "$loaded" | grep -q "$libdir/libdmlp.so" ||
-        fail "consumer_shared does not load $libdir/libdmlp.so: $loaded"
+        fail "consumer_shared does not load $libdir/libdmlp.so"
     checks=$((checks + 1))
 fi
 

@@ -21,5 +21,5 @@ endif()
 if(TARGET dmlp_cli)
   add_test(NAME test_bench_limit
            COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_bench_limit.py
-                   $<TARGET_FILE:dmlp_cli>)
+                   ${DMLP_CLI_RUN})
 endif()

@@ -6,6 +6,8 @@
 # library exports the public API (dmlp_* and dmlp_onnx_*) and nothing internal.
 # Usage: test_install_onnx.sh BUILD_DIR C_COMPILER SANITIZE(ON/OFF) PYTHON
 set -u
+# target_run, target_nm, target_ldd, target_toolchain: native or cross (emulated).
+. "$(dirname "$0")/../target_env.sh"
 build=$1
 cc=${2:-cc}
 sanitize=${3:-OFF}
@@ -16,7 +18,7 @@ fail() {
     exit 1
 }
 
-for tool in cmake pkg-config nm; do
+for tool in cmake pkg-config "$target_nm" ${target_emu%% *}; do
     command -v "$tool" >/dev/null 2>&1 || { echo "test_install_onnx: no $tool, skipped"; exit 77; }
 done
 "$python" -c "import onnx" 2>/dev/null || { echo "test_install_onnx: no onnx module, skipped"; exit 77; }
@@ -42,7 +44,7 @@ so=$(find "$libdir" -maxdepth 1 -name 'libdmlp_onnx.so.*' -type f | head -n 1)
 [ -n "$so" ] || fail "libdmlp_onnx.so.* not in $libdir"
 checks=4
 
-exported=$(nm -D --defined-only "$so" | awk '$2 ~ /^[TDBR]$/ {print $3}')
+exported=$("$target_nm" -D --defined-only "$so" | awk '$2 ~ /^[TDBR]$/ {print $3}')
 for name in dmlp_onnx_model_load_file dmlp_onnx_model_load_memory dmlp_onnx_model_run \
     dmlp_onnx_model_free dmlp_onnx_result_output dmlp_onnx_tensor_load_file \
     dmlp_onnx_type_name dmlp_last_error dmlp_operator_create; do
@@ -115,7 +117,7 @@ fi
 # shellcheck disable=SC2086
 "$cc" -std=c11 -Wall -Wextra -Werror $extra "$tmp/consumer.c" -o "$tmp/consumer_pc" $pcflags -lm \
     >"$tmp/pc.log" 2>&1 || { cat "$tmp/pc.log" >&2; fail "build with pkg-config ($pcflags)"; }
-LD_LIBRARY_PATH="$libdir" "$tmp/consumer_pc" "$tmp/sign.onnx" >"$tmp/pc.out" 2>&1 ||
+LD_LIBRARY_PATH="$libdir" target_run "$tmp/consumer_pc" "$tmp/sign.onnx" >"$tmp/pc.out" 2>&1 ||
     { cat "$tmp/pc.out" >&2; fail "the pkg-config consumer failed"; }
 grep -q "consumer ok" "$tmp/pc.out" || fail "the pkg-config consumer printed no result"
 checks=$((checks + 3))
@@ -132,20 +134,22 @@ add_executable(consumer_static consumer.c)
 target_link_libraries(consumer_static PRIVATE dmlp::dmlp_onnx_static m)
 EOF2
 cmake -S "$tmp/cmake-consumer" -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" \
+    ${target_toolchain:+-DCMAKE_TOOLCHAIN_FILE="$target_toolchain"} \
     -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$extra" -DCMAKE_EXE_LINKER_FLAGS="$extra" \
     >"$tmp/cmake.log" 2>&1 || { cat "$tmp/cmake.log" >&2; fail "find_package(dmlp) project"; }
 cmake --build "$tmp/cmake-build" >>"$tmp/cmake.log" 2>&1 ||
     { cat "$tmp/cmake.log" >&2; fail "build of the find_package(dmlp) project"; }
 for exe in consumer_shared consumer_static; do
-    "$tmp/cmake-build/$exe" "$tmp/sign.onnx" >"$tmp/$exe.out" 2>&1 ||
+    target_run "$tmp/cmake-build/$exe" "$tmp/sign.onnx" >"$tmp/$exe.out" 2>&1 ||
         { cat "$tmp/$exe.out" >&2; fail "$exe failed"; }
     grep -q "consumer ok" "$tmp/$exe.out" || fail "$exe printed no result"
     checks=$((checks + 1))
 done
-if command -v ldd >/dev/null 2>&1; then
-    ldd "$tmp/cmake-build/consumer_shared" | grep -q "$libdir/libdmlp_onnx.so" ||
+if loaded=$(target_ldd "$tmp/cmake-build/consumer_shared") &&
+    loaded_static=$(target_ldd "$tmp/cmake-build/consumer_static"); then
+    echo "$loaded" | grep -q "$libdir/libdmlp_onnx.so" ||
         fail "consumer_shared does not load $libdir/libdmlp_onnx.so"
-    ldd "$tmp/cmake-build/consumer_static" | grep -q "libdmlp_onnx.so" &&
+    echo "$loaded_static" | grep -q "libdmlp_onnx.so" &&
         fail "consumer_static loads libdmlp_onnx.so"
     checks=$((checks + 2))
 fi
