@@ -1,0 +1,115 @@
+/* Internal to the Python module: what its files share. The module is CPython's C API over
+   the library's public API (dmlp.h, dmlp_onnx.h) and the DxDispatch front end. Every
+   Python-visible function runs with the GIL held except around the library's execute and
+   run calls, so the caches below need no lock of their own. */
+#ifndef DMLP_PY_H
+#define DMLP_PY_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+
+#include "dmlp.h"
+
+/* The largest rank a Python array may have (numpy's own limit is 32). */
+#define DMLP_PY_MAX_RANK 64
+
+/* dmlp.Error: a subclass of ValueError whose str() is the one-line message. */
+extern PyObject *dmlp_py_error;
+
+/* Raises dmlp.Error with "<what>: <the library's last message>" and returns NULL. */
+PyObject *dmlp_py_raise_library(const char *what);
+
+/* The operators and their options. */
+typedef enum dmlp_py_op { DMLP_PY_SIGN, DMLP_PY_SOFTSIGN, DMLP_PY_ISINF } dmlp_py_op;
+
+typedef struct dmlp_py_options {
+    dmlp_py_op op;
+    uint32_t feature_level; /* 0: the highest */
+    uint32_t threads;       /* 0: one per core */
+    uint32_t nan_propagate; /* Sign: NaN gives NaN */
+    uint32_t mode;          /* IsInfinity: DML_IS_INFINITY_MODE */
+} dmlp_py_options;
+
+/* A strided view of host memory: what numpy arrays and DLPack tensors both become.
+   Strides are in bytes and may be negative or 0. */
+typedef struct dmlp_py_view {
+    char *data;
+    uint32_t type; /* DML_TENSOR_DATA_TYPE (extensions included) */
+    uint32_t itemsize;
+    int ndim;
+    int64_t shape[DMLP_PY_MAX_RANK];
+    int64_t strides[DMLP_PY_MAX_RANK];
+} dmlp_py_view;
+
+int64_t dmlp_py_view_count(const dmlp_py_view *v);
+/* The lowest and one past the highest byte the view touches (count > 0). */
+void dmlp_py_view_extent(const dmlp_py_view *v, char **lo, char **hi);
+
+/* Strides for a fresh output of the input's shape: laid out in the input's memory order
+   (as numpy's order="K"), densely, with the input's stride signs, so the operator reads
+   and writes in the same order and needs no copy. *offset is the byte offset of element
+   0 from the start of the buffer (non-zero when a stride is negative). */
+void dmlp_py_fresh_strides(const dmlp_py_view *in, uint32_t out_itemsize, int allow_negative,
+                           int64_t *strides, int64_t *offset);
+
+/* Runs the operator on in -> out (same shape; checked by the caller). Makes the copies
+   DirectML's strides cannot avoid, releases the GIL while running. Returns 0, or -1 with
+   a Python exception set. */
+int dmlp_py_run(const dmlp_py_options *options, const dmlp_py_view *in, const dmlp_py_view *out);
+
+/* Elementwise copy between views of one shape and element size. */
+void dmlp_py_copy(const dmlp_py_view *dst, const dmlp_py_view *src);
+
+/* The operator cache (op_cache.c): one operator per options and normalized layout; one
+   device per feature level and thread count. */
+typedef struct dmlp_py_layout {
+    uint32_t rank;
+    uint32_t sizes[8];
+    uint32_t in_strides[8];  /* elements */
+    uint32_t out_strides[8]; /* elements */
+} dmlp_py_layout;
+
+typedef struct dmlp_py_cached_op dmlp_py_cached_op;
+
+/* Finds or creates the operator; NULL with a Python exception set on failure. The
+   returned operator is held (not destroyed while held) until dmlp_py_op_release. */
+dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options, uint32_t in_type,
+                                      uint32_t out_type, const dmlp_py_layout *layout);
+dmlp_operator *dmlp_py_op_get(dmlp_py_cached_op *op);
+void dmlp_py_op_release(dmlp_py_cached_op *op);
+/* The device for a feature level and thread count (cached); NULL with an exception set. */
+dmlp_device *dmlp_py_device(uint32_t feature_level, uint32_t threads);
+/* In a child after fork(): forget the parent's devices and operators (their threads did
+   not survive the fork); they are leaked, never used. */
+void dmlp_py_cache_forget(void);
+/* How many operators are cached (for tests of the cache's bound). */
+Py_ssize_t dmlp_py_cache_size(void);
+
+/* Element types. */
+const char *dmlp_py_type_name(uint32_t type);
+uint32_t dmlp_py_type_size(uint32_t type);
+
+/* Module parts: each adds its functions or types to the module. */
+int dmlp_py_add_elementwise(PyObject *module);
+int dmlp_py_add_onnx(PyObject *module);
+int dmlp_py_add_dispatch(PyObject *module);
+
+/* DLPack (dlpack.c). */
+typedef struct dmlp_py_dlpack dmlp_py_dlpack;
+/* Whether obj offers __dlpack__ (and is not a numpy array, which is read directly). */
+int dmlp_py_has_dlpack(PyObject *obj);
+/* Imports obj's tensor as a view; arg names the argument in messages ("x", "out").
+   Returns a handle to release with dmlp_py_dlpack_release, or NULL with an exception. */
+dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_view *view);
+void dmlp_py_dlpack_release(dmlp_py_dlpack *handle);
+/* Memory for a fresh DLPack tensor with view's shape and strides (view->data is set to
+   it, view->type says the element type); returned as a "dltensor" capsule that frees the
+   memory if nobody consumes it. NULL with an exception set on failure. */
+PyObject *dmlp_py_dlpack_alloc(dmlp_py_view *view);
+/* Hands the capsule to like's library (the from_dlpack of like's top-level module):
+   torch in, torch out. bool_result makes a bool tensor of the 0/1 bytes. */
+PyObject *dmlp_py_dlpack_wrap(PyObject *like, PyObject *capsule, int bool_result);
+
+#endif

@@ -1,0 +1,20 @@
+/* numpy's C API, shared by the module's files (module.c imports it). */
+#ifndef DMLP_PY_NUMPY_API_H
+#define DMLP_PY_NUMPY_API_H
+#include "dmlp_py.h"
+
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL dmlp_py_numpy_api
+#ifndef DMLP_PY_IMPORT_NUMPY
+#define NO_IMPORT_ARRAY
+#endif
+#include <numpy/arrayobject.h>
+
+/* The DML type of a numpy dtype (native byte order); UNKNOWN for the others. bool is
+   UINT8 when bool_ok (isinf's output), else UNKNOWN. */
+uint32_t dmlp_py_numpy_type(PyArray_Descr *descr, int bool_ok);
+/* The numpy type number for a DML type (bfloat16: NPY_UINT16 bit patterns). */
+int dmlp_py_numpy_typenum(uint32_t type);
+/* A view of a numpy array (ndim <= DMLP_PY_MAX_RANK). */
+void dmlp_py_numpy_view(PyArrayObject *array, uint32_t type, dmlp_py_view *view);
+#endif

@@ -1,0 +1,201 @@
+/* Devices and operators, created once and reused: a device per (feature level, thread
+   count), an operator per (operator, options, types, normalized layout). Every lookup
+   runs with the GIL held; an operator in use by a call that released the GIL is held, so
+   eviction only unlinks it and the last holder destroys it. */
+#include "dmlp_py.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cache_key {
+    dmlp_py_options options;
+    uint32_t in_type, out_type;
+    dmlp_py_layout layout;
+} cache_key;
+
+struct dmlp_py_cached_op {
+    cache_key key;
+    uint64_t hash;
+    dmlp_operator *op;
+    uint32_t holders;
+    int evicted;
+};
+
+/* At most this many operators live at once; when full the unheld ones are destroyed. */
+#define TABLE_SLOTS 512
+#define TABLE_LIMIT 256
+
+static dmlp_py_cached_op *table[TABLE_SLOTS];
+static Py_ssize_t table_count;
+
+typedef struct device_entry {
+    uint32_t feature_level, threads;
+    dmlp_device *device;
+} device_entry;
+
+static device_entry *devices;
+static size_t device_count, device_capacity;
+
+static uint64_t hash_bytes(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+dmlp_device *dmlp_py_device(uint32_t feature_level, uint32_t threads)
+{
+    for (size_t i = 0; i < device_count; i++)
+        if (devices[i].feature_level == feature_level && devices[i].threads == threads)
+            return devices[i].device;
+    if (device_count == device_capacity) {
+        size_t capacity = device_capacity ? device_capacity * 2 : 8;
+        device_entry *grown = realloc(devices, capacity * sizeof *grown);
+        if (!grown) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        devices = grown;
+        device_capacity = capacity;
+    }
+    /* No level asked: 6_4 with the extensions (float64, bfloat16, NaN propagation).
+       A level asked: DirectML's tables exactly, as a DirectML device has them. */
+    dmlp_device_desc desc = {(DML_FEATURE_LEVEL)feature_level, threads,
+                             feature_level ? 0u : DMLP_DEVICE_FLAG_EXTENSIONS};
+    dmlp_device *device = NULL;
+    if (dmlp_device_create(&desc, &device) != DMLP_OK) {
+        dmlp_py_raise_library("device");
+        return NULL;
+    }
+    devices[device_count++] = (device_entry){feature_level, threads, device};
+    return device;
+}
+
+static void destroy_entry(dmlp_py_cached_op *entry)
+{
+    dmlp_operator_destroy(entry->op);
+    free(entry);
+}
+
+/* Empties the table; held operators are destroyed by their last holder. */
+static void evict_all(void)
+{
+    for (size_t i = 0; i < TABLE_SLOTS; i++) {
+        dmlp_py_cached_op *entry = table[i];
+        if (!entry)
+            continue;
+        table[i] = NULL;
+        if (entry->holders)
+            entry->evicted = 1;
+        else
+            destroy_entry(entry);
+    }
+    table_count = 0;
+}
+
+static dmlp_operator *create(const cache_key *key)
+{
+    const dmlp_py_options *o = &key->options;
+    dmlp_device *device = dmlp_py_device(o->feature_level, o->threads);
+    if (!device)
+        return NULL;
+    const dmlp_py_layout *l = &key->layout;
+    DML_BUFFER_TENSOR_DESC in = {(DML_TENSOR_DATA_TYPE)key->in_type, DML_TENSOR_FLAG_NONE,
+                                 l->rank, l->sizes, l->in_strides, 0, 0};
+    DML_BUFFER_TENSOR_DESC out = {(DML_TENSOR_DATA_TYPE)key->out_type, DML_TENSOR_FLAG_NONE,
+                                  l->rank, l->sizes, l->out_strides, 0, 0};
+    in.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(in.DataType, l->rank, l->sizes,
+                                                             l->in_strides);
+    out.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(out.DataType, l->rank, l->sizes,
+                                                              l->out_strides);
+    DML_TENSOR_DESC in_desc = {DML_TENSOR_TYPE_BUFFER, &in}, out_desc = {DML_TENSOR_TYPE_BUFFER, &out};
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&in_desc, &out_desc};
+    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign = {&in_desc, &out_desc};
+    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf = {&in_desc, &out_desc,
+                                                        (DML_IS_INFINITY_MODE)o->mode};
+    DML_OPERATOR_DESC desc;
+    uint32_t flags = DML_EXECUTION_FLAG_NONE;
+    switch (o->op) {
+    case DMLP_PY_SIGN:
+        desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_SIGN, &sign};
+        if (o->nan_propagate)
+            flags |= DMLP_EXECUTION_FLAG_NAN_PROPAGATE;
+        break;
+    case DMLP_PY_SOFTSIGN:
+        desc = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_SOFTSIGN, &softsign};
+        break;
+    default:
+        desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, &isinf};
+        break;
+    }
+    dmlp_operator *op = NULL;
+    if (dmlp_operator_create(device, &desc, flags, &op) != DMLP_OK) {
+        dmlp_py_raise_library(o->op == DMLP_PY_SIGN       ? "sign"
+                              : o->op == DMLP_PY_SOFTSIGN ? "softsign"
+                                                          : "isinf");
+        return NULL;
+    }
+    return op;
+}
+
+dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options, uint32_t in_type,
+                                      uint32_t out_type, const dmlp_py_layout *layout)
+{
+    cache_key key;
+    memset(&key, 0, sizeof key);
+    key.options = *options;
+    key.in_type = in_type;
+    key.out_type = out_type;
+    key.layout.rank = layout->rank;
+    for (uint32_t i = 0; i < layout->rank; i++) {
+        key.layout.sizes[i] = layout->sizes[i];
+        key.layout.in_strides[i] = layout->in_strides[i];
+        key.layout.out_strides[i] = layout->out_strides[i];
+    }
+    uint64_t hash = hash_bytes(&key, sizeof key);
+    size_t slot = (size_t)(hash % TABLE_SLOTS);
+    for (; table[slot]; slot = (slot + 1) % TABLE_SLOTS) {
+        dmlp_py_cached_op *entry = table[slot];
+        if (entry->hash == hash && memcmp(&entry->key, &key, sizeof key) == 0) {
+            entry->holders++;
+            return entry;
+        }
+    }
+    dmlp_operator *op = create(&key);
+    if (!op)
+        return NULL;
+    dmlp_py_cached_op *entry = malloc(sizeof *entry);
+    if (!entry) {
+        dmlp_operator_destroy(op);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *entry = (dmlp_py_cached_op){key, hash, op, 1, 0};
+    if (table_count >= TABLE_LIMIT)
+        evict_all();
+    for (slot = (size_t)(hash % TABLE_SLOTS); table[slot]; slot = (slot + 1) % TABLE_SLOTS)
+        ;
+    table[slot] = entry;
+    table_count++;
+    return entry;
+}
+
+dmlp_operator *dmlp_py_op_get(dmlp_py_cached_op *op) { return op->op; }
+
+void dmlp_py_op_release(dmlp_py_cached_op *op)
+{
+    if (--op->holders == 0 && op->evicted)
+        destroy_entry(op);
+}
+
+void dmlp_py_cache_forget(void)
+{
+    memset(table, 0, sizeof table);
+    table_count = 0;
+    devices = NULL;
+    device_count = device_capacity = 0;
+}
+
+Py_ssize_t dmlp_py_cache_size(void) { return table_count; }

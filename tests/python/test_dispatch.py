@@ -1,0 +1,51 @@
+"""dmlp.dispatch: a DxDispatch JSON model runs and gives back its resources."""
+import json
+import os
+
+import numpy as np
+import pytest
+
+import dmlp
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+
+
+def test_bundled_sign_example():
+    resources = dmlp.dispatch(os.path.join(EXAMPLES, "sign.json"))
+    assert set(resources) == {"input", "output"}
+    x, y = resources["input"], resources["output"]
+    assert x.dtype == np.float32 and y.dtype == np.float32 and x.shape == (8,)
+    expected = np.sign(x)
+    expected[np.isnan(x)] = 0
+    assert np.array_equal(y, expected + 0.0)
+
+
+def test_model_written_here(tmp_path):
+    model = {
+        "resources": {
+            "in": {"initialValuesDataType": "FLOAT16", "initialValues": [-1, 0, "inf", 65504]},
+            "out": {"initialValuesDataType": "UINT8", "initialValues": {"valueCount": 4, "value": 9}},
+        },
+        "dispatchables": {
+            "isinf": {"type": "DML_OPERATOR_ELEMENT_WISE_IS_INFINITY",
+                      "desc": {"InputTensor": {"DataType": "FLOAT16", "Sizes": [1, 1, 1, 4]},
+                               "OutputTensor": {"DataType": "UINT8", "Sizes": [1, 1, 1, 4]},
+                               "InfinityMode": "DML_IS_INFINITY_MODE_EITHER"}}
+        },
+        "commands": [{"type": "dispatch", "dispatchable": "isinf",
+                      "bindings": {"InputTensor": "in", "OutputTensor": "out"}}],
+    }
+    path = tmp_path / "isinf.json"
+    path.write_text(json.dumps(model))
+    resources = dmlp.dispatch(path)
+    assert resources["in"].dtype == np.float16
+    assert resources["out"].dtype == np.uint8 and resources["out"].tolist() == [0, 0, 1, 0]
+
+
+def test_refusals(tmp_path):
+    with pytest.raises(dmlp.Error, match="missing.json"):
+        dmlp.dispatch(str(tmp_path / "missing.json"))
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"resources": {}, "dispatchables": {}, "commands": [')
+    with pytest.raises(dmlp.Error, match="bad.json"):
+        dmlp.dispatch(bad)

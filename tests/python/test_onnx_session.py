@@ -1,0 +1,139 @@
+"""dmlp.onnx.InferenceSession with ONNX Runtime's calling convention: description of
+inputs and outputs, run() with None or names, path or bytes, errors for wrong feeds."""
+import os
+
+import numpy as np
+import pytest
+import torch
+from onnx import TensorProto, helper
+
+import dmlp
+from dmlp.onnx import InferenceSession
+
+
+def make_model(nodes, inputs, outputs, opset=20, initializers=()):
+    graph = helper.make_graph(nodes, "g", inputs, outputs, initializer=list(initializers))
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    return model.SerializeToString()
+
+
+CHAIN = make_model(
+    [helper.make_node("Softsign", ["x"], ["s"]), helper.make_node("Sign", ["s"], ["y"]),
+     helper.make_node("IsInf", ["x"], ["inf"], detect_negative=0)],
+    [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 3])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", 3]),
+     helper.make_tensor_value_info("inf", TensorProto.BOOL, ["N", 3]),
+     helper.make_tensor_value_info("s", TensorProto.FLOAT, ["N", 3])],
+    opset=22)
+
+
+def test_describe_inputs_and_outputs():
+    session = InferenceSession(CHAIN)
+    [x] = session.get_inputs()
+    assert (x.name, x.type, x.shape) == ("x", "tensor(float)", ["N", 3])
+    outs = session.get_outputs()
+    assert [(o.name, o.type) for o in outs] == [("y", "tensor(float)"), ("inf", "tensor(bool)"),
+                                                 ("s", "tensor(float)")]
+    assert outs[0].shape == ["N", 3]
+
+
+def test_run_all_and_named_outputs():
+    session = InferenceSession(CHAIN)
+    x = np.array([[-2.0, 0.0, np.inf], [1.5, -np.inf, np.nan]], np.float32)
+    y, inf, s = session.run(None, {"x": x})
+    with np.errstate(invalid="ignore"):
+        softsign = x / (np.float32(1) + np.abs(x))
+    assert np.array_equal(s, softsign, equal_nan=True)
+    assert np.array_equal(y, np.sign(softsign), equal_nan=True)  # ONNX: NaN stays NaN
+    assert inf.dtype == np.bool_ and inf.tolist() == [[False, False, True], [False, False, False]]
+    [only] = session.run(["inf"], {"x": x})
+    assert np.array_equal(only, inf)
+    picked = session.run(["s", "y"], {"x": x})
+    assert np.array_equal(picked[0], s, equal_nan=True)
+
+
+def test_path_and_bytes_and_model_is_prepared_once(tmp_path):
+    path = tmp_path / "chain.onnx"
+    path.write_bytes(CHAIN)
+    by_path = InferenceSession(str(path))
+    by_pathlike = InferenceSession(path)
+    os.remove(path)  # prepared once: running needs no file
+    x = np.ones((1, 3), np.float32)
+    for session in (by_path, by_pathlike, InferenceSession(CHAIN), InferenceSession(bytearray(CHAIN))):
+        assert session.run(["y"], {"x": x})[0].tolist() == [[1.0, 1.0, 1.0]]
+
+
+def test_every_sign_type():
+    for proto, dtype in [(TensorProto.INT8, np.int8), (TensorProto.UINT64, np.uint64),
+                         (TensorProto.FLOAT16, np.float16), (TensorProto.DOUBLE, np.float64),
+                         (TensorProto.INT64, np.int64)]:
+        model = make_model([helper.make_node("Sign", ["x"], ["y"])],
+                           [helper.make_tensor_value_info("x", proto, [4])],
+                           [helper.make_tensor_value_info("y", proto, [4])], opset=13)
+        x = np.array([0, 1, 2, 3], dtype=dtype)
+        [y] = InferenceSession(model).run(None, {"x": x})
+        assert y.dtype == dtype and y.tolist() == [0, 1, 1, 1]
+
+
+def test_bfloat16_as_bits_or_torch():
+    model = make_model([helper.make_node("Softsign", ["x"], ["y"])],
+                       [helper.make_tensor_value_info("x", TensorProto.BFLOAT16, [3])],
+                       [helper.make_tensor_value_info("y", TensorProto.BFLOAT16, [3])], opset=22)
+    session = InferenceSession(model)
+    t = torch.tensor([-1.0, 0.0, 3.0], dtype=torch.bfloat16)
+    [y] = session.run(None, {"x": t})
+    assert y.dtype == np.uint16
+    assert np.array_equal(y, dmlp.softsign(t).view(torch.int16).numpy().view(np.uint16))
+    [y2] = session.run(None, {"x": t.view(torch.int16).numpy().view(np.uint16)})
+    assert np.array_equal(y, y2)
+
+
+def test_scalar_and_empty():
+    model = make_model([helper.make_node("Sign", ["x"], ["y"])],
+                       [helper.make_tensor_value_info("x", TensorProto.FLOAT, None)],
+                       [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], opset=13)
+    session = InferenceSession(model)
+    assert session.get_inputs()[0].shape is None
+    [y] = session.run(None, {"x": np.array(-4.0, np.float32)})
+    assert y.shape == () and y == -1
+    [e] = session.run(None, {"x": np.zeros((2, 0), np.float32)})
+    assert e.shape == (2, 0)
+
+
+def test_noncontiguous_feed():
+    session = InferenceSession(CHAIN)
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)[:, ::-1][:, 1:]
+    [y] = session.run(["s"], {"x": x})
+    assert np.array_equal(y, x / (np.float32(1) + np.abs(x)))
+
+
+@pytest.mark.parametrize("feed, kind, words", [
+    ({"z": np.ones((1, 3), np.float32)}, dmlp.Error, ["'z'", "no such input", "'x'"]),
+    ({"x": np.ones((1, 3), np.float64)}, TypeError, ["'x'", "double", "tensor(float)"]),
+    ({"x": np.ones((1, 4), np.float32)}, dmlp.Error, ["x"]),
+    ({"x": np.ones(3, np.float32)}, dmlp.Error, ["x"]),
+    ({}, dmlp.Error, ["x"]),
+])
+def test_wrong_feeds(feed, kind, words):
+    session = InferenceSession(CHAIN)
+    with pytest.raises(kind) as info:
+        session.run(None, feed)
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_wrong_output_name_and_bad_models(tmp_path):
+    session = InferenceSession(CHAIN)
+    with pytest.raises(dmlp.Error, match="'nope'.*no such output"):
+        session.run(["nope"], {"x": np.ones((1, 3), np.float32)})
+    with pytest.raises(dmlp.Error, match="missing.onnx"):
+        InferenceSession(str(tmp_path / "missing.onnx"))
+    with pytest.raises(dmlp.Error):
+        InferenceSession(b"not a model")
+    relu = make_model([helper.make_node("Relu", ["x"], ["y"])],
+                      [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1])],
+                      [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])])
+    with pytest.raises(dmlp.Error, match="Relu"):
+        InferenceSession(relu)
+    with pytest.raises(TypeError, match="path_or_bytes"):
+        InferenceSession(42)
