@@ -95,6 +95,18 @@ static void evict_all(void)
     table_count = 0;
 }
 
+/* Packed row-major strides are passed as NULL, the form the library plans best. */
+static const uint32_t *strides_or_null(const dmlp_py_layout *l, const uint32_t *strides)
+{
+    uint64_t packed = 1;
+    for (uint32_t i = l->rank; i-- > 0;) {
+        if (l->sizes[i] > 1 && strides[i] != packed)
+            return strides;
+        packed *= l->sizes[i];
+    }
+    return NULL;
+}
+
 static dmlp_operator *create(const cache_key *key)
 {
     const dmlp_py_options *o = &key->options;
@@ -103,13 +115,13 @@ static dmlp_operator *create(const cache_key *key)
         return NULL;
     const dmlp_py_layout *l = &key->layout;
     DML_BUFFER_TENSOR_DESC in = {(DML_TENSOR_DATA_TYPE)key->in_type, DML_TENSOR_FLAG_NONE,
-                                 l->rank, l->sizes, l->in_strides, 0, 0};
+                                 l->rank, l->sizes, strides_or_null(l, l->in_strides), 0, 0};
     DML_BUFFER_TENSOR_DESC out = {(DML_TENSOR_DATA_TYPE)key->out_type, DML_TENSOR_FLAG_NONE,
-                                  l->rank, l->sizes, l->out_strides, 0, 0};
+                                  l->rank, l->sizes, strides_or_null(l, l->out_strides), 0, 0};
     in.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(in.DataType, l->rank, l->sizes,
-                                                             l->in_strides);
+                                                             in.Strides);
     out.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(out.DataType, l->rank, l->sizes,
-                                                              l->out_strides);
+                                                              out.Strides);
     DML_TENSOR_DESC in_desc = {DML_TENSOR_TYPE_BUFFER, &in}, out_desc = {DML_TENSOR_TYPE_BUFFER, &out};
     DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&in_desc, &out_desc};
     DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign = {&in_desc, &out_desc};
