@@ -33,7 +33,10 @@ static PyObject *py_dispatch(PyObject *self, PyObject *args, PyObject *kwargs)
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&", keywords, PyUnicode_FSConverter, &path))
         return NULL;
     dmlp__dx_model *model = NULL;
-    dmlp__dx_run_options options = {NULL, DML_FEATURE_LEVEL_6_4, 1, NULL};
+    dmlp__dx_run_options options;
+    memset(&options, 0, sizeof options);
+    options.feature_level = DML_FEATURE_LEVEL_6_4;
+    options.iterations = 1; /* print commands print nothing: options.out is NULL */
     const char *text = PyBytes_AS_STRING(path);
     dmlp_status status;
     char message[600] = "";

@@ -168,8 +168,8 @@ static PyArrayObject *new_numpy_result(const dmlp_py_view *in, uint32_t out_type
     return result;
 }
 
-/* The output argument as a view; returns a DLPack handle to release (or NULL for numpy:
-   *dl_used tells them apart), -1 in *failed on error. */
+/* The output argument as a view, checked against x. A DLPack output leaves a handle in
+   *handle to release after the run (NULL for numpy). Returns 0, or -1 with an exception. */
 static int out_view(PyObject *out, dmlp_py_op op, uint32_t want, const dmlp_py_view *in,
                     dmlp_py_view *view, dmlp_py_dlpack **handle)
 {
