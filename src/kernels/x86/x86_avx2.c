@@ -1,5 +1,5 @@
 /* AVX2 + FMA + F16C kernels (compiled with those flags only in this file). Defines the
-   vector vocabulary of x86_kernels.inc on 256-bit registers; masks are vectors. */
+   vector vocabulary of vector_kernels.inc on 256-bit registers; masks are vectors. */
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
@@ -16,6 +16,7 @@ typedef __m256i M8, M16, M32, M64;
 #define ld(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define st(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define nt(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define stream_fence _mm_sfence
 #define vand _mm256_and_si256
 #define vor _mm256_or_si256
 #define vandn _mm256_andnot_si256
@@ -74,5 +75,5 @@ typedef __m256i M8, M16, M32, M64;
     _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
                             _mm256_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
 
-#include "x86_kernels.inc"
+#include "kernels/vector_kernels.inc"
 

@@ -1,5 +1,5 @@
 /* AVX-512 F/BW/VL/DQ kernels (compiled with those flags only in this file). Defines the
-   vector vocabulary of x86_kernels.inc on 512-bit registers; masks are k-registers, so
+   vector vocabulary of vector_kernels.inc on 512-bit registers; masks are k-registers, so
    compares, selects and the IsInfinity narrowing cost one instruction each.
    AVX512-BF16's conversion is not used: it flushes subnormals, and bf16 Softsign must
    round them exactly. */
@@ -22,6 +22,7 @@ typedef __mmask8 M64;
 #define ld(p) _mm512_loadu_si512((const void *)(p))
 #define st(p, v) _mm512_storeu_si512((void *)(p), (v))
 #define nt(p, v) _mm512_stream_si512((void *)(p), (v))
+#define stream_fence _mm_sfence
 #define vand _mm512_and_si512
 #define vor _mm512_or_si512
 #define vandn _mm512_andnot_si512
@@ -76,5 +77,5 @@ typedef __mmask8 M64;
     _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
                        _mm512_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
 
-#include "x86_kernels.inc"
+#include "kernels/vector_kernels.inc"
 

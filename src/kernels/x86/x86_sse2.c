@@ -1,4 +1,4 @@
-/* SSE2 kernels: the x86-64 baseline. Defines the vector vocabulary of x86_kernels.inc
+/* SSE2 kernels: the x86-64 baseline. Defines the vector vocabulary of vector_kernels.inc
    on 128-bit registers; masks are vectors of all-ones lanes. */
 #include <emmintrin.h>
 #include <stdint.h>
@@ -16,6 +16,7 @@ typedef __m128i M8, M16, M32, M64;
 #define ld(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define st(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #define nt(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
+#define stream_fence _mm_sfence
 #define vand _mm_and_si128
 #define vor _mm_or_si128
 #define vandn _mm_andnot_si128
@@ -107,5 +108,5 @@ static inline V f2h1(F32 f)
 }
 #define f2h(lo, hi) _mm_packs_epi32(f2h1(lo), f2h1(hi))
 
-#include "x86_kernels.inc"
+#include "kernels/vector_kernels.inc"
 
