@@ -160,17 +160,23 @@ def main():
         fn = getattr(dmlp, op)
         handle = c.operator(op, n)
         bytes_moved = x.nbytes + out.nbytes
-        # Alternate the two so both see the same machine state.
+        # Interleave the two so both see the same machine state.
         py_times, c_times = [], []
         fn(x, out=out, threads=threads)
         c.execute(handle, x, c_out)
-        for _ in range(args.reps):
+        def run_python():
             t0 = time.perf_counter()
             fn(x, out=out, threads=threads)
             py_times.append(time.perf_counter() - t0)
+
+        def run_c():
             t0 = time.perf_counter()
             c.execute(handle, x, c_out)
             c_times.append(time.perf_counter() - t0)
+
+        for rep in range(args.reps):  # interleaved, each first every other time
+            for run in ((run_python, run_c) if rep % 2 == 0 else (run_c, run_python)):
+                run()
         py_t, c_t = statistics.median(py_times), statistics.median(c_times)
         fresh_t = median_seconds(lambda: fn(x, threads=threads), max(3, args.reps // 3))
         assert out.view(np.uint8).tobytes() == c_out.view(np.uint8).tobytes()
