@@ -7,9 +7,9 @@
 2. Large tensors: 64 MiB of input (float32), each operator through dmlp's Python API
    with out= and through the C library itself (libdmlp.so via ctypes: one operator
    created once, dmlp_operator_execute on the same buffers, same thread count), median
-   of --reps runs each; printed as GB/s of bytes read + written and as the ratio
-   Python / C. A fresh-result Python call (which also pays for the new array's page
-   faults) is printed too.
+   of --reps runs each, interleaved; printed as GB/s of bytes read + written and as the
+   ratio Python / C (the median over the back-to-back pairs). A fresh-result Python
+   call (which also pays for the new array's page faults) is printed too.
 
 usage: PYTHONPATH=build/python bench/python_overhead.py [--lib build/src/libdmlp.so]
            [--mib 64] [--reps 15] [--threads N] [--json]
@@ -178,11 +178,14 @@ def main():
             for run in ((run_python, run_c) if rep % 2 == 0 else (run_c, run_python)):
                 run()
         py_t, c_t = statistics.median(py_times), statistics.median(c_times)
+        # Each rep's pair ran back to back: the median of their ratios cancels the slow
+        # drifts of a shared machine better than the ratio of the two medians.
+        paired = statistics.median(c / p for c, p in zip(c_times, py_times))
         fresh_t = median_seconds(lambda: fn(x, threads=threads), max(3, args.reps // 3))
         assert out.view(np.uint8).tobytes() == c_out.view(np.uint8).tobytes()
         c.lib.dmlp_operator_destroy(handle)
         report["large"][op] = {"python_gbs": bytes_moved / py_t / 1e9,
-                               "c_gbs": bytes_moved / c_t / 1e9, "ratio": c_t / py_t,
+                               "c_gbs": bytes_moved / c_t / 1e9, "ratio": paired,
                                "python_fresh_gbs": bytes_moved / fresh_t / 1e9}
 
     if args.json:
@@ -195,6 +198,7 @@ def main():
     print(f"{args.mib} MiB float32 input, threads={args.threads or 'all'} "
           f"(GB/s of bytes read + written, median of {args.reps}):")
     print("  op         Python out=   C library   Python / C   Python fresh result")
+    print("  (Python / C: the median of each back-to-back pair's speed ratio)")
     for op, r in report["large"].items():
         print(f"  {op:9s} {r['python_gbs']:10.2f} {r['c_gbs']:11.2f} {r['ratio']:11.3f}"
               f" {r['python_fresh_gbs']:14.2f}")

@@ -35,12 +35,18 @@ def _node_args(described):
 class InferenceSession:
     """InferenceSession(path_or_bytes): ONNX Runtime's session, on dmlp.
 
-    Extra arguments ONNX Runtime takes (sess_options, providers, provider_options) are
-    accepted and ignored: dmlp has one provider, the CPU."""
+    Of ONNX Runtime's SessionOptions, intra_op_num_threads is used (the threads that
+    run the model; 0 or unset: one per core); the other arguments ONNX Runtime takes
+    (providers, provider_options) are accepted and ignored: dmlp has one provider, the
+    CPU."""
 
     def __init__(self, path_or_bytes, sess_options=None, providers=None,
                  provider_options=None, **kwargs):
-        self._model = _dmlp.OnnxModel(path_or_bytes)
+        threads = getattr(sess_options, "intra_op_num_threads", 0) or 0
+        if not isinstance(threads, int) or threads < 0:
+            raise TypeError("sess_options.intra_op_num_threads: must be an int >= 0, not "
+                            + repr(threads))
+        self._model = _dmlp.OnnxModel(path_or_bytes, threads)
         self._inputs = _node_args(self._model.inputs())
         self._outputs = _node_args(self._model.outputs())
         self._output_index = {arg.name: i for i, arg in enumerate(self._outputs)}

@@ -141,8 +141,20 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
         return NULL;
     }
     PyObject *capsule = export_capsule(obj);
-    if (!capsule)
+    if (!capsule) {
+        /* Say which argument, keeping the library's reason (e.g. torch's "Can't export
+           tensors that require gradient"). */
+        PyObject *type, *value, *traceback;
+        PyErr_Fetch(&type, &value, &traceback);
+        PyObject *text = value ? PyObject_Str(value) : NULL;
+        PyErr_Format(PyExc_TypeError, "%s: its __dlpack__ refused: %S", arg,
+                     text ? text : Py_None);
+        Py_XDECREF(text);
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(traceback);
         return NULL;
+    }
     DLManagedTensor *managed = PyCapsule_GetPointer(capsule, "dltensor");
     if (!managed) {
         Py_DECREF(capsule);

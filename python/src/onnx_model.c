@@ -99,9 +99,11 @@ static void onnx_model_dealloc(onnx_model *self)
 static int onnx_model_init(onnx_model *self, PyObject *args, PyObject *kwargs)
 {
     PyObject *source;
-    static char *keywords[] = {"path_or_bytes", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O", keywords, &source))
+    unsigned int threads = 0;
+    static char *keywords[] = {"path_or_bytes", "threads", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|I", keywords, &source, &threads))
         return -1;
+    dmlp_onnx_options options = {threads};
     if (self->model) {
         PyErr_SetString(PyExc_TypeError, "the model is already loaded");
         return -1;
@@ -113,7 +115,7 @@ static int onnx_model_init(onnx_model *self, PyObject *args, PyObject *kwargs)
         if (PyObject_GetBuffer(source, &view, PyBUF_SIMPLE) < 0)
             return -1;
         Py_BEGIN_ALLOW_THREADS
-        status = dmlp_onnx_model_load_memory(view.buf, (size_t)view.len, NULL, &model);
+        status = dmlp_onnx_model_load_memory(view.buf, (size_t)view.len, &options, &model);
         Py_END_ALLOW_THREADS
         PyBuffer_Release(&view);
     } else {
@@ -127,7 +129,7 @@ static int onnx_model_init(onnx_model *self, PyObject *args, PyObject *kwargs)
         }
         const char *text = PyBytes_AS_STRING(path);
         Py_BEGIN_ALLOW_THREADS
-        status = dmlp_onnx_model_load_file(text, NULL, &model);
+        status = dmlp_onnx_model_load_file(text, &options, &model);
         Py_END_ALLOW_THREADS
         Py_DECREF(path);
     }
@@ -410,7 +412,8 @@ static PyTypeObject onnx_model_type = {
     .tp_basicsize = sizeof(onnx_model),
     .tp_dealloc = (destructor)onnx_model_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "OnnxModel(path_or_bytes): an ONNX model loaded and checked once.",
+    .tp_doc = "OnnxModel(path_or_bytes, threads=0): an ONNX model loaded and checked once\n"
+              "(threads: its device's threads, 0 for one per core).",
     .tp_methods = onnx_model_methods,
     .tp_init = (initproc)onnx_model_init,
     .tp_new = PyType_GenericNew,

@@ -124,6 +124,8 @@ def test_refusals():
         dmlp.sign(torch.zeros(2), out=FakeDevice())
     with pytest.raises(TypeError, match="x: "):
         dmlp.sign(torch.zeros(2, dtype=torch.complex64))
+    with pytest.raises(TypeError, match="x: .*__dlpack__ refused: .*gradient"):
+        dmlp.softsign(torch.ones(3, requires_grad=True))
     with pytest.raises(TypeError, match="x: .*int32.*softsign"):
         dmlp.softsign(torch.zeros(2, dtype=torch.int32))
     out = torch.full((3,), 9.0)

@@ -137,3 +137,16 @@ def test_wrong_output_name_and_bad_models(tmp_path):
         InferenceSession(relu)
     with pytest.raises(TypeError, match="path_or_bytes"):
         InferenceSession(42)
+
+
+def test_session_options_threads():
+    class Options:
+        intra_op_num_threads = 1
+
+    session = InferenceSession(CHAIN, sess_options=Options(), providers=["CPUExecutionProvider"])
+    x = np.linspace(-4, 4, 300, dtype=np.float32).reshape(100, 3)
+    assert np.array_equal(session.run(["s"], {"x": x})[0], InferenceSession(CHAIN).run(["s"], {"x": x})[0])
+    assert session.get_providers() == ["CPUExecutionProvider"]
+    Options.intra_op_num_threads = -1
+    with pytest.raises(TypeError, match="intra_op_num_threads"):
+        InferenceSession(CHAIN, sess_options=Options())
