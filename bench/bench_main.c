@@ -10,6 +10,7 @@
 #include "bench.h"
 #include "bench_command.h"
 #include "bench_report.h"
+#include "core/support.h"
 #include "kernels/kernels.h"
 #include "platform/memory.h"
 
@@ -370,7 +371,7 @@ int dmlp_bench_command(int argc, char **argv)
     memset(r.in, 0, r.buffer_bytes);
     memset(r.out, 0, r.buffer_bytes);
     for (unsigned t = 0; t < o.thread_count; t++) {
-        dmlp_device_desc d = {DML_FEATURE_LEVEL_6_4, o.threads[t], DMLP_DEVICE_FLAG_EXTENSIONS};
+        dmlp_device_desc d = {DMLP__FEATURE_LEVEL_HIGHEST, o.threads[t], DMLP_DEVICE_FLAG_EXTENSIONS};
         if (dmlp_device_create(&d, &r.devices[t]) != DMLP_OK ||
             !(r.teams[t] = bench_team_create(o.threads[t]))) {
             fail(dmlp_last_error());

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/registry.h"
 #include "dmlp.h"
 #include "kernels/kernels.h"
 
@@ -389,13 +390,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!device)
         return 0;
 
+    /* Every operator of the registry, or (0xFC and up) an invalid or arbitrary type. */
     uint8_t op_byte = u8(&r);
-    static const DML_OPERATOR_TYPE ops[] = {DML_OPERATOR_ELEMENT_WISE_SIGN,
-                                            DML_OPERATOR_ACTIVATION_SOFTSIGN,
-                                            DML_OPERATOR_ELEMENT_WISE_IS_INFINITY};
-    DML_OPERATOR_TYPE op_type = ops[op_byte % 3];
+    DML_OPERATOR_TYPE op_type = dmlp__op_at(op_byte % dmlp__op_count())->type;
     if (op_byte >= 0xFC)
         op_type = (DML_OPERATOR_TYPE)(op_byte == 0xFF ? u32(&r) : 0);
+    const dmlp__op_def *def = dmlp__op_find(op_type);
     DML_IS_INFINITY_MODE mode = (DML_IS_INFINITY_MODE)(u8(&r) % 4);
     uint8_t flag_byte = u8(&r);
     uint32_t flags = flag_byte & 7;
@@ -413,10 +413,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ok = read_tensor(&r, &out, &in);
         } else {
             ok = read_tensor(&r, &out, &in);
-            if (ok && op_type != DML_OPERATOR_ELEMENT_WISE_IS_INFINITY && (pair & 2))
-                out.buffer.DataType = in.buffer.DataType;
-            if (ok && op_type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY && (pair & 2))
-                out.buffer.DataType = DML_TENSOR_DATA_TYPE_UINT8;
+            if (ok && def && (pair & 2)) /* the type the registry's output rule wants */
+                out.buffer.DataType = def->output_type != DML_TENSOR_DATA_TYPE_UNKNOWN
+                                          ? def->output_type
+                                          : in.buffer.DataType;
             if (ok && (pair & 4)) { /* recompute the size for the type just set */
                 out.buffer.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(
                     out.buffer.DataType, out.buffer.DimensionCount, out.sizes,
@@ -432,12 +432,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
 
-    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC *op_desc = malloc(sizeof *op_desc);
+    /* The operator's own struct, exactly its size (so a read past it is caught), members
+       where the registry says they are; any other type gets the largest struct. */
+    size_t desc_size = def ? def->desc_size : DMLP__MAX_DESC_BYTES;
+    unsigned char *op_desc = calloc(1, desc_size);
     if (!op_desc)
         abort();
-    op_desc->InputTensor = (pair & 0x10) && u8(&r) == 0 ? NULL : &in.desc;
-    op_desc->OutputTensor = (pair & 0x20) && u8(&r) == 0 ? NULL : &out.desc;
-    op_desc->InfinityMode = mode;
+    const DML_TENSOR_DESC *in_tensor = (pair & 0x10) && u8(&r) == 0 ? NULL : &in.desc;
+    const DML_TENSOR_DESC *out_tensor = (pair & 0x20) && u8(&r) == 0 ? NULL : &out.desc;
+    for (uint32_t i = 0; def && i < def->field_count; i++) {
+        const dmlp__field *f = &def->fields[i];
+        switch (f->kind) {
+        case DMLP__FIELD_INPUT:
+            memcpy(op_desc + f->offset, &in_tensor, sizeof in_tensor);
+            break;
+        case DMLP__FIELD_OUTPUT:
+            memcpy(op_desc + f->offset, &out_tensor, sizeof out_tensor);
+            break;
+        case DMLP__FIELD_INFINITY_MODE:
+            memcpy(op_desc + f->offset, &mode, sizeof mode);
+            break;
+        }
+    }
     DML_OPERATOR_DESC desc = {op_type, (pair & 0x40) && u8(&r) == 0 ? NULL : op_desc};
 
     dmlp_operator *const sentinel = (dmlp_operator *)&desc;
@@ -470,7 +486,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(out.sizes, 0x5A, dims * sizeof *out.sizes);
         memset(&in.buffer, 0xEE, sizeof in.buffer);
         memset(&out.buffer, 0xEE, sizeof out.buffer);
-        memset(op_desc, 0xEE, sizeof *op_desc);
+        memset(op_desc, 0xEE, desc_size);
     }
     free(op_desc);
     free_tensor(&in);

@@ -1,9 +1,10 @@
 /* `dmlp caps`: prints the support table (src/core/support.h) at a feature level, the
-   same table the validator reads. */
+   same table the validator reads, one row per operator of the registry. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "core/registry.h"
 #include "core/support.h"
 #include "core/types.h"
 #include "dmlp.h"
@@ -31,20 +32,6 @@ static const char usage[] =
 
 /* The input types column wraps at this width. */
 #define TYPES_WIDTH 40
-
-static const char *cli_name(DML_OPERATOR_TYPE op)
-{
-    switch (op) {
-    case DML_OPERATOR_ELEMENT_WISE_SIGN:
-        return "sign";
-    case DML_OPERATOR_ACTIVATION_SOFTSIGN:
-        return "softsign";
-    case DML_OPERATOR_ELEMENT_WISE_IS_INFINITY:
-        return "isinf";
-    default:
-        return "?";
-    }
-}
 
 static int has_type(const dmlp__support *s, DML_TENSOR_DATA_TYPE type)
 {
@@ -80,10 +67,11 @@ static void print_table(uint32_t level, int extensions)
     printf("Feature level %s%s:\n", extensions ? "ext = " : "", dmlp__feature_level_name(level));
     printf("  %-33s %-10s %-4s %-10s %-*s %s\n", "operator (dmlp run NAME)", "introduced",
            "row", "dimensions", TYPES_WIDTH, "input types", "output");
-    for (uint32_t i = 0; i < dmlp__operator_count(); i++) {
-        DML_OPERATOR_TYPE op = dmlp__operator_at(i);
+    for (uint32_t i = 0; i < dmlp__op_count(); i++) {
+        const dmlp__op_def *def = dmlp__op_at(i);
+        DML_OPERATOR_TYPE op = def->type;
         char name[64], dims[16];
-        snprintf(name, sizeof name, "%s (%s)", dmlp__operator_name(op), cli_name(op));
+        snprintf(name, sizeof name, "%s (%s)", def->name, def->cli_name);
         const char *introduced = dmlp__feature_level_name(dmlp__operator_introduced(op));
         dmlp__support s, plain;
         if (!dmlp__support_get(op, level, extensions != 0, &s) ||
@@ -110,7 +98,7 @@ static void print_table(uint32_t level, int extensions)
 
 int dmlp_cli_caps(int argc, char **argv)
 {
-    uint32_t level = DML_FEATURE_LEVEL_6_4;
+    uint32_t level = DMLP__FEATURE_LEVEL_HIGHEST;
     int extensions = 0, all = 0, level_given = 0;
     char message[256];
     for (int i = 1; i < argc; i++) {
@@ -136,7 +124,7 @@ int dmlp_cli_caps(int argc, char **argv)
         level_given = 1;
         extensions = strcmp(value, "ext") == 0;
         if (extensions)
-            level = DML_FEATURE_LEVEL_6_4;
+            level = DMLP__FEATURE_LEVEL_HIGHEST;
         else if (!dmlp__feature_level_parse(value, &level)) {
             snprintf(message, sizeof message, "--feature-level is '%s'; use 1_0 ... 6_4 or ext",
                      value);

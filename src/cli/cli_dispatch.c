@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/support.h"
 #include "dmlp.h"
 #include "dxdispatch/dxdispatch.h"
 
@@ -21,19 +22,15 @@ static const char usage[] =
     "                       address-space limit, whichever is smaller (DMLP_MAX_MEMORY)\n"
     "  writeFile outputs appear together when every command has run, or none of them.\n";
 
+/* A named level ("2_0"), as the other commands take it (not "ext": DxDispatch models
+   hold DirectML's types only). */
 static int parse_level(const char *text, DML_FEATURE_LEVEL *level)
 {
-    static const char *const names[] = {"1_0", "2_0", "2_1", "3_0", "3_1", "4_0", "4_1", "5_0",
-                                        "5_1", "5_2", "6_0", "6_1", "6_2", "6_3", "6_4"};
-    static const DML_FEATURE_LEVEL values[] = {
-        DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0, DML_FEATURE_LEVEL_2_1,
-        DML_FEATURE_LEVEL_3_0, DML_FEATURE_LEVEL_3_1, DML_FEATURE_LEVEL_4_0,
-        DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0, DML_FEATURE_LEVEL_5_1,
-        DML_FEATURE_LEVEL_5_2, DML_FEATURE_LEVEL_6_0, DML_FEATURE_LEVEL_6_1,
-        DML_FEATURE_LEVEL_6_2, DML_FEATURE_LEVEL_6_3, DML_FEATURE_LEVEL_6_4};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *level = values[i];
+    uint32_t value;
+    for (uint32_t i = 0; i < dmlp__feature_level_count(); i++)
+        if (strcmp(text, dmlp__feature_level_name(dmlp__feature_level_at(i))) == 0 &&
+            dmlp__feature_level_parse(text, &value)) {
+            *level = (DML_FEATURE_LEVEL)value;
             return 1;
         }
     return 0;
@@ -54,7 +51,7 @@ static int parse_count(const char *text, uint32_t *count)
 int dmlp_cli_dispatch(int argc, char **argv)
 {
     const char *model_path = NULL, *confine_dir = NULL;
-    dmlp__dx_run_options options = {NULL, DML_FEATURE_LEVEL_6_4, 1, stdout};
+    dmlp__dx_run_options options = {NULL, DMLP__FEATURE_LEVEL_HIGHEST, 1, stdout};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

@@ -5,54 +5,88 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/registry.h"
 #include "core/support.h"
 #include "dmlp.h"
 #include "io/npy.h"
 
-#define USAGE_LINE "usage: dmlp run sign|softsign|isinf [options] IN.npy OUT.npy\n"
+/* The usage text, with the operators from the registry: the synopsis (all that wrong
+   usage prints) and the rest (--help). */
+static void usage_line(char *text, size_t capacity)
+{
+    char names[256];
+    snprintf(text, capacity, "usage: dmlp run %s [options] IN.npy OUT.npy\n",
+             dmlp__op_names(names, sizeof names, DMLP__OP_NAME_CLI, "|", "|"));
+}
 
-/* On wrong usage: the synopsis only. */
-static const char short_usage[] =
-    USAGE_LINE "Run 'dmlp run --help' for the options.\n";
+static const char *short_usage(void)
+{
+    static _Thread_local char text[512];
+    usage_line(text, sizeof text);
+    size_t n = strlen(text);
+    snprintf(text + n, sizeof text - n, "Run 'dmlp run --help' for the options.\n");
+    return text;
+}
 
-static const char usage[] =
-    USAGE_LINE
-    "\n"
-    "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n"
-    "  sign      ELEMENT_WISE_SIGN: -1, 0 or +1 in the input's type (NaN gives 0)\n"
-    "  softsign  ACTIVATION_SOFTSIGN: x / (1 + |x|)\n"
-    "  isinf     ELEMENT_WISE_IS_INFINITY: 1 where the input is an infinity the mode\n"
-    "            selects, else 0. OUT.npy holds dtype |u1 (DirectML's UINT8 output),\n"
-    "            not |b1; in numpy, np.load(OUT).astype(bool) gives booleans.\n"
-    "\n"
-    "options:\n"
-    "  --mode either|positive|negative\n"
-    "                  isinf only: which infinities count (default either)\n"
-    "  --nan zero|propagate\n"
-    "                  sign of NaN: 0 as in DirectML (default), or NaN as in ONNX;\n"
-    "                  propagate is an extension: it needs --feature-level ext\n"
-    "  --feature-level L\n"
-    "                  the device's DirectML feature level: 1_0 2_0 2_1 3_0 3_1 4_0 4_1\n"
-    "                  5_0 5_1 5_2 6_0 6_1 6_2 6_3 6_4 (default), or ext = 6_4 with\n"
-    "                  dmlp's extensions (e.g. FLOAT64 for sign and softsign)\n"
-    "  --threads N     worker threads (default 0: one per core)\n"
-    "  --max-memory SIZE\n"
-    "                  refuse an input whose data is larger (bytes, or with K M G T:\n"
-    "                  powers of 1024); default: the physical memory or the\n"
-    "                  address-space limit, whichever is smaller (DMLP_MAX_MEMORY)\n"
-    "  -h, --help      this text\n"
-    "\n"
-    "IN.npy: .npy 1.0-3.0, little-endian, C or Fortran order, dtype <f2 <f4 <f8 |i1 <i2\n"
-    "<i4 <i8 |u1 <u2 <u4 <u8 |b1 (|b1 is UINT8). Which types and how many dimensions an\n"
-    "operator takes depends on the level ('dmlp caps --feature-level L'); below 3_0\n"
-    "DirectML takes 4-D tensors only. A 0-d array runs as sizes [1]; an empty array\n"
-    "gives an empty OUT.npy.\n"
-    "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
-    "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
-    "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n";
+/* Names of the operators whose descriptor has a field of this kind: "isinf". */
+static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    for (uint32_t i = 0; i < dmlp__op_count() && used < capacity; i++) {
+        const dmlp__op_def *def = dmlp__op_at(i);
+        if (!dmlp__op_field(def, kind))
+            continue;
+        int n = snprintf(text + used, capacity - used, "%s%s", used ? ", " : "", def->cli_name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+static void print_usage(FILE *to)
+{
+    char line[256], mode_ops[128];
+    usage_line(line, sizeof line);
+    ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
+    fputs(line, to);
+    fputs("\n"
+          "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n",
+          to);
+    for (uint32_t i = 0; i < dmlp__op_count(); i++)
+        fputs(dmlp__op_at(i)->cli_help, to);
+    fprintf(to,
+            "\n"
+            "options:\n"
+            "  --mode either|positive|negative\n"
+            "                  %s only: which infinities count (default either)\n"
+            "  --nan zero|propagate\n"
+            "                  sign of NaN: 0 as in DirectML (default), or NaN as in ONNX;\n"
+            "                  propagate is an extension: it needs --feature-level ext\n"
+            "  --feature-level L\n"
+            "                  the device's DirectML feature level: 1_0 2_0 2_1 3_0 3_1 4_0 4_1\n"
+            "                  5_0 5_1 5_2 6_0 6_1 6_2 6_3 6_4 (default), or ext = 6_4 with\n"
+            "                  dmlp's extensions (e.g. FLOAT64 for sign and softsign)\n"
+            "  --threads N     worker threads (default 0: one per core)\n"
+            "  --max-memory SIZE\n"
+            "                  refuse an input whose data is larger (bytes, or with K M G T:\n"
+            "                  powers of 1024); default: the physical memory or the\n"
+            "                  address-space limit, whichever is smaller (DMLP_MAX_MEMORY)\n"
+            "  -h, --help      this text\n"
+            "\n"
+            "IN.npy: .npy 1.0-3.0, little-endian, C or Fortran order, dtype <f2 <f4 <f8 |i1 <i2\n"
+            "<i4 <i8 |u1 <u2 <u4 <u8 |b1 (|b1 is UINT8). Which types and how many dimensions an\n"
+            "operator takes depends on the level ('dmlp caps --feature-level L'); below 3_0\n"
+            "DirectML takes 4-D tensors only. A 0-d array runs as sizes [1]; an empty array\n"
+            "gives an empty OUT.npy.\n"
+            "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
+            "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
+            "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n",
+            mode_ops);
+}
 
 typedef struct run_args {
-    DML_OPERATOR_TYPE op;
+    const dmlp__op_def *op;
     DML_IS_INFINITY_MODE mode;
     int mode_given;
     int nan_propagate;
@@ -65,7 +99,7 @@ typedef struct run_args {
 
 static int bad_usage(const char *message)
 {
-    return dmlp_cli_usage("run", message, short_usage);
+    return dmlp_cli_usage("run", message, short_usage());
 }
 
 /* "--name value" or "--name=value"; returns the value or NULL if this is not --name. */
@@ -105,12 +139,12 @@ static int parse_args(int argc, char **argv, run_args *a)
     int count = 0, options_done = 0;
     char message[256];
     memset(a, 0, sizeof *a);
-    a->level = DML_FEATURE_LEVEL_6_4;
+    a->level = DMLP__FEATURE_LEVEL_HIGHEST;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
         int missing = 0;
         if (!options_done && (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)) {
-            fputs(usage, stdout);
+            print_usage(stdout);
             return 0;
         }
         if (!options_done && strcmp(arg, "--") == 0) {
@@ -144,7 +178,7 @@ static int parse_args(int argc, char **argv, run_args *a)
         } else if ((v = option_value(argc, argv, &i, "--feature-level", &missing)) != NULL) {
             a->extensions = strcmp(v, "ext") == 0;
             if (a->extensions)
-                a->level = DML_FEATURE_LEVEL_6_4;
+                a->level = DMLP__FEATURE_LEVEL_HIGHEST;
             else if (!dmlp__feature_level_parse(v, &a->level)) {
                 snprintf(message, sizeof message,
                          "--feature-level is '%s'; use 1_0 ... 6_4 or ext", v);
@@ -169,54 +203,26 @@ static int parse_args(int argc, char **argv, run_args *a)
             return bad_usage(message);
         }
     }
-    if (count < 3)
-        return bad_usage(count == 0 ? "which operator? sign, softsign or isinf"
-                                    : "needs IN.npy and OUT.npy");
-    if (strcmp(positional[0], "sign") == 0)
-        a->op = DML_OPERATOR_ELEMENT_WISE_SIGN;
-    else if (strcmp(positional[0], "softsign") == 0)
-        a->op = DML_OPERATOR_ACTIVATION_SOFTSIGN;
-    else if (strcmp(positional[0], "isinf") == 0)
-        a->op = DML_OPERATOR_ELEMENT_WISE_IS_INFINITY;
-    else {
-        snprintf(message, sizeof message, "unknown operator '%s'; use sign, softsign or isinf",
-                 positional[0]);
+    char names[128];
+    dmlp__op_names(names, sizeof names, DMLP__OP_NAME_CLI, ", ", " or ");
+    if (count < 3) {
+        snprintf(message, sizeof message, "which operator? %s", names);
+        return bad_usage(count == 0 ? message : "needs IN.npy and OUT.npy");
+    }
+    a->op = dmlp__op_find_cli(positional[0]);
+    if (!a->op) {
+        snprintf(message, sizeof message, "unknown operator '%s'; use %s", positional[0], names);
         return bad_usage(message);
     }
-    if (a->mode_given && a->op != DML_OPERATOR_ELEMENT_WISE_IS_INFINITY)
-        return bad_usage("--mode is for isinf only");
+    if (a->mode_given && !dmlp__op_field(a->op, DMLP__FIELD_INFINITY_MODE)) {
+        char mode_ops[128];
+        ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
+        snprintf(message, sizeof message, "--mode is for %s only", mode_ops);
+        return bad_usage(message);
+    }
     a->in = positional[1];
     a->out = positional[2];
     return -1;
-}
-
-/* The operator descriptor for the given input and output tensors. */
-typedef struct op_desc {
-    DML_TENSOR_DESC in, out;
-    union {
-        DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign;
-        DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign;
-        DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf;
-    } u;
-    DML_OPERATOR_DESC desc;
-} op_desc;
-
-static void make_desc(op_desc *d, const run_args *a, const DML_BUFFER_TENSOR_DESC *in,
-                      const DML_BUFFER_TENSOR_DESC *out)
-{
-    d->in = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, in};
-    d->out = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, out};
-    d->desc.Type = a->op;
-    if (a->op == DML_OPERATOR_ELEMENT_WISE_SIGN) {
-        d->u.sign = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&d->in, &d->out};
-        d->desc.Desc = &d->u.sign;
-    } else if (a->op == DML_OPERATOR_ACTIVATION_SOFTSIGN) {
-        d->u.softsign = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&d->in, &d->out};
-        d->desc.Desc = &d->u.softsign;
-    } else {
-        d->u.isinf = (DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC){&d->in, &d->out, a->mode};
-        d->desc.Desc = &d->u.isinf;
-    }
 }
 
 static int run(const run_args *a, dmlp__npy *in)
@@ -252,9 +258,10 @@ static int run(const run_args *a, dmlp__npy *in)
         in_strides = strides;
     }
 
-    DML_TENSOR_DATA_TYPE out_type =
-        a->op == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY ? DML_TENSOR_DATA_TYPE_UINT8 : in->type;
-    int out_bool = a->op == DML_OPERATOR_ELEMENT_WISE_SIGN ? in->is_bool : 0;
+    /* The registry's output rule; a |b1 input keeps |b1 where the type is kept */
+    int same_type = a->op->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN;
+    DML_TENSOR_DATA_TYPE out_type = same_type ? in->type : a->op->output_type;
+    int out_bool = same_type ? in->is_bool : 0;
     int empty = in->element_count == 0;
     /* An empty tensor cannot be described (sizes >= 1), but its type and rank are still
        checked at the level: the operator is validated with each 0 size taken as 1. */
@@ -267,8 +274,9 @@ static int run(const run_args *a, dmlp__npy *in)
                                        0};
     out_desc.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(out_type, ndim, use_sizes,
                                                                    NULL);
-    op_desc d;
-    make_desc(&d, a, &in_desc, &out_desc);
+    dmlp__desc_storage storage;
+    dmlp__op_params params = {a->mode};
+    const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
 
     dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
                                     a->extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
@@ -277,7 +285,7 @@ static int run(const run_args *a, dmlp__npy *in)
     void *out_data = NULL;
     uint32_t flags = a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u;
     if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
-        dmlp_operator_create(device, &d.desc, flags, &op) != DMLP_OK) {
+        dmlp_operator_create(device, desc, flags, &op) != DMLP_OK) {
         int status = dmlp_cli_fail("run", dmlp_last_error());
         dmlp_device_destroy(device);
         return status;

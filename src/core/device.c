@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "core/error.h"
+#include "core/support.h"
 #include "platform/cpu.h"
 
 static uint32_t cap_threads(unsigned long n)
@@ -40,7 +41,7 @@ dmlp_status dmlp_device_create(const dmlp_device_desc *desc, dmlp_device **devic
         d = *desc;
     uint32_t level = (uint32_t)d.feature_level;
     if (level == 0)
-        level = DML_FEATURE_LEVEL_6_4;
+        level = DMLP__FEATURE_LEVEL_HIGHEST;
     if (level < DML_FEATURE_LEVEL_1_0)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "dmlp_device_create: feature_level is 0x%x; it must be 0 or at "

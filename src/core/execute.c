@@ -90,10 +90,9 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
                 "); it overlaps the InputTensor binding range [0x%" PRIxPTR ",0x%" PRIxPTR
                 "), and %s",
                 op->name, out_first, out_end, in_first, in_end,
-                op->info.type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
-                    ? "IsInfinity never runs in place"
-                    : "only exact in-place execution (same start, size and strides) is "
-                      "allowed");
+                !op->def->in_place ? op->def->not_in_place
+                                   : "only exact in-place execution (same start, size and "
+                                     "strides) is allowed");
     }
 
     *in_first_byte = (const unsigned char *)inputs[0].buffer + inputs[0].offset;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "core/error.h"
-#include "core/support.h"
+#include "core/registry.h"
 
 /* Same bytes for every element: same type, sizes and strides wherever a size is > 1. */
 static bool same_layout(const dmlp__tensor *a, const dmlp__tensor *b)
@@ -43,16 +43,14 @@ dmlp_status dmlp_operator_create(dmlp_device *device, const DML_OPERATOR_DESC *d
                            "dmlp_operator_create: out of memory for the operator");
     o->device = device;
     o->info = info;
-    o->name = dmlp__operator_name(info.type);
-    if (!o->name)
-        o->name = "dmlp_operator_create";
+    o->def = dmlp__op_find(info.type); /* validated: a registry row */
+    o->name = o->def->name;
     status = dmlp__plan_build(&o->info, o->name, &o->plan);
     if (status != DMLP_OK) {
         free(o);
         return status;
     }
-    o->in_place_ok = info.type != DML_OPERATOR_ELEMENT_WISE_IS_INFINITY &&
-                     same_layout(&info.input, &info.output);
+    o->in_place_ok = o->def->in_place && same_layout(&info.input, &info.output);
     *op = o;
     return DMLP_OK;
 }

@@ -8,11 +8,13 @@
 
 #include "core/device.h"
 #include "core/plan.h"
+#include "core/registry.h"
 #include "core/validate.h"
 #include "dmlp.h"
 
 struct dmlp_operator {
     dmlp_device *device;
+    const dmlp__op_def *def; /* the operator's registry row */
     const char *name;   /* "ELEMENT_WISE_SIGN" ... for messages */
     dmlp__op_info info;
     dmlp__plan plan;

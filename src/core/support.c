@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/registry.h"
+
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
 #define F16 DML_TENSOR_DATA_TYPE_FLOAT16
 #define F64 DML_TENSOR_DATA_TYPE_FLOAT64
@@ -30,21 +32,20 @@ typedef struct support_row {
     DML_OPERATOR_TYPE op;
     uint32_t level;
     uint32_t min_dims, max_dims;
-    DML_TENSOR_DATA_TYPE output_type; /* UNKNOWN: same as the input */
     DML_TENSOR_DATA_TYPE types[DMLP__SUPPORT_MAX_TYPES];
 } support_row;
 
 /* SPEC.md §2, rows of one operator in ascending level order. */
 static const support_row support_rows[] = {
-    {SIGN, DML_FEATURE_LEVEL_2_0, 4, 4, 0, {F32, F16}},
-    {SIGN, DML_FEATURE_LEVEL_2_1, 4, 4, 0, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {SIGN, DML_FEATURE_LEVEL_3_0, 1, 8, 0, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {SIGN, DML_FEATURE_LEVEL_4_1, 1, 8, 0, {F32, F16, I32, I16, I8, U32, U16, U8, I64, U64}},
-    {SOFTSIGN, DML_FEATURE_LEVEL_1_0, 4, 4, 0, {F32, F16}},
-    {SOFTSIGN, DML_FEATURE_LEVEL_2_0, 4, 5, 0, {F32, F16}},
-    {SOFTSIGN, DML_FEATURE_LEVEL_3_0, 1, 8, 0, {F32, F16}},
-    {ISINF, DML_FEATURE_LEVEL_2_1, 4, 4, U8, {F32, F16}},
-    {ISINF, DML_FEATURE_LEVEL_3_0, 1, 8, U8, {F32, F16}},
+    {SIGN, DML_FEATURE_LEVEL_2_0, 4, 4, {F32, F16}},
+    {SIGN, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {SIGN, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {SIGN, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8, I64, U64}},
+    {SOFTSIGN, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16}},
+    {SOFTSIGN, DML_FEATURE_LEVEL_2_0, 4, 5, {F32, F16}},
+    {SOFTSIGN, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
+    {ISINF, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16}},
+    {ISINF, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
 };
 
 /* SPEC.md §4: input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -57,15 +58,6 @@ static const struct {
     {ISINF, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
 };
 
-static const struct {
-    DML_OPERATOR_TYPE op;
-    const char *name;
-} operators[] = {
-    {SIGN, "ELEMENT_WISE_SIGN"},
-    {SOFTSIGN, "ACTIVATION_SOFTSIGN"},
-    {ISINF, "ELEMENT_WISE_IS_INFINITY"},
-};
-
 static const uint32_t levels[] = {
     DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0, DML_FEATURE_LEVEL_2_1, DML_FEATURE_LEVEL_3_0,
     DML_FEATURE_LEVEL_3_1, DML_FEATURE_LEVEL_4_0, DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0,
@@ -75,19 +67,18 @@ static const uint32_t levels[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-uint32_t dmlp__operator_count(void) { return (uint32_t)COUNT(operators); }
+uint32_t dmlp__operator_count(void) { return dmlp__op_count(); }
 
 DML_OPERATOR_TYPE dmlp__operator_at(uint32_t index)
 {
-    return index < COUNT(operators) ? operators[index].op : DML_OPERATOR_INVALID;
+    const dmlp__op_def *def = dmlp__op_at(index);
+    return def ? def->type : DML_OPERATOR_INVALID;
 }
 
 const char *dmlp__operator_name(DML_OPERATOR_TYPE op)
 {
-    for (size_t i = 0; i < COUNT(operators); i++)
-        if (operators[i].op == op)
-            return operators[i].name;
-    return NULL;
+    const dmlp__op_def *def = dmlp__op_find(op);
+    return def ? def->name : NULL;
 }
 
 uint32_t dmlp__operator_introduced(DML_OPERATOR_TYPE op)
@@ -103,7 +94,8 @@ bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
                        dmlp__support *out)
 {
     const support_row *row = NULL;
-    if (level < DML_FEATURE_LEVEL_1_0 || !out)
+    const dmlp__op_def *def = dmlp__op_find(op);
+    if (level < DML_FEATURE_LEVEL_1_0 || !out || !def)
         return false;
     for (size_t i = 0; i < COUNT(support_rows); i++)
         if (support_rows[i].op == op && support_rows[i].level <= level &&
@@ -117,7 +109,7 @@ bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
     s.row_level = row->level;
     s.min_dims = row->min_dims;
     s.max_dims = row->max_dims;
-    s.output_type = row->output_type;
+    s.output_type = def->output_type; /* the registry's output rule */
     for (size_t t = 0; t < DMLP__SUPPORT_MAX_TYPES && row->types[t]; t++)
         s.input_types[s.type_count++] = row->types[t];
     if (extensions) {

@@ -10,6 +10,9 @@
 
 #define DMLP__SUPPORT_MAX_TYPES 16
 
+/* The highest feature level: what a device is created at by default. */
+#define DMLP__FEATURE_LEVEL_HIGHEST DML_FEATURE_LEVEL_6_4
+
 typedef struct dmlp__support {
     uint32_t row_level;     /* the table row in force (a DML_FEATURE_LEVEL value) */
     uint32_t min_dims;

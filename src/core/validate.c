@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/registry.h"
 #include "core/support.h"
 #include "core/types.h"
 
@@ -417,12 +418,13 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     if (!out)
         return dmlp__error(INVALID, "dmlp__op_info is NULL; validation needs somewhere to write");
     if (feature_level == 0)
-        feature_level = DML_FEATURE_LEVEL_6_4; /* a device's default */
+        feature_level = DMLP__FEATURE_LEVEL_HIGHEST; /* a device's default */
 
     context c;
     memset(&c, 0, sizeof c);
+    const dmlp__op_def *def = dmlp__op_find(desc->Type);
     c.type = desc->Type;
-    c.op = dmlp__operator_name(desc->Type);
+    c.op = def ? def->name : NULL;
     c.level = feature_level;
     c.extensions = (device_flags & DMLP_DEVICE_FLAG_EXTENSIONS) != 0;
     if (!c.op) {
@@ -430,10 +432,11 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
             return dmlp__error(INVALID,
                                "DML_OPERATOR_DESC.Type is DML_OPERATOR_INVALID (0); it must "
                                "name an operator");
-        return dmlp__error(UNSUPPORTED,
-                           "DML_OPERATOR_DESC.Type is %d; dmlp supports ELEMENT_WISE_SIGN (79), "
-                           "ACTIVATION_SOFTSIGN (50) and ELEMENT_WISE_IS_INFINITY (100)",
-                           (int)desc->Type);
+        char names[512];
+        return dmlp__error(UNSUPPORTED, "DML_OPERATOR_DESC.Type is %d; dmlp supports %s",
+                           (int)desc->Type,
+                           dmlp__op_names(names, sizeof names, DMLP__OP_NAME_DML_VALUE, ", ",
+                                          " and "));
     }
     if (feature_level < DML_FEATURE_LEVEL_1_0)
         return dmlp__error(INVALID, "%s: the device's feature level is 0x%" PRIx32
@@ -457,36 +460,27 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     if (status != DMLP_OK)
         return status;
 
-    /* The three descriptors start with the same two tensor pointers. */
+    /* The descriptor's members, as the registry lays them out. */
     const DML_TENSOR_DESC *input = NULL, *output = NULL;
     DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_EITHER;
-    switch (desc->Type) {
-    case DML_OPERATOR_ELEMENT_WISE_SIGN: {
-        const DML_ELEMENT_WISE_SIGN_OPERATOR_DESC *d = desc->Desc;
-        input = d->InputTensor;
-        output = d->OutputTensor;
-        break;
-    }
-    case DML_OPERATOR_ACTIVATION_SOFTSIGN: {
-        const DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC *d = desc->Desc;
-        input = d->InputTensor;
-        output = d->OutputTensor;
-        break;
-    }
-    case DML_OPERATOR_ELEMENT_WISE_IS_INFINITY: {
-        const DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC *d = desc->Desc;
-        input = d->InputTensor;
-        output = d->OutputTensor;
-        mode = d->InfinityMode;
-        if ((unsigned)mode > DML_IS_INFINITY_MODE_NEGATIVE)
-            return dmlp__error(INVALID,
-                               "%s: InfinityMode is %d; it must be EITHER (0), POSITIVE (1) or "
-                               "NEGATIVE (2)",
-                               c.op, (int)mode);
-        break;
-    }
-    default:
-        return dmlp__error(UNSUPPORTED, "%s: no validation rules", c.op);
+    for (uint32_t i = 0; i < def->field_count; i++) {
+        const dmlp__field *f = &def->fields[i];
+        switch (f->kind) {
+        case DMLP__FIELD_INPUT:
+            input = dmlp__desc_tensor(desc->Desc, f);
+            break;
+        case DMLP__FIELD_OUTPUT:
+            output = dmlp__desc_tensor(desc->Desc, f);
+            break;
+        case DMLP__FIELD_INFINITY_MODE:
+            mode = (DML_IS_INFINITY_MODE)dmlp__desc_enum(desc->Desc, f);
+            if ((unsigned)mode > DML_IS_INFINITY_MODE_NEGATIVE)
+                return dmlp__error(INVALID,
+                                   "%s: %s is %d; it must be EITHER (0), POSITIVE (1) or "
+                                   "NEGATIVE (2)",
+                                   c.op, f->name, (int)mode);
+            break;
+        }
     }
 
     dmlp__op_info info;

@@ -1,5 +1,6 @@
-/* One entry of "dispatchables": a DirectML operator (Sign, Softsign, IsInfinity), its
-   desc (under "desc"/"Desc" or inline), execution flags and compile type. */
+/* One entry of "dispatchables": a DirectML operator of the registry, its desc (under
+   "desc"/"Desc" or inline; the members the registry lists for it), execution flags and
+   compile type. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -7,39 +8,28 @@
 #include "core/error.h"
 #include "dx_internal.h"
 
-typedef struct operator_entry {
-    const char *name;
-    DML_OPERATOR_TYPE type;
-} operator_entry;
-
-static const operator_entry operators[] = {
-    {"ELEMENT_WISE_SIGN", DML_OPERATOR_ELEMENT_WISE_SIGN},
-    {"ACTIVATION_SOFTSIGN", DML_OPERATOR_ACTIVATION_SOFTSIGN},
-    {"ELEMENT_WISE_IS_INFINITY", DML_OPERATOR_ELEMENT_WISE_IS_INFINITY},
-};
-
-#define SUPPORTED "ELEMENT_WISE_SIGN, ACTIVATION_SOFTSIGN, ELEMENT_WISE_IS_INFINITY"
-
-static dmlp_status parse_type(const cJSON *json, const char *path, DML_OPERATOR_TYPE *type)
+static dmlp_status parse_type(const cJSON *json, const char *path, const dmlp__op_def **def)
 {
     static const char *const kinds[] = {"hlsl", "onnx", "dmlSerializedGraph", NULL};
     const char *name;
     dmlp_status s = dmlp__dx_get_string(json, path, &name);
     if (s != DMLP_OK)
         return s;
-    for (size_t i = 0; i < sizeof operators / sizeof operators[0]; i++)
-        if (dmlp__dx_name_is(name, "DML_OPERATOR_", operators[i].name)) {
-            *type = operators[i].type;
+    for (uint32_t i = 0; i < dmlp__op_count(); i++)
+        if (dmlp__dx_name_is(name, "DML_OPERATOR_", dmlp__op_at(i)->dxdispatch_name)) {
+            *def = dmlp__op_at(i);
             return DMLP_OK;
         }
+    char supported[512];
+    dmlp__op_names(supported, sizeof supported, DMLP__OP_NAME_DXDISPATCH, ", ", ", ");
     for (size_t i = 0; kinds[i]; i++)
         if (strcasecmp(name, kinds[i]) == 0)
             return dmlp__dx_fail(DMLP_ERROR_UNSUPPORTED, path,
                                  "'%s' dispatchables are not supported by dmlp (only the "
-                                 "DirectML operators " SUPPORTED ")",
-                                 name);
+                                 "DirectML operators %s)",
+                                 name, supported);
     return dmlp__dx_fail(DMLP_ERROR_UNSUPPORTED, path,
-                         "operator '%s' is not supported by dmlp (only " SUPPORTED ")", name);
+                         "operator '%s' is not supported by dmlp (only %s)", name, supported);
 }
 
 static dmlp_status parse_execution_flags(const cJSON *json, const char *path, uint32_t *flags)
@@ -70,44 +60,52 @@ static dmlp_status parse_mode(const cJSON *json, const char *path, DML_IS_INFINI
                          "'%s' is not an infinity mode (EITHER, POSITIVE, NEGATIVE)", name);
 }
 
-/* The desc's fields from object (the desc itself, or the dispatchable when inline). */
+/* One member of the desc, by the kind the registry gives it. */
+static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *object,
+                               const char *path, const dmlp__field *field,
+                               dmlp__dx_dispatchable *d)
+{
+    char p[DMLP__DX_PATH_MAX];
+    dmlp__dx_path_key(p, path, field->name);
+    const cJSON *member = cJSON_GetObjectItemCaseSensitive(object, field->name);
+    switch (field->kind) {
+    case DMLP__FIELD_INPUT:
+    case DMLP__FIELD_OUTPUT:
+        if (!member)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
+        return dmlp__dx_parse_tensor(ctx, member, p,
+                                     field->kind == DMLP__FIELD_INPUT ? &d->input : &d->output);
+    case DMLP__FIELD_INFINITY_MODE:
+        if (!member)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (EITHER, POSITIVE or NEGATIVE)");
+        return parse_mode(member, p, &d->params.mode);
+    }
+    return DMLP_OK;
+}
+
+/* The desc's fields from object (the desc itself, or the dispatchable when inline): the
+   members the registry lists, tensors first as DirectML orders them. */
 static dmlp_status parse_desc(const dmlp__dx_parse_context *ctx, const cJSON *object,
                               const char *path, bool is_inline, dmlp__dx_dispatchable *d)
 {
-    static const char *const plain[] = {"InputTensor", "OutputTensor", NULL};
-    static const char *const isinf[] = {"InputTensor", "OutputTensor", "InfinityMode", NULL};
-    static const char *const plain_inline[] = {"type", "executionFlags", "dmlCompileType",
-                                               "InputTensor", "OutputTensor", NULL};
-    static const char *const isinf_inline[] = {"type", "executionFlags", "dmlCompileType",
-                                               "InputTensor", "OutputTensor", "InfinityMode",
-                                               NULL};
-    bool is_isinf = d->type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY;
-    const char *const *allowed = is_inline ? (is_isinf ? isinf_inline : plain_inline)
-                                           : (is_isinf ? isinf : plain);
+    const char *allowed[3 + DMLP__MAX_FIELDS + 1];
+    size_t n = 0;
+    if (is_inline) {
+        allowed[n++] = "type";
+        allowed[n++] = "executionFlags";
+        allowed[n++] = "dmlCompileType";
+    }
+    for (uint32_t i = 0; i < d->def->field_count; i++)
+        allowed[n++] = d->def->fields[i].name;
+    allowed[n] = NULL;
     if (!cJSON_IsObject(object))
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be an object (the operator desc)");
     dmlp_status s = dmlp__dx_check_members(object, path, allowed);
     if (s != DMLP_OK)
         return s;
-    static const char *const tensors[] = {"InputTensor", "OutputTensor"};
-    for (int i = 0; i < 2; i++) {
-        char p[DMLP__DX_PATH_MAX];
-        dmlp__dx_path_key(p, path, tensors[i]);
-        const cJSON *t = cJSON_GetObjectItemCaseSensitive(object, tensors[i]);
-        if (!t)
-            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
-        s = dmlp__dx_parse_tensor(ctx, t, p, i == 0 ? &d->input : &d->output);
-        if (s != DMLP_OK)
+    for (uint32_t i = 0; i < d->def->field_count; i++)
+        if ((s = parse_field(ctx, object, path, &d->def->fields[i], d)) != DMLP_OK)
             return s;
-    }
-    if (is_isinf) {
-        char p[DMLP__DX_PATH_MAX];
-        dmlp__dx_path_key(p, path, "InfinityMode");
-        const cJSON *m = cJSON_GetObjectItemCaseSensitive(object, "InfinityMode");
-        if (!m)
-            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (EITHER, POSITIVE or NEGATIVE)");
-        return parse_mode(m, p, &d->mode);
-    }
     return DMLP_OK;
 }
 
@@ -123,7 +121,7 @@ dmlp_status dmlp__dx_parse_dispatchable(const dmlp__dx_parse_context *ctx, const
     dmlp__dx_path_key(p, path, "type");
     if (!type)
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
-    dmlp_status s = parse_type(type, p, &d->type);
+    dmlp_status s = parse_type(type, p, &d->def);
     if (s != DMLP_OK)
         return s;
 

@@ -9,6 +9,7 @@
 
 #include <cJSON.h>
 
+#include "core/registry.h"
 #include "dxdispatch.h"
 #include "platform/compiler.h"
 #include "io/confine.h"
@@ -103,17 +104,16 @@ typedef struct dmlp__dx_resource {
 
 typedef struct dmlp__dx_tensor {
     DML_BUFFER_TENSOR_DESC buffer;
-    DML_TENSOR_DESC desc; /* points at buffer once the model is final */
     uint32_t *sizes;
     uint32_t *strides;
 } dmlp__dx_tensor;
 
 typedef struct dmlp__dx_dispatchable {
     char *name;
-    DML_OPERATOR_TYPE type;
+    const dmlp__op_def *def; /* the operator's registry row */
     dmlp__dx_tensor input;
     dmlp__dx_tensor output;
-    DML_IS_INFINITY_MODE mode;
+    dmlp__op_params params;  /* the desc's fields other than tensors */
     uint32_t execution_flags;
     dmlp_operator *op;
 } dmlp__dx_dispatchable;

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/operator.h"
+#include "core/registry.h"
 #include "core/types.h"
 #include "dx_internal.h"
 #include "io/npy.h"
@@ -13,23 +14,10 @@
 
 static dmlp_status create_operator(dmlp_device *device, dmlp__dx_dispatchable *d)
 {
-    /* the tensors point at their buffer descs only now that the arrays no longer move */
-    d->input.desc.Type = DML_TENSOR_TYPE_BUFFER;
-    d->input.desc.Desc = &d->input.buffer;
-    d->output.desc.Type = DML_TENSOR_TYPE_BUFFER;
-    d->output.desc.Desc = &d->output.buffer;
-    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&d->input.desc, &d->output.desc};
-    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign = {&d->input.desc, &d->output.desc};
-    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf = {&d->input.desc, &d->output.desc,
-                                                        d->mode};
-    DML_OPERATOR_DESC desc = {d->type, NULL};
-    if (d->type == DML_OPERATOR_ELEMENT_WISE_SIGN)
-        desc.Desc = &sign;
-    else if (d->type == DML_OPERATOR_ACTIVATION_SOFTSIGN)
-        desc.Desc = &softsign;
-    else
-        desc.Desc = &isinf;
-    dmlp_status s = dmlp_operator_create(device, &desc, d->execution_flags, &d->op);
+    dmlp__desc_storage storage;
+    const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, d->def, &d->input.buffer,
+                                                     &d->output.buffer, &d->params);
+    dmlp_status s = dmlp_operator_create(device, desc, d->execution_flags, &d->op);
     if (s != DMLP_OK) {
         char prefix[DMLP__DX_PATH_MAX];
         dmlp__dx_path_key(prefix, "dispatchables", d->name);

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "core/registry.h"
 #include "dmlp.h"
 #include "dmlp_onnx.h"
 #include "onnx.pb-c.h"
@@ -55,7 +56,10 @@ dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size)
 
 /* ---- operators (onnx_ops.c) ---- */
 
-typedef enum dmlp__onnx_op { DMLP__ONNX_SIGN, DMLP__ONNX_SOFTSIGN, DMLP__ONNX_ISINF } dmlp__onnx_op;
+/* An operator is its registry row (core/registry.h: the ONNX name, the descriptor); this
+   file adds what ONNX says of it: the versions, the input types each allows, the output
+   type, and the execution flags that give ONNX's semantics. */
+typedef const dmlp__op_def *dmlp__onnx_op;
 
 /* Resolves op_type at the given default-domain opset. Returns 0 and sets *op, *version
    on success; -1 when the operator is not one dmlp runs; -2 when the opset is below the
@@ -67,6 +71,10 @@ int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, dmlp__onnx_op *op,
 int dmlp__onnx_op_allows(dmlp__onnx_op op, int version, int32_t type);
 const char *dmlp__onnx_op_allowed_text(dmlp__onnx_op op, int version);
 const char *dmlp__onnx_op_name(dmlp__onnx_op op);
+/* The output's ONNX type for an input of in_type. */
+int32_t dmlp__onnx_op_output_type(dmlp__onnx_op op, int version, int32_t in_type);
+/* The execution flags that give the ONNX results (Sign: NaN propagates). */
+uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 
 /* ---- the loaded model (onnx_model.c, run by onnx_run.c) ---- */
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/support.h"
 #include "onnx_internal.h"
 
 #define MAX_DECLARED_RANK 64
@@ -312,7 +313,8 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         int which = strcmp(name, "detect_negative") == 0   ? 0
                     : strcmp(name, "detect_positive") == 0 ? 1
                                                            : -1;
-        if (node->op != DMLP__ONNX_ISINF || which < 0) {
+        /* IsInf's detect_negative and detect_positive give the descriptor's InfinityMode */
+        if (!dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE) || which < 0) {
             snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s's", name,
                      dmlp__onnx_op_name(node->op));
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
@@ -333,7 +335,7 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         seen[which] = 1;
         detect[which] = a->i;
     }
-    if (node->op == DMLP__ONNX_ISINF) {
+    if (dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE)) {
         int neg = detect[0] != 0, pos = detect[1] != 0;
         node->all_false = !neg && !pos;
         node->mode = neg && pos ? DML_IS_INFINITY_MODE_EITHER
@@ -347,23 +349,25 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
 static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
 {
     dmlp_onnx_model *m = L->m;
-    char why[256];
+    char why[512];
     for (uint32_t n = 0; n < g->n_node; n++) {
         const DmlpOnnxPb__NodeProto *np = g->node[n];
         dmlp__onnx_node *node = &m->nodes[n];
         const char *domain = str(np->domain);
         if (!np->op_type || !np->op_type[0])
             return node_error(L, n, DMLP_ERROR_FORMAT, "op_type is empty");
+        char names[256];
+        dmlp__op_names(names, sizeof names, DMLP__OP_NAME_ONNX, ", ", " and ");
         if (strcmp(domain, "") != 0 && strcmp(domain, "ai.onnx") != 0) {
             snprintf(why, sizeof why, "domain \"%.60s\" is not supported; dmlp runs the default "
-                     "domain's Sign, Softsign and IsInf only", domain);
+                     "domain's %s only", domain, names);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         }
         int r = dmlp__onnx_op_resolve(np->op_type, m->opset, &node->op, &node->version);
-        if (r == -1)
-            return node_error(L, n, DMLP_ERROR_UNSUPPORTED,
-                              "the operator is not supported; dmlp runs Sign, Softsign and "
-                              "IsInf only");
+        if (r == -1) {
+            snprintf(why, sizeof why, "the operator is not supported; dmlp runs %s only", names);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
         if (r == -2) {
             snprintf(why, sizeof why, "%s first appears in opset %d; the model imports opset "
                      "%lld", np->op_type, node->version, (long long)m->opset);
@@ -474,7 +478,7 @@ static dmlp_status order_nodes(loader *L)
                 st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
                 break;
             }
-            out->type = node->op == DMLP__ONNX_ISINF ? DMLP_ONNX_TYPE_BOOL : in->type;
+            out->type = dmlp__onnx_op_output_type(node->op, node->version, in->type);
             if (in->has_shape)
                 st = set_shape(out, in->rank, in->dims, in->dim_params);
         }
@@ -564,7 +568,7 @@ static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
     if (m->output_count == 0)
         return dmlp__error(DMLP_ERROR_FORMAT, "the graph has no outputs");
 
-    dmlp_device_desc desc = {DML_FEATURE_LEVEL_6_4, options ? options->thread_count : 0,
+    dmlp_device_desc desc = {DMLP__FEATURE_LEVEL_HIGHEST, options ? options->thread_count : 0,
                              DMLP_DEVICE_FLAG_EXTENSIONS};
     return dmlp_device_create(&desc, &m->device);
 }

@@ -1,4 +1,6 @@
-/* The operators dmlp runs, their ONNX versions and the input types each version allows. */
+/* What ONNX says of the operators of the registry that it has: their versions, the input
+   types each version allows, the output type and the execution flags that give ONNX's
+   results. */
 #include <string.h>
 
 #include "onnx_internal.h"
@@ -12,37 +14,43 @@ static const uint32_t softsign1 = T(FLOAT16) | T(FLOAT) | T(DOUBLE);
 static const uint32_t isinf10 = T(FLOAT) | T(DOUBLE);
 
 typedef struct version_row {
-    dmlp__onnx_op op;
-    const char *op_type;
+    DML_OPERATOR_TYPE op;
     int since;
     uint32_t types;
     const char *text;
+    int32_t output_type;      /* 0: the input's type */
+    uint32_t execution_flags; /* ONNX's semantics on top of DirectML's */
 } version_row;
+
+#define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
+#define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
+#define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+/* numpy's sign, ONNX's reference, gives NaN for NaN */
+#define NAN_PROPAGATE DMLP_EXECUTION_FLAG_NAN_PROPAGATE
+#define BOOL DMLP_ONNX_TYPE_BOOL
 
 /* Per operator, newest version first. */
 static const version_row rows[] = {
-    {DMLP__ONNX_SIGN, "Sign", 13, T(UINT8) | T(UINT16) | T(UINT32) | T(UINT64) | T(INT8) |
-                                      T(INT16) | T(INT32) | T(INT64) | T(FLOAT16) | T(FLOAT) |
-                                      T(DOUBLE) | T(BFLOAT16),
+    {SIGN, 13, sign9 | T(BFLOAT16),
      "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, "
-     "bfloat16"},
-    {DMLP__ONNX_SIGN, "Sign", 9, sign9,
-     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double"},
-    {DMLP__ONNX_SOFTSIGN, "Softsign", 22, softsign1 | T(BFLOAT16),
-     "float16, float, double, bfloat16"},
-    {DMLP__ONNX_SOFTSIGN, "Softsign", 1, softsign1, "float16, float, double"},
-    {DMLP__ONNX_ISINF, "IsInf", 20,
+     "bfloat16", 0, NAN_PROPAGATE},
+    {SIGN, 9, sign9,
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double", 0,
+     NAN_PROPAGATE},
+    {SOFTSIGN, 22, softsign1 | T(BFLOAT16), "float16, float, double, bfloat16", 0, 0},
+    {SOFTSIGN, 1, softsign1, "float16, float, double", 0, 0},
+    {ISINF, 20,
      isinf10 | T(FLOAT16) | T(BFLOAT16) | T(FLOAT8E4M3FN) | T(FLOAT8E4M3FNUZ) | T(FLOAT8E5M2) |
          T(FLOAT8E5M2FNUZ),
      "float16, float, double, bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, "
-     "float8e5m2fnuz"},
-    {DMLP__ONNX_ISINF, "IsInf", 10, isinf10, "float, double"},
+     "float8e5m2fnuz", BOOL, 0},
+    {ISINF, 10, isinf10, "float, double", BOOL, 0},
 };
 
 static const version_row *find(dmlp__onnx_op op, int version)
 {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        if (rows[i].op == op && rows[i].since == version)
+        if (op && rows[i].op == op->type && rows[i].since == version)
             return &rows[i];
     return NULL;
 }
@@ -50,11 +58,12 @@ static const version_row *find(dmlp__onnx_op op, int version)
 int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, dmlp__onnx_op *op, int *version)
 {
     int known = 0;
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        if (strcmp(rows[i].op_type, op_type) != 0)
+    const dmlp__op_def *def = dmlp__op_find_onnx(op_type);
+    for (size_t i = 0; def && i < sizeof rows / sizeof rows[0]; i++) {
+        if (rows[i].op != def->type)
             continue;
         known = 1;
-        *op = rows[i].op;
+        *op = def;
         *version = rows[i].since; /* rows go newest first: the last seen is the first version */
         if (rows[i].since <= opset)
             return 0;
@@ -76,9 +85,17 @@ const char *dmlp__onnx_op_allowed_text(dmlp__onnx_op op, int version)
 
 const char *dmlp__onnx_op_name(dmlp__onnx_op op)
 {
-    switch (op) {
-    case DMLP__ONNX_SIGN: return "Sign";
-    case DMLP__ONNX_SOFTSIGN: return "Softsign";
-    default: return "IsInf";
-    }
+    return op && op->onnx_name ? op->onnx_name : "?";
+}
+
+int32_t dmlp__onnx_op_output_type(dmlp__onnx_op op, int version, int32_t in_type)
+{
+    const version_row *row = find(op, version);
+    return row && row->output_type ? row->output_type : in_type;
+}
+
+uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version)
+{
+    const version_row *row = find(op, version);
+    return row ? row->execution_flags : 0;
 }

@@ -110,27 +110,10 @@ static dmlp_status execute_node(dmlp_onnx_model *m, const dmlp__onnx_node *node,
                                  dmlp_calc_buffer_tensor_size(itype, rank, sizes, NULL), 0};
     DML_BUFFER_TENSOR_DESC ob = {otype, DML_TENSOR_FLAG_NONE, rank, sizes, NULL,
                                  dmlp_calc_buffer_tensor_size(otype, rank, sizes, NULL), 0};
-    DML_TENSOR_DESC it = {DML_TENSOR_TYPE_BUFFER, &ib}, ot = {DML_TENSOR_TYPE_BUFFER, &ob};
-    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&it, &ot};
-    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign = {&it, &ot};
-    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf = {&it, &ot, node->mode};
-    DML_OPERATOR_DESC desc;
-    uint32_t flags = DML_EXECUTION_FLAG_NONE;
-    switch (node->op) {
-    case DMLP__ONNX_SIGN:
-        desc.Type = DML_OPERATOR_ELEMENT_WISE_SIGN;
-        desc.Desc = &sign;
-        flags = DMLP_EXECUTION_FLAG_NAN_PROPAGATE; /* ONNX: sign(NaN) is NaN */
-        break;
-    case DMLP__ONNX_SOFTSIGN:
-        desc.Type = DML_OPERATOR_ACTIVATION_SOFTSIGN;
-        desc.Desc = &softsign;
-        break;
-    default:
-        desc.Type = DML_OPERATOR_ELEMENT_WISE_IS_INFINITY;
-        desc.Desc = &isinf;
-        break;
-    }
+    dmlp__desc_storage storage;
+    dmlp__op_params params = {node->mode};
+    const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, node->op, &ib, &ob, &params);
+    uint32_t flags = dmlp__onnx_op_execution_flags(node->op, node->version);
     /* The operator reads TotalTensorSizeInBytes (a multiple of 4) from the input binding:
        a caller's tensor of another length is copied into a padded buffer first. */
     void *padded = NULL;
@@ -144,7 +127,7 @@ static dmlp_status execute_node(dmlp_onnx_model *m, const dmlp__onnx_node *node,
         src = padded;
     }
     dmlp_operator *op = NULL;
-    dmlp_status st = dmlp_operator_create(m->device, &desc, flags, &op);
+    dmlp_status st = dmlp_operator_create(m->device, desc, flags, &op);
     if (st == DMLP_OK) {
         dmlp_buffer_binding bi = {src, 0, ib.TotalTensorSizeInBytes};
         dmlp_buffer_binding bo = {out, 0, ob.TotalTensorSizeInBytes};

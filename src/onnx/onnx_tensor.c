@@ -323,18 +323,12 @@ dmlp_status dmlp_onnx_tensor_load_memory(const void *bytes, size_t size,
     return st;
 }
 
-/* Reads a whole file; *data is malloc'ed. Messages: "<path>: <why>". */
-static dmlp_status read_file(const char *path, uint8_t **data, size_t *size)
+dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size)
 {
     dmlp_status s = dmlp__read_file(path, 0, data, size);
     if (s != DMLP_OK)
         dmlp__error_prefix(path);
     return s;
-}
-
-dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size)
-{
-    return read_file(path, data, size);
 }
 
 dmlp_status dmlp_onnx_tensor_load_file(const char *path, dmlp_onnx_tensor *tensor)
@@ -345,7 +339,7 @@ dmlp_status dmlp_onnx_tensor_load_file(const char *path, dmlp_onnx_tensor *tenso
     memset(tensor, 0, sizeof *tensor);
     uint8_t *data;
     size_t size;
-    dmlp_status st = read_file(path, &data, &size);
+    dmlp_status st = dmlp__onnx_read_file(path, &data, &size);
     if (st != DMLP_OK)
         return st;
     st = dmlp_onnx_tensor_load_memory(data, size, tensor);

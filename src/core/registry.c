@@ -1,0 +1,168 @@
+/* The operator registry: one row per operator (registry.h says what a row holds). To add
+   an operator, see docs/adding-an-operator.md. */
+#include "core/registry.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define U8 DML_TENSOR_DATA_TYPE_UINT8
+#define SAME DML_TENSOR_DATA_TYPE_UNKNOWN
+
+/* The two tensors every element-wise descriptor starts with. */
+#define UNARY_TENSORS(DESC)                                                                 \
+    {"InputTensor", DMLP__FIELD_INPUT, offsetof(DESC, InputTensor)},                        \
+    {"OutputTensor", DMLP__FIELD_OUTPUT, offsetof(DESC, OutputTensor)}
+
+static const dmlp__op_def ops[] = {
+    {DML_OPERATOR_ELEMENT_WISE_SIGN, "ELEMENT_WISE_SIGN", "sign", "Sign", "ELEMENT_WISE_SIGN",
+     "  sign      ELEMENT_WISE_SIGN: -1, 0 or +1 in the input's type (NaN gives 0)\n",
+     sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC), 2,
+     {UNARY_TENSORS(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC)}, SAME, true, NULL},
+
+    {DML_OPERATOR_ACTIVATION_SOFTSIGN, "ACTIVATION_SOFTSIGN", "softsign", "Softsign",
+     "ACTIVATION_SOFTSIGN", "  softsign  ACTIVATION_SOFTSIGN: x / (1 + |x|)\n",
+     sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC), 2,
+     {UNARY_TENSORS(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC)}, SAME, true, NULL},
+
+    {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, "ELEMENT_WISE_IS_INFINITY", "isinf", "IsInf",
+     "ELEMENT_WISE_IS_INFINITY",
+     "  isinf     ELEMENT_WISE_IS_INFINITY: 1 where the input is an infinity the mode\n"
+     "            selects, else 0. OUT.npy holds dtype |u1 (DirectML's UINT8 output),\n"
+     "            not |b1; in numpy, np.load(OUT).astype(bool) gives booleans.\n",
+     sizeof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC), 3,
+     {UNARY_TENSORS(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC),
+      {"InfinityMode", DMLP__FIELD_INFINITY_MODE,
+       offsetof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InfinityMode)}},
+     U8, false, "IsInfinity never runs in place"},
+};
+
+#define OP_COUNT (sizeof ops / sizeof ops[0])
+
+_Static_assert(sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
+               "dmlp__desc_storage holds every descriptor struct");
+
+uint32_t dmlp__op_count(void) { return (uint32_t)OP_COUNT; }
+
+const dmlp__op_def *dmlp__op_at(uint32_t index)
+{
+    return index < OP_COUNT ? &ops[index] : NULL;
+}
+
+const dmlp__op_def *dmlp__op_find(DML_OPERATOR_TYPE type)
+{
+    for (size_t i = 0; i < OP_COUNT; i++)
+        if (ops[i].type == type)
+            return &ops[i];
+    return NULL;
+}
+
+const dmlp__op_def *dmlp__op_find_cli(const char *cli_name)
+{
+    for (size_t i = 0; cli_name && i < OP_COUNT; i++)
+        if (strcmp(ops[i].cli_name, cli_name) == 0)
+            return &ops[i];
+    return NULL;
+}
+
+const dmlp__op_def *dmlp__op_find_onnx(const char *onnx_name)
+{
+    for (size_t i = 0; onnx_name && i < OP_COUNT; i++)
+        if (ops[i].onnx_name && strcmp(ops[i].onnx_name, onnx_name) == 0)
+            return &ops[i];
+    return NULL;
+}
+
+const dmlp__op_def *dmlp__op_find_dxdispatch(const char *name)
+{
+    static const char prefix[] = "DML_OPERATOR_";
+    if (name && strncmp(name, prefix, sizeof prefix - 1) == 0)
+        name += sizeof prefix - 1;
+    for (size_t i = 0; name && i < OP_COUNT; i++)
+        if (strcmp(ops[i].dxdispatch_name, name) == 0)
+            return &ops[i];
+    return NULL;
+}
+
+const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind)
+{
+    for (uint32_t i = 0; def && i < def->field_count; i++)
+        if (def->fields[i].kind == kind)
+            return &def->fields[i];
+    return NULL;
+}
+
+const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
+                           const char *separator, const char *last_separator)
+{
+    size_t used = 0, listed = 0, count = 0;
+    for (size_t i = 0; i < OP_COUNT; i++)
+        count += kind != DMLP__OP_NAME_ONNX || ops[i].onnx_name;
+    if (capacity)
+        text[0] = '\0';
+    for (size_t i = 0; i < OP_COUNT && used < capacity; i++) {
+        const char *name = kind == DMLP__OP_NAME_CLI          ? ops[i].cli_name
+                           : kind == DMLP__OP_NAME_DXDISPATCH ? ops[i].dxdispatch_name
+                           : kind == DMLP__OP_NAME_ONNX       ? ops[i].onnx_name
+                                                              : ops[i].name;
+        if (!name)
+            continue;
+        const char *sep = listed == 0 ? "" : listed + 1 == count ? last_separator : separator;
+        listed++;
+        int n = kind == DMLP__OP_NAME_DML_VALUE
+                    ? snprintf(text + used, capacity - used, "%s%s (%d)", sep, name,
+                               (int)ops[i].type)
+                    : snprintf(text + used, capacity - used, "%s%s", sep, name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+    return text;
+}
+
+const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *s, const dmlp__op_def *def,
+                                          const DML_BUFFER_TENSOR_DESC *in,
+                                          const DML_BUFFER_TENSOR_DESC *out,
+                                          const dmlp__op_params *params)
+{
+    static const dmlp__op_params zeros;
+    if (!params)
+        params = &zeros;
+    memset(s, 0, sizeof *s);
+    s->input.Type = DML_TENSOR_TYPE_BUFFER;
+    s->input.Desc = in;
+    s->output.Type = DML_TENSOR_TYPE_BUFFER;
+    s->output.Desc = out;
+    for (uint32_t i = 0; i < def->field_count; i++) {
+        const dmlp__field *f = &def->fields[i];
+        unsigned char *at = s->desc.bytes + f->offset;
+        const DML_TENSOR_DESC *tensor = f->kind == DMLP__FIELD_INPUT ? &s->input : &s->output;
+        switch (f->kind) {
+        case DMLP__FIELD_INPUT:
+        case DMLP__FIELD_OUTPUT:
+            memcpy(at, &tensor, sizeof tensor);
+            break;
+        case DMLP__FIELD_INFINITY_MODE:
+            memcpy(at, &params->mode, sizeof params->mode);
+            break;
+        }
+    }
+    s->op.Type = def->type;
+    s->op.Desc = s->desc.bytes;
+    return &s->op;
+}
+
+const DML_TENSOR_DESC *dmlp__desc_tensor(const void *desc, const dmlp__field *field)
+{
+    const DML_TENSOR_DESC *tensor;
+    memcpy(&tensor, (const unsigned char *)desc + field->offset, sizeof tensor);
+    return tensor;
+}
+
+int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field)
+{
+    DML_IS_INFINITY_MODE value; /* every DirectML enum has the size of an int */
+    memcpy(&value, (const unsigned char *)desc + field->offset, sizeof value);
+    return (int32_t)value;
+}

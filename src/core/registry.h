@@ -1,0 +1,109 @@
+/* Internal: the operator registry. One row per DirectML operator dmlp runs (registry.c):
+   its DirectML enum value and name, its names in the command line, ONNX and DxDispatch,
+   the layout of its descriptor struct (which members are tensors and which are other
+   fields, and how to read them), the type of its output and whether it may run in
+   place. Validation, `dmlp caps`, `dmlp run`, the ONNX and DxDispatch front ends, bench
+   and the fuzzers read this table, and dmlp__desc_build is the one place a descriptor is
+   made from an operator and its tensors. The feature-level tables are rows of their own
+   (support.c); the kernels are listed per operator and type in
+   src/kernels/kernel_list.inc. */
+#ifndef DMLP_CORE_REGISTRY_H
+#define DMLP_CORE_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dmlp.h"
+
+/* What a member of an operator's descriptor struct holds. */
+typedef enum dmlp__field_kind {
+    DMLP__FIELD_INPUT,         /* const DML_TENSOR_DESC *: the input tensor */
+    DMLP__FIELD_OUTPUT,        /* const DML_TENSOR_DESC *: the output tensor */
+    DMLP__FIELD_INFINITY_MODE, /* DML_IS_INFINITY_MODE: EITHER, POSITIVE or NEGATIVE */
+} dmlp__field_kind;
+
+typedef struct dmlp__field {
+    const char *name;      /* the C member name, as DirectML.h and DxDispatch spell it */
+    dmlp__field_kind kind;
+    size_t offset;         /* offsetof(the desc struct, the member) */
+} dmlp__field;
+
+#define DMLP__MAX_FIELDS 4
+/* Bytes of the largest descriptor struct (checked in registry.c). */
+#define DMLP__MAX_DESC_BYTES 64
+
+typedef struct dmlp__op_def {
+    DML_OPERATOR_TYPE type;
+    const char *name;            /* DirectML's, without DML_OPERATOR_: "ELEMENT_WISE_SIGN" */
+    const char *cli_name;        /* `dmlp run NAME`, `dmlp bench --ops`, kernel names: "sign" */
+    const char *onnx_name;       /* ONNX operator in the default domain; NULL: none */
+    const char *dxdispatch_name; /* DxDispatch's dispatchable "type" (DML_OPERATOR_ optional) */
+    const char *cli_help;        /* `dmlp run --help` lines, "  sign      ...\n" */
+    size_t desc_size;            /* sizeof the descriptor struct */
+    uint32_t field_count;
+    dmlp__field fields[DMLP__MAX_FIELDS]; /* in member order */
+    DML_TENSOR_DATA_TYPE output_type;     /* UNKNOWN: the output has the input's type */
+    bool in_place;               /* the output may be bound exactly onto the input */
+    const char *not_in_place;    /* when !in_place: the refusal's reason */
+} dmlp__op_def;
+
+/* The rows in table order (the order of `dmlp caps` and of every list printed). */
+uint32_t dmlp__op_count(void);
+const dmlp__op_def *dmlp__op_at(uint32_t index);
+
+/* Look-ups; NULL when no row matches. */
+const dmlp__op_def *dmlp__op_find(DML_OPERATOR_TYPE type);
+const dmlp__op_def *dmlp__op_find_cli(const char *cli_name);
+const dmlp__op_def *dmlp__op_find_onnx(const char *onnx_name);
+/* DxDispatch's name, with or without the DML_OPERATOR_ prefix (case-sensitive). */
+const dmlp__op_def *dmlp__op_find_dxdispatch(const char *name);
+
+/* The row's field of a kind; NULL when the operator has none. */
+const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind);
+
+/* Every operator's name joined for messages and usage text, e.g. "sign, softsign or
+   isinf" (DMLP__OP_NAME_CLI, ", ", " or "), "sign|softsign|isinf", or
+   "ELEMENT_WISE_SIGN (79), ... and ..." (DMLP__OP_NAME_DML with the enum values).
+   Writes at most capacity bytes (truncating) and returns text. */
+typedef enum dmlp__op_name_kind {
+    DMLP__OP_NAME_CLI,
+    DMLP__OP_NAME_DML,
+    DMLP__OP_NAME_DML_VALUE, /* "ELEMENT_WISE_SIGN (79)" */
+    DMLP__OP_NAME_DXDISPATCH,
+    DMLP__OP_NAME_ONNX       /* operators with an ONNX name only */
+} dmlp__op_name_kind;
+const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
+                           const char *separator, const char *last_separator);
+
+/* The values of the fields other than tensors. */
+typedef struct dmlp__op_params {
+    DML_IS_INFINITY_MODE mode; /* DMLP__FIELD_INFINITY_MODE */
+} dmlp__op_params;
+
+/* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It
+   points into itself, so it must stay where it is while the descriptor is used. */
+typedef struct dmlp__desc_storage {
+    DML_TENSOR_DESC input;
+    DML_TENSOR_DESC output;
+    union {
+        max_align_t align;
+        unsigned char bytes[DMLP__MAX_DESC_BYTES];
+    } desc;
+    DML_OPERATOR_DESC op;
+} dmlp__desc_storage;
+
+/* The one place a DirectML descriptor is made: op's descriptor over buffer tensors in
+   and out with the given field values (NULL: zeros, e.g. InfinityMode EITHER). Returns
+   &storage->op. */
+const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *storage, const dmlp__op_def *def,
+                                          const DML_BUFFER_TENSOR_DESC *in,
+                                          const DML_BUFFER_TENSOR_DESC *out,
+                                          const dmlp__op_params *params);
+
+/* Reads a field of a descriptor struct laid out as def says (desc: DML_OPERATOR_DESC.Desc);
+   memcpy, so any alignment the caller's struct has is fine. */
+const DML_TENSOR_DESC *dmlp__desc_tensor(const void *desc, const dmlp__field *field);
+int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field);
+
+#endif

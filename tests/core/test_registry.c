@@ -1,0 +1,174 @@
+/* test_registry: the operator registry (src/core/registry.h) is consistent with itself
+   and with the rest of the library: unique names in every front end, descriptor layouts
+   that dmlp__desc_build writes and validation reads back, the output and in-place rules
+   as execution applies them, and for every operator a support-table row and a reference
+   kernel for every type the highest level allows. */
+#include <inttypes.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/registry.h"
+#include "core/support.h"
+#include "dmlp.h"
+#include "kernels/kernels.h"
+#include "test_util.h"
+
+static int same(const char *a, const char *b)
+{
+    return a && b && strcmp(a, b) == 0;
+}
+
+static void check_names(void)
+{
+    uint32_t n = dmlp__op_count();
+    CHECK(n >= 3, "%u operators", n);
+    CHECK(dmlp__op_at(n) == NULL, "past the end");
+    for (uint32_t i = 0; i < n; i++) {
+        const dmlp__op_def *a = dmlp__op_at(i);
+        CHECK(a->name && a->cli_name && a->dxdispatch_name && a->cli_help, "%u: names", i);
+        CHECK(dmlp__op_find(a->type) == a, "%s: found by type", a->name);
+        CHECK(dmlp__op_find_cli(a->cli_name) == a, "%s: found by cli name", a->name);
+        CHECK(dmlp__op_find_dxdispatch(a->dxdispatch_name) == a, "%s: by DxDispatch name",
+              a->name);
+        char prefixed[96];
+        snprintf(prefixed, sizeof prefixed, "DML_OPERATOR_%s", a->dxdispatch_name);
+        CHECK(dmlp__op_find_dxdispatch(prefixed) == a, "%s: by DML_OPERATOR_ name", a->name);
+        if (a->onnx_name)
+            CHECK(dmlp__op_find_onnx(a->onnx_name) == a, "%s: found by ONNX name", a->name);
+        CHECK(strstr(a->cli_help, a->name) != NULL, "%s: help names the operator", a->name);
+        for (uint32_t j = 0; j < i; j++) {
+            const dmlp__op_def *b = dmlp__op_at(j);
+            CHECK(a->type != b->type && !same(a->name, b->name) &&
+                      !same(a->cli_name, b->cli_name) &&
+                      !same(a->onnx_name, b->onnx_name) &&
+                      !same(a->dxdispatch_name, b->dxdispatch_name),
+                  "%s and %s share a name or type", a->name, b->name);
+        }
+    }
+    CHECK(dmlp__op_find(DML_OPERATOR_INVALID) == NULL, "INVALID is no operator");
+    CHECK(dmlp__op_find_cli("SIGN") == NULL, "cli names are case-sensitive");
+    CHECK(dmlp__op_find_dxdispatch("DML_OPERATOR_") == NULL, "a bare prefix");
+    CHECK(dmlp__op_find_onnx(NULL) == NULL && dmlp__op_find_cli(NULL) == NULL, "NULL names");
+
+    /* The lists messages are made of, for the first three rows as they always read. */
+    char text[512];
+    CHECK_CONTAINS(dmlp__op_names(text, sizeof text, DMLP__OP_NAME_CLI, ", ", " or "),
+                   "sign, softsign");
+    CHECK_CONTAINS(dmlp__op_names(text, sizeof text, DMLP__OP_NAME_DML_VALUE, ", ", " and "),
+                   "ELEMENT_WISE_SIGN (79), ACTIVATION_SOFTSIGN (50)");
+    CHECK_CONTAINS(dmlp__op_names(text, sizeof text, DMLP__OP_NAME_CLI, "|", "|"),
+                   "sign|softsign|isinf");
+    char tiny[8];
+    dmlp__op_names(tiny, sizeof tiny, DMLP__OP_NAME_DML, ", ", " and ");
+    CHECK(strlen(tiny) == sizeof tiny - 1, "truncated to the capacity");
+}
+
+/* Each layout: one input and one output tensor, members inside the struct and apart. */
+static void check_layouts(void)
+{
+    for (uint32_t i = 0; i < dmlp__op_count(); i++) {
+        const dmlp__op_def *d = dmlp__op_at(i);
+        CHECK(d->desc_size <= DMLP__MAX_DESC_BYTES, "%s: desc fits the storage", d->name);
+        CHECK(d->field_count >= 2 && d->field_count <= DMLP__MAX_FIELDS, "%s: fields",
+              d->name);
+        const dmlp__field *in = dmlp__op_field(d, DMLP__FIELD_INPUT);
+        const dmlp__field *out = dmlp__op_field(d, DMLP__FIELD_OUTPUT);
+        CHECK(in && out && same(in->name, "InputTensor") && same(out->name, "OutputTensor"),
+              "%s: InputTensor and OutputTensor", d->name);
+        int inputs = 0, outputs = 0;
+        for (uint32_t f = 0; f < d->field_count; f++) {
+            inputs += d->fields[f].kind == DMLP__FIELD_INPUT;
+            outputs += d->fields[f].kind == DMLP__FIELD_OUTPUT;
+            CHECK(d->fields[f].offset + sizeof(void *) <= d->desc_size ||
+                      (d->fields[f].kind != DMLP__FIELD_INPUT &&
+                       d->fields[f].kind != DMLP__FIELD_OUTPUT &&
+                       d->fields[f].offset + 4 <= d->desc_size),
+                  "%s.%s inside the struct", d->name, d->fields[f].name);
+            for (uint32_t g = 0; g < f; g++)
+                CHECK(d->fields[g].offset < d->fields[f].offset, "%s: member order", d->name);
+        }
+        CHECK(inputs == 1 && outputs == 1, "%s: one tensor of each", d->name);
+        if (!d->in_place)
+            CHECK(d->not_in_place && d->not_in_place[0], "%s: says why not in place", d->name);
+    }
+}
+
+/* dmlp__desc_build writes what dmlp__desc_tensor reads, and the operator it describes
+   is created and runs on a device, with the registry's output type, in place or not as
+   the registry says. */
+static void check_build_and_run(dmlp_device *device)
+{
+    for (uint32_t i = 0; i < dmlp__op_count(); i++) {
+        const dmlp__op_def *d = dmlp__op_at(i);
+        dmlp__support s;
+        CHECK(dmlp__support_get(d->type, DMLP__FEATURE_LEVEL_HIGHEST, true, &s),
+              "%s: support rows at the highest level", d->name);
+        CHECK_EQ_U64(s.output_type, d->output_type, "%s: the support table's output type",
+                     d->name);
+        DML_TENSOR_DATA_TYPE in_type = s.input_types[0];
+        DML_TENSOR_DATA_TYPE out_type =
+            d->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN ? in_type : d->output_type;
+        uint32_t sizes[1] = {16};
+        DML_BUFFER_TENSOR_DESC in = {in_type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
+                                     dmlp_calc_buffer_tensor_size(in_type, 1, sizes, NULL), 0};
+        DML_BUFFER_TENSOR_DESC out = {out_type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
+                                      dmlp_calc_buffer_tensor_size(out_type, 1, sizes, NULL), 0};
+        dmlp__desc_storage storage;
+        dmlp__op_params params;
+        memset(&params, 0, sizeof params);
+        params.mode = DML_IS_INFINITY_MODE_NEGATIVE;
+        const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, d, &in, &out, &params);
+        CHECK(desc->Type == d->type && desc->Desc != NULL, "%s: built", d->name);
+        const DML_TENSOR_DESC *it = dmlp__desc_tensor(desc->Desc, dmlp__op_field(d, DMLP__FIELD_INPUT));
+        const DML_TENSOR_DESC *ot =
+            dmlp__desc_tensor(desc->Desc, dmlp__op_field(d, DMLP__FIELD_OUTPUT));
+        CHECK(it && ot && it->Type == DML_TENSOR_TYPE_BUFFER && it->Desc == &in &&
+                  ot->Desc == &out,
+              "%s: tensors read back", d->name);
+        const dmlp__field *mode = dmlp__op_field(d, DMLP__FIELD_INFINITY_MODE);
+        if (mode)
+            CHECK_EQ_U64(dmlp__desc_enum(desc->Desc, mode), DML_IS_INFINITY_MODE_NEGATIVE,
+                         "%s: mode read back", d->name);
+
+        dmlp_operator *op = NULL;
+        CHECK_STATUS(dmlp_operator_create(device, desc, 0, &op), DMLP_OK);
+        _Alignas(8) unsigned char buffer[256] = {0};
+        dmlp_buffer_binding a = {buffer, 0, 128}, b = {buffer, 0, 128}, c = {buffer, 128, 128};
+        dmlp_status in_place = dmlp_operator_execute(op, 1, &a, 1, &b);
+        CHECK_EQ_U64(in_place, d->in_place ? DMLP_OK : DMLP_ERROR_INVALID_ARGUMENT,
+                     "%s: in place as the registry says", d->name);
+        if (!d->in_place)
+            CHECK_CONTAINS(dmlp_last_error(), d->not_in_place);
+        CHECK_STATUS(dmlp_operator_execute(op, 1, &a, 1, &c), DMLP_OK);
+        dmlp_operator_destroy(op);
+    }
+}
+
+/* Every type an operator accepts (with the extensions, at the highest level) has a
+   reference kernel: nothing validated can lack one. */
+static void check_kernels(void)
+{
+    for (uint32_t i = 0; i < dmlp__op_count(); i++) {
+        const dmlp__op_def *d = dmlp__op_at(i);
+        dmlp__support s;
+        if (!dmlp__support_get(d->type, DMLP__FEATURE_LEVEL_HIGHEST, true, &s))
+            continue;
+        for (uint32_t t = 0; t < s.type_count; t++)
+            CHECK(dmlp__reference_kernel(d->type, s.input_types[t]) != NULL,
+                  "%s: a reference kernel for type %d", d->name, (int)s.input_types[t]);
+    }
+}
+
+int main(void)
+{
+    check_names();
+    check_layouts();
+    check_kernels();
+    dmlp_device_desc dd = {DMLP__FEATURE_LEVEL_HIGHEST, 1, DMLP_DEVICE_FLAG_EXTENSIONS};
+    dmlp_device *device = NULL;
+    CHECK_STATUS(dmlp_device_create(&dd, &device), DMLP_OK);
+    if (device)
+        check_build_and_run(device);
+    dmlp_device_destroy(device);
+    return test_finish("test_registry");
+}
