@@ -10,45 +10,46 @@
 #include "bench.h"
 #include "bench_command.h"
 #include "bench_report.h"
+#include "core/registry.h"
 #include "core/support.h"
+#include "core/types.h"
 #include "kernels/kernels.h"
 #include "platform/memory.h"
 
-#define SIGN_ DML_OPERATOR_ELEMENT_WISE_SIGN
-#define SOFT_ DML_OPERATOR_ACTIVATION_SOFTSIGN
-#define ISINF_ DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
-
-/* Every op x type; `optional` ones run only when --types names them. */
+/* Every op x type of the kernel list, named as the registry and the type table name
+   them (sign, f32). The float8 types without infinities run only when --types names
+   them: IsInfinity writes zeros whatever their input. */
 static const struct {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    size_t in_size, out_size;
+} list_rows[] = {
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
+    {op, type, in_bytes, out_bytes},
+#include "kernels/kernel_list.inc"
+#undef DMLP__KERNEL_ROW
+};
+#define KIND_COUNT (sizeof list_rows / sizeof list_rows[0])
+
+static struct {
     bench_kind kind;
     int optional;
-} kinds[] = {
-    {{"sign", "i8", SIGN_, DML_TENSOR_DATA_TYPE_INT8, 1, 1}, 0},
-    {{"sign", "u8", SIGN_, DML_TENSOR_DATA_TYPE_UINT8, 1, 1}, 0},
-    {{"sign", "i16", SIGN_, DML_TENSOR_DATA_TYPE_INT16, 2, 2}, 0},
-    {{"sign", "u16", SIGN_, DML_TENSOR_DATA_TYPE_UINT16, 2, 2}, 0},
-    {{"sign", "i32", SIGN_, DML_TENSOR_DATA_TYPE_INT32, 4, 4}, 0},
-    {{"sign", "u32", SIGN_, DML_TENSOR_DATA_TYPE_UINT32, 4, 4}, 0},
-    {{"sign", "i64", SIGN_, DML_TENSOR_DATA_TYPE_INT64, 8, 8}, 0},
-    {{"sign", "u64", SIGN_, DML_TENSOR_DATA_TYPE_UINT64, 8, 8}, 0},
-    {{"sign", "f16", SIGN_, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 2}, 0},
-    {{"sign", "f32", SIGN_, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4}, 0},
-    {{"sign", "f64", SIGN_, DML_TENSOR_DATA_TYPE_FLOAT64, 8, 8}, 0},
-    {{"sign", "bf16", SIGN_, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, 2}, 0},
-    {{"softsign", "f16", SOFT_, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 2}, 0},
-    {{"softsign", "f32", SOFT_, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4}, 0},
-    {{"softsign", "f64", SOFT_, DML_TENSOR_DATA_TYPE_FLOAT64, 8, 8}, 0},
-    {{"softsign", "bf16", SOFT_, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, 2}, 0},
-    {{"isinf", "f16", ISINF_, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1}, 0},
-    {{"isinf", "f32", ISINF_, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1}, 0},
-    {{"isinf", "f64", ISINF_, DML_TENSOR_DATA_TYPE_FLOAT64, 8, 1}, 0},
-    {{"isinf", "bf16", ISINF_, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, 1}, 0},
-    {{"isinf", "e5m2", ISINF_, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2, 1, 1}, 0},
-    {{"isinf", "e4m3fn", ISINF_, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN, 1, 1}, 1},
-    {{"isinf", "e4m3fnuz", ISINF_, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ, 1, 1}, 1},
-    {{"isinf", "e5m2fnuz", ISINF_, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ, 1, 1}, 1},
-};
-#define KIND_COUNT (sizeof kinds / sizeof kinds[0])
+} kinds[KIND_COUNT];
+
+static void make_kinds(void)
+{
+    static const char *const optional[] = {"e4m3fn", "e4m3fnuz", "e5m2fnuz"};
+    for (size_t k = 0; k < KIND_COUNT; k++) {
+        const char *type_name = dmlp__type_get(list_rows[k].type)->short_name;
+        bench_kind b = {dmlp__op_find(list_rows[k].op)->cli_name, type_name, list_rows[k].op,
+                        list_rows[k].type, list_rows[k].in_size, list_rows[k].out_size};
+        kinds[k].kind = b;
+        kinds[k].optional = 0;
+        for (size_t i = 0; i < sizeof optional / sizeof optional[0]; i++)
+            kinds[k].optional |= strcmp(type_name, optional[i]) == 0;
+    }
+}
+
 
 enum { CASE_LARGE = 1, CASE_CACHE = 2, CASE_STRIDED = 4, CASE_LATENCY = 8 };
 
@@ -243,7 +244,7 @@ static void fill_input(unsigned char *p, size_t n, const bench_kind *k)
    the divider (f16 and bf16: one f32 quotient per 4 bytes moved). */
 static double cache_target(const bench_kind *k)
 {
-    if (k->op != SOFT_)
+    if (k->op != DML_OPERATOR_ACTIVATION_SOFTSIGN)
         return 0.8;
     return k->in_size == 2 ? 0.33 : 0.5;
 }
@@ -349,6 +350,7 @@ static void bench_kind_all(run *r, const bench_kind *k)
 int dmlp_bench_command(int argc, char **argv)
 {
     options o;
+    make_kinds();
     int rc = parse(argc, argv, &o);
     if (rc >= 0)
         return rc;

@@ -20,6 +20,7 @@ typedef struct dmlp__type_info {
     uint32_t size;          /* bytes per element */
     dmlp__type_kind kind;
     bool extension;         /* needs DMLP_DEVICE_FLAG_EXTENSIONS */
+    const char *short_name; /* numpy-like: "f32", "bf16", "e5m2" (bench, tests) */
 } dmlp__type_info;
 
 /* NULL for UNKNOWN and any value that is not a type. */

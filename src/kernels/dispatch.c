@@ -1,11 +1,25 @@
 /* Kernel dispatch as data: the processor family's table of fast kernels
-   (arch_kernels.h; src/kernels/x86/x86_kernel_list.inc on x86-64), best first within
-   each op x type, then the reference kernel as the last resort. */
+   (arch_kernels.h; on x86-64 src/kernels/x86/x86_table.c), best first within each
+   op x type, then the reference kernel, looked up in kernel_list.inc, as the last resort. */
 #include <string.h>
 
 #include "kernels/arch_kernels.h"
 #include "kernels/kernels.h"
-#include "kernels/reference.h"
+
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
+    void dmlp__##name##__reference(size_t n, const void *in, void *out,                     \
+                                   const dmlp__kernel_args *args);
+#include "kernels/kernel_list.inc"
+#undef DMLP__KERNEL_ROW
+
+static const dmlp__kernel_entry references[] = {
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
+    {op, type, {dmlp__##name##__reference, DMLP__ISA_SCALAR, #name "__reference"}},
+#include "kernels/kernel_list.inc"
+#undef DMLP__KERNEL_ROW
+};
+
+#define REFERENCE_COUNT (sizeof references / sizeof references[0])
 
 /* "dmlp__f32_softsign__avx512" is listed as "f32_softsign__avx512", like the references. */
 static dmlp__kernel_choice listed(dmlp__kernel_choice c)
@@ -17,12 +31,9 @@ static dmlp__kernel_choice listed(dmlp__kernel_choice c)
 
 static dmlp__kernel_choice reference_choice(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type)
 {
-    switch (op) {
-    case DML_OPERATOR_ELEMENT_WISE_SIGN: return dmlp__reference_sign(type);
-    case DML_OPERATOR_ACTIVATION_SOFTSIGN: return dmlp__reference_softsign(type);
-    case DML_OPERATOR_ELEMENT_WISE_IS_INFINITY: return dmlp__reference_isinf(type);
-    default: break;
-    }
+    for (size_t i = 0; i < REFERENCE_COUNT; i++)
+        if (references[i].op == op && references[i].type == type)
+            return references[i].choice;
     dmlp__kernel_choice none = {0, DMLP__ISA_SCALAR, 0};
     return none;
 }

@@ -1,6 +1,6 @@
-/* Internal to src/kernels: the reference kernels of each operator, looked up by input
-   type. Each returns {fn, DMLP__ISA_SCALAR, name}, with fn NULL when the operator has no
-   kernel for that type. */
+/* Internal to src/kernels: how the reference kernels are written. Each row of
+   kernel_list.inc names one, dmlp__<name>__reference, defined in reference_<op>.c;
+   dispatch.c looks them up. */
 #ifndef DMLP_KERNELS_REFERENCE_H
 #define DMLP_KERNELS_REFERENCE_H
 
@@ -8,11 +8,19 @@
 
 #include "kernels/kernels.h"
 
-/* Defines the reference kernel `name`: out[i] = (Tout)(expr) for each element, where expr
+/* The head of reference kernel dmlp__<name>__reference (its prototype, then the
+   definition's head). */
+#define DMLP__REFERENCE_KERNEL(name)                                                        \
+    void dmlp__##name##__reference(size_t n, const void *in, void *out,                     \
+                                   const dmlp__kernel_args *args);                          \
+    void dmlp__##name##__reference(size_t n, const void *in, void *out,                     \
+                                   const dmlp__kernel_args *args)
+
+/* Defines the reference kernel dmlp__<name>__reference: out[i] = (Tout)(expr) for each element, where expr
    reads the element as `x` (a Tin) and may read `args`. Loads and stores go through
    memcpy because a run carries no alignment promise beyond the element size. */
 #define DMLP__REFERENCE_MAP(name, Tin, Tout, expr)                                          \
-    static void name(size_t n, const void *in, void *out, const dmlp__kernel_args *args)   \
+    DMLP__REFERENCE_KERNEL(name)                                                            \
     {                                                                                       \
         const unsigned char *src = in;                                                      \
         unsigned char *dst = out;                                                           \
@@ -25,8 +33,5 @@
         }                                                                                   \
     }
 
-dmlp__kernel_choice dmlp__reference_sign(DML_TENSOR_DATA_TYPE type);
-dmlp__kernel_choice dmlp__reference_softsign(DML_TENSOR_DATA_TYPE type);
-dmlp__kernel_choice dmlp__reference_isinf(DML_TENSOR_DATA_TYPE type);
 
 #endif

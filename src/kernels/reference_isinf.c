@@ -33,53 +33,14 @@ DMLP__REFERENCE_MAP(f64_isinf, uint64_t, uint8_t,
 DMLP__REFERENCE_MAP(f8e5m2_isinf, uint8_t, uint8_t, isinf_bits(x, 0x80u, 0x7cu, args->mode))
 
 /* E4M3FN, E4M3FNUZ and E5M2FNUZ have no infinities. */
-static void f8_without_inf_isinf(size_t n, const void *in, void *out,
-                                 const dmlp__kernel_args *args)
-{
-    (void)in;
-    (void)args;
-    if (n)
-        memset(out, 0, n);
-}
-
-dmlp__kernel_choice dmlp__reference_isinf(DML_TENSOR_DATA_TYPE type)
-{
-    dmlp__kernel_choice c = {0, DMLP__ISA_SCALAR, 0};
-    switch (type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT16:
-        c.fn = f16_isinf;
-        c.name = "f16_isinf__reference";
-        break;
-    case DMLP_TENSOR_DATA_TYPE_BFLOAT16:
-        c.fn = bf16_isinf;
-        c.name = "bf16_isinf__reference";
-        break;
-    case DML_TENSOR_DATA_TYPE_FLOAT32:
-        c.fn = f32_isinf;
-        c.name = "f32_isinf__reference";
-        break;
-    case DML_TENSOR_DATA_TYPE_FLOAT64:
-        c.fn = f64_isinf;
-        c.name = "f64_isinf__reference";
-        break;
-    case DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2:
-        c.fn = f8e5m2_isinf;
-        c.name = "f8e5m2_isinf__reference";
-        break;
-    case DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN:
-        c.fn = f8_without_inf_isinf;
-        c.name = "f8e4m3fn_isinf__reference";
-        break;
-    case DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ:
-        c.fn = f8_without_inf_isinf;
-        c.name = "f8e4m3fnuz_isinf__reference";
-        break;
-    case DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ:
-        c.fn = f8_without_inf_isinf;
-        c.name = "f8e5m2fnuz_isinf__reference";
-        break;
-    default:
-        break;
+#define NO_INFINITIES(name)                                                                 \
+    DMLP__REFERENCE_KERNEL(name)                                                            \
+    {                                                                                       \
+        (void)in;                                                                           \
+        (void)args;                                                                         \
+        if (n)                                                                              \
+            memset(out, 0, n);                                                              \
     }
-    return c;
-}
+NO_INFINITIES(f8e4m3fn_isinf)
+NO_INFINITIES(f8e4m3fnuz_isinf)
+NO_INFINITIES(f8e5m2fnuz_isinf)

@@ -47,24 +47,3 @@ DMLP__REFERENCE_MAP(f32_sign, uint32_t, uint32_t,
                     float_sign(x, &f32_format, args->nan_propagate))
 DMLP__REFERENCE_MAP(f64_sign, uint64_t, uint64_t,
                     float_sign(x, &f64_format, args->nan_propagate))
-
-dmlp__kernel_choice dmlp__reference_sign(DML_TENSOR_DATA_TYPE type)
-{
-    dmlp__kernel_choice c = {0, DMLP__ISA_SCALAR, 0};
-    switch (type) {
-    case DML_TENSOR_DATA_TYPE_INT8: c.fn = i8_sign; c.name = "i8_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_INT16: c.fn = i16_sign; c.name = "i16_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_INT32: c.fn = i32_sign; c.name = "i32_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_INT64: c.fn = i64_sign; c.name = "i64_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_UINT8: c.fn = u8_sign; c.name = "u8_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_UINT16: c.fn = u16_sign; c.name = "u16_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_UINT32: c.fn = u32_sign; c.name = "u32_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_UINT64: c.fn = u64_sign; c.name = "u64_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_FLOAT16: c.fn = f16_sign; c.name = "f16_sign__reference"; break;
-    case DMLP_TENSOR_DATA_TYPE_BFLOAT16: c.fn = bf16_sign; c.name = "bf16_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_FLOAT32: c.fn = f32_sign; c.name = "f32_sign__reference"; break;
-    case DML_TENSOR_DATA_TYPE_FLOAT64: c.fn = f64_sign; c.name = "f64_sign__reference"; break;
-    default: break;
-    }
-    return c;
-}

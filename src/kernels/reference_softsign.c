@@ -83,29 +83,3 @@ DMLP__REFERENCE_MAP(f16_softsign, uint16_t, uint16_t, softsign_f16_bits(x))
 DMLP__REFERENCE_MAP(bf16_softsign, uint16_t, uint16_t, softsign_bf16_bits(x))
 DMLP__REFERENCE_MAP(f32_softsign, uint32_t, uint32_t, softsign_f32_bits(x))
 DMLP__REFERENCE_MAP(f64_softsign, uint64_t, uint64_t, softsign_f64_bits(x))
-
-dmlp__kernel_choice dmlp__reference_softsign(DML_TENSOR_DATA_TYPE type)
-{
-    dmlp__kernel_choice c = {0, DMLP__ISA_SCALAR, 0};
-    switch (type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT16:
-        c.fn = f16_softsign;
-        c.name = "f16_softsign__reference";
-        break;
-    case DMLP_TENSOR_DATA_TYPE_BFLOAT16:
-        c.fn = bf16_softsign;
-        c.name = "bf16_softsign__reference";
-        break;
-    case DML_TENSOR_DATA_TYPE_FLOAT32:
-        c.fn = f32_softsign;
-        c.name = "f32_softsign__reference";
-        break;
-    case DML_TENSOR_DATA_TYPE_FLOAT64:
-        c.fn = f64_softsign;
-        c.name = "f64_softsign__reference";
-        break;
-    default:
-        break;
-    }
-    return c;
-}

@@ -1,19 +1,33 @@
-/* The x86-64 fast kernels as a dispatch table: x86_kernel_list.inc, read twice (once for
-   the prototypes, once for the table), and the kernel level from the CPU's features. */
+/* The x86-64 fast kernels as a dispatch table: every row of kernel_list.inc whose X86
+   column is YES has an AVX-512, an AVX2 and an SSE2 kernel (x86_kernels.inc, compiled by
+   x86_avx512.c, x86_avx2.c and x86_sse2.c), best first. The list is read twice: once for
+   the prototypes, once for the table. Also the kernel level from the CPU's features. */
 #include "kernels/arch_kernels.h"
 #include "platform/cpu.h"
 
-#define DMLP__KERNEL(op, type, isa, function)                                               \
+#define WHEN_YES(...) __VA_ARGS__
+#define WHEN_NO(...)
+#define X86_ALL(op, type, name)                                                             \
+    KERNEL(op, type, DMLP__ISA_AVX512, dmlp__##name##__avx512)                              \
+    KERNEL(op, type, DMLP__ISA_AVX2, dmlp__##name##__avx2)                                  \
+    KERNEL(op, type, DMLP__ISA_SSE2, dmlp__##name##__sse2)
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
+    WHEN_##x86(X86_ALL(op, type, name))
+
+#define KERNEL(op, type, isa, function)                                                     \
     void function(size_t n, const void *in, void *out, const dmlp__kernel_args *args);
-#include "kernels/x86/x86_kernel_list.inc"
-#undef DMLP__KERNEL
+#include "kernels/kernel_list.inc"
+#undef KERNEL
 
 const dmlp__kernel_entry dmlp__arch_kernels[] = {
-#define DMLP__KERNEL(op, type, isa, function) {op, type, {function, isa, #function}},
-#include "kernels/x86/x86_kernel_list.inc"
-#undef DMLP__KERNEL
+#define KERNEL(op, type, isa, function) {op, type, {function, isa, #function}},
+#include "kernels/kernel_list.inc"
+#undef KERNEL
+    /* Sentinel, so the table is never empty; the count leaves it out. */
+    {DML_OPERATOR_INVALID, DML_TENSOR_DATA_TYPE_UNKNOWN, {0, DMLP__ISA_SCALAR, 0}},
 };
-const size_t dmlp__arch_kernel_count = sizeof dmlp__arch_kernels / sizeof dmlp__arch_kernels[0];
+const size_t dmlp__arch_kernel_count =
+    sizeof dmlp__arch_kernels / sizeof dmlp__arch_kernels[0] - 1;
 
 dmlp__isa dmlp__arch_isa(void)
 {
