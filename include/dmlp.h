@@ -9,7 +9,8 @@
  *      DMLP_DEVICE_FLAG_EXTENSIONS; without it, validation is exactly DirectML's.
  *   3. Devices, operators and execution.
  *
- * Exact results (every kernel, every CPU path, bit for bit):
+ * Exact results (every kernel, every CPU path, bit for bit; docs/operators.md says the same
+ * at length, and docs/validation.md gives the feature-level tables and tensor rules):
  *
  *   Sign (DML_OPERATOR_ELEMENT_WISE_SIGN): -1 if x < 0, +1 if x > 0, else 0, in the
  *     input's type. -0.0 gives +0.0; unsigned types give 0 or 1; INT_MIN gives -1.

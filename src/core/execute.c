@@ -1,4 +1,4 @@
-/* dmlp_operator_execute: the binding rules of SPEC.md §3, then the plan. Every check runs
+/* dmlp_operator_execute: the binding rules (docs/validation.md), then the plan. Every check runs
    before the first byte is read or written. */
 #include <inttypes.h>
 #include <stdint.h>

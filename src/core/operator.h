@@ -21,7 +21,7 @@ struct dmlp_operator {
     bool in_place_ok;   /* output may be bound exactly onto the input */
 };
 
-/* The binding rules of SPEC.md §3 that dmlp_operator_execute checks (counts, buffers,
+/* The binding rules (docs/validation.md) that dmlp_operator_execute checks (counts, buffers,
    ranges, alignment, overlap), without running anything; front ends use it to refuse a
    model before its first command runs. On success *in and *out are the tensors' first
    bytes. */

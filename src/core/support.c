@@ -1,4 +1,4 @@
-/* The feature-level support tables (SPEC.md §2) and the extension types (§4). */
+/* The feature-level support tables and the extension types (docs/validation.md). */
 #include "core/support.h"
 
 #include <stdio.h>
@@ -35,7 +35,7 @@ typedef struct support_row {
     DML_TENSOR_DATA_TYPE types[DMLP__SUPPORT_MAX_TYPES];
 } support_row;
 
-/* SPEC.md §2, rows of one operator in ascending level order. */
+/* Rows of one operator in ascending level order. */
 static const support_row support_rows[] = {
     {SIGN, DML_FEATURE_LEVEL_2_0, 4, 4, {F32, F16}},
     {SIGN, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
@@ -48,7 +48,7 @@ static const support_row support_rows[] = {
     {ISINF, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
 };
 
-/* SPEC.md §4: input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
+/* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
 static const struct {
     DML_OPERATOR_TYPE op;
     DML_TENSOR_DATA_TYPE types[8];

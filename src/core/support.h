@@ -1,5 +1,5 @@
-/* Internal: the feature-level support tables of SPEC.md §2 (and the §4 extensions), as one
-   static table. The validator reads it, `dmlp caps` prints it, tests walk it. */
+/* Internal: the feature-level support tables of docs/validation.md (and the extensions),
+   as one static table. The validator reads it, `dmlp caps` prints it, tests walk it. */
 #ifndef DMLP_CORE_SUPPORT_H
 #define DMLP_CORE_SUPPORT_H
 
@@ -32,7 +32,7 @@ const char *dmlp__operator_name(DML_OPERATOR_TYPE op);
 uint32_t dmlp__operator_introduced(DML_OPERATOR_TYPE op);
 
 /* What op supports at feature level `level` (any value >= 1_0; between rows the lower
-   row applies). extensions adds SPEC.md §4's types. Returns false (and leaves *out
+   row applies). extensions adds the extension types. Returns false (and leaves *out
    untouched) when op is unknown or not yet introduced at that level. */
 bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
                        dmlp__support *out);

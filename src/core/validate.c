@@ -1,4 +1,4 @@
-/* Complete validation of an operator descriptor (SPEC.md §2-4) into a private copy. */
+/* Complete validation of an operator descriptor (docs/validation.md) into a private copy. */
 #include "core/validate.h"
 
 #include <inttypes.h>
@@ -76,7 +76,7 @@ static void list_strides(const dmlp__tensor *t, char *text, size_t capacity)
         snprintf(text + used, capacity - used, "}");
 }
 
-/* Structural rules of one tensor descriptor (SPEC.md §3); fills *t. */
+/* Structural rules of one tensor descriptor (docs/validation.md); fills *t. */
 static dmlp_status check_tensor(const context *c, const char *name, const DML_TENSOR_DESC *desc,
                                 bool is_output, dmlp__tensor *t)
 {
@@ -361,7 +361,7 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
                        c->op, strides);
 }
 
-/* Input and output agree as the operator requires (SPEC.md §2). */
+/* Input and output agree as the operator requires (docs/validation.md). */
 static dmlp_status check_pair(const context *c, const dmlp__tensor *in, const dmlp__tensor *out)
 {
     DML_TENSOR_DATA_TYPE want = c->support.output_type;

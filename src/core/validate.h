@@ -1,4 +1,4 @@
-/* Internal: complete validation of an operator descriptor (SPEC.md §2–4) into a private
+/* Internal: complete validation of an operator descriptor (docs/validation.md) into a private
    copy that owns nothing the caller gave. */
 #ifndef DMLP_CORE_VALIDATE_H
 #define DMLP_CORE_VALIDATE_H

@@ -1,4 +1,4 @@
-/* Internal: the DxDispatch JSON front end (../shared/DXDISPATCH.md). A model is parsed
+/* Internal: the DxDispatch JSON front end (docs/dxdispatch.md). A model is parsed
    completely (JSON, resources with their initial data, dispatchables, commands) before
    anything runs; dmlp__dx_model_run then creates every operator and runs the commands.
    Failures return a status and set dmlp_last_error() to "<JSON location>: <why>" or

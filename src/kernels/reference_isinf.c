@@ -1,5 +1,5 @@
 /* Reference IsInfinity kernels: a UINT8 1 where the input is an infinity the mode
-   selects, else 0 (SPEC.md §1). Decided on the bits: a value is an infinity when its
+   selects, else 0 (docs/operators.md). Decided on the bits: a value is an infinity when its
    magnitude bits equal +inf's; NaNs and every float8 type but E5M2 give 0. */
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* Reference Sign kernels: -1 / 0 / +1 in the input's type (SPEC.md §1). Written for
+/* Reference Sign kernels: -1 / 0 / +1 in the input's type (docs/operators.md). Written for
    clarity; every fast kernel is compared against these bit for bit. Loads and stores go
    through memcpy because a run carries no alignment promise beyond the element size. */
 #include <string.h>

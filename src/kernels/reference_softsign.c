@@ -1,4 +1,4 @@
-/* Reference Softsign kernels: x / (1 + |x|) (SPEC.md §1). f32 is the binary32 evaluation
+/* Reference Softsign kernels: x / (1 + |x|) (docs/operators.md). f32 is the binary32 evaluation
    (1 + |x| rounded, then the quotient rounded), f64 the binary64 one; f16 and bf16 widen
    exactly to f32, evaluate as f32 and round once to nearest even. NaN and infinity are
    decided on the bits so every CPU path gives the same NaN: a NaN input comes back

@@ -6,7 +6,7 @@
   cli_cases.py check DIR  compares DIR/out/NAME.npy with the expectation; prints one
                           "ok NAME" or "FAIL NAME: why" line per case
 
-Expectations are the operators' definitions written out here (SPEC.md section 1), not
+Expectations are the operators' definitions written out here (docs/operators.md), not
 results of dmlp: sign is -1/0/+1 from comparisons, softsign is the binary32 (binary64)
 evaluation of x / (1 + |x|), f16 through an exact widening to f32 and one rounding, isinf
 is a test for +-inf.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_cli: drives the built `dmlp` command (API.md section 2): `dmlp run` on every dtype,
+# test_cli: drives the built `dmlp` command (docs/cli.md): `dmlp run` on every dtype,
 # layout, rank and .npy version against expectations computed with numpy in
 # cli_cases.py; exit codes 0/1/2 and the `dmlp: FILE: why` message shape; no OUT file on
 # any failure; the `dmlp caps` rows at every feature level; `dmlp show`; --help everywhere.
@@ -160,7 +160,7 @@ done
 expect 0 "dmlp run sign --help" run sign --help
 contains "$work/stdout" "|u1" "run --help explains isinf's |u1 output"
 
-# ---- dmlp caps: the row in force at every level (SPEC.md section 2) --------------------
+# ---- dmlp caps: the row in force at every level (docs/validation.md) --------------------
 row() { # squeezes runs of spaces: "ELEMENT_WISE_SIGN (sign) 2_0 4_1 1 to 8 FLOAT32 ..."
     grep -F "$1 (" "$work/stdout" | head -n 1 | tr -s ' ' | sed 's/^ //; s/ $//'
 }

@@ -1,7 +1,7 @@
-/* test_api_compile — a program written from the C interface as documented (API.md §1)
+/* test_api_compile — a program written from the C interface as documented (include/dmlp.h)
    and nothing else: every type, enumerator, struct member and function named there must
    compile against <dmlp.h> with the documented values and layout, and one operator of
-   each kind must run. Results are SPEC.md §1's values, written out here. */
+   each kind must run. Results are docs/operators.md's values, written out here. */
 #include <dmlp.h>
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* test_bindings — dmlp_operator_execute's binding rules (SPEC.md §3): counts, NULL arrays
+/* test_bindings — dmlp_operator_execute's binding rules (docs/validation.md): counts, NULL arrays
    and buffers, size, wrap-around, GuaranteedBaseOffsetAlignment, overlap and exact
    in-place. Each refusal is checked for its status, a message fragment, a one-line
    message, and an arena (every binding plus guard bytes around it) unchanged byte for

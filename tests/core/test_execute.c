@@ -1,4 +1,4 @@
-/* test_execute — dmlp_operator_execute's results over layouts (SPEC.md §3): packed,
+/* test_execute — dmlp_operator_execute's results over layouts (docs/validation.md): packed,
    padded, broadcast (0 strides), permuted input and output, 1 to 8 dimensions, in place,
    misaligned bases, for every operator and type. The oracle is the reference kernel run on
    one element at a time at addresses computed here by plain index math; whole buffers

@@ -1,7 +1,7 @@
-/* test_support_tables: SPEC.md §2 and §4, walked at every feature level.
+/* test_support_tables: docs/validation.md's tables and extensions, walked at every feature level.
    Covers dmlp__validate_operator's support checks (operator, level, type, dimension count,
    extensions) and the support.h lookups: support rows, operator facts, level names. The
-   expected table below is written from SPEC.md, not taken from support.c. */
+   expected table below is written from docs/validation.md, not taken from support.c. */
 #include <stdbool.h>
 
 #include "core/error.h"
@@ -35,7 +35,7 @@ static const DML_TENSOR_DATA_TYPE all_types[] = {
     F32, F16, U32, U16, U8, I32, I16, I8, F64, U64, I64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ,
 };
 
-/* SPEC.md §2, one row per table line: from `level` on, until the operator's next row. */
+/* docs/validation.md, one row per table line: from `level` on, until the operator's next row. */
 typedef struct expected_row {
     DML_OPERATOR_TYPE op;
     uint32_t level;
@@ -55,7 +55,7 @@ static const expected_row expected_rows[] = {
     {ISINF, 0x3000, 1, 8, {F32, F16}},
 };
 
-/* SPEC.md §4: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
+/* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
 static const struct {
     DML_OPERATOR_TYPE op;
     DML_TENSOR_DATA_TYPE types[8];

@@ -1,6 +1,6 @@
-/* test_validate: the descriptor rules of SPEC.md §2 (pairing), §3 (tensors) and §4
-   (execution flags), through dmlp__validate_operator. Each rule has accepted and refused
-   cases; refusals check the status and a fragment of the one-line message. */
+/* test_validate: the descriptor rules of docs/validation.md (pairing, tensors,
+   extensions, execution flags), through dmlp__validate_operator. Each rule has accepted
+   and refused cases; refusals check the status and a fragment of the one-line message. */
 #include <stdbool.h>
 
 #include "core/validate.h"

@@ -1,5 +1,5 @@
 /* test_validate_api: validation as the public API shows it. dmlp_device_create's level and
-   flags reach dmlp_operator_create's checks (SPEC.md §2-4); refusals give the status and
+   flags reach dmlp_operator_create's checks (docs/validation.md); refusals give the status and
    the one-line message, and leave *op alone. */
 #include <stdlib.h>
 

@@ -255,7 +255,7 @@ static void check_source_lookup(void)
     dmlp__dx_model_free(model);
 }
 
-/* DXDISPATCH.md: other root members (e.g. "$schema") are ignored, whatever their JSON
+/* docs/dxdispatch.md: other root members (e.g. "$schema") are ignored, whatever their JSON
    kind, their position or their resemblance to a section name. */
 static void check_root_extras(void)
 {

@@ -39,7 +39,7 @@ static int mode_selects(DML_IS_INFINITY_MODE mode, int negative)
            (mode == DML_IS_INFINITY_MODE_NEGATIVE && negative);
 }
 
-/* Softsign as SPEC.md defines it for binary32: t = 1 + |x| rounded, then x / t rounded.
+/* Softsign as docs/operators.md defines it for binary32: t = 1 + |x| rounded, then x / t rounded.
    Computed in binary64 and rounded again to 24 bits by oracle_round: rounding a binary64
    sum or quotient of binary32 operands to binary32 gives the correctly rounded binary32
    result because 53 >= 2 * 24 + 1 (Figueroa, "When is double rounding innocuous?",

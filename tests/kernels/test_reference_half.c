@@ -1,6 +1,6 @@
 /* Reference kernels on every 16-bit float input (FLOAT16, BFLOAT16: Sign in both NaN
    modes, Softsign, IsInfinity in all three modes) and every float8 input (IsInfinity),
-   against expected values built by test_reference_oracle.h. Also checks SPEC.md's two
+   against expected values built by test_reference_oracle.h. Also checks docs/operators.md's two
    claims about 16-bit Softsign: the f32 route is correctly rounded for every input,
    and f16 arithmetic misrounds 11,558 of them. Sign and Softsign run again with the CPU
    set to flush subnormals (where it has such a mode): the results must not change. */
@@ -91,7 +91,7 @@ static void check_softsign(DML_TENSOR_DATA_TYPE type, oracle_format f, const cha
             CHECK_BITS(out16[i], default_nan, "%s softsign(inf 0x%04x)", name, (unsigned)i);
             continue;
         }
-        /* SPEC.md's definition: t = 1 + |x| and x / t each rounded to binary32, then
+        /* docs/operators.md's definition: t = 1 + |x| and x / t each rounded to binary32, then
            the result rounded once to f. Here both are computed in binary64 and rounded
            to 24 bits by oracle_round; a binary64 sum or quotient of binary32 operands
            rounded again to binary32 is the correctly rounded binary32 result, because
@@ -121,7 +121,7 @@ static void check_softsign(DML_TENSOR_DATA_TYPE type, oracle_format f, const cha
     if (f.ebits == 5) {
         printf("%s softsign in f16 arithmetic: %lu inputs misrounded\n", name,
                f16_arithmetic_misrounds);
-        CHECK(f16_arithmetic_misrounds == 11558, "SPEC.md's count 11558 vs %lu",
+        CHECK(f16_arithmetic_misrounds == 11558, "docs/operators.md's count 11558 vs %lu",
               f16_arithmetic_misrounds);
     }
 }

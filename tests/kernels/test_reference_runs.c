@@ -2,7 +2,7 @@
    0..67, input and output at any byte offset, nothing written past the n-th output,
    the input left alone, in-place (in == out) equal to out-of-place, and each element's
    result independent of where it sits in the run. Also which op x type pairs have a
-   reference kernel at all (SPEC.md §1 and §4). */
+   reference kernel at all (docs/operators.md, docs/validation.md). */
 #include "kernels/kernels.h"
 #include "test_reference_oracle.h"
 
@@ -59,7 +59,7 @@ static int is_float(DML_TENSOR_DATA_TYPE t)
            t == DML_TENSOR_DATA_TYPE_FLOAT64 || t == DMLP_TENSOR_DATA_TYPE_BFLOAT16;
 }
 
-/* The union of the ONNX and DirectML type lists (SPEC.md §4). */
+/* The union of the ONNX and DirectML type lists (docs/validation.md). */
 static int expect_kernel(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE t)
 {
     switch (op) {

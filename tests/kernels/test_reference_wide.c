@@ -155,7 +155,7 @@ static uint64_t bits_of(double d)
 }
 
 #if HAVE_WIDE_FLOAT
-/* SPEC.md's binary64 Softsign: t = 1 + |x| rounded, then x / t rounded. Each step is
+/* docs/operators.md's binary64 Softsign: t = 1 + |x| rounded, then x / t rounded. Each step is
    done in a format with at least 113 significant bits and converted to double (round to
    nearest even): for binary64 operands that is the correctly rounded binary64 result,
    because 113 >= 2 * 53 + 1 (Figueroa, 1995). A quotient is subnormal only for a
