@@ -7,7 +7,8 @@ AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps build run test test-release test-sanitize test-aarch64 fuzz bench install clean
+.PHONY: all deps build run test test-release test-sanitize test-aarch64 fuzz fuzz-build \
+	fuzz-long bench install clean
 
 all: build
 
@@ -46,13 +47,20 @@ test-aarch64:
 	@echo "test-aarch64: dmlp bench --quick, reduced under the emulator to 2 MiB, 1 rep, 1 thread"
 	@qemu-aarch64 $(AARCH64_BUILD)/dmlp bench --quick --large-mib 2 --reps 1 --threads 1 2>/dev/null
 
-# Short libFuzzer runs (clang): FUZZ_SECONDS per target.
+# Short libFuzzer runs (clang): FUZZ_SECONDS per target, from the kept corpora in
+# fuzz/corpus/. fuzz-long runs each target for 10 minutes and merges the inputs that reach
+# new code back into fuzz/corpus/ (commit them).
 FUZZ_SECONDS ?= 60
-fuzz: deps
+fuzz-build: deps
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DDMLP_FUZZ=ON -DDMLP_SANITIZE=ON -DDMLP_WERROR=ON -DDMLP_BUILD_TESTS=OFF >/dev/null
 	@cmake --build build-fuzz -j $(JOBS)
+
+fuzz: fuzz-build
 	@fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
+
+fuzz-long: fuzz-build
+	@fuzz/run.sh build-fuzz 600 keep
 
 bench: build
 	@$(BUILD)/dmlp bench

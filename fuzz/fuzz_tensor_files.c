@@ -1,7 +1,9 @@
 /* libFuzzer target: the tensor file readers. The first byte picks the format: even, an
    ONNX TensorProto (.pb; what is read is written back and must read back the same); odd,
-   a .npy file. */
+   a .npy file, read from memory and from a file descriptor (the reader that takes the
+   header first and then only the payload it announces): both must agree. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,10 +33,41 @@ static void check_pb(const uint8_t *data, size_t size)
     dmlp_onnx_tensor_clear(&t);
 }
 
+/* The same bytes through dmlp__npy_read_fd (a temporary file) must give the same
+   tensor, or fail when reading from memory fails. */
+static void check_npy_fd(const uint8_t *data, size_t size, dmlp_status memory_status,
+                         const dmlp__npy *from_memory)
+{
+    FILE *f = tmpfile();
+    if (!f)
+        return;
+    if (size && fwrite(data, 1, size, f) != size) {
+        fclose(f);
+        return;
+    }
+    fflush(f);
+    rewind(f);
+    dmlp__npy npy;
+    dmlp_status s = dmlp__npy_read_fd(fileno(f), &npy);
+    fclose(f);
+    if ((s == DMLP_OK) != (memory_status == DMLP_OK))
+        abort(); /* the two readers disagree on whether the file is good */
+    if (s != DMLP_OK)
+        return;
+    if (npy.type != from_memory->type || npy.ndim != from_memory->ndim ||
+        npy.data_size != from_memory->data_size ||
+        memcmp(npy.shape, from_memory->shape, sizeof npy.shape) != 0 ||
+        (npy.data_size && memcmp(npy.data, from_memory->data, npy.data_size) != 0))
+        abort();
+    dmlp__npy_free(&npy);
+}
+
 static void check_npy(const uint8_t *data, size_t size)
 {
     dmlp__npy npy;
-    if (dmlp__npy_read_memory(data, size, &npy) != DMLP_OK)
+    dmlp_status s = dmlp__npy_read_memory(data, size, &npy);
+    check_npy_fd(data, size, s, &npy);
+    if (s != DMLP_OK)
         return;
     volatile uint8_t sink = 0;
     for (size_t b = 0; b < npy.data_size; b++)

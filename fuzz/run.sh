@@ -1,9 +1,12 @@
 #!/bin/sh
 # Runs every fuzz target built in $1 for $2 seconds each on its seed corpus, with the
-# sanitizers on; fails on the first crash. New inputs go to a scratch copy of the corpus.
+# sanitizers on; fails on the first crash. New inputs go to a scratch copy of the corpus;
+# with $3 = keep, those that reach new code are then merged into fuzz/corpus/<target>/
+# (libFuzzer's -merge=1), so the kept corpus grows with each long run.
 set -eu
 build=$1
 seconds=${2:-60}
+keep=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 found=0
 for target in "$build"/fuzz/fuzz_*; do
@@ -21,6 +24,17 @@ for target in "$build"/fuzz/fuzz_*; do
         exit 1
     }
     grep -E '^stat::number_of_executed_units|^Done' "$build/fuzz/$name.log" || true
+    if [ "$keep" = keep ]; then
+        mkdir -p "$here/corpus/$name"
+        before=$(ls "$here/corpus/$name" | wc -l)
+        "$target" -merge=1 -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+            "$here/corpus/$name" "$work" 2>"$build/fuzz/$name.merge.log" || {
+            tail -n 20 "$build/fuzz/$name.merge.log"
+            echo "fuzz: merging $name's corpus FAILED" >&2
+            exit 1
+        }
+        echo "fuzz: fuzz/corpus/$name: $before -> $(ls "$here/corpus/$name" | wc -l) inputs"
+    fi
 done
 [ "$found" -gt 0 ] || { echo "fuzz: no targets built in $build" >&2; exit 1; }
 echo "fuzz: $found targets, no crash"
