@@ -185,7 +185,7 @@ def part_devices():
     check(temps(work) == [], "no temporary left")
 
 
-BIG = 32 << 20  # floats: 128 MiB written per output
+BIG = 16 << 20  # floats: 64 MiB written per output
 
 
 def big_input():
