@@ -307,6 +307,8 @@ typedef struct check {
     DML_OPERATOR_TYPE op;
     DML_IS_INFINITY_MODE mode;
     uint32_t flags;
+    bool has_scale_bias;
+    DML_SCALE_BIAS scale_bias;
     const unsigned char *before;
     const unsigned char *after;
     unsigned char *touched; /* 1 for each output byte an element owns */
@@ -334,7 +336,11 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
     dmlp__unary_kernel reference = dmlp__reference_kernel(c->op, in->buffer.DataType);
     if (!reference)
         fail("an operator was created for a type the reference kernel lacks");
-    dmlp__kernel_args args = {c->mode, (c->flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0, 0};
+    dmlp__kernel_args args = {.mode = c->mode,
+                              .nan_propagate = (c->flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0,
+                              .scale_bias = c->has_scale_bias,
+                              .scale = c->scale_bias.Scale,
+                              .bias = c->scale_bias.Bias};
     uint64_t index[8] = {0};
     for (;;) {
         uint64_t io = 0, oo = 0;
@@ -438,6 +444,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned char *op_desc = calloc(1, desc_size);
     if (!op_desc)
         abort();
+    /* A ScaleBias where the operator has one: none, or two floats from the next bytes
+       (also poisoned and freed before execute). */
+    DML_SCALE_BIAS *scale_bias = calloc(1, sizeof *scale_bias);
+    if (!scale_bias)
+        abort();
+    bool with_scale_bias = def && dmlp__op_field(def, DMLP__FIELD_SCALE_BIAS) && (pair & 0x80);
+    if (with_scale_bias) {
+        uint32_t scale_bits = u32(&r), bias_bits = u32(&r);
+        memcpy(&scale_bias->Scale, &scale_bits, sizeof scale_bits);
+        memcpy(&scale_bias->Bias, &bias_bits, sizeof bias_bits);
+    }
+    DML_SCALE_BIAS kept_scale_bias = *scale_bias;
+    const DML_SCALE_BIAS *scale_bias_ptr = with_scale_bias ? scale_bias : NULL;
     const DML_TENSOR_DESC *in_tensor = (pair & 0x10) && u8(&r) == 0 ? NULL : &in.desc;
     const DML_TENSOR_DESC *out_tensor = (pair & 0x20) && u8(&r) == 0 ? NULL : &out.desc;
     for (uint32_t i = 0; def && i < def->field_count; i++) {
@@ -451,6 +470,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case DMLP__FIELD_INFINITY_MODE:
             memcpy(op_desc + f->offset, &mode, sizeof mode);
+            break;
+        case DMLP__FIELD_SCALE_BIAS:
+            memcpy(op_desc + f->offset, &scale_bias_ptr, sizeof scale_bias_ptr);
             break;
         }
     }
@@ -487,8 +509,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(&in.buffer, 0xEE, sizeof in.buffer);
         memset(&out.buffer, 0xEE, sizeof out.buffer);
         memset(op_desc, 0xEE, desc_size);
+        memset(scale_bias, 0xEE, sizeof *scale_bias);
     }
     free(op_desc);
+    free(scale_bias);
     free_tensor(&in);
     free_tensor(&out);
 
@@ -539,6 +563,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             check c = {op_type,
                        mode,
                        flags,
+                       scale_bias_ptr != NULL,
+                       kept_scale_bias,
                        before,
                        arena,
                        touched,

@@ -1,5 +1,6 @@
 /*
- * dmlp.h — DirectML's element-wise operators Sign, Softsign and IsInfinity, on any CPU.
+ * dmlp.h — DirectML's element-wise operators Sign, Softsign, IsInfinity and Identity, on
+ * any CPU.
  *
  * This header is the library's reference manual. It has three parts:
  *   1. DirectML-compatible types: the same names, member order, layout and values as
@@ -27,6 +28,15 @@
  *   IsInfinity (DML_OPERATOR_ELEMENT_WISE_IS_INFINITY): a UINT8 output holding 1 where the
  *     input is an infinity the mode selects (EITHER ±inf, POSITIVE +inf, NEGATIVE -inf),
  *     else 0. NaN gives 0. float8 E4M3FN, E4M3FNUZ and E5M2FNUZ have no infinities: all 0.
+ *
+ *   Identity (DML_OPERATOR_ELEMENT_WISE_IDENTITY): without a ScaleBias, an exact copy of
+ *     every element of every type (NaN payloads, signalling NaNs and -0 included). With
+ *     one (float types only: FLOAT32, FLOAT16, FLOAT64, BFLOAT16), x * Scale + Bias with the
+ *     multiply and the add each rounded to nearest even, never fused: in binary32 for
+ *     FLOAT32; FLOAT16 and BFLOAT16 widened exactly to binary32, computed so, then rounded
+ *     once to the type; FLOAT64 in binary64. A NaN input gives that NaN made quiet; a NaN
+ *     the arithmetic makes (inf * 0, inf - inf, a NaN Scale or Bias) gives the type's
+ *     positive default quiet NaN. So {1, 0} is not a copy: -0 gives +0.
  *
  *   These results do not depend on the caller's floating-point environment: every thread
  *   that works for an execute call (the caller and the device's threads) computes under
@@ -107,6 +117,7 @@ typedef enum DML_TENSOR_FLAGS {
 
 typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_INVALID = 0,
+    DML_OPERATOR_ELEMENT_WISE_IDENTITY = 1,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100
@@ -166,6 +177,18 @@ typedef struct DML_OPERATOR_DESC {
     const void *Desc; /* the operator's own desc struct, below */
 } DML_OPERATOR_DESC;
 
+/* out = x * Scale + Bias, for the operators that take one (Identity). */
+typedef struct DML_SCALE_BIAS {
+    float Scale;
+    float Bias;
+} DML_SCALE_BIAS;
+
+typedef struct DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL: an exact copy */
+} DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC;
+
 typedef struct DML_ELEMENT_WISE_SIGN_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
@@ -201,7 +224,8 @@ DMLP_API uint64_t dmlp_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type,
 
 /* Device flag: accept the extension data types and execution flag. With it, Sign and
    Softsign also take FLOAT64 and BFLOAT16, IsInfinity FLOAT64, BFLOAT16 and the four
-   float8 types, each with the dimension counts the device's level allows the operator. */
+   float8 types, Identity BFLOAT16 and the four float8 types, each with the dimension
+   counts the device's level allows the operator. */
 #define DMLP_DEVICE_FLAG_EXTENSIONS 0x1u
 
 /* ---------------------------------------------------------------------------------------
@@ -271,8 +295,8 @@ typedef struct dmlp_buffer_binding {
    the output is written. One input and one output binding for each operator.
    Rules: non-NULL buffers; each range holds the tensor's TotalTensorSizeInBytes and does
    not wrap the address space; GuaranteedBaseOffsetAlignment honoured; an output's range
-   overlaps no input's range, except that Sign and Softsign may run in place (output
-   bound to exactly the input's start, with the same size and strides).
+   overlaps no input's range, except that Sign, Softsign and Identity may run in place
+   (output bound to exactly the input's start, with the same size and strides).
    Statuses: INVALID_ARGUMENT. Nothing is written unless every check passed.
    May be called concurrently on the same operator with different bindings. */
 DMLP_API dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,

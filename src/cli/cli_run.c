@@ -46,9 +46,10 @@ static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
 
 static void print_usage(FILE *to)
 {
-    char line[256], mode_ops[128];
+    char line[256], mode_ops[128], scale_ops[128];
     usage_line(line, sizeof line);
     ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
+    ops_with(DMLP__FIELD_SCALE_BIAS, scale_ops, sizeof scale_ops);
     fputs(line, to);
     fputs("\n"
           "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n",
@@ -60,6 +61,9 @@ static void print_usage(FILE *to)
             "options:\n"
             "  --mode either|positive|negative\n"
             "                  %s only: which infinities count (default either)\n"
+            "  --scale S, --bias B\n"
+            "                  %s only: out = x * S + B (float types; default S 1, B 0;\n"
+            "                  without either, a copy)\n"
             "  --nan zero|propagate\n"
             "                  sign of NaN: 0 as in DirectML (default), or NaN as in ONNX;\n"
             "                  propagate is an extension: it needs --feature-level ext\n"
@@ -82,13 +86,15 @@ static void print_usage(FILE *to)
             "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
             "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
             "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n",
-            mode_ops);
+            mode_ops, scale_ops);
 }
 
 typedef struct run_args {
     const dmlp__op_def *op;
     DML_IS_INFINITY_MODE mode;
     int mode_given;
+    DML_SCALE_BIAS scale_bias;
+    int scale_bias_given;
     int nan_propagate;
     uint32_t level;
     int extensions;
@@ -120,6 +126,19 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
     return argv[++*i];
 }
 
+/* A float32 written in decimal or hex ("0.5", "-1e3", "0x1p-3", "inf", "nan"). */
+static int parse_float(const char *text, float *value)
+{
+    char *end = NULL;
+    if (!text[0])
+        return 0;
+    float v = strtof(text, &end);
+    if (*end)
+        return 0;
+    *value = v;
+    return 1;
+}
+
 static int parse_uint32(const char *text, uint32_t *value)
 {
     char *end = NULL;
@@ -140,6 +159,7 @@ static int parse_args(int argc, char **argv, run_args *a)
     char message[256];
     memset(a, 0, sizeof *a);
     a->level = DMLP__FEATURE_LEVEL_HIGHEST;
+    a->scale_bias.Scale = 1.0f;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
         int missing = 0;
@@ -166,6 +186,15 @@ static int parse_args(int argc, char **argv, run_args *a)
                 return bad_usage(message);
             }
             a->mode_given = 1;
+        } else if ((v = option_value(argc, argv, &i, "--scale", &missing)) != NULL ||
+                   (v = option_value(argc, argv, &i, "--bias", &missing)) != NULL) {
+            int scale = strncmp(arg, "--scale", 7) == 0;
+            if (!parse_float(v, scale ? &a->scale_bias.Scale : &a->scale_bias.Bias)) {
+                snprintf(message, sizeof message, "%s is '%s'; use a number",
+                         scale ? "--scale" : "--bias", v);
+                return bad_usage(message);
+            }
+            a->scale_bias_given = 1;
         } else if ((v = option_value(argc, argv, &i, "--nan", &missing)) != NULL) {
             if (strcmp(v, "zero") == 0)
                 a->nan_propagate = 0;
@@ -218,6 +247,12 @@ static int parse_args(int argc, char **argv, run_args *a)
         char mode_ops[128];
         ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
         snprintf(message, sizeof message, "--mode is for %s only", mode_ops);
+        return bad_usage(message);
+    }
+    if (a->scale_bias_given && !dmlp__op_field(a->op, DMLP__FIELD_SCALE_BIAS)) {
+        char scale_ops[128];
+        ops_with(DMLP__FIELD_SCALE_BIAS, scale_ops, sizeof scale_ops);
+        snprintf(message, sizeof message, "--scale and --bias are for %s only", scale_ops);
         return bad_usage(message);
     }
     a->in = positional[1];
@@ -275,7 +310,7 @@ static int run(const run_args *a, dmlp__npy *in)
     out_desc.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(out_type, ndim, use_sizes,
                                                                    NULL);
     dmlp__desc_storage storage;
-    dmlp__op_params params = {a->mode};
+    dmlp__op_params params = {a->mode, a->scale_bias_given ? &a->scale_bias : NULL};
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
 
     dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,

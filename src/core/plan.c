@@ -184,6 +184,9 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->kernel_name = choice.name;
     plan->args.mode = info->mode;
     plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;
+    plan->args.scale_bias = info->has_scale_bias;
+    plan->args.scale = info->scale_bias.Scale;
+    plan->args.bias = info->scale_bias.Bias;
 
     plan->element_count = 1;
     for (uint32_t d = 0; d < in->dim_count; d++)

@@ -34,13 +34,24 @@ static const dmlp__op_def ops[] = {
       {"InfinityMode", DMLP__FIELD_INFINITY_MODE,
        offsetof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InfinityMode)}},
      U8, false, "IsInfinity never runs in place"},
+
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, "ELEMENT_WISE_IDENTITY", "identity", "Identity",
+     "ELEMENT_WISE_IDENTITY",
+     "  identity  ELEMENT_WISE_IDENTITY: a copy, or x * scale + bias (float types) with\n"
+     "            --scale and --bias\n",
+     sizeof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC), 3,
+     {UNARY_TENSORS(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC),
+      {"ScaleBias", DMLP__FIELD_SCALE_BIAS,
+       offsetof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, ScaleBias)}},
+     SAME, true, NULL},
 };
 
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
 _Static_assert(sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
+                   sizeof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
                "dmlp__desc_storage holds every descriptor struct");
 
 uint32_t dmlp__op_count(void) { return (uint32_t)OP_COUNT; }
@@ -146,6 +157,9 @@ const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *s, const dmlp__op_
         case DMLP__FIELD_INFINITY_MODE:
             memcpy(at, &params->mode, sizeof params->mode);
             break;
+        case DMLP__FIELD_SCALE_BIAS:
+            memcpy(at, &params->scale_bias, sizeof params->scale_bias);
+            break;
         }
     }
     s->op.Type = def->type;
@@ -158,6 +172,13 @@ const DML_TENSOR_DESC *dmlp__desc_tensor(const void *desc, const dmlp__field *fi
     const DML_TENSOR_DESC *tensor;
     memcpy(&tensor, (const unsigned char *)desc + field->offset, sizeof tensor);
     return tensor;
+}
+
+const DML_SCALE_BIAS *dmlp__desc_scale_bias(const void *desc, const dmlp__field *field)
+{
+    const DML_SCALE_BIAS *scale_bias;
+    memcpy(&scale_bias, (const unsigned char *)desc + field->offset, sizeof scale_bias);
+    return scale_bias;
 }
 
 int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field)

@@ -21,6 +21,7 @@ typedef enum dmlp__field_kind {
     DMLP__FIELD_INPUT,         /* const DML_TENSOR_DESC *: the input tensor */
     DMLP__FIELD_OUTPUT,        /* const DML_TENSOR_DESC *: the output tensor */
     DMLP__FIELD_INFINITY_MODE, /* DML_IS_INFINITY_MODE: EITHER, POSITIVE or NEGATIVE */
+    DMLP__FIELD_SCALE_BIAS,    /* const DML_SCALE_BIAS *, may be NULL; float types only */
 } dmlp__field_kind;
 
 typedef struct dmlp__field {
@@ -78,7 +79,8 @@ const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
 
 /* The values of the fields other than tensors. */
 typedef struct dmlp__op_params {
-    DML_IS_INFINITY_MODE mode; /* DMLP__FIELD_INFINITY_MODE */
+    DML_IS_INFINITY_MODE mode;         /* DMLP__FIELD_INFINITY_MODE */
+    const DML_SCALE_BIAS *scale_bias;  /* DMLP__FIELD_SCALE_BIAS (NULL: none) */
 } dmlp__op_params;
 
 /* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It
@@ -104,6 +106,7 @@ const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *storage, const dml
 /* Reads a field of a descriptor struct laid out as def says (desc: DML_OPERATOR_DESC.Desc);
    memcpy, so any alignment the caller's struct has is fine. */
 const DML_TENSOR_DESC *dmlp__desc_tensor(const void *desc, const dmlp__field *field);
+const DML_SCALE_BIAS *dmlp__desc_scale_bias(const void *desc, const dmlp__field *field);
 int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field);
 
 #endif

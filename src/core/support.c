@@ -26,6 +26,7 @@
 #define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
 #define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+#define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
 
 /* Each row lists the full type set in force from its level on (0 ends the list). */
 typedef struct support_row {
@@ -46,6 +47,10 @@ static const support_row support_rows[] = {
     {SOFTSIGN, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
     {ISINF, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16}},
     {ISINF, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
+    {IDENTITY, DML_FEATURE_LEVEL_1_0, 4, 5, {F32, F16}},
+    {IDENTITY, DML_FEATURE_LEVEL_2_1, 4, 5, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {IDENTITY, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {IDENTITY, DML_FEATURE_LEVEL_4_1, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
 };
 
 /* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -56,6 +61,7 @@ static const struct {
     {SIGN, {F64, BF16}},
     {SOFTSIGN, {F64, BF16}},
     {ISINF, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
+    {IDENTITY, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
 };
 
 static const uint32_t levels[] = {

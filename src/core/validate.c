@@ -392,6 +392,23 @@ static dmlp_status check_pair(const context *c, const dmlp__tensor *in, const dm
     return DMLP_OK;
 }
 
+/* A ScaleBias is arithmetic: dmlp applies it to the float types it computes in binary32
+   or binary64, and refuses it elsewhere (DirectML's pages do not say what it means for
+   integers). */
+static dmlp_status check_scale_bias(const context *c, const dmlp__op_info *info)
+{
+    DML_TENSOR_DATA_TYPE t = info->input.type;
+    if (!info->has_scale_bias || t == DML_TENSOR_DATA_TYPE_FLOAT32 ||
+        t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT64 ||
+        t == DMLP_TENSOR_DATA_TYPE_BFLOAT16)
+        return DMLP_OK;
+    return dmlp__error(UNSUPPORTED,
+                       "%s: ScaleBias is set; with InputTensor.DataType %s it must be NULL "
+                       "(dmlp applies a scale and bias to FLOAT32, FLOAT16, FLOAT64 and "
+                       "BFLOAT16 only)",
+                       c->op, dmlp__type_name(t));
+}
+
 static dmlp_status check_execution_flags(const context *c, uint32_t flags)
 {
     uint32_t known = KNOWN_DML_EXECUTION_FLAGS | DMLP_EXECUTION_FLAG_NAN_PROPAGATE;
@@ -463,6 +480,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     /* The descriptor's members, as the registry lays them out. */
     const DML_TENSOR_DESC *input = NULL, *output = NULL;
     DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_EITHER;
+    const DML_SCALE_BIAS *scale_bias = NULL;
     for (uint32_t i = 0; i < def->field_count; i++) {
         const dmlp__field *f = &def->fields[i];
         switch (f->kind) {
@@ -480,6 +498,9 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
                                    "NEGATIVE (2)",
                                    c.op, f->name, (int)mode);
             break;
+        case DMLP__FIELD_SCALE_BIAS:
+            scale_bias = dmlp__desc_scale_bias(desc->Desc, f);
+            break;
         }
     }
 
@@ -487,13 +508,17 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     memset(&info, 0, sizeof info);
     info.type = desc->Type;
     info.mode = mode;
+    info.has_scale_bias = scale_bias != NULL;
+    if (scale_bias)
+        info.scale_bias = *scale_bias;
     info.execution_flags = execution_flags;
 
     if ((status = check_tensor(&c, "InputTensor", input, false, &info.input)) != DMLP_OK ||
         (status = check_tensor(&c, "OutputTensor", output, true, &info.output)) != DMLP_OK ||
         (status = check_input_support(&c, &info.input)) != DMLP_OK ||
         (status = check_pair(&c, &info.input, &info.output)) != DMLP_OK ||
-        (status = check_output_distinct(&c, &info.output)) != DMLP_OK)
+        (status = check_output_distinct(&c, &info.output)) != DMLP_OK ||
+        (status = check_scale_bias(&c, &info)) != DMLP_OK)
         return status;
 
     *out = info;

@@ -27,6 +27,8 @@ typedef struct dmlp__op_info {
     dmlp__tensor input;
     dmlp__tensor output;
     DML_IS_INFINITY_MODE mode;  /* IsInfinity only */
+    bool has_scale_bias;        /* Identity with a ScaleBias: */
+    DML_SCALE_BIAS scale_bias;  /* its copy */
     uint32_t execution_flags;
 } dmlp__op_info;
 

@@ -60,6 +60,28 @@ static dmlp_status parse_mode(const cJSON *json, const char *path, DML_IS_INFINI
                          "'%s' is not an infinity mode (EITHER, POSITIVE, NEGATIVE)", name);
 }
 
+/* DML_SCALE_BIAS: {"Scale": s, "Bias": b}, both required; absent or null: none. */
+static dmlp_status parse_scale_bias(const cJSON *json, const char *path, dmlp__dx_dispatchable *d)
+{
+    static const char *const members[] = {"Scale", "Bias", NULL};
+    if (!json || cJSON_IsNull(json))
+        return DMLP_OK;
+    if (!cJSON_IsObject(json))
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                             "must be an object {\"Scale\": s, \"Bias\": b} or null");
+    dmlp_status s = dmlp__dx_check_members(json, path, members);
+    float *values[2] = {&d->scale_bias.Scale, &d->scale_bias.Bias};
+    for (int i = 0; i < 2 && s == DMLP_OK; i++) {
+        char p[DMLP__DX_PATH_MAX];
+        dmlp__dx_path_key(p, path, members[i]);
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(json, members[i]);
+        s = v ? dmlp__dx_read_float(v, DML_TENSOR_DATA_TYPE_FLOAT32, p, values[i])
+              : dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
+    }
+    d->has_scale_bias = s == DMLP_OK;
+    return s;
+}
+
 /* One member of the desc, by the kind the registry gives it. */
 static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *object,
                                const char *path, const dmlp__field *field,
@@ -79,6 +101,8 @@ static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *o
         if (!member)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (EITHER, POSITIVE or NEGATIVE)");
         return parse_mode(member, p, &d->params.mode);
+    case DMLP__FIELD_SCALE_BIAS:
+        return parse_scale_bias(member, p, d);
     }
     return DMLP_OK;
 }

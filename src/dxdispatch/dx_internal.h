@@ -113,7 +113,9 @@ typedef struct dmlp__dx_dispatchable {
     const dmlp__op_def *def; /* the operator's registry row */
     dmlp__dx_tensor input;
     dmlp__dx_tensor output;
-    dmlp__op_params params;  /* the desc's fields other than tensors */
+    dmlp__op_params params;  /* the desc's fields other than tensors, but: */
+    bool has_scale_bias;     /* a ScaleBias was given (the array of dispatchables moves */
+    DML_SCALE_BIAS scale_bias; /* while parsing: params points here only at creation) */
     uint32_t execution_flags;
     dmlp_operator *op;
 } dmlp__dx_dispatchable;
@@ -174,6 +176,10 @@ dmlp_status dmlp__dx_read_element(const dmlp__dx_json *doc, const cJSON *item,
                                   DML_TENSOR_DATA_TYPE type, const char *path, void *out);
 /* A data type name, with or without DML_TENSOR_DATA_TYPE_; DirectML's types only. */
 dmlp_status dmlp__dx_get_type(const cJSON *item, const char *path, DML_TENSOR_DATA_TYPE *type);
+/* A float value (a number, or "nan", "inf", "-inf" in any case) stored as type (FLOAT16,
+   FLOAT32 or FLOAT64) at out. */
+dmlp_status dmlp__dx_read_float(const cJSON *item, DML_TENSOR_DATA_TYPE type, const char *path,
+                                void *out);
 
 /* initial_files.c */
 dmlp_status dmlp__dx_read_source(const dmlp__dx_parse_context *ctx, const char *source,

@@ -42,8 +42,8 @@ static void store_float(DML_TENSOR_DATA_TYPE type, double value, void *out)
     }
 }
 
-static dmlp_status read_float(const cJSON *item, DML_TENSOR_DATA_TYPE type, const char *path,
-                              void *out)
+dmlp_status dmlp__dx_read_float(const cJSON *item, DML_TENSOR_DATA_TYPE type, const char *path,
+                                void *out)
 {
     double value;
     if (cJSON_IsNumber(item)) {
@@ -140,7 +140,7 @@ dmlp_status dmlp__dx_read_element(const dmlp__dx_json *doc, const cJSON *item,
 {
     const dmlp__type_info *info = dmlp__type_get(type);
     if (info->kind == DMLP__KIND_FLOAT)
-        return read_float(item, type, path, out);
+        return dmlp__dx_read_float(item, type, path, out);
     return read_integer(doc, item, info, path, out);
 }
 

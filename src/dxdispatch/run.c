@@ -15,8 +15,10 @@
 static dmlp_status create_operator(dmlp_device *device, dmlp__dx_dispatchable *d)
 {
     dmlp__desc_storage storage;
+    dmlp__op_params params = d->params;
+    params.scale_bias = d->has_scale_bias ? &d->scale_bias : NULL;
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, d->def, &d->input.buffer,
-                                                     &d->output.buffer, &d->params);
+                                                     &d->output.buffer, &params);
     dmlp_status s = dmlp_operator_create(device, desc, d->execution_flags, &d->op);
     if (s != DMLP_OK) {
         char prefix[DMLP__DX_PATH_MAX];

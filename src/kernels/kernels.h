@@ -20,6 +20,8 @@ typedef struct dmlp__kernel_args {
     uint32_t streaming;        /* hint: output will not be re-read soon; a kernel may use
                                   non-temporal stores (and must fence before returning,
                                   unless the value is DMLP__STREAM_NO_FENCE) */
+    uint32_t scale_bias;       /* Identity only: apply x * scale + bias (float types) */
+    float scale, bias;
 } dmlp__kernel_args;
 
 /* args.streaming value for runs of many short calls: non-temporal stores without the

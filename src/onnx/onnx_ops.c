@@ -12,6 +12,8 @@ static const uint32_t sign9 = T(UINT8) | T(UINT16) | T(UINT32) | T(UINT64) | T(I
                               T(DOUBLE);
 static const uint32_t softsign1 = T(FLOAT16) | T(FLOAT) | T(DOUBLE);
 static const uint32_t isinf10 = T(FLOAT) | T(DOUBLE);
+static const uint32_t float8 = T(FLOAT8E4M3FN) | T(FLOAT8E4M3FNUZ) | T(FLOAT8E5M2) |
+                               T(FLOAT8E5M2FNUZ);
 
 typedef struct version_row {
     DML_OPERATOR_TYPE op;
@@ -25,6 +27,7 @@ typedef struct version_row {
 #define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
 #define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+#define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
 /* numpy's sign, ONNX's reference, gives NaN for NaN */
 #define NAN_PROPAGATE DMLP_EXECUTION_FLAG_NAN_PROPAGATE
 #define BOOL DMLP_ONNX_TYPE_BOOL
@@ -45,6 +48,17 @@ static const version_row rows[] = {
      "float16, float, double, bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, "
      "float8e5m2fnuz", BOOL, 0},
     {ISINF, 10, isinf10, "float, double", BOOL, 0},
+    /* Identity's later versions (14, 16, 21, ...) add sequence, optional and 4-bit types
+       only: for the tensor types here version 19 holds on. */
+    {IDENTITY, 19, sign9 | T(BOOL) | T(BFLOAT16) | float8,
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, "
+     "bool, bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz", 0, 0},
+    {IDENTITY, 13, sign9 | T(BOOL) | T(BFLOAT16),
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, "
+     "bool, bfloat16", 0, 0},
+    {IDENTITY, 1, sign9 | T(BOOL),
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, bool",
+     0, 0},
 };
 
 static const version_row *find(dmlp__onnx_op op, int version)

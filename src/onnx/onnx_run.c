@@ -111,7 +111,7 @@ static dmlp_status execute_node(dmlp_onnx_model *m, const dmlp__onnx_node *node,
     DML_BUFFER_TENSOR_DESC ob = {otype, DML_TENSOR_FLAG_NONE, rank, sizes, NULL,
                                  dmlp_calc_buffer_tensor_size(otype, rank, sizes, NULL), 0};
     dmlp__desc_storage storage;
-    dmlp__op_params params = {node->mode};
+    dmlp__op_params params = {.mode = node->mode};
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, node->op, &ib, &ob, &params);
     uint32_t flags = dmlp__onnx_op_execution_flags(node->op, node->version);
     /* The operator reads TotalTensorSizeInBytes (a multiple of 4) from the input binding:

@@ -217,7 +217,7 @@ int main(void)
             CHECK(reference != NULL, "reference kernel for op %d %s", (int)ops[oi], t->name);
             if (!reference)
                 continue;
-            dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, 0, 0};
+            dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER};
             reference(BIG, b.in, b.expected, &args); /* under the default environment */
 
             for (size_t ei = 0; ei < sizeof envs / sizeof envs[0]; ei++) {

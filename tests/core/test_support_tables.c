@@ -29,6 +29,7 @@
 #define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
 #define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+#define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -53,6 +54,10 @@ static const expected_row expected_rows[] = {
     {SOFTSIGN, 0x3000, 1, 8, {F32, F16}},
     {ISINF, 0x2100, 4, 4, {F32, F16}},
     {ISINF, 0x3000, 1, 8, {F32, F16}},
+    {IDENTITY, 0x1000, 4, 5, {F32, F16}},
+    {IDENTITY, 0x2100, 4, 5, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {IDENTITY, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {IDENTITY, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -63,6 +68,7 @@ static const struct {
     {SIGN, {F64, BF16}},
     {SOFTSIGN, {F64, BF16}},
     {ISINF, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
+    {IDENTITY, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
 };
 
 static const struct {
@@ -74,6 +80,7 @@ static const struct {
     {SIGN, "ELEMENT_WISE_SIGN", 0x2000, "2_0"},
     {SOFTSIGN, "ACTIVATION_SOFTSIGN", 0x1000, "1_0"},
     {ISINF, "ELEMENT_WISE_IS_INFINITY", 0x2100, "2_1"},
+    {IDENTITY, "ELEMENT_WISE_IDENTITY", 0x1000, "1_0"},
 };
 
 static const struct {

@@ -351,6 +351,7 @@ int main(void)
     check_forms_files();
     check_model("files");
     check_model("dispatch");
+    check_model("identity");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -75,6 +75,36 @@ static const char *dispatchable(const char *body)
     return model(GOOD_RESOURCES, d, GOOD_DISPATCH);
 }
 
+/* ELEMENT_WISE_IDENTITY's optional ScaleBias: an object with Scale and Bias, or null. */
+static void test_identity(void)
+{
+#define IDENTITY_WITH(sb)                                                                   \
+    "{\"type\": \"ELEMENT_WISE_IDENTITY\", \"InputTensor\": {\"DataType\": \"FLOAT32\", "    \
+    "\"Sizes\": [4]}, \"OutputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [4]}, "      \
+    "\"ScaleBias\": " sb "}"
+    refuse(dispatchable(IDENTITY_WITH("{\"Scale\": 2}")), F,
+           "dispatchables.sign.ScaleBias.Bias: missing", __LINE__);
+    refuse(dispatchable(IDENTITY_WITH("{\"Scale\": 2, \"Bias\": 1, \"Shift\": 0}")), F,
+           "dispatchables.sign.ScaleBias.Shift: unknown member", __LINE__);
+    refuse(dispatchable(IDENTITY_WITH("[2, 1]")), F,
+           "dispatchables.sign.ScaleBias: must be an object", __LINE__);
+    refuse(dispatchable(IDENTITY_WITH("{\"Scale\": \"two\", \"Bias\": 1}")), F,
+           "dispatchables.sign.ScaleBias.Scale: \"two\" is not a number", __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_IDENTITY\", \"InputTensor\": "
+                        "{\"DataType\": \"INT32\", \"Sizes\": [4]}, \"OutputTensor\": "
+                        "{\"DataType\": \"INT32\", \"Sizes\": [4]}, \"ScaleBias\": "
+                        "{\"Scale\": 2, \"Bias\": 1}}"),
+           U, "ELEMENT_WISE_IDENTITY: ScaleBias is set; with InputTensor.DataType INT32", __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_SIGN\", " SIGN_DESC
+                        ", \"ScaleBias\": null}"),
+           F, "dispatchables.sign.ScaleBias: unknown member", __LINE__);
+    refuse_at(dispatchable(IDENTITY_WITH("null")), DML_FEATURE_LEVEL_2_1, U,
+              "ELEMENT_WISE_IDENTITY: InputTensor.DimensionCount is 1; at feature level 2_1 it "
+              "must be 4 to 5",
+              __LINE__);
+#undef IDENTITY_WITH
+}
+
 static void test_syntax(void)
 {
     refuse("{\n  \"resources\": NaN\n}", F, "line 2, column 16: JSON syntax error", __LINE__);
@@ -466,6 +496,7 @@ int main(void)
     test_root();
     test_resources();
     test_dispatchables();
+    test_identity();
     test_validation();
     test_commands();
     test_nothing_runs();

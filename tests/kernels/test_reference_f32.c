@@ -108,14 +108,14 @@ static void check_chunk(size_t n)
         return;
     }
     for (uint32_t nan_propagate = 0; nan_propagate <= 1; nan_propagate++) {
-        dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, nan_propagate, 0};
+        dmlp__kernel_args args = {.nan_propagate = nan_propagate};
         sign(n, in, out, &args);
         for (size_t i = 0; i < n; i++)
             CHECK_BITS(out[i], expected_sign(in[i], nan_propagate), "sign(0x%08x) nan %u",
                        (unsigned)in[i], (unsigned)nan_propagate);
     }
 
-    dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, 0, 0};
+    dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER};
     softsign(n, in, out, &args);
     for (size_t i = 0; i < n; i++) {
         uint32_t expected = expected_softsign(in[i]), exact;
@@ -128,7 +128,7 @@ static void check_chunk(size_t n)
     }
 
     for (int mode = 0; mode < 3; mode++) {
-        dmlp__kernel_args m = {(DML_IS_INFINITY_MODE)mode, 0, 0};
+        dmlp__kernel_args m = {.mode = (DML_IS_INFINITY_MODE)mode};
         isinf_(n, in, out8, &m);
         for (size_t i = 0; i < n; i++) {
             int expected = oracle_is_inf(in[i], ORACLE_F32) &&
@@ -146,7 +146,7 @@ int main(void)
     memcpy(in, edges, sizeof edges);
     check_chunk(n);
     uint32_t probe[4] = {0x7f7fc99e, 0x7f7fffff, 0x33800000, 0x34400000}, result[4];
-    dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, 0, 0};
+    dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER};
     dmlp__reference_kernel(DML_OPERATOR_ACTIVATION_SOFTSIGN, DML_TENSOR_DATA_TYPE_FLOAT32)(
         4, probe, result, &args);
     CHECK_BITS(result[0], 0x3f800000, "softsign(3.4e38) is exactly 1");

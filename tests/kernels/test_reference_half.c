@@ -29,7 +29,7 @@ static void fill_all_16(void)
 static void check_sign(DML_TENSOR_DATA_TYPE type, oracle_format f, const char *name)
 {
     for (uint32_t nan_propagate = 0; nan_propagate <= 1; nan_propagate++) {
-        dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, nan_propagate, 0};
+        dmlp__kernel_args args = {.nan_propagate = nan_propagate};
         memset(out16, 0xa5, sizeof out16);
         run(DML_OPERATOR_ELEMENT_WISE_SIGN, type, &args, in16, out16, 65536);
         for (uint32_t i = 0; i < 65536; i++) {
@@ -76,7 +76,7 @@ static double true_softsign(uint32_t bits, oracle_format f)
 
 static void check_softsign(DML_TENSOR_DATA_TYPE type, oracle_format f, const char *name)
 {
-    dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, 0, 0};
+    dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER};
     memset(out16, 0xa5, sizeof out16);
     run(DML_OPERATOR_ACTIVATION_SOFTSIGN, type, &args, in16, out16, 65536);
     uint64_t quiet = UINT64_C(1) << (f.mbits - 1);
@@ -140,7 +140,7 @@ static const DML_IS_INFINITY_MODE modes[3] = {DML_IS_INFINITY_MODE_EITHER,
 static void check_isinf16(DML_TENSOR_DATA_TYPE type, oracle_format f, const char *name)
 {
     for (int m = 0; m < 3; m++) {
-        dmlp__kernel_args args = {modes[m], 0, 0};
+        dmlp__kernel_args args = {.mode = modes[m]};
         memset(out8, 0xa5, sizeof out8);
         run(DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, type, &args, in16, out8, 65536);
         for (uint32_t i = 0; i < 65536; i++) {
@@ -159,7 +159,7 @@ static void check_isinf8(DML_TENSOR_DATA_TYPE type, oracle_format f, int has_inf
     for (int i = 0; i < 256; i++)
         in[i] = (uint8_t)i;
     for (int m = 0; m < 3; m++) {
-        dmlp__kernel_args args = {modes[m], 0, 0};
+        dmlp__kernel_args args = {.mode = modes[m]};
         memset(out, 0xa5, sizeof out);
         run(DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, type, &args, in, out, 256);
         for (uint32_t i = 0; i < 256; i++) {

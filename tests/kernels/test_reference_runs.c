@@ -143,12 +143,13 @@ int main(void)
                 continue;
             kernels++;
             /* An empty run touches nothing, so no buffer is needed. */
-            dmlp__kernel_args none = {DML_IS_INFINITY_MODE_EITHER, 0, 0};
+            dmlp__kernel_args none = {.mode = DML_IS_INFINITY_MODE_EITHER};
             fn(0, NULL, NULL, &none);
             for (uint32_t variant = 0; variant < 3; variant++) {
                 /* IsInfinity: each mode; Sign: both NaN modes; Softsign: the hint too. */
-                dmlp__kernel_args args = {(DML_IS_INFINITY_MODE)variant, variant & 1,
-                                          variant >> 1};
+                dmlp__kernel_args args = {.mode = (DML_IS_INFINITY_MODE)variant,
+                                          .nan_propagate = variant & 1,
+                                          .streaming = variant >> 1};
                 check_runs(ops[o], all_types[t], fn, &args);
             }
         }

@@ -22,7 +22,7 @@ static void run(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, const dmlp__ker
         fn(n, in, out, args);
 }
 
-static const dmlp__kernel_args no_args = {DML_IS_INFINITY_MODE_EITHER, 0, 0};
+static const dmlp__kernel_args no_args = {.mode = DML_IS_INFINITY_MODE_EITHER};
 
 /* ---- integers: every value of the small types, edges and random for the wide ones. */
 
@@ -216,7 +216,7 @@ static void check_f64(void)
     }
 
     for (uint32_t nan_propagate = 0; nan_propagate <= 1; nan_propagate++) {
-        dmlp__kernel_args args = {DML_IS_INFINITY_MODE_EITHER, nan_propagate, 0};
+        dmlp__kernel_args args = {.nan_propagate = nan_propagate};
         run(DML_OPERATOR_ELEMENT_WISE_SIGN, DML_TENSOR_DATA_TYPE_FLOAT64, &args, in, out, N);
         for (size_t i = 0; i < N; i++)
             CHECK_BITS(out[i], expected_sign(in[i], nan_propagate), "f64 sign(0x%016llx)",
@@ -238,7 +238,7 @@ static void check_f64(void)
 #endif
 
     for (int mode = 0; mode < 3; mode++) {
-        dmlp__kernel_args args = {(DML_IS_INFINITY_MODE)mode, 0, 0};
+        dmlp__kernel_args args = {.mode = (DML_IS_INFINITY_MODE)mode};
         run(DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, DML_TENSOR_DATA_TYPE_FLOAT64, &args, in,
             flags, N);
         for (size_t i = 0; i < N; i++) {

@@ -138,6 +138,8 @@ def input_values(onnx_type):
         return bits.view(np.float16) if onnx_type == FLOAT16 else bits
     if onnx_type in FLOAT8:
         return np.arange(256, dtype=np.uint16).astype(np.uint8).reshape(16, 16)
+    if onnx_type == BOOL:
+        return rng.integers(0, 2, size=(4, 8)).astype(np.bool_)
     dt = NUMPY[onnx_type]
     if onnx_type in INTS:
         info = np.iinfo(dt)
@@ -203,6 +205,8 @@ def reference(op, onnx_type, data, attrs=None):
         return ref_sign(onnx_type, data)
     if op == "Softsign":
         return ref_softsign(onnx_type, data)
+    if op == "Identity":
+        return data.copy()  # every bit, NaN payloads included
     return ref_isinf(onnx_type, data, attrs.get("detect_negative", 1),
                      attrs.get("detect_positive", 1))
 
@@ -244,6 +248,9 @@ VERSIONS = [
     ("Softsign", 22, (22, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ("IsInf", 10, (10, 19), (FLOAT, DOUBLE)),
     ("IsInf", 20, (20, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16) + FLOAT8),
+    ("Identity", 1, (1, 12), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL)),
+    ("Identity", 13, (13, 18), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL, BFLOAT16)),
+    ("Identity", 19, (19, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL, BFLOAT16) + FLOAT8),
 ]
 
 
