@@ -24,7 +24,7 @@ static const struct {
     DML_TENSOR_DATA_TYPE type;
     size_t in_size, out_size;
 } list_rows[] = {
-#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
     {op, type, in_bytes, out_bytes},
 #include "kernels/kernel_list.inc"
 #undef DMLP__KERNEL_ROW

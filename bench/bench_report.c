@@ -47,7 +47,7 @@ void bench_report_add(bench_report *r, const bench_row *row)
 
 static const char *kernel_name(const bench_kind *k)
 {
-    dmlp__kernel_choice c = dmlp__kernel_select(k->op, k->type, DMLP__ISA_AVX512);
+    dmlp__kernel_choice c = dmlp__kernel_select(k->op, k->type, dmlp__isa_detect());
     return c.name ? c.name : "-";
 }
 

@@ -6,14 +6,14 @@
 #include "kernels/arch_kernels.h"
 #include "kernels/kernels.h"
 
-#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
     void dmlp__##name##__reference(size_t n, const void *in, void *out,                     \
                                    const dmlp__kernel_args *args);
 #include "kernels/kernel_list.inc"
 #undef DMLP__KERNEL_ROW
 
 static const dmlp__kernel_entry references[] = {
-#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
     {op, type, {dmlp__##name##__reference, DMLP__ISA_SCALAR, #name "__reference"}},
 #include "kernels/kernel_list.inc"
 #undef DMLP__KERNEL_ROW

@@ -8,7 +8,8 @@
 #include "kernels/arch_kernels.h"
 #include "kernels/kernels.h"
 
-static const char *const isa_names[DMLP__ISA_COUNT] = {"scalar", "sse2", "avx2", "avx512"};
+static const char *const isa_names[DMLP__ISA_COUNT] = {"scalar", "sse2", "avx2", "avx512",
+                                                       "neon"};
 
 const char *dmlp__isa_name(dmlp__isa isa)
 {
@@ -17,7 +18,19 @@ const char *dmlp__isa_name(dmlp__isa isa)
     return "unknown";
 }
 
-/* DMLP_ISA, matched without regard to case; DMLP__ISA_COUNT when unset or unknown. */
+/* A level this build has kernels for: scalar, or the level of an entry of the table. */
+static int level_built(dmlp__isa isa)
+{
+    if (isa == DMLP__ISA_SCALAR)
+        return 1;
+    for (size_t i = 0; i < dmlp__arch_kernel_count; i++)
+        if (dmlp__arch_kernels[i].choice.isa == isa)
+            return 1;
+    return 0;
+}
+
+/* DMLP_ISA, matched without regard to case; DMLP__ISA_COUNT when unset, unknown, or a
+   level of another processor family. */
 static dmlp__isa env_cap(void)
 {
     const char *value = getenv("DMLP_ISA");
@@ -28,7 +41,7 @@ static dmlp__isa env_cap(void)
         while (*a && *b && tolower((unsigned char)*a) == *b)
             a++, b++;
         if (!*a && !*b)
-            return (dmlp__isa)isa;
+            return level_built((dmlp__isa)isa) ? (dmlp__isa)isa : DMLP__ISA_COUNT;
     }
     return DMLP__ISA_COUNT;
 }

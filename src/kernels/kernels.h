@@ -31,12 +31,14 @@ typedef struct dmlp__kernel_args {
 typedef void (*dmlp__unary_kernel)(size_t n, const void *in, void *out,
                                    const dmlp__kernel_args *args);
 
-/* Instruction-set levels, lowest first. A kernel of level L runs on a CPU that has L. */
+/* Instruction-set levels, lowest first within a processor family (scalar is every
+   family's lowest). A kernel of level L runs on a CPU that has L. */
 typedef enum dmlp__isa {
     DMLP__ISA_SCALAR = 0, /* portable C: the reference kernels */
     DMLP__ISA_SSE2,
     DMLP__ISA_AVX2,       /* AVX2 + FMA + F16C */
     DMLP__ISA_AVX512,     /* AVX-512 F, BW, VL, DQ */
+    DMLP__ISA_NEON,       /* aarch64 AdvSIMD (every AArch64 CPU) */
     DMLP__ISA_COUNT
 } dmlp__isa;
 
@@ -56,7 +58,8 @@ dmlp__kernel_choice dmlp__kernel_select(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TY
                                         dmlp__isa max_isa);
 
 /* The highest ISA this CPU supports, capped by the DMLP_ISA environment variable
-   (scalar|sse2|avx2|avx512), read once. */
+   (scalar|sse2|avx2|avx512 on x86-64, scalar|neon on aarch64; a level of another
+   processor family is ignored, like an unknown name), read once. */
 dmlp__isa dmlp__isa_detect(void);
 const char *dmlp__isa_name(dmlp__isa isa);
 

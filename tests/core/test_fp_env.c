@@ -1,6 +1,7 @@
 /* test_fp_env — dmlp_operator_execute's results do not depend on the caller's
-   floating-point environment. A caller built with -ffast-math runs with FTZ and DAZ set,
-   another may have called fesetround(); execute must still give the reference kernel's
+   floating-point environment. A caller built with -ffast-math runs with FTZ and DAZ set
+   (on aarch64: FPCR.FZ, and FZ16 where the CPU has it), another may have called
+   fesetround(); execute must still give the reference kernel's
    bytes (computed here under the default environment), on the calling thread and on pool
    threads (including threads started while the caller's environment was changed), through
    the best kernels (DMLP_ISA unset) — and leave the caller's environment as it found it. */
@@ -22,6 +23,27 @@
 #define MXCSR_FLAGS 0x003fu
 #else
 #define HAVE_MXCSR 0
+#endif
+
+/* aarch64: FPCR holds only control bits (the flags are in FPSR). FZ flushes f32/f64
+   subnormals, FZ16 (where the CPU has FP16 arithmetic; else it reads as zero) f16 ones. */
+#if defined(__aarch64__)
+#define HAVE_FPCR 1
+#define FPCR_FZ (1u << 24)
+#define FPCR_FZ16 (1u << 19)
+static unsigned int fpcr_read(void)
+{
+    uint64_t v;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
+    return (unsigned int)v;
+}
+static void fpcr_write(unsigned int v)
+{
+    uint64_t w = v;
+    __asm__ volatile("msr fpcr, %0" ::"r"(w) : "memory");
+}
+#else
+#define HAVE_FPCR 0
 #endif
 
 /* Enough elements that a 2-thread device splits every tensor over both threads. */
@@ -89,6 +111,8 @@ static env_state env_read(void)
     s.round = fegetround();
 #if HAVE_MXCSR
     s.csr = _mm_getcsr() & ~MXCSR_FLAGS;
+#elif HAVE_FPCR
+    s.csr = fpcr_read();
 #else
     s.csr = 0;
 #endif
@@ -103,6 +127,12 @@ static bool env_enter(const env *e)
 #if HAVE_MXCSR
     if (e->ftz_daz)
         _mm_setcsr(_mm_getcsr() | MXCSR_FTZ | MXCSR_DAZ);
+#elif HAVE_FPCR
+    if (e->ftz_daz) {
+        fpcr_write(fpcr_read() | FPCR_FZ | FPCR_FZ16);
+        if (!(fpcr_read() & FPCR_FZ))
+            return false;
+    }
 #else
     if (e->ftz_daz)
         return false;
@@ -115,6 +145,8 @@ static void env_leave(void)
     fesetround(FE_TONEAREST);
 #if HAVE_MXCSR
     _mm_setcsr(_mm_getcsr() & ~(MXCSR_FTZ | MXCSR_DAZ));
+#elif HAVE_FPCR
+    fpcr_write(fpcr_read() & ~(FPCR_FZ | FPCR_FZ16));
 #endif
 }
 
@@ -169,8 +201,8 @@ static void run_one(dmlp_device *device, const char *device_name, const env *e,
           "x=0x%" PRIx64 " gives 0x%" PRIx64 ", reference 0x%" PRIx64,
           op_text, t->name, n, device_name, e->name, mismatches, first, x, got, want);
     CHECK(after.round == before.round && after.csr == before.csr,
-          "%s %s n=%u on %s under %s: environment changed: rounding %d -> %d, MXCSR "
-          "control 0x%x -> 0x%x",
+          "%s %s n=%u on %s under %s: environment changed: rounding %d -> %d, "
+          "MXCSR control (FPCR on aarch64) 0x%x -> 0x%x",
           op_text, t->name, n, device_name, e->name, before.round, after.round, before.csr,
           after.csr);
     dmlp_operator_destroy(o);

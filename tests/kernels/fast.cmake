@@ -1,8 +1,15 @@
-# Fast kernel tests: the dispatch checks (no argument), then one ctest per x86 level, each
-# comparing that level's kernels with the reference bit for bit; a level the CPU lacks is
-# a skip (77), not a pass.
+# Fast kernel tests: the dispatch checks (no argument), then one ctest per level of the
+# processor family, each comparing that level's kernels with the reference bit for bit; a
+# level the CPU lacks is a skip (77), not a pass.
 dmlp_add_test(test_fast_kernels ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_kernels.c)
-foreach(isa sse2 avx2 avx512)
+if(DMLP_ARCH STREQUAL "x86_64")
+  set(dmlp_family_levels sse2 avx2 avx512)
+elseif(DMLP_ARCH STREQUAL "aarch64")
+  set(dmlp_family_levels neon)
+else()
+  set(dmlp_family_levels "")
+endif()
+foreach(isa ${dmlp_family_levels})
   add_test(NAME test_fast_kernels_${isa} COMMAND test_fast_kernels ${isa})
   set_tests_properties(test_fast_kernels_${isa} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()

@@ -9,7 +9,7 @@ endforeach()
 # applied ("none": uncapped; an empty or unknown value is ignored).
 dmlp_add_test(test_reference_dispatch ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_dispatch.c)
 set_tests_properties(test_reference_dispatch PROPERTIES ENVIRONMENT "DMLP_ISA=")
-foreach(setting scalar sse2 AVX2 avx512 bogus)
+foreach(setting scalar sse2 AVX2 avx512 NEON bogus)
   string(TOLOWER ${setting} expected)
   if(setting STREQUAL "bogus")
     set(expected none)

@@ -1,15 +1,17 @@
-/* Fast kernels (src/kernels/x86; every row of src/kernels/kernel_list.inc with X86 YES)
-   against the reference kernels, bit for bit, NaN payloads included.
-   `test_fast_kernels ISA` (sse2|avx2|avx512) checks every kernel variant of that level:
+/* Fast kernels (src/kernels/x86 and src/kernels/arm: every row of
+   src/kernels/kernel_list.inc whose column for this processor family is YES) against
+   the reference kernels, bit for bit, NaN payloads included.
+   `test_fast_kernels ISA` (sse2|avx2|avx512 on x86-64, neon on aarch64) checks every
+   kernel variant of that level:
    all values of the 1- and 2-byte types, every 257th f32 pattern plus edges, edges plus
    random patterns for the 4- and 8-byte integers and f64; then lengths 0..67 (and a few
    longer ones) at misaligned starts (one element, odd bytes), in place and out of place,
    streaming off, on, and on without the kernel's fence, every IsInfinity mode and both
    NaN flags, with guard bytes around the output. Exits 77 when the CPU (or DMLP_ISA)
    lacks the level.
-   Without an argument: the dispatch checks (every op x type of the list has all three
-   x86 levels, or only the reference where the list says so, and dmlp__kernel_select picks
-   the best one this CPU runs). */
+   Without an argument: the dispatch checks (every op x type of the list has every level
+   of the family, avx512, avx2 and sse2 or neon, or only the reference where the list
+   says so, and dmlp__kernel_select picks the best one this CPU runs). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,7 @@ typedef struct op_type {
     const char *name;
     size_t si, so;  /* element sizes in and out */
     int is_float;   /* 4-byte float: sampled every 257th pattern */
-    int x86;        /* the list promises x86 kernels */
+    int fast;       /* the list promises kernels of this processor family */
 } op_type;
 
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
@@ -32,14 +34,22 @@ typedef struct op_type {
 
 /* Every row of the kernel list. */
 static const op_type cases[] = {
-#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
-    {op, type, #name, in_bytes, out_bytes, type == DML_TENSOR_DATA_TYPE_FLOAT32, x86},
+#if defined(__x86_64__)
+#define FAMILY_COLUMN(x86, arm) x86
+#elif defined(__aarch64__)
+#define FAMILY_COLUMN(x86, arm) arm
+#else
+#define FAMILY_COLUMN(x86, arm) NO
+#endif
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
+    {op, type, #name, in_bytes, out_bytes, type == DML_TENSOR_DATA_TYPE_FLOAT32,             \
+     FAMILY_COLUMN(x86, arm)},
 #include "kernels/kernel_list.inc"
 #undef DMLP__KERNEL_ROW
 };
 
-/* The op x type that had x86 kernels when the list was made: the list may grow, never
-   lose one of them. */
+/* The op x type that had fast kernels (x86-64 and aarch64 alike) when the list was made:
+   the list may grow, never lose one of them. */
 static const struct {
     DML_OPERATOR_TYPE op;
     DML_TENSOR_DATA_TYPE type;
@@ -268,10 +278,20 @@ static int isa_from_name(const char *name)
     return -1;
 }
 
+/* The levels of this build's processor family, best first. */
+#if defined(__x86_64__)
+static const dmlp__isa family[] = {DMLP__ISA_AVX512, DMLP__ISA_AVX2, DMLP__ISA_SSE2};
+#elif defined(__aarch64__)
+static const dmlp__isa family[] = {DMLP__ISA_NEON};
+#else
+static const dmlp__isa family[] = {DMLP__ISA_SCALAR};
+#endif
+#define FAMILY_COUNT (sizeof family / sizeof family[0])
+
 static int check_dispatch(void)
 {
     dmlp__isa cpu = dmlp__isa_detect();
-    if (cpu < DMLP__ISA_SSE2) {
+    if (cpu == DMLP__ISA_SCALAR) {
         printf("test_fast_kernels: no fast kernels on this CPU\n");
         return TEST_SKIP;
     }
@@ -279,30 +299,34 @@ static int check_dispatch(void)
         int listed = 0;
         for (size_t i = 0; i < CASE_COUNT; i++)
             listed |= cases[i].op == required[r].op && cases[i].type == required[r].type &&
-                      cases[i].x86;
-        CHECK(listed, "op %d type %d: no longer listed with x86 kernels", (int)required[r].op,
-              (int)required[r].type);
+                      cases[i].fast;
+        CHECK(listed, "op %d type %d: no longer listed with %s kernels", (int)required[r].op,
+              (int)required[r].type, dmlp__isa_name(family[0]));
     }
     for (size_t i = 0; i < CASE_COUNT; i++) {
         const op_type *c = &cases[i];
         dmlp__kernel_choice v[8];
         size_t n = dmlp__kernel_variants(c->op, c->type, v, 8);
-        if (!c->x86) {
+        if (!c->fast) {
             CHECK(n == 1 && v[0].isa == DMLP__ISA_SCALAR, "%s: %zu variants, expected the "
                   "reference only", c->name, n);
             continue;
         }
-        CHECK(n == 4, "%s: %zu variants, expected avx512, avx2, sse2 and the reference",
-              c->name, n);
+        CHECK(n == FAMILY_COUNT + 1, "%s: %zu variants, expected %zu and the reference",
+              c->name, n, FAMILY_COUNT);
+        for (size_t k = 0; k < n && k < FAMILY_COUNT; k++)
+            CHECK(v[k].isa == family[k], "%s: variant %zu is %s, expected level %s", c->name,
+                  k, v[k].name, dmlp__isa_name(family[k]));
         for (size_t k = 0; k + 1 < n; k++)
             CHECK(v[k].isa > v[k + 1].isa, "%s: variant %zu (%s) is not best first", c->name,
                   k, v[k].name);
-        dmlp__kernel_choice best = dmlp__kernel_select(c->op, c->type, DMLP__ISA_AVX512);
+        dmlp__kernel_choice best = dmlp__kernel_select(c->op, c->type, family[0]);
         CHECK(best.isa == cpu && best.fn != NULL, "%s: selected %s at level %d, CPU has %d",
               c->name, best.name ? best.name : "(none)", (int)best.isa, (int)cpu);
-        dmlp__kernel_choice low = dmlp__kernel_select(c->op, c->type, DMLP__ISA_SSE2);
-        CHECK(low.isa == DMLP__ISA_SSE2, "%s: capped at sse2, selected %s", c->name,
-              low.name ? low.name : "(none)");
+        dmlp__isa lowest = family[FAMILY_COUNT - 1];
+        dmlp__kernel_choice low = dmlp__kernel_select(c->op, c->type, lowest);
+        CHECK(low.isa == lowest, "%s: capped at %s, selected %s", c->name,
+              dmlp__isa_name(lowest), low.name ? low.name : "(none)");
     }
     return test_finish("test_fast_kernels");
 }
@@ -313,10 +337,13 @@ int main(int argc, char **argv)
         return check_dispatch();
     int isa = isa_from_name(argv[1]);
     if (isa < 0) {
-        fprintf(stderr, "usage: test_fast_kernels [sse2|avx2|avx512]\n");
+        fprintf(stderr, "usage: test_fast_kernels [sse2|avx2|avx512|neon]\n");
         return 2;
     }
-    if ((int)dmlp__isa_detect() < isa) {
+    int in_family = 0;
+    for (size_t k = 0; k < FAMILY_COUNT; k++)
+        in_family |= (int)family[k] == isa;
+    if (!in_family || (int)dmlp__isa_detect() < isa) {
         printf("test_fast_kernels %s: this CPU (or DMLP_ISA) lacks it; skipped\n", argv[1]);
         return TEST_SKIP;
     }
@@ -328,7 +355,7 @@ int main(int argc, char **argv)
     }
     size_t ran = 0, promised = 0;
     for (size_t i = 0; i < CASE_COUNT; i++) {
-        promised += (size_t)cases[i].x86;
+        promised += (size_t)cases[i].fast;
         const op_type *c = &cases[i];
         dmlp__unary_kernel ref = dmlp__reference_kernel(c->op, c->type);
         CHECK(ref != NULL, "%s: no reference kernel", c->name);

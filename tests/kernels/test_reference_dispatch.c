@@ -1,9 +1,13 @@
 /* Kernel dispatch: dmlp__isa_detect against the compiler's own CPU feature checks and
    the DMLP_ISA cap, dmlp__kernel_select and dmlp__kernel_variants against each other
    and the reference kernels, and dmlp__isa_name.
-   Usage: test_reference_dispatch [scalar|sse2|avx2|avx512|none] — the cap that DMLP_ISA
-   (set by ctest) is expected to apply; "none" or nothing means uncapped. */
+   Usage: test_reference_dispatch [scalar|sse2|avx2|avx512|neon|none] — the cap that
+   DMLP_ISA (set by ctest) is expected to apply where the level is of this processor
+   family (another family's level is ignored); "none" or nothing means uncapped. */
 #include <pthread.h>
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#endif
 
 #include "kernels/kernels.h"
 #include "test_reference_oracle.h"
@@ -23,8 +27,23 @@ static dmlp__isa cpu_isa(void)
     if (avx2 && avx512)
         return DMLP__ISA_AVX512;
     return avx2 ? DMLP__ISA_AVX2 : DMLP__ISA_SSE2;
+#elif defined(__aarch64__) && defined(__linux__)
+    return (getauxval(AT_HWCAP) & (1ul << 1)) ? DMLP__ISA_NEON : DMLP__ISA_SCALAR; /* asimd */
 #else
     return DMLP__ISA_SCALAR;
+#endif
+}
+
+/* Whether a DMLP_ISA level belongs to this build's processor family (others are
+   ignored, like unknown names). */
+static int in_family(dmlp__isa isa)
+{
+#if defined(__x86_64__)
+    return isa <= DMLP__ISA_AVX512;
+#elif defined(__aarch64__)
+    return isa == DMLP__ISA_SCALAR || isa == DMLP__ISA_NEON;
+#else
+    return isa == DMLP__ISA_SCALAR;
 #endif
 }
 
@@ -111,6 +130,8 @@ int main(int argc, char **argv)
         if (strcmp(cap_name, dmlp__isa_name((dmlp__isa)isa)) == 0)
             cap = (dmlp__isa)isa;
     CHECK(cap != DMLP__ISA_COUNT || strcmp(cap_name, "none") == 0, "unknown cap %s", cap_name);
+    if (cap != DMLP__ISA_COUNT && !in_family(cap))
+        cap = DMLP__ISA_COUNT;
     if (cap < expected)
         expected = cap;
     printf("CPU offers %s; DMLP_ISA=%s; detected %s\n", dmlp__isa_name(cpu_isa()),
@@ -118,7 +139,7 @@ int main(int argc, char **argv)
     CHECK(detected == expected, "detected %s, expected %s", dmlp__isa_name(detected),
           dmlp__isa_name(expected));
 
-    const char *names[] = {"scalar", "sse2", "avx2", "avx512"};
+    const char *names[] = {"scalar", "sse2", "avx2", "avx512", "neon"};
     for (int isa = 0; isa < DMLP__ISA_COUNT; isa++)
         CHECK(strcmp(dmlp__isa_name((dmlp__isa)isa), names[isa]) == 0, "isa %d name", isa);
     CHECK(strcmp(dmlp__isa_name(DMLP__ISA_COUNT), "unknown") == 0, "name past the end");

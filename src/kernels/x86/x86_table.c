@@ -1,5 +1,5 @@
 /* The x86-64 fast kernels as a dispatch table: every row of kernel_list.inc whose X86
-   column is YES has an AVX-512, an AVX2 and an SSE2 kernel (x86_kernels.inc, compiled by
+   column is YES has an AVX-512, an AVX2 and an SSE2 kernel (vector_kernels.inc, compiled by
    x86_avx512.c, x86_avx2.c and x86_sse2.c), best first. The list is read twice: once for
    the prototypes, once for the table. Also the kernel level from the CPU's features. */
 #include "kernels/arch_kernels.h"
@@ -11,7 +11,7 @@
     KERNEL(op, type, DMLP__ISA_AVX512, dmlp__##name##__avx512)                              \
     KERNEL(op, type, DMLP__ISA_AVX2, dmlp__##name##__avx2)                                  \
     KERNEL(op, type, DMLP__ISA_SSE2, dmlp__##name##__sse2)
-#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86)                          \
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
     WHEN_##x86(X86_ALL(op, type, name))
 
 #define KERNEL(op, type, isa, function)                                                     \

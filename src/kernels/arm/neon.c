@@ -1,0 +1,97 @@
+/* NEON (AdvSIMD) kernels for aarch64: the vector vocabulary of vector_kernels.inc on
+   128-bit registers. Every AArch64 CPU has AdvSIMD, including the f16 <-> f32
+   conversions (fcvtl, fcvtn) and the IEEE divide the kernels use, so one level serves
+   them all; FP16 arithmetic is not needed (Sign and IsInfinity work on the bits, and
+   Softsign must divide in f32 and round once). Compares give all-ones lanes, so masks
+   are vectors, and bsl selects in one instruction. V is a vector of bytes; the lane
+   views are reinterpretations, which cost nothing. */
+#include <arm_neon.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+
+#define ISA neon
+#define VB 16
+typedef uint8x16_t V;
+typedef float32x4_t F32;
+typedef float64x2_t F64;
+typedef uint8x16_t M8, M16, M32, M64;
+
+#define U16(x) vreinterpretq_u16_u8(x)
+#define U32(x) vreinterpretq_u32_u8(x)
+#define U64(x) vreinterpretq_u64_u8(x)
+#define S8(x) vreinterpretq_s8_u8(x)
+#define S16(x) vreinterpretq_s16_u8(x)
+#define S32(x) vreinterpretq_s32_u8(x)
+#define S64(x) vreinterpretq_s64_u8(x)
+#define B16(x) vreinterpretq_u8_u16(x)
+#define B32(x) vreinterpretq_u8_u32(x)
+#define B64(x) vreinterpretq_u8_u64(x)
+
+#define ld(p) vld1q_u8((const uint8_t *)(const void *)(p))
+#define st(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
+/* No non-temporal store: STNP is only a hint that most cores treat as a plain store, and
+   their write streaming already avoids allocating lines that are written whole. So the
+   streaming path differs only by its prefetch, and needs no fence of its own. */
+#define nt(p, v) st(p, v)
+#define stream_fence() ((void)0)
+#define vand vandq_u8
+#define vor vorrq_u8
+#define vandn(a, b) vbicq_u8((b), (a))
+#define MASKS_ARE_VECTORS 1
+#define mandn vandn
+#define zero() vdupq_n_u8(0)
+#define set8(x) vdupq_n_u8((uint8_t)(x))
+#define set16(x) B16(vdupq_n_u16((uint16_t)(x)))
+#define set32(x) B32(vdupq_n_u32((uint32_t)(x)))
+#define set64(x) B64(vdupq_n_u64((uint64_t)(x)))
+#define eq8 vceqq_u8
+#define eq16(a, b) B16(vceqq_u16(U16(a), U16(b)))
+#define eq32(a, b) B32(vceqq_u32(U32(a), U32(b)))
+#define eq64(a, b) B64(vceqq_u64(U64(a), U64(b)))
+#define gt8(a, b) vcgtq_s8(S8(a), S8(b))
+#define gt16(a, b) B16(vcgtq_s16(S16(a), S16(b)))
+#define gt32(a, b) B32(vcgtq_s32(S32(a), S32(b)))
+#define gt64(a, b) B64(vcgtq_s64(S64(a), S64(b)))
+#define ltz8(x) vcltzq_s8(S8(x))
+#define ltz16(x) B16(vcltzq_s16(S16(x)))
+#define ltz32(x) B32(vcltzq_s32(S32(x)))
+#define ltz64(x) B64(vcltzq_s64(S64(x)))
+#define add32(a, b) B32(vaddq_u32(U32(a), U32(b)))
+#define srai32(x, k) vreinterpretq_u8_s32(vshrq_n_s32(S32(x), (k)))
+#define srli32(x, k) B32(vshrq_n_u32(U32(x), (k)))
+#define packs32(a, b) vreinterpretq_u8_s16(vqmovn_high_s32(vqmovn_s32(S32(a)), S32(b)))
+/* zip1/zip2 interleave the low and high halves: with zero first, each 16-bit lane lands
+   in the upper half of a 32-bit lane, in element order. */
+#define unpacklo16(a, b) B16(vzip1q_u16(U16(a), U16(b)))
+#define unpackhi16(a, b) B16(vzip2q_u16(U16(a), U16(b)))
+#define tof32(x) vreinterpretq_f32_u8(x)
+#define tof64(x) vreinterpretq_f64_u8(x)
+#define fromf32(x) vreinterpretq_u8_f32(x)
+#define fromf64(x) vreinterpretq_u8_f64(x)
+#define fadd32 vaddq_f32
+#define fadd64 vaddq_f64
+#define fdiv32 vdivq_f32
+#define fdiv64 vdivq_f64
+
+#define sel(m, a, b) vbslq_u8((m), (a), (b))
+#define sel8 sel
+#define sel16 sel
+#define sel32 sel
+#define sel64 sel
+
+/* Narrowing masks: uzp1 keeps the low half of every wide lane (all-ones or zero either
+   way), the first operand's lanes first: element order in one instruction. */
+#define n16to8(a, b) vuzp1q_u8((a), (b))
+#define n32to16(a, b) B16(vuzp1q_u16(U16(a), U16(b)))
+#define n64to32(a, b) B32(vuzp1q_u32(U32(a), U32(b)))
+#define ones8(m) vshrq_n_u8((m), 7)
+
+/* f16 <-> f32: fcvtl widens exactly; fcvtn rounds as FPCR says (nearest even: the
+   execute clears the caller's other modes and flush-to-zero first). */
+#define h2f_lo(x) vcvt_f32_f16(vget_low_f16(vreinterpretq_f16_u8(x)))
+#define h2f_hi(x) vcvt_high_f32_f16(vreinterpretq_f16_u8(x))
+#define f2h(lo, hi) vreinterpretq_u8_f16(vcvt_high_f16_f32(vcvt_f16_f32(lo), (hi)))
+
+#include "kernels/vector_kernels.inc"
