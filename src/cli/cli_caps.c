@@ -8,6 +8,7 @@
 #include "core/support.h"
 #include "core/types.h"
 #include "dmlp.h"
+#include "kernels/kernels.h"
 
 #define USAGE_LINE "usage: dmlp caps [--feature-level L] [--all]\n"
 
@@ -151,5 +152,7 @@ int dmlp_cli_caps(int argc, char **argv)
     if (extensions)
         printf("* an extension: accepted only on a device created with "
                "DMLP_DEVICE_FLAG_EXTENSIONS.\n");
+    printf("\nKernels: %s (the best this CPU runs, capped by DMLP_ISA).\n",
+           dmlp__isa_name(dmlp__isa_detect()));
     return 0;
 }

@@ -224,6 +224,7 @@ for level in $levels; do
 done
 expect 0 "caps default" caps
 contains "$work/stdout" "Feature level 6_4:" "caps defaults to 6_4"
+contains "$work/stdout" "Kernels: " "caps names the kernels' instruction set"
 # No extension type; FLOAT64 only where DirectML itself has it (Identity from 4_1 on).
 if grep -q 'BFLOAT16\|FLOAT8\|\*' "$work/stdout"; then fail "caps lists extensions"; else pass; fi
 if [ "$(grep -c 'FLOAT64' "$work/stdout")" = 1 ] &&
