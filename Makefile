@@ -7,7 +7,7 @@ AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps build run test test-release test-sanitize test-aarch64 fuzz fuzz-build \
+.PHONY: all deps build run test test-release test-sanitize test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
 	fuzz-long bench install clean
 
 all: build
@@ -46,6 +46,11 @@ test-aarch64:
 	@cd $(AARCH64_BUILD) && ctest --output-on-failure -j $(JOBS)
 	@echo "test-aarch64: dmlp bench --quick, reduced under the emulator to 2 MiB, 1 rep, 1 thread"
 	@qemu-aarch64 $(AARCH64_BUILD)/dmlp bench --quick --large-mib 2 --reps 1 --threads 1 2>/dev/null
+
+# On demand: the tests labelled `exhaustive` (Softsign on every f32/f16/bf16 input) in
+# the aarch64 build, under qemu-user (minutes); a build without them is an error.
+test-aarch64-exhaustive: test-aarch64
+	@cd $(AARCH64_BUILD) && ctest --output-on-failure --no-tests=error -L exhaustive
 
 # Short libFuzzer runs (clang): FUZZ_SECONDS per target, from the kept corpora in
 # fuzz/corpus/. fuzz-long runs each target for 10 minutes and merges the inputs that reach
