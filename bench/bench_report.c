@@ -11,6 +11,7 @@ struct bench_report {
     const char *isa;
     unsigned all_threads, reps;
     size_t large_mib;
+    char tune[4096];
 };
 
 bench_report *bench_report_create(void) { return calloc(1, sizeof(bench_report)); }
@@ -30,6 +31,11 @@ void bench_report_set_machine(bench_report *r, const char *isa, unsigned all_thr
     r->all_threads = all_threads;
     r->large_mib = large_mib;
     r->reps = reps;
+}
+
+void bench_report_set_tune(bench_report *r, const char *text)
+{
+    snprintf(r->tune, sizeof r->tune, "%s", text);
 }
 
 void bench_report_add(bench_report *r, const bench_row *row)
@@ -55,6 +61,7 @@ void bench_report_table(const bench_report *r, FILE *to)
 {
     fprintf(to, "dmlp bench: %s kernels, all = %u threads, large case %zu MiB, median of %u\n",
             r->isa, r->all_threads, r->large_mib, r->reps);
+    fprintf(to, "Chosen on this machine (DMLP_TUNE forces a choice):\n%s\n", r->tune);
     fprintf(to, "GB/s of bytes read + written. Copies of the same bytes, timed in turn with the "
                 "operator: memcpy (glibc),\nnt (non-temporal stores, no prefetch), nt+t0 (the same "
                 "with prefetcht0), movsb (rep movsb);\nlimit: the fastest of them, and which; "
@@ -88,6 +95,16 @@ void bench_report_json(const bench_report *r, FILE *to)
 {
     fprintf(to, "{\n  \"isa\": \"%s\", \"all_threads\": %u, \"large_mib\": %zu, \"reps\": %u,\n",
             r->isa, r->all_threads, r->large_mib, r->reps);
+    fprintf(to, "  \"tune\": \"");
+    for (const char *p = r->tune; *p; p++) {
+        if (*p == '\n')
+            fputs("\\n", to);
+        else if (*p == '"' || *p == '\\')
+            fprintf(to, "\\%c", *p);
+        else if ((unsigned char)*p >= 0x20)
+            fputc(*p, to);
+    }
+    fprintf(to, "\",\n");
     fprintf(to, "  \"results\": [");
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];

@@ -26,6 +26,8 @@ bench_report *bench_report_create(void);
 void bench_report_destroy(bench_report *report);
 void bench_report_set_machine(bench_report *report, const char *isa, unsigned all_threads,
                               size_t large_mib, unsigned reps);
+/* What the library chose and why (core/tune.h), printed with the table. */
+void bench_report_set_tune(bench_report *report, const char *text);
 void bench_report_add(bench_report *report, const bench_row *row);
 void bench_report_table(const bench_report *report, FILE *to);
 void bench_report_json(const bench_report *report, FILE *to);

@@ -6,11 +6,12 @@
 #include "cli.h"
 #include "core/registry.h"
 #include "core/support.h"
+#include "core/tune.h"
 #include "core/types.h"
 #include "dmlp.h"
 #include "kernels/kernels.h"
 
-#define USAGE_LINE "usage: dmlp caps [--feature-level L] [--all]\n"
+#define USAGE_LINE "usage: dmlp caps [--feature-level L] [--all] [--tune]\n"
 
 /* On wrong usage: the synopsis only. */
 static const char short_usage[] =
@@ -22,13 +23,17 @@ static const char usage[] =
     "Prints what each operator accepts on a device at feature level L: one row per\n"
     "operator with the level that introduced it, the table row in force at L (a level\n"
     "between two rows uses the lower one), the dimension counts, and the input and\n"
-    "output data types.\n"
+    "output data types. Then the kernels' instruction set and the strategies chosen\n"
+    "on this machine by measurement (streaming stores, prefetch, chunk size, Softsign's\n"
+    "division method), with what was measured; DMLP_TUNE forces a choice.\n"
     "\n"
     "options:\n"
     "  --feature-level L  1_0 2_0 2_1 3_0 3_1 4_0 4_1 5_0 5_1 5_2 6_0 6_1 6_2 6_3 6_4\n"
     "                     (default), or ext = 6_4 with dmlp's extension types (marked *)\n"
     "  --all              the table at every level (with --feature-level ext: every\n"
     "                     level with the extension types)\n"
+    "  --tune             measure the choices now if they are not yet known (the first\n"
+    "                     operator of 1 MiB or more, or any Softsign, measures them)\n"
     "  -h, --help         this text\n";
 
 /* The input types column wraps at this width. */
@@ -100,7 +105,7 @@ static void print_table(uint32_t level, int extensions)
 int dmlp_cli_caps(int argc, char **argv)
 {
     uint32_t level = DMLP__FEATURE_LEVEL_HIGHEST;
-    int extensions = 0, all = 0, level_given = 0;
+    int extensions = 0, all = 0, level_given = 0, tune = 0;
     char message[256];
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
@@ -110,6 +115,10 @@ int dmlp_cli_caps(int argc, char **argv)
         }
         if (strcmp(arg, "--all") == 0) {
             all = 1;
+            continue;
+        }
+        if (strcmp(arg, "--tune") == 0) {
+            tune = 1;
             continue;
         }
         if (strncmp(arg, "--feature-level=", 16) == 0) {
@@ -154,5 +163,13 @@ int dmlp_cli_caps(int argc, char **argv)
                "DMLP_DEVICE_FLAG_EXTENSIONS.\n");
     printf("\nKernels: %s (the best this CPU runs, capped by DMLP_ISA).\n",
            dmlp__isa_name(dmlp__isa_detect()));
+    if (tune) {
+        dmlp__tune_streaming();
+        dmlp__tune_softsign_recip(dmlp__isa_detect());
+    }
+    char text[4096];
+    dmlp__tune_describe(text, sizeof text);
+    printf("Chosen on this machine%s:\n%s", tune ? "" : " (dmlp caps --tune measures now)",
+           text);
     return 0;
 }

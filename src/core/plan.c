@@ -4,26 +4,26 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/tune.h"
 #include "core/types.h"
 #include "platform/cpu.h"
 #include "platform/fp_env.h"
 
 /* The stack tile that gathers strided input and collects output to scatter. */
 #define TILE_BYTES 4096u
-/* Outputs above STREAMING_BYTES are written with the kernels' streaming (non-temporal)
-   stores. */
-#define STREAMING_BYTES (4u << 20)
 /* Threads split bytes moved (read + written): one more thread per BYTES_PER_THREAD (a
    cache-resident run that size takes a few microseconds on one thread, about what waking
    a thread costs), claiming chunks of about CHUNK_BYTES (a multiple of 64 elements, so a
    packed output's chunk boundaries fall on 64-byte lines and no two threads share one).
-   Large tensors get chunks of up to CHUNK_MAX_BYTES, still CHUNKS_WANTED or more: every
-   chunk restarts the prefetch stream and ends with a fence (measured on two threads at
-   256 MiB: 1 MiB chunks 5-20% faster than 128 KiB ones, 4 MiB no better). */
+   Large tensors get chunks of up to the measured chunk size (core/tune.h), still
+   CHUNKS_WANTED or more: every chunk restarts the prefetch stream and ends with a fence.
+   Whether stores stream (non-temporal) and how the input is prefetched are measured
+   choices too; outputs below STREAM_FLOOR_BYTES never stream, so no measurement is
+   needed for them. */
 #define BYTES_PER_THREAD (512u << 10)
 #define CHUNK_BYTES (128u << 10)
-#define CHUNK_MAX_BYTES (1u << 20)
 #define CHUNKS_WANTED 64u
+#define STREAM_FLOOR_BYTES (1u << 20)
 /* Rows shorter than this go many to a kernel call (through the tiles). */
 #define SHORT_ROW 256u
 /* Rows walked together when the input is transposed, and the most elements such a block
@@ -141,14 +141,24 @@ static void choose_split(dmlp__plan *plan)
     /* Streaming stores end with a fence. One run (one kernel call per chunk) lets the
        kernel fence; a walk of many rows calls the kernel per row, so its kernels skip
        the fence and each chunk fences once at its end (finish_stores). */
-    bool stream = plan->element_count * plan->out_size > STREAMING_BYTES && !plan->row_block;
+    uint64_t out_bytes = plan->element_count * plan->out_size;
+    uint64_t chunk_max = CHUNK_BYTES;
+    bool stream = false;
+    if (out_bytes >= STREAM_FLOOR_BYTES) {
+        const dmlp__streaming_tune *tune = dmlp__tune_streaming();
+        stream = out_bytes > tune->stream_from && !plan->row_block;
+        bool narrow = plan->out_size < plan->in_size;
+        plan->args.prefetch = narrow ? tune->narrow_prefetch : tune->prefetch;
+        plan->args.prefetch_distance = narrow ? tune->narrow_distance : tune->prefetch_distance;
+        chunk_max = tune->chunk_bytes > CHUNK_BYTES ? tune->chunk_bytes : CHUNK_BYTES;
+    }
     plan->args.streaming = !stream                ? 0
                            : plan->dim_count == 1 ? 1
                                                   : DMLP__STREAM_NO_FENCE;
     uint64_t chunk_bytes = plan->element_count * per_element / CHUNKS_WANTED;
-    chunk_bytes = chunk_bytes < CHUNK_BYTES       ? CHUNK_BYTES
-                  : chunk_bytes > CHUNK_MAX_BYTES ? CHUNK_MAX_BYTES
-                                                  : chunk_bytes;
+    chunk_bytes = chunk_bytes < CHUNK_BYTES ? CHUNK_BYTES
+                  : chunk_bytes > chunk_max ? chunk_max
+                                            : chunk_bytes;
     uint64_t chunk = (chunk_bytes / per_element) & ~(uint64_t)63;
     plan->chunk_elements = chunk ? chunk : 64;
     if (plan->row_block) { /* chunks of whole row blocks */
@@ -187,6 +197,14 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->args.scale_bias = info->has_scale_bias;
     plan->args.scale = info->scale_bias.Scale;
     plan->args.bias = info->scale_bias.Bias;
+    if (info->type == DML_OPERATOR_ACTIVATION_SOFTSIGN) { /* the measured division method */
+        uint32_t bit = in->type == DML_TENSOR_DATA_TYPE_FLOAT32   ? DMLP__TUNE_F32
+                       : in->type == DML_TENSOR_DATA_TYPE_FLOAT16 ? DMLP__TUNE_F16
+                       : in->type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 ? DMLP__TUNE_BF16
+                                                                    : 0;
+        if (bit && choice.isa >= DMLP__ISA_AVX2)
+            plan->args.recip = (dmlp__tune_softsign_recip(choice.isa) & bit) != 0;
+    }
 
     plan->element_count = 1;
     for (uint32_t d = 0; d < in->dim_count; d++)

@@ -14,6 +14,15 @@
 
 #include "dmlp.h"
 
+/* Software prefetch of a streaming kernel's input (the core chooses it by measurement,
+   core/tune.h). */
+typedef enum dmlp__prefetch {
+    DMLP__PREFETCH_NONE = 0,
+    DMLP__PREFETCH_T0,  /* into every cache level */
+    DMLP__PREFETCH_NTA, /* non-temporal: the data is used once */
+    DMLP__PREFETCH_COUNT
+} dmlp__prefetch;
+
 typedef struct dmlp__kernel_args {
     DML_IS_INFINITY_MODE mode; /* IsInfinity only */
     uint32_t nan_propagate;    /* Sign only: NaN -> quiet input NaN instead of +0 */
@@ -22,6 +31,11 @@ typedef struct dmlp__kernel_args {
                                   unless the value is DMLP__STREAM_NO_FENCE) */
     uint32_t scale_bias;       /* Identity only: apply x * scale + bias (float types) */
     float scale, bias;
+    uint32_t prefetch;          /* when streaming: dmlp__prefetch of the input ... */
+    uint32_t prefetch_distance; /* ... this many bytes ahead (a multiple of 64) */
+    uint32_t recip;             /* Softsign f16/bf16/f32: the reciprocal form (estimate,
+                                   Newton step, exact FMA correction) instead of a divide,
+                                   on ISAs with FMA; the same bits either way */
 } dmlp__kernel_args;
 
 /* args.streaming value for runs of many short calls: non-temporal stores without the

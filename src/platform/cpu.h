@@ -4,6 +4,7 @@
 #ifndef DMLP_PLATFORM_CPU_H
 #define DMLP_PLATFORM_CPU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Feature bits of dmlp__cpu_features(). Each bit is a whole kernel level: every
@@ -27,6 +28,14 @@ void dmlp__cpu_relax(void);
 /* Orders the non-temporal (streaming) stores made so far by this thread before any later
    store, so that another thread that sees the work finished also sees its data. */
 void dmlp__stream_fence(void);
+
+/* The processor's name, e.g. its brand string with family and model numbers ("unknown"
+   where it does not say): the key under which measured choices are kept (core/tune.h). */
+void dmlp__cpu_model(char *buf, size_t size);
+
+/* The last-level cache in bytes as the OS reports it (0 when it does not). Some VMs
+   report the whole host's. */
+uint64_t dmlp__cpu_llc_bytes(void);
 
 /* Cores this process may run on (its affinity mask where the OS has one, else the
    online ones), at least 1. */

@@ -27,3 +27,6 @@ endforeach()
 # Results and the caller's environment under FTZ/DAZ and every rounding mode.
 dmlp_add_test(test_fp_env ${CMAKE_CURRENT_LIST_DIR}/test_fp_env.c)
 target_link_libraries(test_fp_env PRIVATE m)
+# The measured choices: every strategy forced through DMLP_TUNE gives the same bits; the
+# cache file's failures are harmless.
+dmlp_add_test(test_tune ${CMAKE_CURRENT_LIST_DIR}/test_tune.c)

@@ -20,6 +20,7 @@ if(TARGET dmlp_cli)
            COMMAND dmlp_cli bench --json --large-mib 1 --reps 1 --threads 1,2
                    --types f16,i64,e5m2)
   set_tests_properties(test_bench_smoke PROPERTIES
+    ENVIRONMENT DMLP_TUNE_CACHE=off
     PASS_REGULAR_EXPRESSION "\"case\": \"latency\", \"threads\": 2, \"elements\": 16"
     FAIL_REGULAR_EXPRESSION "dmlp: ")
 endif()
@@ -29,4 +30,10 @@ if(TARGET dmlp_cli)
   add_test(NAME test_bench_limit
            COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_bench_limit.py
                    ${DMLP_CLI_RUN})
+  set_tests_properties(test_bench_limit PROPERTIES ENVIRONMENT DMLP_TUNE_CACHE=off)
 endif()
+
+# Softsign's fast formulations on every input (2^32 f32, 65,536 f16 and bf16), every level
+# this CPU runs, both division methods. Label `exhaustive`: `make test-exhaustive`.
+dmlp_add_test(test_softsign_exhaustive ${CMAKE_CURRENT_SOURCE_DIR}/test_softsign_exhaustive.c)
+set_tests_properties(test_softsign_exhaustive PROPERTIES LABELS exhaustive TIMEOUT 1800)

@@ -186,17 +186,20 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
         if (n == 0)
             break;
         for (size_t s = 0; s < nsets; s++) {
-            for (uint32_t stream = 0; stream < 2; stream++) {
+            for (uint32_t stream = 0; stream < 4; stream++) {
                 dmlp__kernel_args args = sets[s];
-                args.streaming = stream;
+                args.streaming = stream & 1;
+                args.recip = stream >> 1; /* Softsign: the reciprocal form too */
+                args.prefetch = args.streaming ? DMLP__PREFETCH_T0 : DMLP__PREFETCH_NONE;
+                args.prefetch_distance = 4096;
                 ref(n, in, want, &args);
                 memset(got, 0xa5, n * c->so);
                 v->fn(n, in, got, &args);
                 size_t d = first_difference(got, want, n * c->so);
                 CHECK(d == n * c->so,
-                      "%s %s chunk %zu mode %d nan %u stream %u: first difference at "
-                      "element %zu (input bytes at %p)", c->name, v->name, k,
-                      (int)args.mode, args.nan_propagate, stream, d / c->so,
+                      "%s %s chunk %zu mode %d nan %u stream %u recip %u: first difference "
+                      "at element %zu (input bytes at %p)", c->name, v->name, k,
+                      (int)args.mode, args.nan_propagate, args.streaming, args.recip, d / c->so,
                       (void *)(in + d / c->so * c->si));
             }
         }
@@ -256,10 +259,20 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
     const size_t offsets[] = {0, c->si, 1, 3};
     dmlp__kernel_args sets[6];
     size_t nsets = arg_sets(c, sets);
+    /* The measured strategies (core/tune.h): no prefetch and the divide; T0 just ahead and
+       the reciprocal form; NTA far ahead (past the end of short runs). */
+    static const struct {
+        uint32_t prefetch, distance, recip;
+    } strategies[] = {{DMLP__PREFETCH_NONE, 0, 0},
+                      {DMLP__PREFETCH_T0, 64, 1},
+                      {DMLP__PREFETCH_NTA, 4096, 1}};
     for (size_t s = 0; s < nsets; s++)
-        for (uint32_t stream = 0; stream <= DMLP__STREAM_NO_FENCE; stream++) {
+        for (uint32_t k = 0; k < 3 * (DMLP__STREAM_NO_FENCE + 1); k++) {
             dmlp__kernel_args args = sets[s];
-            args.streaming = stream; /* off, on, on without the kernel's fence */
+            args.streaming = k % 3; /* off, on, on without the kernel's fence */
+            args.prefetch = strategies[k / 3].prefetch;
+            args.prefetch_distance = strategies[k / 3].distance;
+            args.recip = strategies[k / 3].recip;
             for (size_t li = 0; li < 68 + sizeof long_lengths / sizeof long_lengths[0]; li++) {
                 size_t len = li < 68 ? li : long_lengths[li - 68];
                 for (size_t o = 0; o < 4; o++)

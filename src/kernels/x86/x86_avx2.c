@@ -75,5 +75,12 @@ typedef __m256i M8, M16, M32, M64;
     _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
                             _mm256_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
 
-#include "kernels/vector_kernels.inc"
+/* The reciprocal form of Softsign (kernels/vector_kernels.inc). */
+#define HAS_FMA 1
+#define frcp32 _mm256_rcp_ps
+#define fmul32 _mm256_mul_ps
+#define fmadd32 _mm256_fmadd_ps
+#define fnmadd32 _mm256_fnmadd_ps
+#define RECIP_STEPS 2
 
+#include "kernels/vector_kernels.inc"

@@ -77,5 +77,12 @@ typedef __mmask8 M64;
     _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
                        _mm512_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
 
-#include "kernels/vector_kernels.inc"
+/* The reciprocal form of Softsign (kernels/vector_kernels.inc). */
+#define HAS_FMA 1
+#define frcp32 _mm512_rcp14_ps
+#define fmul32 _mm512_mul_ps
+#define fmadd32 _mm512_fmadd_ps
+#define fnmadd32 _mm512_fnmadd_ps
+#define RECIP_STEPS 1
 
+#include "kernels/vector_kernels.inc"

@@ -2,6 +2,8 @@
    non-temporal stores. */
 #include <cpuid.h>
 #include <immintrin.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "platform/cpu.h"
 
@@ -48,4 +50,33 @@ void dmlp__cpu_relax(void)
 void dmlp__stream_fence(void)
 {
     _mm_sfence();
+}
+
+void dmlp__cpu_model(char *buf, size_t size)
+{
+    if (!size)
+        return;
+    snprintf(buf, size, "unknown");
+    unsigned regs[12];
+    if (__get_cpuid_max(0x80000000u, 0) < 0x80000004u)
+        return;
+    for (unsigned leaf = 0; leaf < 3; leaf++)
+        __get_cpuid(0x80000002u + leaf, &regs[4 * leaf], &regs[4 * leaf + 1],
+                    &regs[4 * leaf + 2], &regs[4 * leaf + 3]);
+    char brand[49], clean[49];
+    memcpy(brand, regs, 48);
+    brand[48] = '\0';
+    size_t n = 0;
+    for (const char *b = brand; *b; b++) /* the brand is padded with runs of spaces */
+        if (*b != ' ' || (n && clean[n - 1] != ' '))
+            clean[n++] = *b;
+    while (n && clean[n - 1] == ' ')
+        n--;
+    clean[n] = '\0';
+    unsigned eax, ebx, ecx, edx, family = 0, model = 0;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
+        family = ((eax >> 8) & 15) + (((eax >> 8) & 15) == 15 ? (eax >> 20) & 255 : 0);
+        model = ((eax >> 4) & 15) | (((eax >> 16) & 15) << 4);
+    }
+    snprintf(buf, size, "%s (family %u model %u)", clean, family, model);
 }

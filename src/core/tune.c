@@ -1,0 +1,884 @@
+/* The strategies chosen by measurement on the running CPU (core/tune.h): what to try,
+   how it is timed, DMLP_TUNE, and the file that keeps the choices between processes. */
+#include "core/tune.h"
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/threadpool.h"
+#include "dmlp.h"
+#include "platform/clock.h"
+#include "platform/cpu.h"
+#include "platform/whole_file.h"
+#include "platform/fp_env.h"
+#include "platform/memory.h"
+#include "platform/thread.h"
+
+#define KIB 1024u
+#define MIB (1024u * 1024u)
+
+/* Built-in defaults: what DMLP_TUNE=defaults takes, and what stands when a measurement
+   cannot be made (no memory). T0 rather than NTA: NTA halved an Intel Xeon's read rate,
+   while T0 is within a few percent of the best on every CPU measured so far. */
+static const dmlp__streaming_tune defaults = {
+    DMLP__PREFETCH_T0, 4 * KIB, DMLP__PREFETCH_T0, 4 * KIB, 4 * MIB, 1 * MIB,
+};
+
+/* The smallest output that may stream: below it no measurement is needed to decide. */
+#define STREAM_FLOOR (1u * MIB)
+
+typedef enum source { NOT_YET, MEASURED, CACHED, FORCED, DEFAULTS } source;
+static const char *const source_names[] = {"not measured yet", "measured", "from the cache file",
+                                           "forced by DMLP_TUNE", "built-in defaults"};
+
+/* ---- state ---------------------------------------------------------------------------- */
+
+#define WHY_BYTES 1536
+#define KEY_BYTES 160
+
+typedef struct forced {
+    int defaults; /* DMLP_TUNE=defaults */
+    int prefetch, distance, narrow_prefetch, narrow_distance, stream_from, chunk; /* set? */
+    dmlp__streaming_tune values;
+    uint32_t softsign_mask, softsign_recip; /* types forced, and which of them to recip */
+    char ignored[128];                      /* what DMLP_TUNE said that was not understood */
+} forced;
+
+static struct {
+    atomic_int ready;          /* DMLP_TUNE read, file loaded */
+    atomic_int streaming_done; /* `streaming` is final */
+    dmlp__streaming_tune streaming;
+    source streaming_from;
+    char streaming_why[WHY_BYTES];
+    atomic_int softsign_done[DMLP__ISA_COUNT];
+    uint32_t softsign_recip[DMLP__ISA_COUNT];
+    source softsign_from[DMLP__ISA_COUNT];
+    char softsign_why[DMLP__ISA_COUNT][256];
+    forced force;
+    char key[KEY_BYTES];
+    char path[512];
+    char file_note[800];
+} state;
+
+/* The lock that makes one thread measure while the others wait, made on first use (the
+   platform's mutexes are objects, not static initialisers). NULL only without memory;
+   then callers go unlocked, which at worst measures twice. */
+static _Atomic(dmlp__mutex *) lock_object;
+
+static dmlp__mutex *the_lock(void)
+{
+    dmlp__mutex *m = atomic_load(&lock_object);
+    if (m)
+        return m;
+    dmlp__mutex *made = dmlp__mutex_create();
+    if (!made)
+        return NULL;
+    if (!atomic_compare_exchange_strong(&lock_object, &m, made)) {
+        dmlp__mutex_destroy(made); /* another thread's won */
+        return m;
+    }
+    return made;
+}
+
+static void lock(void)
+{
+    dmlp__mutex *m = the_lock();
+    if (m)
+        dmlp__mutex_lock(m);
+}
+
+static void unlock(void)
+{
+    dmlp__mutex *m = atomic_load(&lock_object);
+    if (m)
+        dmlp__mutex_unlock(m);
+}
+
+static double now(void)
+{
+    return dmlp__clock_seconds();
+}
+
+static void append(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, size - used, fmt, ap);
+    va_end(ap);
+}
+
+static const char *const prefetch_names[DMLP__PREFETCH_COUNT] = {"none", "t0", "nta"};
+
+static void size_text(char *buf, size_t size, uint64_t bytes)
+{
+    if (bytes == DMLP__STREAM_NEVER)
+        snprintf(buf, size, "never");
+    else if (bytes >= MIB && bytes % MIB == 0)
+        snprintf(buf, size, "%lluM", (unsigned long long)(bytes / MIB));
+    else if (bytes >= KIB && bytes % KIB == 0)
+        snprintf(buf, size, "%lluK", (unsigned long long)(bytes / KIB));
+    else
+        snprintf(buf, size, "%llu", (unsigned long long)bytes);
+}
+
+/* ---- DMLP_TUNE ------------------------------------------------------------------------ */
+
+/* "4096", "4k", "8M", "1g", "never" (only where `never_ok`). */
+static int parse_size(const char *s, size_t len, uint64_t *out, int never_ok)
+{
+    if (never_ok && len == 5 && strncmp(s, "never", 5) == 0) {
+        *out = DMLP__STREAM_NEVER;
+        return 1;
+    }
+    uint64_t v = 0;
+    size_t i = 0;
+    for (; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
+        if (v > UINT64_MAX / 10 - 1)
+            return 0;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    if (i == 0)
+        return 0;
+    if (i + 1 == len) {
+        int shift = s[i] == 'k' || s[i] == 'K' ? 10 : s[i] == 'm' || s[i] == 'M' ? 20
+                    : s[i] == 'g' || s[i] == 'G'                            ? 30
+                                                                            : -1;
+        if (shift < 0 || v > (UINT64_MAX >> shift))
+            return 0;
+        v <<= shift;
+    } else if (i != len) {
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static int parse_prefetch(const char *s, size_t len, uint32_t *out)
+{
+    for (uint32_t k = 0; k < DMLP__PREFETCH_COUNT; k++)
+        if (strlen(prefetch_names[k]) == len && strncmp(s, prefetch_names[k], len) == 0) {
+            *out = k;
+            return 1;
+        }
+    return 0;
+}
+
+static int parse_method(const char *s, size_t len, uint32_t *recip)
+{
+    if (len == 3 && strncmp(s, "div", 3) == 0)
+        *recip = 0;
+    else if (len == 5 && strncmp(s, "recip", 5) == 0)
+        *recip = 1;
+    else
+        return 0;
+    return 1;
+}
+
+/* One "key=value" of DMLP_TUNE; 0 when not understood. */
+static int parse_item(forced *f, const char *item, size_t len)
+{
+    if (len == 8 && strncmp(item, "defaults", 8) == 0) {
+        f->defaults = 1;
+        return 1;
+    }
+    const char *eq = memchr(item, '=', len);
+    if (!eq)
+        return 0;
+    size_t klen = (size_t)(eq - item), vlen = len - klen - 1;
+    const char *v = eq + 1;
+    uint64_t size;
+    uint32_t u;
+#define KEY(name) (klen == sizeof(name) - 1 && strncmp(item, name, klen) == 0)
+    if (KEY("prefetch") && parse_prefetch(v, vlen, &u)) {
+        f->prefetch = f->narrow_prefetch = 1;
+        f->values.prefetch = f->values.narrow_prefetch = u;
+    } else if (KEY("narrow_prefetch") && parse_prefetch(v, vlen, &u)) {
+        f->narrow_prefetch = 1;
+        f->values.narrow_prefetch = u;
+    } else if ((KEY("distance") || KEY("narrow_distance")) && parse_size(v, vlen, &size, 0) &&
+               size % 64 == 0 && size <= 1 * MIB) {
+        if (KEY("distance")) {
+            f->distance = 1;
+            f->values.prefetch_distance = (uint32_t)size;
+        }
+        f->narrow_distance = 1;
+        f->values.narrow_distance = (uint32_t)size;
+    } else if (KEY("stream_from") && parse_size(v, vlen, &size, 1)) {
+        f->stream_from = 1;
+        f->values.stream_from = size;
+    } else if (KEY("chunk") && parse_size(v, vlen, &size, 0) && size >= 4 * KIB &&
+               size <= 1024 * MIB) {
+        f->chunk = 1;
+        f->values.chunk_bytes = size;
+    } else if (KEY("softsign") && parse_method(v, vlen, &u)) {
+        f->softsign_mask = DMLP__TUNE_F16 | DMLP__TUNE_BF16 | DMLP__TUNE_F32;
+        f->softsign_recip = u ? f->softsign_mask : 0;
+    } else if ((KEY("softsign_f32") || KEY("softsign_f16") || KEY("softsign_bf16")) &&
+               parse_method(v, vlen, &u)) {
+        uint32_t bit = KEY("softsign_f32") ? DMLP__TUNE_F32
+                       : KEY("softsign_f16") ? DMLP__TUNE_F16
+                                             : DMLP__TUNE_BF16;
+        f->softsign_mask |= bit;
+        f->softsign_recip = u ? f->softsign_recip | bit : f->softsign_recip & ~bit;
+    } else {
+        return 0;
+    }
+#undef KEY
+    return 1;
+}
+
+static void read_env(forced *f)
+{
+    memset(f, 0, sizeof *f);
+    const char *env = getenv("DMLP_TUNE");
+    for (const char *p = env; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len && !parse_item(f, p, len))
+            append(f->ignored, sizeof f->ignored, "%s'%.*s'", f->ignored[0] ? ", " : "",
+                   (int)len, p);
+        p = end ? end + 1 : NULL;
+    }
+}
+
+static int all_streaming_forced(const forced *f)
+{
+    return f->prefetch && f->distance && f->narrow_prefetch && f->narrow_distance &&
+           f->stream_from && f->chunk;
+}
+
+static void apply_forced(dmlp__streaming_tune *t, const forced *f)
+{
+    if (f->prefetch)
+        t->prefetch = f->values.prefetch;
+    if (f->distance)
+        t->prefetch_distance = f->values.prefetch_distance;
+    if (f->narrow_prefetch)
+        t->narrow_prefetch = f->values.narrow_prefetch;
+    if (f->narrow_distance)
+        t->narrow_distance = f->values.narrow_distance;
+    if (f->stream_from)
+        t->stream_from = f->values.stream_from;
+    if (f->chunk)
+        t->chunk_bytes = f->values.chunk_bytes;
+}
+
+/* ---- the cache file ------------------------------------------------------------------- */
+
+static unsigned online_cpus(void)
+{
+    uint32_t n = dmlp__cpu_count();
+    return n > 256 ? 256 : n;
+}
+
+static void make_key(void)
+{
+    char model[96];
+    dmlp__cpu_model(model, sizeof model);
+    snprintf(state.key, sizeof state.key, "%s|%s|%u threads|dmlp %d.%d.%d", model,
+             dmlp__isa_name(dmlp__isa_detect()), online_cpus(), DMLP_VERSION_MAJOR,
+             DMLP_VERSION_MINOR, DMLP_VERSION_PATCH);
+}
+
+static void make_path(void)
+{
+    state.path[0] = '\0';
+    const char *off = getenv("DMLP_TUNE_CACHE");
+    if (off && strcmp(off, "off") == 0) {
+        snprintf(state.file_note, sizeof state.file_note, "not kept (DMLP_TUNE_CACHE=off)");
+        return;
+    }
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(state.path, sizeof state.path, "%s/dmlp/tune-%d.%d.%d", xdg,
+                     DMLP_VERSION_MAJOR, DMLP_VERSION_MINOR, DMLP_VERSION_PATCH);
+    else if (home && home[0] == '/')
+        n = snprintf(state.path, sizeof state.path, "%s/.cache/dmlp/tune-%d.%d.%d", home,
+                     DMLP_VERSION_MAJOR, DMLP_VERSION_MINOR, DMLP_VERSION_PATCH);
+    else
+        n = -1;
+    if (n < 0 || (size_t)n >= sizeof state.path) {
+        state.path[0] = '\0';
+        snprintf(state.file_note, sizeof state.file_note, "not kept (no usable cache directory)");
+    }
+}
+
+/* Reads the file; anything unexpected (another key, a bad number, a missing line) and it
+   is ignored as a whole. */
+static void load_file(void)
+{
+    if (!state.path[0])
+        return;
+    FILE *f = fopen(state.path, "r");
+    if (!f) {
+        snprintf(state.file_note, sizeof state.file_note, "%s: none yet", state.path);
+        return;
+    }
+    char text[4096];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    int too_long = !feof(f);
+    fclose(f);
+    text[n] = '\0';
+    dmlp__streaming_tune t;
+    int have_streaming = 0, key_ok = 0, bad = too_long || strlen(text) != n;
+    uint32_t recip[DMLP__ISA_COUNT] = {0};
+    int have_recip[DMLP__ISA_COUNT] = {0};
+    char swhy[WHY_BYTES] = "", rwhy[DMLP__ISA_COUNT][256];
+    memset(rwhy, 0, sizeof rwhy);
+    for (char *line = text; !bad && *line;) {
+        char *end = strchr(line, '\n');
+        if (!end) {
+            bad = 1; /* every line ends with a newline: a cut file is not read */
+            break;
+        }
+        *end = '\0';
+        unsigned a, b, c, d, isa, bits;
+        unsigned long long from, chunk;
+        char tail;
+        if (strncmp(line, "key ", 4) == 0) {
+            key_ok = strcmp(line + 4, state.key) == 0;
+        } else if (sscanf(line, "streaming %u %u %u %u %llu %llu%c", &a, &b, &c, &d, &from,
+                          &chunk, &tail) == 6) {
+            bad = a >= DMLP__PREFETCH_COUNT || c >= DMLP__PREFETCH_COUNT || b % 64 ||
+                  d % 64 || b > MIB || d > MIB || chunk < 4 * KIB || chunk > 1024ull * MIB;
+            t.prefetch = a;
+            t.prefetch_distance = b;
+            t.narrow_prefetch = c;
+            t.narrow_distance = d;
+            t.stream_from = from;
+            t.chunk_bytes = chunk;
+            have_streaming = 1;
+        } else if (strncmp(line, "streaming_why ", 14) == 0) {
+            snprintf(swhy, sizeof swhy, "%.1500s", line + 14);
+        } else if (sscanf(line, "softsign %u %u%c", &isa, &bits, &tail) == 2) {
+            bad = isa >= DMLP__ISA_COUNT || bits > 7;
+            if (!bad) {
+                recip[isa] = bits;
+                have_recip[isa] = 1;
+            }
+        } else if (sscanf(line, "softsign_why %u", &isa) == 1 && isa < DMLP__ISA_COUNT &&
+                   strchr(line + 13, ' ')) {
+            snprintf(rwhy[isa], sizeof rwhy[isa], "%.250s", strchr(line + 13, ' ') + 1);
+        } else if (strcmp(line, "dmlp-tune 1") != 0) {
+            bad = 1;
+        }
+        line = end + 1;
+    }
+    if (bad || !key_ok) {
+        snprintf(state.file_note, sizeof state.file_note, "%s: ignored (%s)", state.path,
+                 bad ? "unreadable or corrupt" : "another CPU or version");
+        return;
+    }
+    if (have_streaming) {
+        state.streaming = t;
+        state.streaming_from = CACHED;
+        snprintf(state.streaming_why, sizeof state.streaming_why, "%s", swhy);
+    }
+    for (unsigned i = 0; i < DMLP__ISA_COUNT; i++)
+        if (have_recip[i]) {
+            state.softsign_recip[i] = recip[i];
+            state.softsign_from[i] = CACHED;
+            snprintf(state.softsign_why[i], sizeof state.softsign_why[i], "%.250s", rwhy[i]);
+        }
+    snprintf(state.file_note, sizeof state.file_note, "%s: read", state.path);
+}
+
+/* Writes every measured choice (never forced or default ones), whole or not at all: a
+   temporary file renamed over the old one. */
+static void save_file(void)
+{
+    if (!state.path[0])
+        return;
+    char text[4096] = "";
+    append(text, sizeof text, "dmlp-tune 1\nkey %s\n", state.key);
+    if (state.streaming_from == MEASURED || state.streaming_from == CACHED) {
+        const dmlp__streaming_tune *t = &state.streaming;
+        append(text, sizeof text, "streaming %u %u %u %u %llu %llu\nstreaming_why %s\n",
+               t->prefetch, t->prefetch_distance, t->narrow_prefetch, t->narrow_distance,
+               (unsigned long long)t->stream_from, (unsigned long long)t->chunk_bytes,
+               state.streaming_why);
+    }
+    for (unsigned i = 0; i < DMLP__ISA_COUNT; i++)
+        if (state.softsign_from[i] == MEASURED || state.softsign_from[i] == CACHED)
+            append(text, sizeof text, "softsign %u %u\nsoftsign_why %u %s\n", i,
+                   state.softsign_recip[i], i, state.softsign_why[i]);
+    char why[128];
+    if (dmlp__file_replace(state.path, text, strlen(text), why, sizeof why) != 0)
+        snprintf(state.file_note, sizeof state.file_note, "%s: not written (%s)", state.path,
+                 why);
+    else
+        snprintf(state.file_note, sizeof state.file_note, "%s: written", state.path);
+}
+
+/* Once per process (or after dmlp__tune_reset): DMLP_TUNE, then the file. */
+static void ensure_ready(void)
+{
+    if (atomic_load(&state.ready))
+        return;
+    read_env(&state.force);
+    make_key();
+    make_path();
+    if (!state.force.defaults)
+        load_file();
+    atomic_store(&state.ready, 1);
+}
+
+/* ---- timing kernels ------------------------------------------------------------------- */
+
+typedef struct team_job {
+    dmlp__unary_kernel kernel;
+    const dmlp__kernel_args *args;
+    const unsigned char *in;
+    unsigned char *out;
+    size_t in_size, out_size, count, chunk; /* elements */
+} team_job;
+
+static void run_one_chunk(void *context, size_t index)
+{
+    const team_job *j = context;
+    size_t begin = index * j->chunk;
+    size_t n = j->count - begin < j->chunk ? j->count - begin : j->chunk;
+    j->kernel(n, j->in + begin * j->in_size, j->out + begin * j->out_size, j->args);
+}
+
+/* Seconds for one pass over `count` elements: on the calling thread alone as one call
+   (as the core runs a tensor on one thread), or in chunks over the pool. */
+static double time_pass(dmlp__threadpool *pool, uint32_t helpers, team_job *j)
+{
+    double t0 = now();
+    if (!helpers)
+        j->kernel(j->count, j->in, j->out, j->args);
+    else
+        dmlp__threadpool_run(pool, run_one_chunk, j, (j->count + j->chunk - 1) / j->chunk,
+                             helpers);
+    return now() - t0;
+}
+
+/* The last-level cache, from the OS; 32 MiB when it does not say. */
+static uint64_t llc_bytes(void)
+{
+    uint64_t v = dmlp__cpu_llc_bytes();
+    return v ? v : 32ull * MIB;
+}
+
+/* A streaming configuration tried by the calibration. */
+typedef struct candidate {
+    uint32_t streaming; /* 0: regular stores */
+    uint32_t prefetch, distance;
+    double best[2];     /* fastest pass, 1 thread and all threads */
+} candidate;
+
+static void describe_candidate(char *buf, size_t size, const candidate *c)
+{
+    if (!c->streaming)
+        snprintf(buf, size, "regular stores");
+    else if (c->prefetch == DMLP__PREFETCH_NONE)
+        snprintf(buf, size, "nt, no prefetch");
+    else
+        snprintf(buf, size, "nt+%s %uK", prefetch_names[c->prefetch], c->distance / KIB);
+}
+
+/* Times every candidate on one kernel, 1 thread and all threads, rounds interleaved so a
+   burst of other work weighs on all; the fastest pass of each counts. A candidate's score
+   is its worse thread count's time over that count's best; the incumbent (the built-in
+   default) stays unless another scores 3% better, so noise alone does not move it. */
+static size_t pick(candidate *cands, size_t n, size_t incumbent, team_job *j,
+                   dmlp__threadpool *pool, uint32_t helpers, unsigned rounds, double bytes,
+                   char *why, size_t why_size, const char *label)
+{
+    unsigned modes = helpers ? 2 : 1;
+    for (size_t c = 0; c < n; c++)
+        cands[c].best[0] = cands[c].best[1] = 1e30;
+    for (unsigned r = 0; r < rounds; r++)
+        for (size_t c = 0; c < n; c++)
+            for (unsigned m = 0; m < modes; m++) {
+                dmlp__kernel_args args = *j->args;
+                args.streaming = cands[c].streaming;
+                args.prefetch = cands[c].prefetch;
+                args.prefetch_distance = cands[c].distance;
+                team_job job = *j;
+                job.args = &args;
+                double t = time_pass(pool, m ? helpers : 0, &job);
+                if (t < cands[c].best[m])
+                    cands[c].best[m] = t;
+            }
+    double top[2] = {1e30, 1e30};
+    for (size_t c = 0; c < n; c++)
+        for (unsigned m = 0; m < modes; m++)
+            top[m] = cands[c].best[m] < top[m] ? cands[c].best[m] : top[m];
+    size_t chosen = incumbent;
+    double score[16], best_score = 1e30;
+    for (size_t c = 0; c < n && c < 16; c++) {
+        score[c] = 0;
+        for (unsigned m = 0; m < modes; m++) {
+            double s = cands[c].best[m] / top[m];
+            score[c] = s > score[c] ? s : score[c];
+        }
+        best_score = score[c] < best_score ? score[c] : best_score;
+    }
+    if (score[incumbent] > best_score * 1.03)
+        for (size_t c = 0; c < n && c < 16; c++)
+            if (score[c] == best_score)
+                chosen = c;
+    append(why, why_size, "%s, GB/s at 1%s thread%s:", label, helpers ? " and all" : "",
+           helpers ? "s" : "");
+    for (size_t c = 0; c < n; c++) {
+        char name[48];
+        describe_candidate(name, sizeof name, &cands[c]);
+        append(why, why_size, " %s%s %.1f", c == chosen ? "*" : "", name,
+               bytes / cands[c].best[0] / 1e9);
+        if (helpers)
+            append(why, why_size, "/%.1f", bytes / cands[c].best[1] / 1e9);
+        append(why, why_size, "%s", c + 1 < n ? "," : ";");
+    }
+    return chosen;
+}
+
+/* The streaming calibration, on buffers well beyond the last-level cache. */
+static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_size)
+{
+    *t = defaults;
+    why[0] = '\0';
+    uint64_t llc = llc_bytes();
+    /* 64 MiB in and out is twice a 32 MiB cache; a CPU that reports more (some VMs report
+       the whole host's) gets 96 MiB, which bounds the calibration's time. */
+    size_t bytes = llc <= 32ull * MIB ? 64u * MIB : 96u * MIB;
+    dmlp__isa isa = dmlp__isa_detect();
+    dmlp__kernel_choice same = dmlp__kernel_select(DML_OPERATOR_ELEMENT_WISE_SIGN,
+                                                   DML_TENSOR_DATA_TYPE_INT32, isa);
+    dmlp__kernel_choice narrow = dmlp__kernel_select(DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+                                                     DML_TENSOR_DATA_TYPE_FLOAT64, isa);
+    unsigned char *in = dmlp__aligned_alloc(4096, bytes), *out = dmlp__aligned_alloc(4096, bytes);
+    dmlp__threadpool *pool = NULL;
+    unsigned cpus = online_cpus();
+    uint32_t helpers = cpus > 1 ? cpus - 1 : 0;
+    if (helpers && dmlp__threadpool_create(helpers, &pool) != DMLP_OK)
+        helpers = 0;
+    if (!in || !out || !same.fn || !narrow.fn) {
+        snprintf(why, why_size, "no memory for the calibration: built-in defaults");
+        goto done;
+    }
+    double t_start = now();
+    memset(in, 0x3c, bytes); /* finite in every float width; the kernels' speed does not
+                                depend on the values */
+    memset(out, 0, bytes);
+    dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER};
+    size_t chunk_elems = (size_t)(defaults.chunk_bytes / 8) & ~(size_t)63;
+    team_job j = {same.fn, &args, in, out, 4, 4, bytes / 4, chunk_elems};
+    /* Non-temporal stores with each prefetch; the second is the default (incumbent). */
+    candidate cands[] = {
+        {1, DMLP__PREFETCH_NONE, 0, {0, 0}},      {1, DMLP__PREFETCH_T0, 4 * KIB, {0, 0}},
+        {1, DMLP__PREFETCH_T0, 16 * KIB, {0, 0}}, {1, DMLP__PREFETCH_NTA, 1 * KIB, {0, 0}},
+        {1, DMLP__PREFETCH_NTA, 8 * KIB, {0, 0}},
+    };
+    size_t n = sizeof cands / sizeof cands[0];
+    time_pass(pool, 0, &j); /* first touch of the output */
+    append(why, why_size, "on %zu MiB (last-level cache reported: %llu MiB): ", bytes >> 20,
+           (unsigned long long)(llc >> 20));
+    size_t c = pick(cands, n, 1, &j, pool, helpers, 3, 2.0 * (double)bytes, why, why_size,
+                    "same-size (Sign i32)");
+    t->prefetch = cands[c].prefetch;
+    t->prefetch_distance = cands[c].distance ? cands[c].distance : defaults.prefetch_distance;
+    /* Narrowing (IsInfinity f64: 8 bytes read per byte written) may want another prefetch. */
+    team_job k = {narrow.fn, &args, in, out, 8, 1, bytes / 8, chunk_elems};
+    c = pick(cands, n, 1, &k, pool, helpers, 3, (double)bytes * 9 / 8, why, why_size,
+             " narrowing (IsInfinity f64)");
+    t->narrow_prefetch = cands[c].prefetch;
+    t->narrow_distance = cands[c].distance ? cands[c].distance : defaults.narrow_distance;
+    /* From which output size do non-temporal stores pay? Repeated passes over the same
+       buffers, as a program calling an operator in a loop makes them. Below the largest
+       size regular stores are the incumbent, at it non-temporal ones: the other must be
+       3% faster. */
+    args.prefetch = t->prefetch;
+    args.prefetch_distance = t->prefetch_distance;
+    uint64_t from = DMLP__STREAM_NEVER;
+    append(why, why_size, " non-temporal/regular stores, 1 thread, GB/s:");
+    uint64_t largest = bytes / 2;
+    for (uint64_t size = STREAM_FLOOR; size <= largest; size *= 2) {
+        team_job s = {same.fn, &args, in, out, 4, 4, (size_t)(size / 4), chunk_elems};
+        double best[2] = {1e30, 1e30};
+        unsigned reps = size >= 16 * MIB ? 1 : (unsigned)(16 * MIB / size);
+        for (unsigned r = 0; r < 3; r++)
+            for (unsigned kind = 0; kind < 2; kind++) {
+                args.streaming = kind;
+                time_pass(pool, 0, &s); /* the buffers as this kind leaves them */
+                double total = 0;
+                for (unsigned q = 0; q < reps; q++)
+                    total += time_pass(pool, 0, &s);
+                total /= reps;
+                best[kind] = total < best[kind] ? total : best[kind];
+            }
+        char text[32];
+        size_text(text, sizeof text, size);
+        append(why, why_size, " %s %.1f/%.1f", text, 2.0 * (double)size / best[1] / 1e9,
+               2.0 * (double)size / best[0] / 1e9);
+        int nt_wins = size * 2 > largest ? best[0] >= best[1] * 0.97 : best[1] < best[0] * 0.97;
+        if (nt_wins) {
+            if (from == DMLP__STREAM_NEVER)
+                from = size;
+        } else {
+            from = DMLP__STREAM_NEVER; /* must win from there on */
+        }
+    }
+    /* Stream strictly above `from / 2`: the largest size that did not win. */
+    t->stream_from = from == DMLP__STREAM_NEVER ? DMLP__STREAM_NEVER : from / 2;
+    char text[32];
+    size_text(text, sizeof text, t->stream_from);
+    append(why, why_size, "; non-temporal above %s of output;", text);
+    if (helpers) {
+        /* The largest chunk a thread claims: each chunk restarts the prefetch stream. */
+        args.streaming = t->stream_from < bytes ? 1 : 0;
+        args.prefetch = t->prefetch;
+        args.prefetch_distance = t->prefetch_distance;
+        static const uint64_t sizes[] = {256 * KIB, 1 * MIB, 4 * MIB};
+        double best[3] = {1e30, 1e30, 1e30};
+        for (unsigned r = 0; r < 3; r++)
+            for (unsigned s = 0; s < 3; s++) {
+                team_job q = j;
+                q.chunk = (size_t)(sizes[s] / 8) & ~(size_t)63;
+                double d = time_pass(pool, helpers, &q);
+                best[s] = d < best[s] ? d : best[s];
+            }
+        unsigned chosen = 1; /* 1 MiB unless another is clearly faster */
+        for (unsigned s = 0; s < 3; s++)
+            if (best[s] < best[chosen] * 0.97)
+                chosen = s;
+        t->chunk_bytes = sizes[chosen];
+        append(why, why_size, " chunk, GB/s on all threads: 256K %.1f, 1M %.1f, 4M %.1f;",
+               2.0 * (double)bytes / best[0] / 1e9, 2.0 * (double)bytes / best[1] / 1e9,
+               2.0 * (double)bytes / best[2] / 1e9);
+    } else {
+        append(why, why_size, " chunk: one thread, not measured;");
+    }
+    append(why, why_size, " %.2f s", now() - t_start);
+done:
+    dmlp__threadpool_destroy(pool);
+    dmlp__aligned_free(in);
+    dmlp__aligned_free(out);
+}
+
+const dmlp__streaming_tune *dmlp__tune_streaming(void)
+{
+    if (atomic_load_explicit(&state.streaming_done, memory_order_acquire))
+        return &state.streaming;
+    lock();
+    if (!atomic_load(&state.streaming_done)) {
+        ensure_ready();
+        const forced *f = &state.force;
+        if (f->defaults || all_streaming_forced(f)) {
+            state.streaming = defaults;
+            state.streaming_from = f->defaults ? DEFAULTS : FORCED;
+            state.streaming_why[0] = '\0';
+        } else if (state.streaming_from != CACHED) {
+            dmlp__fp_env saved = dmlp__fp_env_enter();
+            measure_streaming(&state.streaming, state.streaming_why, sizeof state.streaming_why);
+            dmlp__fp_env_leave(saved);
+            state.streaming_from = MEASURED;
+            save_file();
+        }
+        apply_forced(&state.streaming, f);
+        atomic_store_explicit(&state.streaming_done, 1, memory_order_release);
+    }
+    unlock();
+    return &state.streaming;
+}
+
+/* ---- Softsign's division method ------------------------------------------------------- */
+
+/* Cache-resident: 32 KiB in and out, the divide and the reciprocal form alternating,
+   the fastest of several rounds each. The reciprocal form must be 3% faster to be
+   taken (the divide is the reference's own form). */
+static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t why_size)
+{
+    static const struct {
+        DML_TENSOR_DATA_TYPE type;
+        uint32_t bit;
+        size_t size;
+        const char *name;
+    } types[] = {{DML_TENSOR_DATA_TYPE_FLOAT32, DMLP__TUNE_F32, 4, "f32"},
+                 {DML_TENSOR_DATA_TYPE_FLOAT16, DMLP__TUNE_F16, 2, "f16"},
+                 {DMLP_TENSOR_DATA_TYPE_BFLOAT16, DMLP__TUNE_BF16, 2, "bf16"}};
+    *recip = 0;
+    why[0] = '\0';
+    if (isa < DMLP__ISA_AVX2) {
+        snprintf(why, why_size, "divide (no FMA at this level)");
+        return;
+    }
+    enum { BYTES = 32 * 1024, CALLS = 16, ROUNDS = 9 };
+    unsigned char *in = dmlp__aligned_alloc(64, BYTES), *out = dmlp__aligned_alloc(64, BYTES);
+    if (!in || !out) {
+        snprintf(why, why_size, "divide (no memory to measure)");
+        dmlp__aligned_free(in);
+        dmlp__aligned_free(out);
+        return;
+    }
+    append(why, why_size, "GB/s in cache, divide/reciprocal:");
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        dmlp__kernel_choice c = dmlp__kernel_select(DML_OPERATOR_ACTIVATION_SOFTSIGN,
+                                                    types[k].type, isa);
+        if (!c.fn || c.isa < DMLP__ISA_AVX2)
+            continue;
+        /* Realistic values: |x| between 2^-5 and 2^3, random signs and mantissas. */
+        uint64_t s = 0x2545f4914f6cdd1du;
+        for (size_t i = 0; i < BYTES; i += types[k].size) {
+            s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+            float f = (float)((double)(s >> 40) / (double)(1u << 24) * 8.0 + 0.03125);
+            if (s & 1)
+                f = -f;
+            uint32_t bits;
+            memcpy(&bits, &f, 4);
+            if (types[k].size == 4) {
+                memcpy(in + i, &bits, 4);
+            } else {
+                uint16_t h = types[k].type == DML_TENSOR_DATA_TYPE_FLOAT16
+                                 ? (uint16_t)((bits >> 16 & 0x8000) |
+                                              ((((bits >> 23) & 255) - 112) << 10) |
+                                              ((bits >> 13) & 0x3ff))
+                                 : (uint16_t)(bits >> 16);
+                memcpy(in + i, &h, 2);
+            }
+        }
+        size_t n = BYTES / types[k].size;
+        double best[2] = {1e30, 1e30};
+        for (unsigned r = 0; r < ROUNDS; r++)
+            for (uint32_t m = 0; m < 2; m++) {
+                dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER, .recip = m};
+                double t0 = now();
+                for (unsigned q = 0; q < CALLS; q++)
+                    c.fn(n, in, out, &args);
+                double t = (now() - t0) / CALLS;
+                best[m] = t < best[m] ? t : best[m];
+            }
+        int use = best[1] < best[0] * 0.97;
+        if (use)
+            *recip |= types[k].bit;
+        append(why, why_size, " %s %.0f/%.0f %s;", types[k].name, 2.0 * BYTES / best[0] / 1e9,
+               2.0 * BYTES / best[1] / 1e9, use ? "reciprocal" : "divide");
+    }
+    dmlp__aligned_free(in);
+    dmlp__aligned_free(out);
+}
+
+uint32_t dmlp__tune_softsign_recip(dmlp__isa isa)
+{
+    if ((unsigned)isa >= DMLP__ISA_COUNT)
+        return 0;
+    if (atomic_load_explicit(&state.softsign_done[isa], memory_order_acquire))
+        return state.softsign_recip[isa];
+    lock();
+    if (!atomic_load(&state.softsign_done[isa])) {
+        ensure_ready();
+        const forced *f = &state.force;
+        uint32_t all = DMLP__TUNE_F16 | DMLP__TUNE_BF16 | DMLP__TUNE_F32;
+        if (f->defaults || f->softsign_mask == all) {
+            state.softsign_recip[isa] = 0;
+            state.softsign_from[isa] = f->defaults ? DEFAULTS : FORCED;
+            snprintf(state.softsign_why[isa], sizeof state.softsign_why[isa], "%s",
+                     f->defaults ? "divide" : "");
+        } else if (state.softsign_from[isa] != CACHED) {
+            dmlp__fp_env saved = dmlp__fp_env_enter();
+            measure_softsign(isa, &state.softsign_recip[isa], state.softsign_why[isa],
+                             sizeof state.softsign_why[isa]);
+            dmlp__fp_env_leave(saved);
+            state.softsign_from[isa] = MEASURED;
+            save_file();
+        }
+        state.softsign_recip[isa] =
+            (state.softsign_recip[isa] & ~f->softsign_mask) | (f->softsign_recip & f->softsign_mask);
+        if (isa < DMLP__ISA_AVX2)
+            state.softsign_recip[isa] = 0; /* the kernels divide there anyway */
+        atomic_store_explicit(&state.softsign_done[isa], 1, memory_order_release);
+    }
+    unlock();
+    return state.softsign_recip[isa];
+}
+
+/* ---- reporting ------------------------------------------------------------------------ */
+
+void dmlp__tune_describe(char *buf, size_t size)
+{
+    if (!size)
+        return;
+    buf[0] = '\0';
+    lock();
+    ensure_ready();
+    append(buf, size, "cpu: %s\n", state.key);
+    if (state.force.ignored[0])
+        append(buf, size, "DMLP_TUNE: not understood, ignored: %s\n", state.force.ignored);
+    const dmlp__streaming_tune *t = &state.streaming;
+    if (state.streaming_from == NOT_YET) {
+        append(buf, size, "streaming: not measured yet (on the first operator with >= 1 MiB "
+                          "of output)\n");
+    } else {
+        char from[32], chunk[32], d1[32], d2[32];
+        size_text(from, sizeof from, t->stream_from);
+        size_text(chunk, sizeof chunk, t->chunk_bytes);
+        size_text(d1, sizeof d1, t->prefetch_distance);
+        size_text(d2, sizeof d2, t->narrow_distance);
+        append(buf, size,
+               "streaming (%s%s): non-temporal stores above %s of output; prefetch %s %s "
+               "ahead (narrowing: %s %s); chunks up to %s\n",
+               source_names[state.streaming_from],
+               state.force.prefetch || state.force.distance || state.force.stream_from ||
+                       state.force.chunk || state.force.narrow_prefetch ||
+                       state.force.narrow_distance
+                   ? ", some forced by DMLP_TUNE"
+                   : "",
+               from, prefetch_names[t->prefetch], d1, prefetch_names[t->narrow_prefetch], d2,
+               chunk);
+        if (state.streaming_why[0])
+            append(buf, size, "  why: %s\n", state.streaming_why);
+    }
+    for (unsigned i = DMLP__ISA_SSE2; i < DMLP__ISA_COUNT; i++) {
+        if (!atomic_load(&state.softsign_done[i]) && state.softsign_from[i] != CACHED)
+            continue;
+        uint32_t r = state.softsign_recip[i];
+        append(buf, size, "softsign %s (%s%s): f32 %s, f16 %s, bf16 %s\n", dmlp__isa_name((dmlp__isa)i),
+               source_names[state.softsign_from[i]],
+               state.force.softsign_mask ? ", some forced by DMLP_TUNE" : "",
+               r & DMLP__TUNE_F32 ? "reciprocal" : "divide",
+               r & DMLP__TUNE_F16 ? "reciprocal" : "divide",
+               r & DMLP__TUNE_BF16 ? "reciprocal" : "divide");
+        if (state.softsign_why[i][0])
+            append(buf, size, "  why: %s\n", state.softsign_why[i]);
+    }
+    if (!atomic_load(&state.softsign_done[dmlp__isa_detect()]) &&
+        state.softsign_from[dmlp__isa_detect()] != CACHED)
+        append(buf, size, "softsign: not measured yet (on the first Softsign operator)\n");
+    append(buf, size, "cache file: %s\n", state.file_note[0] ? state.file_note : "-");
+    unlock();
+}
+
+const char *dmlp__tune_cache_path(void)
+{
+    lock();
+    ensure_ready();
+    unlock();
+    return state.path;
+}
+
+void dmlp__tune_reset(void)
+{
+    lock();
+    atomic_store(&state.ready, 0);
+    atomic_store(&state.streaming_done, 0);
+    state.streaming_from = NOT_YET;
+    state.streaming_why[0] = '\0';
+    for (unsigned i = 0; i < DMLP__ISA_COUNT; i++) {
+        atomic_store(&state.softsign_done[i], 0);
+        state.softsign_from[i] = NOT_YET;
+        state.softsign_recip[i] = 0;
+        state.softsign_why[i][0] = '\0';
+    }
+    state.file_note[0] = '\0';
+    unlock();
+}

@@ -1,0 +1,59 @@
+/* Internal: the strategies that help one CPU and hurt another, chosen by measurement on
+   the CPU that runs them (core/tune.c), once per process.
+
+   - Streaming (tensors far beyond the last-level cache): the store kind and the output
+     size from which non-temporal stores pay, the software prefetch (none, T0 or NTA, and
+     how far ahead), and the largest chunk a thread claims. Measured on buffers well
+     beyond the last-level cache, lazily on the first operator that big (or by `dmlp
+     caps --tune` / `dmlp bench`), in a bounded calibration (well under a second).
+   - Cache-resident: the Softsign division method per type (divide, or the reciprocal
+     estimate + Newton step + exact correction, which gives the same bits: test
+     exhaustive), measured on small buffers the first time a Softsign operator is made.
+
+   DMLP_TUNE forces choices, e.g. DMLP_TUNE=prefetch=t0,distance=4k,stream_from=8m,
+   chunk=1m,softsign=recip; DMLP_TUNE=defaults takes the built-in defaults without
+   measuring. Measured choices are kept in $XDG_CACHE_HOME/dmlp/ (else ~/.cache/dmlp/),
+   keyed by CPU model, thread count and library version; a missing, corrupt or
+   unwritable file only means measuring again. DMLP_TUNE_CACHE=off leaves the file alone. */
+#ifndef DMLP_CORE_TUNE_H
+#define DMLP_CORE_TUNE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernels.h"
+
+/* Softsign types whose division method is chosen (bits of softsign_recip). */
+enum { DMLP__TUNE_F16 = 1, DMLP__TUNE_BF16 = 2, DMLP__TUNE_F32 = 4 };
+
+#define DMLP__STREAM_NEVER UINT64_MAX
+
+typedef struct dmlp__streaming_tune {
+    uint32_t prefetch;          /* dmlp__prefetch, for same-size operators */
+    uint32_t prefetch_distance; /* bytes ahead of the loads */
+    uint32_t narrow_prefetch;   /* the same for narrowing ones (IsInfinity) */
+    uint32_t narrow_distance;
+    uint64_t stream_from;       /* output bytes from which stores are non-temporal */
+    uint64_t chunk_bytes;       /* the largest chunk of a large tensor */
+} dmlp__streaming_tune;
+
+/* The streaming choices, measured on first use (thread-safe; later calls return at
+   once). `why` (optional) gets a line per choice saying where it came from. */
+const dmlp__streaming_tune *dmlp__tune_streaming(void);
+
+/* Bits DMLP__TUNE_* of the Softsign types that use the reciprocal form, for kernels of
+   level `isa`, measured on first use. */
+uint32_t dmlp__tune_softsign_recip(dmlp__isa isa);
+
+/* What was chosen and why, one line per choice, into buf (always terminated). Measures
+   nothing: choices not made yet say so. */
+void dmlp__tune_describe(char *buf, size_t size);
+
+/* Where the choices are kept between processes (empty when not kept). */
+const char *dmlp__tune_cache_path(void);
+
+/* For tests: forget every choice and read DMLP_TUNE, DMLP_TUNE_CACHE and XDG_CACHE_HOME
+   again on next use. No operator may be running or be created meanwhile. */
+void dmlp__tune_reset(void);
+
+#endif

@@ -1,0 +1,332 @@
+/* The measured choices (core/tune.h): every strategy forced through DMLP_TUNE gives the
+   same bits through the public API (odd sizes, pointers off their alignment, padded
+   rows, in place, 1 and 2 threads); DMLP_TUNE is read as documented; a corrupt, cut,
+   foreign or unwritable cache file is ignored without a crash and the results stay the
+   same. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/tune.h"
+#include "dmlp.h"
+#include "test_util.h"
+
+#define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
+#define SOFT DML_OPERATOR_ACTIVATION_SOFTSIGN
+#define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+
+/* Strategies: all streaming knobs forced, so none is measured (the test stays quick). */
+static const char *const strategies[] = {
+    "defaults",
+    "prefetch=none,distance=0,stream_from=never,chunk=64k,softsign=div",
+    "prefetch=t0,distance=64,stream_from=0,chunk=4k,softsign=recip",
+    "prefetch=nta,distance=16k,narrow_prefetch=t0,narrow_distance=1k,stream_from=0,chunk=1m,"
+    "softsign=recip",
+    "prefetch=t0,distance=4k,stream_from=1m,chunk=256k,softsign_f32=recip,softsign_f16=div,"
+    "softsign_bf16=recip",
+};
+#define STRATEGY_COUNT (sizeof strategies / sizeof strategies[0])
+
+typedef struct kind {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    uint32_t size;
+    const char *name;
+} kind;
+
+static const kind kinds[] = {
+    {SIGN, DML_TENSOR_DATA_TYPE_INT8, 1, "sign i8"},
+    {SIGN, DML_TENSOR_DATA_TYPE_FLOAT32, 4, "sign f32"},
+    {SIGN, DML_TENSOR_DATA_TYPE_FLOAT64, 8, "sign f64"},
+    {SOFT, DML_TENSOR_DATA_TYPE_FLOAT16, 2, "softsign f16"},
+    {SOFT, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, "softsign bf16"},
+    {SOFT, DML_TENSOR_DATA_TYPE_FLOAT32, 4, "softsign f32"},
+    {SOFT, DML_TENSOR_DATA_TYPE_FLOAT64, 8, "softsign f64"},
+    {ISINF, DML_TENSOR_DATA_TYPE_FLOAT32, 4, "isinf f32"},
+    {ISINF, DML_TENSOR_DATA_TYPE_FLOAT64, 8, "isinf f64"},
+};
+#define KIND_COUNT (sizeof kinds / sizeof kinds[0])
+
+/* Layouts: rows x cols, odd; packed, padded rows (input), in place. Above 1 MiB of output
+   so that the streaming choices apply. */
+enum { ROWS = 301, COLS = 1031, PAD = 5 };
+typedef enum layout { PACKED, PADDED, IN_PLACE, LAYOUT_COUNT } layout;
+static const char *const layout_names[] = {"packed", "padded", "in place"};
+/* Where the tensors start past a 64-byte line: aligned, one element, odd bytes. */
+static const size_t skews[] = {0, 8, 3};
+
+static uint64_t rng_state = 0x2545f4914f6cdd1du;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* Input bits: random patterns with every special value sprinkled in. */
+static void fill(unsigned char *p, size_t bytes)
+{
+    rng_state = 0x2545f4914f6cdd1du;
+    for (size_t i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(rng() >> 24);
+}
+
+/* Runs one op x layout x skew; writes the output (the logical tensor, packed) to result.
+   Returns 0 on an API failure (reported). */
+static int run_case(dmlp_device *device, const kind *k, layout l, size_t skew,
+                    unsigned char *result)
+{
+    DML_TENSOR_DATA_TYPE out_type = k->op == ISINF ? DML_TENSOR_DATA_TYPE_UINT8 : k->type;
+    uint32_t out_size = k->op == ISINF ? 1 : k->size;
+    uint32_t sizes[4] = {1, 1, ROWS, COLS};
+    uint32_t padded[4] = {ROWS * (COLS + PAD), ROWS * (COLS + PAD), COLS + PAD, 1};
+    const uint32_t *in_strides = l == PADDED ? padded : NULL;
+    uint64_t in_bytes = dmlp_calc_buffer_tensor_size(k->type, 4, sizes, in_strides);
+    uint64_t out_bytes = dmlp_calc_buffer_tensor_size(out_type, 4, sizes, NULL);
+    DML_BUFFER_TENSOR_DESC in_desc = {k->type, DML_TENSOR_FLAG_NONE, 4, sizes, in_strides,
+                                      in_bytes, 0};
+    DML_BUFFER_TENSOR_DESC out_desc = {out_type, DML_TENSOR_FLAG_NONE, 4, sizes, NULL,
+                                       out_bytes, 0};
+    DML_TENSOR_DESC in_t = {DML_TENSOR_TYPE_BUFFER, &in_desc};
+    DML_TENSOR_DESC out_t = {DML_TENSOR_TYPE_BUFFER, &out_desc};
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&in_t, &out_t};
+    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC soft = {&in_t, &out_t};
+    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf = {&in_t, &out_t,
+                                                         DML_IS_INFINITY_MODE_EITHER};
+    DML_OPERATOR_DESC desc = {k->op, k->op == SIGN   ? (const void *)&sign
+                                     : k->op == SOFT ? (const void *)&soft
+                                                     : (const void *)&isinf};
+    dmlp_operator *op = NULL;
+    dmlp_status s = dmlp_operator_create(device, &desc, DML_EXECUTION_FLAG_NONE, &op);
+    CHECK(s == DMLP_OK, "%s %s: create: %s", k->name, layout_names[l], dmlp_last_error());
+    if (s != DMLP_OK)
+        return 0;
+    unsigned char *in_buf = malloc(in_bytes + 128), *out_buf = malloc(out_bytes + 128);
+    int ok = in_buf && out_buf;
+    if (ok) {
+        unsigned char *in = in_buf + (64 - (uintptr_t)in_buf % 64) + skew;
+        unsigned char *out = out_buf + (64 - (uintptr_t)out_buf % 64) + skew;
+        fill(in, in_bytes);
+        dmlp_buffer_binding ib = {in, 0, in_bytes}, ob = {out, 0, out_bytes};
+        if (l == IN_PLACE)
+            ob = ib;
+        s = dmlp_operator_execute(op, 1, &ib, 1, &ob);
+        CHECK(s == DMLP_OK, "%s %s skew %zu: execute: %s", k->name, layout_names[l], skew,
+              dmlp_last_error());
+        ok = s == DMLP_OK;
+        memcpy(result, l == IN_PLACE ? in : out, (size_t)ROWS * COLS * out_size);
+    }
+    free(in_buf);
+    free(out_buf);
+    dmlp_operator_destroy(op);
+    return ok;
+}
+
+/* Every strategy x op x layout x skew x thread count against strategy 0, bit for bit. */
+static void check_strategies(void)
+{
+    size_t cell = (size_t)ROWS * COLS * 8;
+    size_t cells = KIND_COUNT * LAYOUT_COUNT * 3;
+    unsigned char *first = malloc(cells * cell), *now = malloc(cell);
+    CHECK(first && now, "memory");
+    if (!first || !now) {
+        free(first);
+        free(now);
+        return;
+    }
+    for (size_t st = 0; st < STRATEGY_COUNT; st++) {
+        setenv("DMLP_TUNE", strategies[st], 1);
+        dmlp__tune_reset();
+        for (uint32_t threads = 1; threads <= 2; threads++) {
+            dmlp_device_desc d = {DML_FEATURE_LEVEL_6_4, threads, DMLP_DEVICE_FLAG_EXTENSIONS};
+            dmlp_device *device = NULL;
+            CHECK(dmlp_device_create(&d, &device) == DMLP_OK, "device: %s", dmlp_last_error());
+            if (!device)
+                continue;
+            for (size_t k = 0; k < KIND_COUNT; k++)
+                for (int l = 0; l < LAYOUT_COUNT; l++)
+                    for (size_t sk = 0; sk < 3; sk++) {
+                        if (l == IN_PLACE && kinds[k].op == ISINF)
+                            continue; /* IsInfinity changes the type: never in place */
+                        size_t index = (k * LAYOUT_COUNT + (size_t)l) * 3 + sk;
+                        unsigned char *r = st == 0 && threads == 1 ? first + index * cell : now;
+                        if (!run_case(device, &kinds[k], (layout)l, skews[sk], r))
+                            continue;
+                        if (r == now) {
+                            size_t bytes = (size_t)ROWS * COLS *
+                                           (kinds[k].op == ISINF ? 1 : kinds[k].size);
+                            CHECK(memcmp(now, first + index * cell, bytes) == 0,
+                                  "DMLP_TUNE=%s, %u thread(s): %s %s skew %zu differs from "
+                                  "DMLP_TUNE=defaults on 1 thread",
+                                  strategies[st], threads, kinds[k].name, layout_names[l],
+                                  skews[sk]);
+                        }
+                    }
+            dmlp_device_destroy(device);
+        }
+    }
+    free(first);
+    free(now);
+}
+
+/* DMLP_TUNE is read as documented: forced choices are what the library reports. */
+static void check_forcing(void)
+{
+    setenv("DMLP_TUNE", "prefetch=nta,distance=2k,narrow_prefetch=none,narrow_distance=0,"
+                        "stream_from=12m,chunk=512k,softsign=recip,bogus=1",
+           1);
+    dmlp__tune_reset();
+    const dmlp__streaming_tune *t = dmlp__tune_streaming();
+    CHECK(t->prefetch == DMLP__PREFETCH_NTA && t->prefetch_distance == 2048,
+          "prefetch %u distance %u", t->prefetch, t->prefetch_distance);
+    CHECK(t->narrow_prefetch == DMLP__PREFETCH_NONE && t->narrow_distance == 0,
+          "narrow prefetch %u distance %u", t->narrow_prefetch, t->narrow_distance);
+    CHECK(t->stream_from == 12u << 20 && t->chunk_bytes == 512u << 10,
+          "stream_from %llu chunk %llu", (unsigned long long)t->stream_from,
+          (unsigned long long)t->chunk_bytes);
+    dmlp__isa isa = dmlp__isa_detect();
+    uint32_t want = isa >= DMLP__ISA_AVX2 ? 7 : 0;
+    CHECK(dmlp__tune_softsign_recip(isa) == want, "softsign recip bits %u, want %u",
+          dmlp__tune_softsign_recip(isa), want);
+    char text[4096];
+    dmlp__tune_describe(text, sizeof text);
+    CHECK(strstr(text, "forced by DMLP_TUNE") != NULL, "describe says forced: %s", text);
+    CHECK(strstr(text, "'bogus=1'") != NULL, "describe names what was ignored: %s", text);
+}
+
+static void write_file(const char *path, const void *bytes, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL, "open %s", path);
+    if (f) {
+        fwrite(bytes, 1, n, f);
+        fclose(f);
+    }
+}
+
+/* One Softsign f32 result under the current environment (the division method is read
+   from the file or measured, which writes the file). */
+static void softsign_sample(unsigned char *out)
+{
+    dmlp__tune_reset();
+    dmlp_device *device = NULL;
+    dmlp_device_desc d = {DML_FEATURE_LEVEL_6_4, 1, DMLP_DEVICE_FLAG_EXTENSIONS};
+    CHECK(dmlp_device_create(&d, &device) == DMLP_OK, "device");
+    run_case(device, &kinds[5], PACKED, 3, out);
+    dmlp_device_destroy(device);
+}
+
+static int contains(const char *needle)
+{
+    char text[4096];
+    dmlp__tune_describe(text, sizeof text);
+    if (strstr(text, needle))
+        return 1;
+    fprintf(stderr, "describe: %s", text);
+    return 0;
+}
+
+static void check_cache_file(void)
+{
+    char dir[] = "/tmp/dmlp_test_tune_XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    /* Streaming forced (not measured, not written); Softsign's method measured. */
+    setenv("DMLP_TUNE", "prefetch=t0,distance=4k,stream_from=4m,chunk=1m", 1);
+    setenv("XDG_CACHE_HOME", dir, 1);
+    unsetenv("DMLP_TUNE_CACHE");
+    size_t bytes = (size_t)ROWS * COLS * 4;
+    unsigned char *want = malloc(bytes), *got = malloc(bytes);
+    CHECK(want && got, "memory");
+    if (!want || !got)
+        goto done;
+    softsign_sample(want);
+    dmlp__tune_softsign_recip(dmlp__isa_detect());
+    CHECK(contains(": written"), "a fresh cache file is written");
+    char path[512];
+    snprintf(path, sizeof path, "%s", dmlp__tune_cache_path());
+    CHECK(strncmp(path, dir, strlen(dir)) == 0, "the file is under XDG_CACHE_HOME: %s", path);
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && st.st_size > 0, "%s exists", path);
+
+    dmlp__tune_reset();
+    dmlp__tune_softsign_recip(dmlp__isa_detect());
+    CHECK(contains(": read"), "the file is read back");
+
+    /* Corrupt in several ways: each is ignored, results unchanged, the file rewritten. */
+    static const char garbage[] = "dmlp-tune 1\nkey x\nsoftsign 3 99\n\0\xff\xfe binary";
+    static const char cut[] = "dmlp-tune 1\nsoftsign 3 7\nsoftsign_why 3 cut he";
+    static const char huge[] = "dmlp-tune 1\nstreaming 9 999999999 7 1 0 0\n";
+    struct {
+        const char *bytes;
+        size_t n;
+        const char *note;
+    } bad[] = {{garbage, sizeof garbage - 1, "ignored"},
+               {cut, sizeof cut - 1, "ignored"},
+               {huge, sizeof huge - 1, "ignored"},
+               {"", 0, "ignored"}};
+    for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+        write_file(path, bad[b].bytes, bad[b].n);
+        memset(got, 0, bytes);
+        softsign_sample(got);
+        CHECK(memcmp(got, want, bytes) == 0, "corrupt file %zu: same results", b);
+        CHECK(contains(": written"), "corrupt file %zu: measured again and rewritten", b);
+    }
+    /* A file from another CPU or version: ignored, rewritten. */
+    FILE *f = fopen(path, "r");
+    char text[4096] = "";
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    char *key = strstr(text, "\nkey ");
+    CHECK(key != NULL, "the file has a key line: %s", text);
+    if (key) {
+        key[5] = key[5] == 'X' ? 'Y' : 'X';
+        write_file(path, text, n);
+        dmlp__tune_reset();
+        dmlp__tune_softsign_recip(dmlp__isa_detect());
+        CHECK(contains(": written"), "a foreign key is ignored: measured and rewritten");
+    }
+
+    /* Unwritable: the cache directory lies under a regular file. */
+    char blocker[600];
+    snprintf(blocker, sizeof blocker, "%s/not_a_dir", dir);
+    write_file(blocker, "x", 1);
+    setenv("XDG_CACHE_HOME", blocker, 1);
+    memset(got, 0, bytes);
+    softsign_sample(got);
+    CHECK(memcmp(got, want, bytes) == 0, "unwritable cache: same results");
+    CHECK(contains("not written"), "unwritable cache: said so");
+
+    /* DMLP_TUNE_CACHE=off: no file at all. */
+    setenv("XDG_CACHE_HOME", dir, 1);
+    setenv("DMLP_TUNE_CACHE", "off", 1);
+    remove(path);
+    softsign_sample(got);
+    CHECK(stat(path, &st) != 0, "DMLP_TUNE_CACHE=off writes no file");
+    CHECK(contains("DMLP_TUNE_CACHE=off"), "DMLP_TUNE_CACHE=off is reported");
+    unsetenv("DMLP_TUNE_CACHE");
+
+    remove(blocker);
+    remove(path);
+    char sub[600];
+    snprintf(sub, sizeof sub, "%s/dmlp", dir);
+    rmdir(sub);
+    rmdir(dir);
+done:
+    free(want);
+    free(got);
+}
+
+int main(void)
+{
+    check_forcing();
+    check_cache_file();
+    check_strategies();
+    unsetenv("DMLP_TUNE");
+    dmlp__tune_reset();
+    return test_finish("test_tune");
+}
