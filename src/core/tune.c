@@ -534,7 +534,7 @@ static size_t pick(candidate *cands, size_t n, size_t incumbent, team_job *j,
     for (size_t c = 0; c < n; c++) {
         char name[48];
         describe_candidate(name, sizeof name, &cands[c]);
-        append(why, why_size, " %s%s %.1f", c == chosen ? "*" : "", name,
+        append(why, why_size, " %s%s %.1f", c == chosen ? "chosen: " : "", name,
                bytes / cands[c].best[0] / 1e9);
         if (helpers)
             append(why, why_size, "/%.1f", bytes / cands[c].best[1] / 1e9);
