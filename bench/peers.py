@@ -1,14 +1,17 @@
 #!/usr/bin/python3
 """Side-by-side throughput of dmlp and its peers on the same tensors.
 
-Runs `dmlp bench --json --cases large` for dmlp's figures, then the same element counts
-and thread counts through the peers that are installed: numpy (one thread), PyTorch
-(torch.set_num_threads) and ONNX Runtime through the npm package onnxruntime-node (a
-small node script, one session per thread count). A missing peer is reported as skipped.
-Figures are GB/s of bytes read + written, median of --reps runs, like dmlp bench.
+Runs `dmlp bench --json --cases large,cache` for dmlp's figures, then the same element
+counts and thread counts through the peers that are installed: numpy (one thread),
+PyTorch (torch.set_num_threads) and, for the large case, ONNX Runtime through the npm
+package onnxruntime-node (a small node script, one session per thread count). A missing
+peer is reported as skipped. Figures are GB/s of bytes read + written, median of --reps
+runs, like dmlp bench; cache-resident cases time as many calls in a row as dmlp bench
+does. The last column is dmlp over the best peer, per cell.
 
 usage: bench/peers.py [--dmlp PATH] [--large-mib N] [--threads 1,all] [--reps N]
-                      [--ops LIST] [--types LIST] [--ort-dir DIR] [--quick] [--json]
+                      [--cases large,cache] [--ops LIST] [--types LIST] [--ort-dir DIR]
+                      [--quick] [--json]
 """
 import argparse
 import json
@@ -40,13 +43,21 @@ ONNX_OPS = {"sign": "Sign", "softsign": "Softsign", "isinf": "IsInf"}
 FLOATS = {"f16", "f32", "f64", "bf16"}
 
 
-def median_seconds(fn, reps):
+def calls_for(case):
+    """Calls per timing, as dmlp bench makes them: 64 MiB of input per timing in cache."""
+    sizes = {"cache-64KiB": 64, "cache-256KiB": 256, "cache-1MiB": 1024}
+    return (64 * 1024) // sizes[case] if case in sizes else 1
+
+
+def median_seconds(fn, reps, calls=1):
+    """Seconds per call: the median over reps of `calls` calls in a row."""
     fn()  # warm-up: first-touch of outputs, lazy initialisation
     times = []
     for _ in range(reps):
         t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
+        for _ in range(calls):
+            fn()
+        times.append((time.perf_counter() - t0) / calls)
     return statistics.median(times)
 
 
@@ -65,7 +76,7 @@ def numpy_peer(cases, reps):
     except ImportError:
         return None, "numpy is not installed"
     out = {}
-    for (op, type_name, threads, n) in cases:
+    for (op, type_name, threads, n, case) in cases:
         if threads != 1 or TYPES[type_name][1] is None:
             continue
         x = random_input(np, type_name, n)
@@ -83,7 +94,7 @@ def numpy_peer(cases, reps):
                 continue
             y = np.empty(n, dtype=np.bool_)
             fn = lambda: np.isinf(x, out=y)
-        out[(op, type_name, threads)] = median_seconds(fn, reps)
+        out[(op, type_name, threads, case)] = median_seconds(fn, reps, calls_for(case))
         del x, y
     return out, None
 
@@ -95,7 +106,7 @@ def torch_peer(cases, reps):
     except ImportError:
         return None, "PyTorch is not installed (Debian: python3-torch)"
     out = {}
-    for (op, type_name, threads, n) in cases:
+    for (op, type_name, threads, n, case) in cases:
         tname = TYPES[type_name][2]
         if tname is None or (op != "sign" and type_name not in FLOATS):
             continue
@@ -117,7 +128,7 @@ def torch_peer(cases, reps):
                 fn()
             except TypeError:  # no out= overload
                 fn = lambda: torch.isinf(x)
-        out[(op, type_name, threads)] = median_seconds(fn, reps)
+        out[(op, type_name, threads, case)] = median_seconds(fn, reps, calls_for(case))
         del x
     return out, None
 
@@ -188,7 +199,7 @@ def ort_peer(cases, reps, ort_dir):
     tmp = tempfile.mkdtemp(prefix="dmlp-peers-")
     jobs = []
     try:
-        for (op, type_name, threads, n) in cases:
+        for (op, type_name, threads, n, case) in cases:
             onnx_type = TYPES[type_name][3]
             if onnx_type in ("BFLOAT16", "FLOAT8E5M2"):
                 continue  # onnxruntime-node has no tensors of these types
@@ -205,7 +216,7 @@ def ort_peer(cases, reps, ort_dir):
             model.ir_version = 9
             path = os.path.join(tmp, f"{op}_{type_name}.onnx")
             onnx.save(model, path)
-            jobs.append({"key": [op, type_name, threads], "model": path, "threads": threads,
+            jobs.append({"key": [op, type_name, threads, case], "model": path, "threads": threads,
                          "onnx_type": onnx_type, "elements": n, "reps": reps})
         script = os.path.join(tmp, "run.js")
         with open(script, "w") as f:
@@ -232,6 +243,7 @@ def main():
     p.add_argument("--dmlp", default=os.path.join(here, "..", "build", "dmlp"))
     p.add_argument("--large-mib", type=int, default=256)
     p.add_argument("--threads", default="1,all")
+    p.add_argument("--cases", default="large,cache", help="large and/or cache")
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--ops")
     p.add_argument("--types")
@@ -241,7 +253,7 @@ def main():
     a = p.parse_args()
     if a.quick:
         a.large_mib, a.reps = 64, 3
-    cmd = [a.dmlp, "bench", "--json", "--cases", "large", "--threads", a.threads,
+    cmd = [a.dmlp, "bench", "--json", "--cases", a.cases, "--threads", a.threads,
            "--large-mib", str(a.large_mib), "--reps", str(a.reps)]
     if a.ops:
         cmd += ["--ops", a.ops]
@@ -249,13 +261,14 @@ def main():
         cmd += ["--types", a.types]
     print("peers: " + " ".join(cmd), file=sys.stderr)
     dmlp = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
-    rows = [r for r in dmlp["results"] if r["case"] == "large"]
-    cases = [(r["op"], r["type"], r["threads"], r["elements"]) for r in rows]
+    rows = [r for r in dmlp["results"] if r["case"] == "large" or r["case"].startswith("cache-")]
+    cases = [(r["op"], r["type"], r["threads"], r["elements"], r["case"]) for r in rows]
 
     peers = {}
     for name, fn in (("numpy", lambda: numpy_peer(cases, a.reps)),
                      ("torch", lambda: torch_peer(cases, a.reps)),
-                     ("onnxruntime", lambda: ort_peer(cases, a.reps, a.ort_dir))):
+                     ("onnxruntime", lambda: ort_peer([c for c in cases if c[4] == "large"],
+                                                      a.reps, a.ort_dir))):
         print(f"peers: running {name}", file=sys.stderr)
         figures, why = fn()
         if figures is None:
@@ -264,9 +277,9 @@ def main():
 
     table = []
     for r in rows:
-        key = (r["op"], r["type"], r["threads"])
+        key = (r["op"], r["type"], r["threads"], r["case"])
         nbytes = r["bytes"]
-        entry = {"op": r["op"], "type": r["type"], "threads": r["threads"],
+        entry = {"op": r["op"], "type": r["type"], "case": r["case"], "threads": r["threads"],
                  "elements": r["elements"], "dmlp_gbps": r["gbps"]}
         best = 0.0
         for name, (figures, _) in peers.items():
@@ -283,16 +296,20 @@ def main():
         print()
         return
     fmt = lambda v: f"{v:9.2f}" if v is not None else f"{'-':>9}"
-    print(f"GB/s of bytes read + written, {a.large_mib} MiB inputs, median of {a.reps}")
+    print(f"GB/s of bytes read + written, large: {a.large_mib} MiB inputs, median of {a.reps}")
+    below = [e for e in table if e["dmlp_vs_best_peer"] is not None and e["dmlp_vs_best_peer"] < 1]
+    worst = min((e["dmlp_vs_best_peer"] for e in table if e["dmlp_vs_best_peer"]), default=None)
     for name, (figures, why) in peers.items():
         if figures is None:
             print(f"  {name}: skipped ({why})")
-    print(f"{'op':9} {'type':5} {'thr':>3} {'elements':>11} {'dmlp':>9} {'numpy':>9} "
+    print(f"{'op':9} {'type':5} {'case':13} {'thr':>3} {'elements':>11} {'dmlp':>9} {'numpy':>9} "
           f"{'torch':>9} {'onnxrt':>9} {'dmlp/best':>9}")
     for e in table:
-        print(f"{e['op']:9} {e['type']:5} {e['threads']:3} {e['elements']:11} "
+        print(f"{e['op']:9} {e['type']:5} {e['case']:13} {e['threads']:3} {e['elements']:11} "
               f"{fmt(e['dmlp_gbps'])} {fmt(e['numpy_gbps'])} {fmt(e['torch_gbps'])} "
               f"{fmt(e['onnxruntime_gbps'])} {fmt(e['dmlp_vs_best_peer'])}")
+    if worst is not None:
+        print(f"dmlp / best peer: lowest {worst:.2f}; {len(below)} cell(s) below 1.0")
 
 
 if __name__ == "__main__":
