@@ -58,7 +58,7 @@ void dmlp__cpu_model(char *buf, size_t size)
         return;
     snprintf(buf, size, "unknown");
     unsigned regs[12];
-    if (__get_cpuid_max(0x80000000u, 0) < 0x80000004u)
+    if ((unsigned)__get_cpuid_max(0x80000000u, 0) < 0x80000004u)
         return;
     for (unsigned leaf = 0; leaf < 3; leaf++)
         __get_cpuid(0x80000002u + leaf, &regs[4 * leaf], &regs[4 * leaf + 1],
