@@ -50,7 +50,7 @@ test-aarch64:
 		-DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/toolchains/aarch64-linux-gnu.cmake \
 		$(CMAKE_ARGS) >/dev/null
 	@cmake --build $(AARCH64_BUILD) -j $(JOBS)
-	@cd $(AARCH64_BUILD) && ctest --output-on-failure -j $(JOBS)
+	@cd $(AARCH64_BUILD) && DMLP_TUNE_CACHE=off ctest --output-on-failure -j $(JOBS) -LE exhaustive
 	@echo "test-aarch64: dmlp bench --quick, reduced under the emulator to 2 MiB, 1 rep, 1 thread"
 	@qemu-aarch64 $(AARCH64_BUILD)/dmlp bench --quick --large-mib 2 --reps 1 --threads 1 2>/dev/null
 
