@@ -596,8 +596,10 @@ static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_siz
     t->narrow_distance = cands[c].distance ? cands[c].distance : defaults.narrow_distance;
     /* From which output size do non-temporal stores pay? Repeated passes over the same
        buffers, as a program calling an operator in a loop makes them. Below the largest
-       size regular stores are the incumbent, at it non-temporal ones: the other must be
-       3% faster. */
+       size regular stores are the incumbent and non-temporal ones must be 10% faster
+       (streaming a tensor that would have stayed in cache costs more than the gain); at
+       the largest size non-temporal stores are the incumbent and regular ones must be 3%
+       faster. */
     args.prefetch = t->prefetch;
     args.prefetch_distance = t->prefetch_distance;
     uint64_t from = DMLP__STREAM_NEVER;
@@ -621,7 +623,7 @@ static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_siz
         size_text(text, sizeof text, size);
         append(why, why_size, " %s %.1f/%.1f", text, 2.0 * (double)size / best[1] / 1e9,
                2.0 * (double)size / best[0] / 1e9);
-        int nt_wins = size * 2 > largest ? best[0] >= best[1] * 0.97 : best[1] < best[0] * 0.97;
+        int nt_wins = size * 2 > largest ? best[0] >= best[1] * 0.97 : best[1] < best[0] * 0.90;
         if (nt_wins) {
             if (from == DMLP__STREAM_NEVER)
                 from = size;

@@ -259,20 +259,25 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
     const size_t offsets[] = {0, c->si, 1, 3};
     dmlp__kernel_args sets[6];
     size_t nsets = arg_sets(c, sets);
-    /* The measured strategies (core/tune.h): no prefetch and the divide; T0 just ahead and
-       the reciprocal form; NTA far ahead (past the end of short runs). */
+    /* The measured strategies (core/tune.h), each streaming mode with a different prefetch
+       (none, T0 just ahead, NTA past the end of short runs) and both division methods. */
     static const struct {
-        uint32_t prefetch, distance, recip;
-    } strategies[] = {{DMLP__PREFETCH_NONE, 0, 0},
-                      {DMLP__PREFETCH_T0, 64, 1},
-                      {DMLP__PREFETCH_NTA, 4096, 1}};
+        uint32_t streaming, prefetch, distance, recip;
+    } strategies[] = {{0, DMLP__PREFETCH_NONE, 0, 0},
+                      {0, DMLP__PREFETCH_NONE, 0, 1},
+                      {1, DMLP__PREFETCH_T0, 64, 0},
+                      {1, DMLP__PREFETCH_NTA, 4096, 1},
+                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_NTA, 4096, 0},
+                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_T0, 64, 1}};
     for (size_t s = 0; s < nsets; s++)
-        for (uint32_t k = 0; k < 3 * (DMLP__STREAM_NO_FENCE + 1); k++) {
+        for (uint32_t k = 0; k < sizeof strategies / sizeof strategies[0]; k++) {
+            if (strategies[k].recip && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN && strategies[k].streaming == 0)
+                continue; /* the division method only changes Softsign */
             dmlp__kernel_args args = sets[s];
-            args.streaming = k % 3; /* off, on, on without the kernel's fence */
-            args.prefetch = strategies[k / 3].prefetch;
-            args.prefetch_distance = strategies[k / 3].distance;
-            args.recip = strategies[k / 3].recip;
+            args.streaming = strategies[k].streaming; /* off, on, on without the fence */
+            args.prefetch = strategies[k].prefetch;
+            args.prefetch_distance = strategies[k].distance;
+            args.recip = strategies[k].recip;
             for (size_t li = 0; li < 68 + sizeof long_lengths / sizeof long_lengths[0]; li++) {
                 size_t len = li < 68 ? li : long_lengths[li - 68];
                 for (size_t o = 0; o < 4; o++)
