@@ -217,6 +217,8 @@ static void softsign_sample(unsigned char *out)
     CHECK(dmlp_device_create(&d, &device) == DMLP_OK, "device");
     run_case(device, &kinds[5], PACKED, 3, out);
     dmlp_device_destroy(device);
+    /* Where the plan does not ask (no kernel level with a choice), ask here. */
+    dmlp__tune_softsign_recip(dmlp__isa_detect());
 }
 
 static int contains(const char *needle)
