@@ -1,6 +1,7 @@
 /* aarch64 on Linux: the kernel level from the kernel's hardware capabilities
    (getauxval(AT_HWCAP)), `yield` in spin-waits, and a barrier after the kernels' stores. */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <sys/auxv.h>
 
 #include "platform/cpu.h"
@@ -38,4 +39,21 @@ void dmlp__cpu_relax(void)
 void dmlp__stream_fence(void)
 {
     atomic_thread_fence(memory_order_release);
+}
+
+/* MIDR_EL1 as Linux exposes it (implementer, variant, part, revision): the processor's
+   name for the measured choices. */
+void dmlp__cpu_model(char *buf, size_t size)
+{
+    unsigned long long midr = 0;
+    FILE *f = fopen("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", "r");
+    int known = f && fscanf(f, "%llx", &midr) == 1;
+    if (f)
+        fclose(f);
+    if (size) {
+        if (known)
+            snprintf(buf, size, "aarch64 midr_el1 0x%08llx", midr);
+        else
+            snprintf(buf, size, "unknown");
+    }
 }
