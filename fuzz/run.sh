@@ -4,6 +4,10 @@
 # with $3 = keep, those that reach new code are then merged into fuzz/corpus/<target>/
 # (libFuzzer's -merge=1), so the kept corpus grows with each long run.
 set -eu
+# The fuzzers check parsing and validation, not speed: the built-in strategy defaults
+# keep a large tensor from starting a calibration, whose timing in an instrumented build
+# is neither fast nor meaningful, and leave the user's cache file alone.
+export DMLP_TUNE=defaults DMLP_TUNE_CACHE=off
 build=$1
 seconds=${2:-60}
 keep=${3:-}

@@ -27,12 +27,21 @@ static const dmlp__streaming_tune defaults = {
     DMLP__PREFETCH_T0, 4 * KIB, DMLP__PREFETCH_T0, 4 * KIB, 4 * MIB, 1 * MIB,
 };
 
+/* The streaming calibration's time budget (DMLP_TUNE=budget=SECONDS changes it). On an
+   idle 2-core Zen 5 it takes about 0.8 s; a loaded or slow machine (or an instrumented
+   build) stops at the budget, keeps the built-in defaults for what it had no time to
+   measure, and does not keep the result in the file: the next process measures again,
+   perhaps on a quieter machine. */
+#define BUDGET_SECONDS 1.5
+
 /* The smallest output that may stream: below it no measurement is needed to decide. */
 #define STREAM_FLOOR (1u * MIB)
 
-typedef enum source { NOT_YET, MEASURED, CACHED, FORCED, DEFAULTS } source;
-static const char *const source_names[] = {"not measured yet", "measured", "from the cache file",
-                                           "forced by DMLP_TUNE", "built-in defaults"};
+typedef enum source { NOT_YET, MEASURED, PARTLY, CACHED, FORCED, DEFAULTS } source;
+static const char *const source_names[] = {"not measured yet", "measured",
+                                           "partly measured: over the time budget",
+                                           "from the cache file", "forced by DMLP_TUNE",
+                                           "built-in defaults"};
 
 /* ---- state ---------------------------------------------------------------------------- */
 
@@ -44,6 +53,7 @@ typedef struct forced {
     int prefetch, distance, narrow_prefetch, narrow_distance, stream_from, chunk; /* set? */
     dmlp__streaming_tune values;
     uint32_t softsign_mask, softsign_recip; /* types forced, and which of them to recip */
+    double budget;                          /* the calibration's seconds (budget=) */
     char ignored[128];                      /* what DMLP_TUNE said that was not understood */
 } forced;
 
@@ -182,6 +192,22 @@ static int parse_method(const char *s, size_t len, uint32_t *recip)
     return 1;
 }
 
+/* Seconds from 0 to 60, decimals allowed ("0.25"). */
+static int parse_seconds(const char *s, size_t len, double *out)
+{
+    char text[16];
+    if (len == 0 || len >= sizeof text)
+        return 0;
+    memcpy(text, s, len);
+    text[len] = '\0';
+    char *end;
+    double v = strtod(text, &end);
+    if (*end || !(v >= 0 && v <= 60) || strspn(text, "0123456789.") != len)
+        return 0;
+    *out = v;
+    return 1;
+}
+
 /* One "key=value" of DMLP_TUNE; 0 when not understood. */
 static int parse_item(forced *f, const char *item, size_t len)
 {
@@ -218,6 +244,7 @@ static int parse_item(forced *f, const char *item, size_t len)
                size <= 1024 * MIB) {
         f->chunk = 1;
         f->values.chunk_bytes = size;
+    } else if (KEY("budget") && parse_seconds(v, vlen, &f->budget)) {
     } else if (KEY("softsign") && parse_method(v, vlen, &u)) {
         f->softsign_mask = DMLP__TUNE_F16 | DMLP__TUNE_BF16 | DMLP__TUNE_F32;
         f->softsign_recip = u ? f->softsign_mask : 0;
@@ -238,6 +265,7 @@ static int parse_item(forced *f, const char *item, size_t len)
 static void read_env(forced *f)
 {
     memset(f, 0, sizeof *f);
+    f->budget = BUDGET_SECONDS;
     const char *env = getenv("DMLP_TUNE");
     for (const char *p = env; p && *p;) {
         const char *end = strchr(p, ',');
@@ -279,13 +307,31 @@ static unsigned online_cpus(void)
     return n > 256 ? 256 : n;
 }
 
+/* The kind of build doing the timing: a sanitized or unoptimized build measures its own
+   instrumented kernels, and its choices must not stand for an optimized build's. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BUILD_FLAVOR "sanitized"
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                 \
+    __has_feature(memory_sanitizer)
+#define BUILD_FLAVOR "sanitized"
+#endif
+#endif
+#ifndef BUILD_FLAVOR
+#ifdef __OPTIMIZE__
+#define BUILD_FLAVOR "optimized"
+#else
+#define BUILD_FLAVOR "unoptimized"
+#endif
+#endif
+
 static void make_key(void)
 {
     char model[96];
     dmlp__cpu_model(model, sizeof model);
-    snprintf(state.key, sizeof state.key, "%s|%s|%u threads|dmlp %d.%d.%d", model,
+    snprintf(state.key, sizeof state.key, "%s|%s|%u threads|dmlp %d.%d.%d %s", model,
              dmlp__isa_name(dmlp__isa_detect()), online_cpus(), DMLP_VERSION_MAJOR,
-             DMLP_VERSION_MINOR, DMLP_VERSION_PATCH);
+             DMLP_VERSION_MINOR, DMLP_VERSION_PATCH, BUILD_FLAVOR);
 }
 
 static void make_path(void)
@@ -488,17 +534,18 @@ static void describe_candidate(char *buf, size_t size, const candidate *c)
 }
 
 /* Times every candidate on one kernel, 1 thread and all threads, rounds interleaved so a
-   burst of other work weighs on all; the fastest pass of each counts. A candidate's score
+   burst of other work weighs on all (one round at least, more while before `deadline`);
+   the fastest pass of each counts. A candidate's score
    is its worse thread count's time over that count's best; the incumbent (the built-in
    default) stays unless another scores 3% better, so noise alone does not move it. */
 static size_t pick(candidate *cands, size_t n, size_t incumbent, team_job *j,
-                   dmlp__threadpool *pool, uint32_t helpers, unsigned rounds, double bytes,
-                   char *why, size_t why_size, const char *label)
+                   dmlp__threadpool *pool, uint32_t helpers, unsigned rounds, double deadline,
+                   double bytes, char *why, size_t why_size, const char *label)
 {
     unsigned modes = helpers ? 2 : 1;
     for (size_t c = 0; c < n; c++)
         cands[c].best[0] = cands[c].best[1] = 1e30;
-    for (unsigned r = 0; r < rounds; r++)
+    for (unsigned r = 0; r < rounds && (r == 0 || now() < deadline); r++)
         for (size_t c = 0; c < n; c++)
             for (unsigned m = 0; m < modes; m++) {
                 dmlp__kernel_args args = *j->args;
@@ -543,9 +590,12 @@ static size_t pick(candidate *cands, size_t n, size_t incumbent, team_job *j,
     return chosen;
 }
 
-/* The streaming calibration, on buffers well beyond the last-level cache. */
-static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_size)
+/* The streaming calibration, on buffers well beyond the last-level cache. Returns 1 when
+   every choice was measured within the budget. */
+static int measure_streaming(dmlp__streaming_tune *t, double budget, char *why,
+                             size_t why_size)
 {
+    int complete = 0;
     *t = defaults;
     why[0] = '\0';
     uint64_t llc = llc_bytes();
@@ -567,7 +617,7 @@ static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_siz
         snprintf(why, why_size, "no memory for the calibration: built-in defaults");
         goto done;
     }
-    double t_start = now();
+    double t_start = now(), deadline = t_start + budget;
     memset(in, 0x3c, bytes); /* finite in every float width; the kernels' speed does not
                                 depend on the values */
     memset(out, 0, bytes);
@@ -584,16 +634,20 @@ static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_siz
     time_pass(pool, 0, &j); /* first touch of the output */
     append(why, why_size, "on %zu MiB (last-level cache reported: %llu MiB): ", bytes >> 20,
            (unsigned long long)(llc >> 20));
-    size_t c = pick(cands, n, 1, &j, pool, helpers, 3, 2.0 * (double)bytes, why, why_size,
-                    "same-size (Sign i32)");
+    size_t c = pick(cands, n, 1, &j, pool, helpers, 3, t_start + budget * 0.3,
+                    2.0 * (double)bytes, why, why_size, "same-size (Sign i32)");
     t->prefetch = cands[c].prefetch;
     t->prefetch_distance = cands[c].distance ? cands[c].distance : defaults.prefetch_distance;
     /* Narrowing (IsInfinity f64: 8 bytes read per byte written) may want another prefetch. */
     team_job k = {narrow.fn, &args, in, out, 8, 1, bytes / 8, chunk_elems};
-    c = pick(cands, n, 1, &k, pool, helpers, 3, (double)bytes * 9 / 8, why, why_size,
-             " narrowing (IsInfinity f64)");
+    if (now() > deadline)
+        goto over_budget;
+    c = pick(cands, n, 1, &k, pool, helpers, 3, t_start + budget * 0.55,
+             (double)bytes * 9 / 8, why, why_size, " narrowing (IsInfinity f64)");
     t->narrow_prefetch = cands[c].prefetch;
     t->narrow_distance = cands[c].distance ? cands[c].distance : defaults.narrow_distance;
+    if (now() > deadline)
+        goto over_budget;
     /* From which output size do non-temporal stores pay? Repeated passes over the same
        buffers, as a program calling an operator in a loop makes them. Below the largest
        size regular stores are the incumbent and non-temporal ones must be 10% faster
@@ -630,6 +684,8 @@ static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_siz
         } else {
             from = DMLP__STREAM_NEVER; /* must win from there on */
         }
+        if (now() > deadline)
+            goto over_budget;
     }
     /* Stream strictly above `from / 2`: the largest size that did not win. */
     t->stream_from = from == DMLP__STREAM_NEVER ? DMLP__STREAM_NEVER : from / 2;
@@ -643,7 +699,7 @@ static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_siz
         args.prefetch_distance = t->prefetch_distance;
         static const uint64_t sizes[] = {256 * KIB, 1 * MIB, 4 * MIB};
         double best[3] = {1e30, 1e30, 1e30};
-        for (unsigned r = 0; r < 3; r++)
+        for (unsigned r = 0; r < 3 && (r == 0 || now() < deadline); r++)
             for (unsigned s = 0; s < 3; s++) {
                 team_job q = j;
                 q.chunk = (size_t)(sizes[s] / 8) & ~(size_t)63;
@@ -662,10 +718,17 @@ static void measure_streaming(dmlp__streaming_tune *t, char *why, size_t why_siz
         append(why, why_size, " chunk: one thread, not measured;");
     }
     append(why, why_size, " %.2f s", now() - t_start);
+    complete = 1;
+    goto done;
+over_budget:
+    /* Stream from the built-in size, with what was measured so far. */
+    append(why, why_size, " over the %.2f s budget after %.2f s: the rest are defaults, "
+           "not kept", budget, now() - t_start);
 done:
     dmlp__threadpool_destroy(pool);
     dmlp__aligned_free(in);
     dmlp__aligned_free(out);
+    return complete;
 }
 
 const dmlp__streaming_tune *dmlp__tune_streaming(void)
@@ -682,9 +745,10 @@ const dmlp__streaming_tune *dmlp__tune_streaming(void)
             state.streaming_why[0] = '\0';
         } else if (state.streaming_from != CACHED) {
             dmlp__fp_env saved = dmlp__fp_env_enter();
-            measure_streaming(&state.streaming, state.streaming_why, sizeof state.streaming_why);
+            int complete = measure_streaming(&state.streaming, f->budget, state.streaming_why,
+                                             sizeof state.streaming_why);
             dmlp__fp_env_leave(saved);
-            state.streaming_from = MEASURED;
+            state.streaming_from = complete ? MEASURED : PARTLY;
             save_file();
         }
         apply_forced(&state.streaming, f);

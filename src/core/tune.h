@@ -5,7 +5,8 @@
      size from which non-temporal stores pay, the software prefetch (none, T0 or NTA, and
      how far ahead), and the largest chunk a thread claims. Measured on buffers well
      beyond the last-level cache, lazily on the first operator that big (or by `dmlp
-     caps --tune` / `dmlp bench`), in a bounded calibration (well under a second).
+     caps --tune` / `dmlp bench`), in a calibration bounded by a time budget (1.5 s;
+     what it had no time for keeps the built-in defaults and is not kept in the file).
    - Cache-resident: the Softsign division method per type (divide, or the reciprocal
      estimate + Newton step + exact correction, which gives the same bits: test
      exhaustive), measured on small buffers the first time a Softsign operator is made.
@@ -13,7 +14,7 @@
    DMLP_TUNE forces choices, e.g. DMLP_TUNE=prefetch=t0,distance=4k,stream_from=8m,
    chunk=1m,softsign=recip; DMLP_TUNE=defaults takes the built-in defaults without
    measuring. Measured choices are kept in $XDG_CACHE_HOME/dmlp/ (else ~/.cache/dmlp/),
-   keyed by CPU model, thread count and library version; a missing, corrupt or
+   keyed by CPU model, thread count, library version and kind of build; a missing, corrupt or
    unwritable file only means measuring again. DMLP_TUNE_CACHE=off leaves the file alone. */
 #ifndef DMLP_CORE_TUNE_H
 #define DMLP_CORE_TUNE_H

@@ -312,6 +312,25 @@ static void check_cache_file(void)
     CHECK(contains("DMLP_TUNE_CACHE=off"), "DMLP_TUNE_CACHE=off is reported");
     unsetenv("DMLP_TUNE_CACHE");
 
+    /* A calibration over its budget keeps defaults for the rest, says so, and keeps no
+       streaming line in the file (a loaded machine's timings are not kept). */
+    setenv("DMLP_TUNE", "budget=0", 1);
+    remove(path);
+    dmlp__tune_reset();
+    dmlp__tune_streaming();
+    CHECK(contains("partly measured"), "budget=0: the streaming choice says it is partial");
+    CHECK(contains("over the 0.00 s budget"), "budget=0: the reason is given");
+    f = fopen(path, "r");
+    n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    CHECK(strstr(text, "\nstreaming ") == NULL, "budget=0: no streaming line kept: %s", text);
+    setenv("DMLP_TUNE", "budget=61", 1);
+    dmlp__tune_reset();
+    dmlp__tune_softsign_recip(dmlp__isa_detect());
+    CHECK(contains("'budget=61'"), "a budget over 60 s is refused and named");
+
     remove(blocker);
     remove(path);
     char sub[600];
