@@ -1,6 +1,6 @@
 /*
- * dmlp.h — DirectML's element-wise operators Sign, Softsign, IsInfinity and Identity, on
- * any CPU.
+ * dmlp.h — DirectML's element-wise operators Sign, Softsign, IsInfinity, Identity, Abs and
+ * Negate, on any CPU.
  *
  * This header is the library's reference manual. It has three parts:
  *   1. DirectML-compatible types: the same names, member order, layout and values as
@@ -37,6 +37,16 @@
  *     once to the type; FLOAT64 in binary64. A NaN input gives that NaN made quiet; a NaN
  *     the arithmetic makes (inf * 0, inf - inf, a NaN Scale or Bias) gives the type's
  *     positive default quiet NaN. So {1, 0} is not a copy: -0 gives +0.
+ *
+ *   Abs (DML_OPERATOR_ELEMENT_WISE_ABS): |x|. Float types clear the sign bit and change
+ *     nothing else (-0 gives +0, a NaN keeps its payload and stays signalling if it was);
+ *     signed integers wrap, so INT_MIN gives INT_MIN; unsigned types (an extension, for
+ *     ONNX) are copied. With a ScaleBias (float types only), |x * Scale + Bias| with
+ *     x * Scale + Bias computed exactly as Identity computes it.
+ *
+ *   Negate (DML_OPERATOR_ELEMENT_WISE_NEGATE, from feature level 5_0): -x. Float types
+ *     flip the sign bit and change nothing else (0 gives -0, NaN keeps its payload);
+ *     signed integers wrap, so INT_MIN gives INT_MIN.
  *
  *   These results do not depend on the caller's floating-point environment: every thread
  *   that works for an execute call (the caller and the device's threads) computes under
@@ -118,9 +128,11 @@ typedef enum DML_TENSOR_FLAGS {
 typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_INVALID = 0,
     DML_OPERATOR_ELEMENT_WISE_IDENTITY = 1,
+    DML_OPERATOR_ELEMENT_WISE_ABS = 2,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
-    DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100
+    DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
+    DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
 
 typedef enum DML_IS_INFINITY_MODE {
@@ -177,7 +189,8 @@ typedef struct DML_OPERATOR_DESC {
     const void *Desc; /* the operator's own desc struct, below */
 } DML_OPERATOR_DESC;
 
-/* out = x * Scale + Bias, for the operators that take one (Identity). */
+/* out = x * Scale + Bias, for the operators that take one (Identity, Abs): applied to
+   the input before the operator's own function. */
 typedef struct DML_SCALE_BIAS {
     float Scale;
     float Bias;
@@ -188,6 +201,17 @@ typedef struct DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL: an exact copy */
 } DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ABS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL: |x| */
+} DML_ELEMENT_WISE_ABS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_SIGN_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -28,16 +28,21 @@ static const char *short_usage(void)
     return text;
 }
 
-/* Names of the operators whose descriptor has a field of this kind: "isinf". */
+/* Names of the operators whose descriptor has a field of this kind: "isinf",
+   "identity and abs". */
 static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
 {
-    size_t used = 0;
+    size_t used = 0, count = 0, listed = 0;
     text[0] = '\0';
+    for (uint32_t i = 0; i < dmlp__op_count(); i++)
+        count += dmlp__op_field(dmlp__op_at(i), kind) != NULL;
     for (uint32_t i = 0; i < dmlp__op_count() && used < capacity; i++) {
         const dmlp__op_def *def = dmlp__op_at(i);
         if (!dmlp__op_field(def, kind))
             continue;
-        int n = snprintf(text + used, capacity - used, "%s%s", used ? ", " : "", def->cli_name);
+        const char *sep = listed == 0 ? "" : listed + 1 == count ? " and " : ", ";
+        listed++;
+        int n = snprintf(text + used, capacity - used, "%s%s", sep, def->cli_name);
         if (n < 0)
             break;
         used += (size_t)n;

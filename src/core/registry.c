@@ -44,6 +44,20 @@ static const dmlp__op_def ops[] = {
       {"ScaleBias", DMLP__FIELD_SCALE_BIAS,
        offsetof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, ScaleBias)}},
      SAME, true, NULL},
+
+    {DML_OPERATOR_ELEMENT_WISE_ABS, "ELEMENT_WISE_ABS", "abs", "Abs", "ELEMENT_WISE_ABS",
+     "  abs       ELEMENT_WISE_ABS: |x|, or |x * scale + bias| (float types) with --scale\n"
+     "            and --bias\n",
+     sizeof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC), 3,
+     {UNARY_TENSORS(DML_ELEMENT_WISE_ABS_OPERATOR_DESC),
+      {"ScaleBias", DMLP__FIELD_SCALE_BIAS,
+       offsetof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC, ScaleBias)}},
+     SAME, true, NULL},
+
+    {DML_OPERATOR_ELEMENT_WISE_NEGATE, "ELEMENT_WISE_NEGATE", "negate", "Neg",
+     "ELEMENT_WISE_NEGATE", "  negate    ELEMENT_WISE_NEGATE: -x\n",
+     sizeof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC), 2,
+     {UNARY_TENSORS(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC)}, SAME, true, NULL},
 };
 
 #define OP_COUNT (sizeof ops / sizeof ops[0])
@@ -51,7 +65,9 @@ static const dmlp__op_def ops[] = {
 _Static_assert(sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
+                   sizeof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
                "dmlp__desc_storage holds every descriptor struct");
 
 uint32_t dmlp__op_count(void) { return (uint32_t)OP_COUNT; }

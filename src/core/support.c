@@ -27,6 +27,8 @@
 #define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
 #define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
+#define ABS DML_OPERATOR_ELEMENT_WISE_ABS
+#define NEGATE DML_OPERATOR_ELEMENT_WISE_NEGATE
 
 /* Each row lists the full type set in force from its level on (0 ends the list). */
 typedef struct support_row {
@@ -51,6 +53,11 @@ static const support_row support_rows[] = {
     {IDENTITY, DML_FEATURE_LEVEL_2_1, 4, 5, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {IDENTITY, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {IDENTITY, DML_FEATURE_LEVEL_4_1, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {ABS, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16}},
+    {ABS, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, I16, I8}},
+    {ABS, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8}},
+    {ABS, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, I16, I8}},
+    {NEGATE, DML_FEATURE_LEVEL_5_0, 1, 8, {F32, F16, I64, I32, I16, I8}},
 };
 
 /* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -62,6 +69,8 @@ static const struct {
     {SOFTSIGN, {F64, BF16}},
     {ISINF, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
     {IDENTITY, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
+    {ABS, {F64, BF16, U64, U32, U16, U8}},
+    {NEGATE, {F64, BF16}},
 };
 
 static const uint32_t levels[] = {

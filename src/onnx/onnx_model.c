@@ -313,6 +313,17 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         int which = strcmp(name, "detect_negative") == 0   ? 0
                     : strcmp(name, "detect_positive") == 0 ? 1
                                                            : -1;
+        /* Abs-1 and Neg-1 carry consumed_inputs, a legacy in-place hint (INTS) that does
+           not change the result. */
+        if (strcmp(name, "consumed_inputs") == 0 && node->version == 1 &&
+            (node->op->type == DML_OPERATOR_ELEMENT_WISE_ABS ||
+             node->op->type == DML_OPERATOR_ELEMENT_WISE_NEGATE)) {
+            if (a->has_type && a->type != 7) {
+                snprintf(why, sizeof why, "attribute \"%s\" must be INTS", name);
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            continue;
+        }
         /* IsInf's detect_negative and detect_positive give the descriptor's InfinityMode */
         if (!dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE) || which < 0) {
             snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s's", name,

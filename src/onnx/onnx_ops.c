@@ -12,6 +12,8 @@ static const uint32_t sign9 = T(UINT8) | T(UINT16) | T(UINT32) | T(UINT64) | T(I
                               T(DOUBLE);
 static const uint32_t softsign1 = T(FLOAT16) | T(FLOAT) | T(DOUBLE);
 static const uint32_t isinf10 = T(FLOAT) | T(DOUBLE);
+static const uint32_t neg6 = T(FLOAT) | T(INT32) | T(INT8) | T(INT16) | T(INT64) |
+                             T(FLOAT16) | T(DOUBLE);
 static const uint32_t float8 = T(FLOAT8E4M3FN) | T(FLOAT8E4M3FNUZ) | T(FLOAT8E5M2) |
                                T(FLOAT8E5M2FNUZ);
 
@@ -28,6 +30,8 @@ typedef struct version_row {
 #define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
 #define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
+#define ABS DML_OPERATOR_ELEMENT_WISE_ABS
+#define NEG DML_OPERATOR_ELEMENT_WISE_NEGATE
 /* numpy's sign, ONNX's reference, gives NaN for NaN */
 #define NAN_PROPAGATE DMLP_EXECUTION_FLAG_NAN_PROPAGATE
 #define BOOL DMLP_ONNX_TYPE_BOOL
@@ -59,6 +63,18 @@ static const version_row rows[] = {
     {IDENTITY, 1, sign9 | T(BOOL),
      "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, bool",
      0, 0},
+    /* Abs-1 and Neg-1 differ from 6 by the legacy consumed_inputs attribute, which says
+       nothing about the result. */
+    {ABS, 13, sign9 | T(BFLOAT16),
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, "
+     "bfloat16", 0, 0},
+    {ABS, 6, sign9,
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double", 0, 0},
+    {ABS, 1, softsign1, "float16, float, double", 0, 0},
+    {NEG, 13, neg6 | T(BFLOAT16),
+     "float, int32, int8, int16, int64, float16, double, bfloat16", 0, 0},
+    {NEG, 6, neg6, "float, int32, int8, int16, int64, float16, double", 0, 0},
+    {NEG, 1, softsign1, "float16, float, double", 0, 0},
 };
 
 static const version_row *find(dmlp__onnx_op op, int version)

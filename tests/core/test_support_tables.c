@@ -30,6 +30,8 @@
 #define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
 #define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
+#define ABS DML_OPERATOR_ELEMENT_WISE_ABS
+#define NEGATE DML_OPERATOR_ELEMENT_WISE_NEGATE
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -58,6 +60,11 @@ static const expected_row expected_rows[] = {
     {IDENTITY, 0x2100, 4, 5, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {IDENTITY, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {IDENTITY, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {ABS, 0x1000, 4, 4, {F32, F16}},
+    {ABS, 0x2100, 4, 4, {F32, F16, I32, I16, I8}},
+    {ABS, 0x3000, 1, 8, {F32, F16, I32, I16, I8}},
+    {ABS, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8}},
+    {NEGATE, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -69,6 +76,8 @@ static const struct {
     {SOFTSIGN, {F64, BF16}},
     {ISINF, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
     {IDENTITY, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
+    {ABS, {F64, BF16, U8, U16, U32, U64}},
+    {NEGATE, {F64, BF16}},
 };
 
 static const struct {
@@ -81,6 +90,8 @@ static const struct {
     {SOFTSIGN, "ACTIVATION_SOFTSIGN", 0x1000, "1_0"},
     {ISINF, "ELEMENT_WISE_IS_INFINITY", 0x2100, "2_1"},
     {IDENTITY, "ELEMENT_WISE_IDENTITY", 0x1000, "1_0"},
+    {ABS, "ELEMENT_WISE_ABS", 0x1000, "1_0"},
+    {NEGATE, "ELEMENT_WISE_NEGATE", 0x5000, "5_0"},
 };
 
 static const struct {

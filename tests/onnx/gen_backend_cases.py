@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes ONNX's own backend node test cases for Sign, Softsign and IsInf.
+"""Writes ONNX's own backend node test cases for Sign, Softsign, IsInf, Abs and Neg.
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -24,7 +24,7 @@ import onnx  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
 import onnx.backend.test.case.node as node_cases  # noqa: E402
 
-OPERATORS = ("Sign", "Softsign", "IsInf")
+OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg")
 
 
 def tensor_proto(value, name):
@@ -56,7 +56,7 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     count = 0
     # Every node test case ONNX defines (None: no operator filter), then those whose
-    # graphs are made of the three operators only.
+    # graphs are made of those operators only.
     for case in node_cases.collect_testcases(None):
         ops = {n.op_type for n in case.model.graph.node}
         if case.kind != "node" or not ops or not ops <= set(OPERATORS):

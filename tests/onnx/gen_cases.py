@@ -195,6 +195,16 @@ def ref_isinf(onnx_type, data, neg=1, pos=1):
     return ((np.isposinf(x) & bool(pos)) | (np.isneginf(x) & bool(neg))).astype(np.bool_)
 
 
+def ref_abs_neg(op, onnx_type, data):
+    """numpy's absolute and negative (ONNX's reference evaluator uses them): integers wrap
+    (|INT_MIN| and -INT_MIN are INT_MIN), floats change the sign bit only; bfloat16 as its
+    bit pattern, by the same rule."""
+    if onnx_type == BFLOAT16:
+        return data & np.uint16(0x7FFF) if op == "Abs" else data ^ np.uint16(0x8000)
+    with np.errstate(over="ignore"):
+        return np.absolute(data) if op == "Abs" else np.negative(data)
+
+
 def out_type(op, onnx_type):
     return BOOL if op == "IsInf" else onnx_type
 
@@ -207,6 +217,8 @@ def reference(op, onnx_type, data, attrs=None):
         return ref_softsign(onnx_type, data)
     if op == "Identity":
         return data.copy()  # every bit, NaN payloads included
+    if op in ("Abs", "Neg"):
+        return ref_abs_neg(op, onnx_type, data)
     return ref_isinf(onnx_type, data, attrs.get("detect_negative", 1),
                      attrs.get("detect_positive", 1))
 
@@ -251,6 +263,12 @@ VERSIONS = [
     ("Identity", 1, (1, 12), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL)),
     ("Identity", 13, (13, 18), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL, BFLOAT16)),
     ("Identity", 19, (19, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL, BFLOAT16) + FLOAT8),
+    ("Abs", 1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
+    ("Abs", 6, (6, 12), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    ("Abs", 13, (13, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("Neg", 1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
+    ("Neg", 6, (6, 12), (FLOAT, INT32, INT8, INT16, INT64, FLOAT16, DOUBLE)),
+    ("Neg", 13, (13, 23), (FLOAT, INT32, INT8, INT16, INT64, FLOAT16, DOUBLE, BFLOAT16)),
 ]
 
 
@@ -393,6 +411,22 @@ def graph_cases(root):
                   raw_tensor("y", BFLOAT16, ref_sign(BFLOAT16, soft))])])
 
 
+def abs_neg_cases(root):
+    """Abs-1 and Neg-1 with the legacy consumed_inputs attribute; Neg after Abs."""
+    x = np.array([-2.5, -0.0, np.inf, -np.nan, 3.0], dtype=np.float32)
+    for op in ("Abs", "Neg"):
+        single_node_case(root, "dmlp_%s1_consumed_inputs" % op.lower(), op, 1, FLOAT, x,
+                         {"consumed_inputs": [0]}, typed_set=False)
+    model = model_of([helper.make_node("Abs", ["x"], ["t"]),
+                      helper.make_node("Neg", ["t"], ["y"])],
+                     [helper.make_tensor_value_info("x", INT8, [4])],
+                     [helper.make_tensor_value_info("y", INT8, [4])], 13)
+    xi = np.array([-128, -3, 0, 127], dtype=np.int8)
+    write_case(root, "dmlp_chain_abs_neg_int8", model,
+               [([raw_tensor("x", INT8, xi)],
+                 [raw_tensor("y", INT8, ref_abs_neg("Neg", INT8, ref_abs_neg("Abs", INT8, xi)))])])
+
+
 def must_fail_cases(root):
     """Wrong expectations: the runner has to notice each one."""
     x = np.array([-2.0, 0.0, 3.0], dtype=np.float32)
@@ -475,6 +509,13 @@ def refused_cases(root):
            "float16", "IsInf-10 allows")
     refuse(root, "isinf20_int32", simple("IsInf", INT32, 20), "int32", "IsInf-20 allows")
     refuse(root, "sign_bool", simple(in_type=BOOL), "bool", "Sign-13 allows")
+    refuse(root, "neg_uint8", simple("Neg", UINT8, 13, node_name="n"), 'node 0 "n"',
+           "Neg at opset 13", "uint8", "Neg-13 allows")
+    refuse(root, "abs1_int32", simple("Abs", INT32, 5), "Abs-1 allows float16, float, double")
+    refuse(root, "abs_float8", simple("Abs", F8E4M3FN, 23), "float8e4m3fn", "Abs-13 allows")
+    refuse(root, "abs6_consumed_inputs", simple("Abs", FLOAT, 6,
+                                                attrs={"consumed_inputs": [0]}),
+           'attribute "consumed_inputs"')
     refuse(root, "sign_string", simple(in_type=STRING), "string")
     refuse(root, "sign_float8", simple(in_type=F8E5M2, opset=23), "float8e5m2",
            "Sign-13 allows")
@@ -589,6 +630,7 @@ def main():
     isinf_mode_cases(os.path.join(out, "cases"))
     shape_cases(os.path.join(out, "cases"))
     graph_cases(os.path.join(out, "cases"))
+    abs_neg_cases(os.path.join(out, "cases"))
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
