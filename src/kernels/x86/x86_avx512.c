@@ -77,6 +77,11 @@ typedef __mmask8 M64;
     _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
                        _mm512_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
 
+/* Sign of f32/f64 by vfixupimm (kernels/vector_kernels.inc); imm8 0: no faults. */
+#define HAS_FIXUP 1
+#define fixup32(x, t) _mm512_castps_si512(_mm512_fixupimm_ps(tof32(x), tof32(x), (t), 0))
+#define fixup64(x, t) _mm512_castpd_si512(_mm512_fixupimm_pd(tof64(x), tof64(x), (t), 0))
+
 /* The reciprocal form of Softsign (kernels/vector_kernels.inc). */
 #define HAS_FMA 1
 #define frcp32 _mm512_rcp14_ps
