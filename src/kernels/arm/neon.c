@@ -58,6 +58,7 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define ltz16(x) B16(vcltzq_s16(S16(x)))
 #define ltz32(x) B32(vcltzq_s32(S32(x)))
 #define ltz64(x) B64(vcltzq_s64(S64(x)))
+#define add16(a, b) B16(vaddq_u16(U16(a), U16(b)))
 #define add32(a, b) B32(vaddq_u32(U32(a), U32(b)))
 #define srai32(x, k) vreinterpretq_u8_s32(vshrq_n_s32(S32(x), (k)))
 #define srli32(x, k) B32(vshrq_n_u32(U32(x), (k)))

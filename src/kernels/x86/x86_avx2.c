@@ -39,6 +39,7 @@ typedef __m256i M8, M16, M32, M64;
 #define ltz16(x) _mm256_srai_epi16((x), 15)
 #define ltz32(x) _mm256_srai_epi32((x), 31)
 #define ltz64(x) _mm256_cmpgt_epi64(_mm256_setzero_si256(), (x))
+#define add16 _mm256_add_epi16
 #define add32 _mm256_add_epi32
 #define srai32 _mm256_srai_epi32
 #define srli32 _mm256_srli_epi32

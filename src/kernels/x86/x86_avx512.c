@@ -44,6 +44,7 @@ typedef __mmask8 M64;
 #define ltz16 _mm512_movepi16_mask
 #define ltz32 _mm512_movepi32_mask
 #define ltz64 _mm512_movepi64_mask
+#define add16 _mm512_add_epi16
 #define add32 _mm512_add_epi32
 #define srai32 _mm512_srai_epi32
 #define srli32 _mm512_srli_epi32

@@ -33,6 +33,7 @@ typedef __m128i M8, M16, M32, M64;
 #define gt8 _mm_cmpgt_epi8
 #define gt16 _mm_cmpgt_epi16
 #define gt32 _mm_cmpgt_epi32
+#define add16 _mm_add_epi16
 #define add32 _mm_add_epi32
 #define srai32 _mm_srai_epi32
 #define srli32 _mm_srli_epi32
