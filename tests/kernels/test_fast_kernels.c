@@ -6,8 +6,8 @@
    all values of the 1- and 2-byte types, every 257th f32 pattern plus edges, edges plus
    random patterns for the 4- and 8-byte integers and f64; then lengths 0..67 (and a few
    longer ones) at misaligned starts (one element, odd bytes), in place and out of place,
-   streaming off, on, and on without the kernel's fence, every IsInfinity mode and both
-   NaN flags, with guard bytes around the output. Exits 77 when the CPU (or DMLP_ISA)
+   streaming off, on, and on without the kernel's fence, every IsInfinity mode, both
+   NaN flags and Identity with and without a ScaleBias, with guard bytes around the output. Exits 77 when the CPU (or DMLP_ISA)
    lacks the level.
    Without an argument: the dispatch checks (every op x type of the list has every level
    of the family, avx512, avx2 and sse2 or neon, or only the reference where the list
@@ -150,16 +150,23 @@ static size_t fill_chunk(const op_type *c, size_t k, unsigned char *buf)
     return n;
 }
 
-/* The argument combinations that matter for an operator (streaming set by callers). */
+/* The argument combinations that matter for an operator (streaming set by callers):
+   IsInfinity's modes, Sign's NaN flag, Identity without and with a ScaleBias. */
 static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
 {
     size_t n = 0;
     int modes = c->op == ISINF ? 3 : 1;
     for (int m = 0; m < modes; m++)
         for (uint32_t nan = 0; nan < 2; nan++) {
+            memset(&out[n], 0, sizeof out[n]);
             out[n].mode = (DML_IS_INFINITY_MODE)m;
             out[n].nan_propagate = nan;
-            out[n].streaming = 0;
+            if (c->op == DML_OPERATOR_ELEMENT_WISE_IDENTITY && nan) {
+                out[n].nan_propagate = 0;
+                out[n].scale_bias = 1;
+                out[n].scale = -2.5f;
+                out[n].bias = 0.375f;
+            }
             n++;
         }
     return n;
