@@ -333,8 +333,11 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
     if (out->buffer.Strides)
         memcpy(out_strides, out->strides, dims * sizeof *out_strides);
     uint32_t isz = type_size(in->buffer.DataType), osz = type_size(out->buffer.DataType);
+    /* A two-input operator gets the one input as A and as B. */
+    bool two_inputs = dmlp__op_input_count(dmlp__op_find(c->op)) == 2;
     dmlp__unary_kernel reference = dmlp__reference_kernel(c->op, in->buffer.DataType);
-    if (!reference)
+    dmlp__binary_kernel binary = dmlp__binary_reference_kernel(c->op, in->buffer.DataType);
+    if (two_inputs ? !binary : !reference)
         fail("an operator was created for a type the reference kernel lacks");
     dmlp__kernel_args args = {.mode = c->mode,
                               .nan_propagate = (c->flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0,
@@ -350,7 +353,10 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
         }
         _Alignas(8) unsigned char x[8], y[8];
         memcpy(x, c->before + c->in_first + io * isz, isz);
-        reference(1, x, y, &args);
+        if (two_inputs)
+            binary(1, x, x, y, 0, &args);
+        else
+            reference(1, x, y, &args);
         const unsigned char *got = c->after + c->out_first + oo * osz;
         if (memcmp(got, y, osz) != 0)
             fail("an output element differs from the reference kernel");
@@ -474,6 +480,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case DMLP__FIELD_SCALE_BIAS:
             memcpy(op_desc + f->offset, &scale_bias_ptr, sizeof scale_bias_ptr);
             break;
+        case DMLP__FIELD_FUSED_ACTIVATION: {
+            const DML_OPERATOR_DESC *none = NULL; /* the reference check has no activation */
+            memcpy(op_desc + f->offset, &none, sizeof none);
+            break;
+        }
         }
     }
     DML_OPERATOR_DESC desc = {op_type, (pair & 0x40) && u8(&r) == 0 ? NULL : op_desc};
@@ -532,8 +543,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bindings[1] = bindings[0];
     else
         read_binding(&r, arena, arena_size, out_total, &bindings[1]);
-    uint32_t input_count = 1, output_count = 1;
-    const dmlp_buffer_binding *inputs = &bindings[0], *outputs = &bindings[1];
+    uint32_t input_count = def ? dmlp__op_input_count(def) : 1, output_count = 1;
+    dmlp_buffer_binding input_bindings[2] = {bindings[0], bindings[0]};
+    const dmlp_buffer_binding *inputs = input_bindings, *outputs = &bindings[1];
     uint8_t counts = u8(&r);
     if (counts == 0xF0)
         input_count = 0;

@@ -48,6 +48,18 @@
  *     flip the sign bit and change nothing else (0 gives -0, NaN keeps its payload);
  *     signed integers wrap, so INT_MIN gives INT_MIN.
  *
+ *   Add, Subtract, Multiply, Divide (DML_OPERATOR_ELEMENT_WISE_ADD, _ADD1, _SUBTRACT,
+ *     _MULTIPLY, _DIVIDE): a + b, a - b, a * b, a / b element by element. Floats: the
+ *     IEEE result rounded to nearest even in the operating type (f32 in binary32, f64 in
+ *     binary64; f16 computed in binary32 and bf16 in binary64, then rounded once, which is
+ *     the correctly rounded result), no contraction or reciprocal. A NaN input gives that
+ *     NaN made quiet (A's when both are NaN); a NaN the arithmetic makes (inf - inf,
+ *     0 * inf, 0 / 0, inf / inf) gives the type's positive default quiet NaN. Integers
+ *     wrap modulo 2^bits (INT_MIN / -1 gives INT_MIN); division truncates toward zero,
+ *     and an integer division by zero is refused by dmlp_operator_execute before anything
+ *     is written. ADD1's FusedActivation ACTIVATION_SOFTSIGN gives softsign of the sum
+ *     rounded to the type, exactly Softsign applied to Add's output.
+ *
  *   These results do not depend on the caller's floating-point environment: every thread
  *   that works for an execute call (the caller and the device's threads) computes under
  *   round to nearest even with subnormals neither flushed nor read as zero (on x86-64:
@@ -129,8 +141,13 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_INVALID = 0,
     DML_OPERATOR_ELEMENT_WISE_IDENTITY = 1,
     DML_OPERATOR_ELEMENT_WISE_ABS = 2,
+    DML_OPERATOR_ELEMENT_WISE_ADD = 4,
+    DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
+    DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
+    DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
+    DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
@@ -229,6 +246,42 @@ typedef struct DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC {
     DML_IS_INFINITY_MODE InfinityMode;
 } DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC;
 
+/* The two-input element-wise operators: ATensor, BTensor and OutputTensor have the same
+   data type, dimension count and sizes; an input broadcasts along an axis through a
+   stride of 0. */
+typedef struct DML_ELEMENT_WISE_ADD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_ADD_OPERATOR_DESC;
+
+/* FusedActivation may be NULL; otherwise an activation's DML_OPERATOR_DESC whose tensor
+   pointers are NULL (dmlp: DML_OPERATOR_ACTIVATION_SOFTSIGN), applied to the sum. */
+typedef struct DML_ELEMENT_WISE_ADD1_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_OPERATOR_DESC *FusedActivation;
+} DML_ELEMENT_WISE_ADD1_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC;
+
 /* DirectML's DMLCalcBufferTensorSize: the bytes a buffer tensor spans,
    roundup4((dot(Sizes - 1, Strides) + 1) * ElementSize), packed strides when strides is
    NULL. Returns 0 when an argument is invalid (unknown type, dimension_count 0, NULL
@@ -316,11 +369,13 @@ typedef struct dmlp_buffer_binding {
 } dmlp_buffer_binding;
 
 /* Validates the bindings, then runs the operator on the device's threads; returns when
-   the output is written. One input and one output binding for each operator.
+   the output is written. One binding per input tensor of the operator (one, or ATensor
+   then BTensor) and one output binding.
    Rules: non-NULL buffers; each range holds the tensor's TotalTensorSizeInBytes and does
    not wrap the address space; GuaranteedBaseOffsetAlignment honoured; an output's range
-   overlaps no input's range, except that Sign, Softsign and Identity may run in place
-   (output bound to exactly the input's start, with the same size and strides).
+   overlaps no input's range, except that Sign, Softsign, Identity and the two-input
+   operators may run in place (output bound to exactly an input's start, with the same
+   size and strides). An integer DIVIDE whose BTensor holds a 0 is refused.
    Statuses: INVALID_ARGUMENT. Nothing is written unless every check passed.
    May be called concurrently on the same operator with different bindings. */
 DMLP_API dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,

@@ -15,7 +15,9 @@
 static void usage_line(char *text, size_t capacity)
 {
     char names[256];
-    snprintf(text, capacity, "usage: dmlp run %s [options] IN.npy OUT.npy\n",
+    snprintf(text, capacity,
+             "usage: dmlp run %s [options] IN.npy OUT.npy\n"
+             "       (two-input operators: dmlp run OP [options] A.npy B.npy OUT.npy)\n",
              dmlp__op_names(names, sizeof names, DMLP__OP_NAME_CLI, "|", "|"));
 }
 
@@ -51,13 +53,16 @@ static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
 
 static void print_usage(FILE *to)
 {
-    char line[256], mode_ops[128], scale_ops[128];
+    char line[256], mode_ops[128], scale_ops[128], fused_ops[128];
     usage_line(line, sizeof line);
+    ops_with(DMLP__FIELD_FUSED_ACTIVATION, fused_ops, sizeof fused_ops);
     ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
     ops_with(DMLP__FIELD_SCALE_BIAS, scale_ops, sizeof scale_ops);
     fputs(line, to);
     fputs("\n"
-          "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n",
+          "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n"
+          "A two-input operator reads A.npy and B.npy (one dtype), broadcast as numpy does\n"
+          "(DirectML strides of 0), and writes OUT.npy in the broadcast shape.\n",
           to);
     for (uint32_t i = 0; i < dmlp__op_count(); i++)
         fputs(dmlp__op_at(i)->cli_help, to);
@@ -69,6 +74,8 @@ static void print_usage(FILE *to)
             "  --scale S, --bias B\n"
             "                  %s only: out = x * S + B (float types; default S 1, B 0;\n"
             "                  without either, a copy)\n"
+            "  --fused softsign\n"
+            "                  %s only: Softsign applied to the sum (FusedActivation)\n"
             "  --nan zero|propagate\n"
             "                  sign of NaN: 0 as in DirectML (default), or NaN as in ONNX;\n"
             "                  propagate is an extension: it needs --feature-level ext\n"
@@ -91,7 +98,7 @@ static void print_usage(FILE *to)
             "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
             "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
             "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n",
-            mode_ops, scale_ops);
+            mode_ops, scale_ops, fused_ops);
 }
 
 typedef struct run_args {
@@ -101,10 +108,12 @@ typedef struct run_args {
     DML_SCALE_BIAS scale_bias;
     int scale_bias_given;
     int nan_propagate;
+    int fused_softsign; /* --fused softsign */
     uint32_t level;
     int extensions;
     uint32_t threads;
     const char *in;
+    const char *in_b; /* two-input operators: B.npy */
     const char *out;
 } run_args;
 
@@ -159,7 +168,7 @@ static int parse_uint32(const char *text, uint32_t *value)
 /* Returns -1 to go on, otherwise the exit status. */
 static int parse_args(int argc, char **argv, run_args *a)
 {
-    const char *positional[3];
+    const char *positional[4];
     int count = 0, options_done = 0;
     char message[256];
     memset(a, 0, sizeof *a);
@@ -175,7 +184,7 @@ static int parse_args(int argc, char **argv, run_args *a)
         if (!options_done && strcmp(arg, "--") == 0) {
             options_done = 1;
         } else if (options_done || arg[0] != '-' || arg[1] == '\0') {
-            if (count == 3)
+            if (count == 4)
                 return bad_usage("too many arguments");
             positional[count++] = arg;
         } else if ((v = option_value(argc, argv, &i, "--mode", &missing)) != NULL) {
@@ -200,6 +209,12 @@ static int parse_args(int argc, char **argv, run_args *a)
                 return bad_usage(message);
             }
             a->scale_bias_given = 1;
+        } else if ((v = option_value(argc, argv, &i, "--fused", &missing)) != NULL) {
+            if (strcmp(v, "softsign") != 0) {
+                snprintf(message, sizeof message, "--fused is '%s'; use softsign", v);
+                return bad_usage(message);
+            }
+            a->fused_softsign = 1;
         } else if ((v = option_value(argc, argv, &i, "--nan", &missing)) != NULL) {
             if (strcmp(v, "zero") == 0)
                 a->nan_propagate = 0;
@@ -260,8 +275,21 @@ static int parse_args(int argc, char **argv, run_args *a)
         snprintf(message, sizeof message, "--scale and --bias are for %s only", scale_ops);
         return bad_usage(message);
     }
+    if (a->fused_softsign && !dmlp__op_field(a->op, DMLP__FIELD_FUSED_ACTIVATION)) {
+        char fused_ops[128];
+        ops_with(DMLP__FIELD_FUSED_ACTIVATION, fused_ops, sizeof fused_ops);
+        snprintf(message, sizeof message, "--fused is for %s only", fused_ops);
+        return bad_usage(message);
+    }
+    uint32_t inputs = dmlp__op_input_count(a->op);
+    if ((uint32_t)count != 2 + inputs) {
+        snprintf(message, sizeof message, "%s needs %s", a->op->cli_name,
+                 inputs == 2 ? "A.npy B.npy OUT.npy" : "IN.npy OUT.npy");
+        return bad_usage(message);
+    }
     a->in = positional[1];
-    a->out = positional[2];
+    a->in_b = inputs == 2 ? positional[2] : NULL;
+    a->out = positional[count - 1];
     return -1;
 }
 
@@ -315,7 +343,8 @@ static int run(const run_args *a, dmlp__npy *in)
     out_desc.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(out_type, ndim, use_sizes,
                                                                    NULL);
     dmlp__desc_storage storage;
-    dmlp__op_params params = {a->mode, a->scale_bias_given ? &a->scale_bias : NULL};
+    dmlp__op_params params = {a->mode, a->scale_bias_given ? &a->scale_bias : NULL,
+                              DML_OPERATOR_INVALID};
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
 
     dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
@@ -352,6 +381,114 @@ static int run(const run_args *a, dmlp__npy *in)
     return status;
 }
 
+/* A two-input operator: A and B broadcast to one shape as numpy does (sizes aligned
+   from the right; a size of 1 or a missing axis repeats with a stride of 0). */
+static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
+{
+    char why[200];
+    dmlp__npy *in[2] = {in_a, in_b};
+    uint32_t ndim = in_a->ndim > in_b->ndim ? in_a->ndim : in_b->ndim;
+    uint64_t shape[DMLP__NPY_MAX_DIMS];
+    for (uint32_t d = 0; d < ndim; d++) {
+        uint64_t sa = d + in_a->ndim >= ndim ? in_a->shape[d + in_a->ndim - ndim] : 1;
+        uint64_t sb = d + in_b->ndim >= ndim ? in_b->shape[d + in_b->ndim - ndim] : 1;
+        if (sa != sb && sa != 1 && sb != 1) {
+            snprintf(why, sizeof why,
+                     "axis %u is %llu in %s and %llu in %s; the shapes do not broadcast", d,
+                     (unsigned long long)sa, a->in, (unsigned long long)sb, a->in_b);
+            return dmlp_cli_fail("run", why);
+        }
+        shape[d] = sa == 1 ? sb : sa;
+        if (shape[d] > UINT32_MAX) {
+            snprintf(why, sizeof why, "axis %u is %llu; DirectML sizes are 32-bit", d,
+                     (unsigned long long)shape[d]);
+            return dmlp_cli_fail("run", why);
+        }
+    }
+    uint32_t dims = ndim ? ndim : 1;
+    uint32_t sizes[DMLP__NPY_MAX_DIMS] = {1};
+    uint64_t count = 1;
+    for (uint32_t d = 0; d < ndim; d++) {
+        sizes[d] = (uint32_t)shape[d];
+        count *= shape[d];
+    }
+    if (count > UINT32_MAX) {
+        snprintf(why, sizeof why, "%llu elements; a DirectML tensor holds at most 4294967295",
+                 (unsigned long long)count);
+        return dmlp_cli_fail("run", why);
+    }
+    int empty = count == 0;
+    uint32_t probe[DMLP__NPY_MAX_DIMS];
+    for (uint32_t d = 0; d < dims; d++)
+        probe[d] = sizes[d] ? sizes[d] : 1;
+    const uint32_t *use_sizes = empty ? probe : sizes;
+    /* each input's strides in the output's axes: its file layout, 0 where it repeats */
+    uint32_t strides[2][DMLP__NPY_MAX_DIMS];
+    DML_BUFFER_TENSOR_DESC descs[2];
+    for (int k = 0; k < 2; k++) {
+        uint64_t own[DMLP__NPY_MAX_DIMS];
+        dmlp__npy_strides(in[k], own);
+        for (uint32_t d = 0; d < dims; d++) {
+            uint32_t lead = ndim - in[k]->ndim; /* axes the input lacks */
+            bool repeats = d < lead || empty || in[k]->ndim == 0 || in[k]->shape[d - lead] == 1;
+            strides[k][d] = repeats ? 0u : (uint32_t)own[d - lead];
+        }
+        descs[k] = (DML_BUFFER_TENSOR_DESC){in[k]->type, DML_TENSOR_FLAG_NONE, dims, use_sizes,
+                                            strides[k], 0, 0};
+        descs[k].TotalTensorSizeInBytes =
+            dmlp_calc_buffer_tensor_size(in[k]->type, dims, use_sizes, strides[k]);
+        if (empty)
+            descs[k].TotalTensorSizeInBytes =
+                dmlp_calc_buffer_tensor_size(in[k]->type, dims, probe, strides[k]);
+    }
+    DML_TENSOR_DATA_TYPE out_type = in_a->type;
+    DML_BUFFER_TENSOR_DESC out_desc = {out_type, DML_TENSOR_FLAG_NONE, dims, use_sizes, NULL,
+                                       0, 0};
+    out_desc.TotalTensorSizeInBytes =
+        dmlp_calc_buffer_tensor_size(out_type, dims, use_sizes, NULL);
+    dmlp__desc_storage storage;
+    dmlp__op_params params = {a->mode, NULL,
+                              a->fused_softsign ? DML_OPERATOR_ACTIVATION_SOFTSIGN
+                                                : DML_OPERATOR_INVALID};
+    const DML_BUFFER_TENSOR_DESC *inputs[2] = {&descs[0], &descs[1]};
+    const DML_OPERATOR_DESC *desc =
+        dmlp__desc_build_inputs(&storage, a->op, inputs, &out_desc, &params);
+
+    dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
+                                    a->extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
+    dmlp_device *device = NULL;
+    dmlp_operator *op = NULL;
+    void *out_data = NULL;
+    uint32_t flags = a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u;
+    if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
+        dmlp_operator_create(device, desc, flags, &op) != DMLP_OK) {
+        int status = dmlp_cli_fail("run", dmlp_last_error());
+        dmlp_device_destroy(device);
+        return status;
+    }
+    int status = 0;
+    if (!empty) {
+        out_data = calloc(1, (size_t)out_desc.TotalTensorSizeInBytes);
+        if (!out_data) {
+            status = dmlp_cli_fail("run", "out of memory for the output");
+        } else {
+            dmlp_buffer_binding bindings[2] = {
+                {in_a->data, 0, descs[0].TotalTensorSizeInBytes},
+                {in_b->data, 0, descs[1].TotalTensorSizeInBytes}};
+            dmlp_buffer_binding out_binding = {out_data, 0, out_desc.TotalTensorSizeInBytes};
+            if (dmlp_operator_execute(op, 2, bindings, 1, &out_binding) != DMLP_OK)
+                status = dmlp_cli_fail("run", dmlp_last_error());
+        }
+    }
+    dmlp_operator_destroy(op);
+    dmlp_device_destroy(device);
+    if (status == 0 && dmlp__npy_write_file(a->out, out_type, in_a->is_bool && in_b->is_bool,
+                                            ndim, shape, out_data) != DMLP_OK)
+        status = dmlp_cli_fail(a->out, dmlp_last_error());
+    free(out_data);
+    return status;
+}
+
 int dmlp_cli_run(int argc, char **argv)
 {
     run_args a;
@@ -361,6 +498,17 @@ int dmlp_cli_run(int argc, char **argv)
     dmlp__npy in;
     if (dmlp__npy_read_file(a.in, &in) != DMLP_OK)
         return dmlp_cli_fail(a.in, dmlp_last_error());
+    if (a.in_b) {
+        dmlp__npy in_b;
+        if (dmlp__npy_read_file(a.in_b, &in_b) != DMLP_OK) {
+            status = dmlp_cli_fail(a.in_b, dmlp_last_error());
+        } else {
+            status = run_binary(&a, &in, &in_b);
+            dmlp__npy_free(&in_b);
+        }
+        dmlp__npy_free(&in);
+        return status;
+    }
     status = run(&a, &in);
     dmlp__npy_free(&in);
     return status;

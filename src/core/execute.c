@@ -2,9 +2,11 @@
    before the first byte is read or written. */
 #include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/error.h"
 #include "core/operator.h"
+#include "core/registry.h"
 
 /* Checks one binding against its tensor; on success *start is the tensor's first byte. */
 static dmlp_status check_binding(const dmlp_operator *op, const char *tensor,
@@ -41,6 +43,21 @@ static dmlp_status check_binding(const dmlp_operator *op, const char *tensor,
     return DMLP_OK;
 }
 
+/* "1 (InputTensor)" or "2 (ATensor, BTensor)"; with `bindings`, "1 binding (...)". */
+static const char *describe_inputs(const dmlp_operator *op, bool bindings, char *text,
+                                   size_t capacity)
+{
+    uint32_t count = op->info.input_count;
+    int used = snprintf(text, capacity, "%u%s (", count,
+                        !bindings ? "" : count == 1 ? " binding" : " bindings");
+    for (uint32_t i = 0; i < count && used >= 0 && (size_t)used < capacity; i++)
+        used += snprintf(text + used, capacity - (size_t)used, "%s%s", i ? ", " : "",
+                         dmlp__op_input(op->def, i)->name);
+    if (used >= 0 && (size_t)used < capacity)
+        snprintf(text + used, capacity - (size_t)used, ")");
+    return text;
+}
+
 dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t input_count,
                                           const dmlp_buffer_binding *inputs,
                                           uint32_t output_count,
@@ -51,51 +68,58 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "dmlp_operator_execute: op is NULL; it must be an operator from "
                            "dmlp_operator_create");
-    if (input_count != 1)
-        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                           "%s: input_count is %u; it must be 1 (InputTensor)", op->name,
-                           input_count);
+    char wanted[64];
+    if (input_count != op->info.input_count)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s: input_count is %u; it must be %s",
+                           op->name, input_count,
+                           describe_inputs(op, false, wanted, sizeof wanted));
     if (output_count != 1)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: output_count is %u; it must be 1 (OutputTensor)", op->name,
                            output_count);
     if (!inputs)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                           "%s: inputs is NULL; it must point to 1 binding (InputTensor)",
-                           op->name);
+                           "%s: inputs is NULL; it must point to %s", op->name,
+                           describe_inputs(op, true, wanted, sizeof wanted));
     if (!outputs)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: outputs is NULL; it must point to 1 binding (OutputTensor)",
                            op->name);
 
-    const dmlp__tensor *in = &op->info.input;
+    const dmlp__tensor *in[DMLP__MAX_INPUTS] = {&op->info.input, &op->info.input_b};
     const dmlp__tensor *out = &op->info.output;
-    uintptr_t in_first = 0, out_first = 0;
-    dmlp_status status = check_binding(op, "InputTensor", in, &inputs[0], &in_first);
-    if (status != DMLP_OK)
-        return status;
+    uintptr_t in_first[DMLP__MAX_INPUTS] = {0, 0}, out_first = 0;
+    dmlp_status status;
+    for (uint32_t i = 0; i < input_count; i++)
+        if ((status = check_binding(op, dmlp__op_input(op->def, i)->name, in[i], &inputs[i],
+                                    &in_first[i])) != DMLP_OK)
+            return status;
     status = check_binding(op, "OutputTensor", out, &outputs[0], &out_first);
     if (status != DMLP_OK)
         return status;
 
     /* Ranges that only touch are disjoint; anything else is exact in-place or refused. */
-    uintptr_t in_end = in_first + (uintptr_t)in->total_bytes;
     uintptr_t out_end = out_first + (uintptr_t)out->total_bytes;
-    if (in_first < out_end && out_first < in_end) {
-        bool exact = op->in_place_ok && in_first == out_first;
-        if (!exact)
-            return dmlp__error(
-                DMLP_ERROR_INVALID_ARGUMENT,
-                "%s: OutputTensor binding range is [0x%" PRIxPTR ",0x%" PRIxPTR
-                "); it overlaps the InputTensor binding range [0x%" PRIxPTR ",0x%" PRIxPTR
-                "), and %s",
-                op->name, out_first, out_end, in_first, in_end,
-                !op->def->in_place ? op->def->not_in_place
-                                   : "only exact in-place execution (same start, size and "
-                                     "strides) is allowed");
+    for (uint32_t i = 0; i < input_count; i++) {
+        uintptr_t in_end = in_first[i] + (uintptr_t)in[i]->total_bytes;
+        if (in_first[i] < out_end && out_first < in_end) {
+            bool exact = op->in_place_ok[i] && in_first[i] == out_first;
+            if (!exact)
+                return dmlp__error(
+                    DMLP_ERROR_INVALID_ARGUMENT,
+                    "%s: OutputTensor binding range is [0x%" PRIxPTR ",0x%" PRIxPTR
+                    "); it overlaps the %s binding range [0x%" PRIxPTR ",0x%" PRIxPTR
+                    "), and %s",
+                    op->name, out_first, out_end, dmlp__op_input(op->def, i)->name,
+                    in_first[i], in_end,
+                    !op->def->in_place ? op->def->not_in_place
+                                       : "only exact in-place execution (same start, size and "
+                                         "strides) is allowed");
+        }
     }
 
-    *in_first_byte = (const unsigned char *)inputs[0].buffer + inputs[0].offset;
+    for (uint32_t i = 0; i < input_count; i++)
+        in_first_byte[i] = (const unsigned char *)inputs[i].buffer + inputs[i].offset;
     *out_first_byte = (unsigned char *)outputs[0].buffer + outputs[0].offset;
     return DMLP_OK;
 }
@@ -104,12 +128,19 @@ dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
                                   const dmlp_buffer_binding *inputs, uint32_t output_count,
                                   const dmlp_buffer_binding *outputs)
 {
-    const void *src = NULL;
+    const void *src[DMLP__MAX_INPUTS] = {NULL, NULL};
     void *dst = NULL;
     dmlp_status status = dmlp__operator_check_bindings(op, input_count, inputs, output_count,
-                                                       outputs, &src, &dst);
+                                                       outputs, src, &dst);
     if (status != DMLP_OK)
         return status;
-    dmlp__plan_run(&op->plan, op->device->pool, src, dst);
+    if (op->info.input_count == 2) {
+        status = dmlp__binary_plan_check(&op->binary, op->name, src[1]);
+        if (status != DMLP_OK)
+            return status;
+        dmlp__binary_plan_run(&op->binary, op->device->pool, src[0], src[1], dst);
+        return DMLP_OK;
+    }
+    dmlp__plan_run(&op->plan, op->device->pool, src[0], dst);
     return DMLP_OK;
 }

@@ -8,6 +8,7 @@
 
 #include "core/device.h"
 #include "core/plan.h"
+#include "core/plan_binary.h"
 #include "core/registry.h"
 #include "core/validate.h"
 #include "dmlp.h"
@@ -17,14 +18,15 @@ struct dmlp_operator {
     const dmlp__op_def *def; /* the operator's registry row */
     const char *name;   /* "ELEMENT_WISE_SIGN" ... for messages */
     dmlp__op_info info;
-    dmlp__plan plan;
-    bool in_place_ok;   /* output may be bound exactly onto the input */
+    dmlp__plan plan;                /* one input */
+    dmlp__binary_plan binary;       /* two inputs (info.input_count == 2) */
+    bool in_place_ok[DMLP__MAX_INPUTS]; /* output may be bound exactly onto input i */
 };
 
 /* The binding rules (docs/validation.md) that dmlp_operator_execute checks (counts, buffers,
    ranges, alignment, overlap), without running anything; front ends use it to refuse a
-   model before its first command runs. On success *in and *out are the tensors' first
-   bytes. */
+   model before its first command runs. On success in[i] (in has room for input_count
+   pointers) and *out are the tensors' first bytes. */
 dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t input_count,
                                           const dmlp_buffer_binding *inputs,
                                           uint32_t output_count,

@@ -13,6 +13,12 @@
     {"InputTensor", DMLP__FIELD_INPUT, offsetof(DESC, InputTensor)},                        \
     {"OutputTensor", DMLP__FIELD_OUTPUT, offsetof(DESC, OutputTensor)}
 
+/* The three tensors of a two-input element-wise descriptor. */
+#define BINARY_TENSORS(DESC)                                                                \
+    {"ATensor", DMLP__FIELD_INPUT, offsetof(DESC, ATensor)},                                \
+    {"BTensor", DMLP__FIELD_INPUT, offsetof(DESC, BTensor)},                                \
+    {"OutputTensor", DMLP__FIELD_OUTPUT, offsetof(DESC, OutputTensor)}
+
 static const dmlp__op_def ops[] = {
     {DML_OPERATOR_ELEMENT_WISE_SIGN, "ELEMENT_WISE_SIGN", "sign", "Sign", "ELEMENT_WISE_SIGN",
      "  sign      ELEMENT_WISE_SIGN: -1, 0 or +1 in the input's type (NaN gives 0)\n",
@@ -58,6 +64,34 @@ static const dmlp__op_def ops[] = {
      "ELEMENT_WISE_NEGATE", "  negate    ELEMENT_WISE_NEGATE: -x\n",
      sizeof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC), 2,
      {UNARY_TENSORS(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC)}, SAME, true, NULL},
+    {DML_OPERATOR_ELEMENT_WISE_ADD, "ELEMENT_WISE_ADD", "add", NULL, "ELEMENT_WISE_ADD",
+     "  add       ELEMENT_WISE_ADD: a + b (integers wrap)\n",
+     sizeof(DML_ELEMENT_WISE_ADD_OPERATOR_DESC), 3,
+     {BINARY_TENSORS(DML_ELEMENT_WISE_ADD_OPERATOR_DESC)}, SAME, true, NULL},
+
+    {DML_OPERATOR_ELEMENT_WISE_ADD1, "ELEMENT_WISE_ADD1", "add1", NULL, "ELEMENT_WISE_ADD1",
+     "  add1      ELEMENT_WISE_ADD1: a + b, then --fused softsign if given\n",
+     sizeof(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC), 4,
+     {BINARY_TENSORS(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC),
+      {"FusedActivation", DMLP__FIELD_FUSED_ACTIVATION,
+       offsetof(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, FusedActivation)}},
+     SAME, true, NULL},
+
+    {DML_OPERATOR_ELEMENT_WISE_SUBTRACT, "ELEMENT_WISE_SUBTRACT", "sub", NULL,
+     "ELEMENT_WISE_SUBTRACT", "  sub       ELEMENT_WISE_SUBTRACT: a - b (integers wrap)\n",
+     sizeof(DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC), 3,
+     {BINARY_TENSORS(DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC)}, SAME, true, NULL},
+
+    {DML_OPERATOR_ELEMENT_WISE_MULTIPLY, "ELEMENT_WISE_MULTIPLY", "mul", NULL,
+     "ELEMENT_WISE_MULTIPLY", "  mul       ELEMENT_WISE_MULTIPLY: a * b (integers wrap)\n",
+     sizeof(DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC), 3,
+     {BINARY_TENSORS(DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC)}, SAME, true, NULL},
+
+    {DML_OPERATOR_ELEMENT_WISE_DIVIDE, "ELEMENT_WISE_DIVIDE", "div", NULL,
+     "ELEMENT_WISE_DIVIDE",
+     "  div       ELEMENT_WISE_DIVIDE: a / b (integers truncate; a 0 divisor is refused)\n",
+     sizeof(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC), 3,
+     {BINARY_TENSORS(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC)}, SAME, true, NULL},
 };
 
 #define OP_COUNT (sizeof ops / sizeof ops[0])
@@ -67,7 +101,13 @@ _Static_assert(sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYT
                    sizeof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
+                   sizeof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_ADD_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
                "dmlp__desc_storage holds every descriptor struct");
 
 uint32_t dmlp__op_count(void) { return (uint32_t)OP_COUNT; }
@@ -120,6 +160,22 @@ const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind
     return NULL;
 }
 
+uint32_t dmlp__op_input_count(const dmlp__op_def *def)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; def && i < def->field_count; i++)
+        count += def->fields[i].kind == DMLP__FIELD_INPUT;
+    return count;
+}
+
+const dmlp__field *dmlp__op_input(const dmlp__op_def *def, uint32_t index)
+{
+    for (uint32_t i = 0; def && i < def->field_count; i++)
+        if (def->fields[i].kind == DMLP__FIELD_INPUT && index-- == 0)
+            return &def->fields[i];
+    return NULL;
+}
+
 const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
                            const char *separator, const char *last_separator)
 {
@@ -153,20 +209,50 @@ const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *s, const dmlp__op_
                                           const DML_BUFFER_TENSOR_DESC *out,
                                           const dmlp__op_params *params)
 {
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {in, in};
+    return dmlp__desc_build_inputs(s, def, inputs, out, params);
+}
+
+/* The fused activation's descriptor: every activation dmlp fuses has only InputTensor
+   and OutputTensor, both NULL when fused. */
+static const DML_OPERATOR_DESC *build_fused(dmlp__desc_storage *s, DML_OPERATOR_TYPE type)
+{
+    if (type == DML_OPERATOR_INVALID)
+        return NULL;
+    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC tensors = {NULL, NULL};
+    memcpy(s->fused_desc.bytes, &tensors, sizeof tensors);
+    s->fused.Type = type;
+    s->fused.Desc = s->fused_desc.bytes;
+    return &s->fused;
+}
+
+const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
+                                                 const dmlp__op_def *def,
+                                                 const DML_BUFFER_TENSOR_DESC *const *inputs,
+                                                 const DML_BUFFER_TENSOR_DESC *out,
+                                                 const dmlp__op_params *params)
+{
     static const dmlp__op_params zeros;
     if (!params)
         params = &zeros;
     memset(s, 0, sizeof *s);
     s->input.Type = DML_TENSOR_TYPE_BUFFER;
-    s->input.Desc = in;
+    s->input.Desc = inputs[0];
+    s->input_b.Type = DML_TENSOR_TYPE_BUFFER;
+    s->input_b.Desc = inputs[dmlp__op_input_count(def) > 1 ? 1 : 0];
     s->output.Type = DML_TENSOR_TYPE_BUFFER;
     s->output.Desc = out;
+    uint32_t input_index = 0;
     for (uint32_t i = 0; i < def->field_count; i++) {
         const dmlp__field *f = &def->fields[i];
         unsigned char *at = s->desc.bytes + f->offset;
-        const DML_TENSOR_DESC *tensor = f->kind == DMLP__FIELD_INPUT ? &s->input : &s->output;
+        const DML_TENSOR_DESC *tensor = &s->output;
+        const DML_OPERATOR_DESC *fused;
         switch (f->kind) {
         case DMLP__FIELD_INPUT:
+            tensor = input_index++ == 0 ? &s->input : &s->input_b;
+            memcpy(at, &tensor, sizeof tensor);
+            break;
         case DMLP__FIELD_OUTPUT:
             memcpy(at, &tensor, sizeof tensor);
             break;
@@ -175,6 +261,10 @@ const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *s, const dmlp__op_
             break;
         case DMLP__FIELD_SCALE_BIAS:
             memcpy(at, &params->scale_bias, sizeof params->scale_bias);
+            break;
+        case DMLP__FIELD_FUSED_ACTIVATION:
+            fused = build_fused(s, params->fused_activation);
+            memcpy(at, &fused, sizeof fused);
             break;
         }
     }
@@ -195,6 +285,13 @@ const DML_SCALE_BIAS *dmlp__desc_scale_bias(const void *desc, const dmlp__field 
     const DML_SCALE_BIAS *scale_bias;
     memcpy(&scale_bias, (const unsigned char *)desc + field->offset, sizeof scale_bias);
     return scale_bias;
+}
+
+const DML_OPERATOR_DESC *dmlp__desc_operator(const void *desc, const dmlp__field *field)
+{
+    const DML_OPERATOR_DESC *op;
+    memcpy(&op, (const unsigned char *)desc + field->offset, sizeof op);
+    return op;
 }
 
 int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field)

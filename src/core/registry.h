@@ -18,10 +18,13 @@
 
 /* What a member of an operator's descriptor struct holds. */
 typedef enum dmlp__field_kind {
-    DMLP__FIELD_INPUT,         /* const DML_TENSOR_DESC *: the input tensor */
+    DMLP__FIELD_INPUT,         /* const DML_TENSOR_DESC *: an input tensor (a row with two
+                                  lists A then B; the binding count follows) */
     DMLP__FIELD_OUTPUT,        /* const DML_TENSOR_DESC *: the output tensor */
     DMLP__FIELD_INFINITY_MODE, /* DML_IS_INFINITY_MODE: EITHER, POSITIVE or NEGATIVE */
     DMLP__FIELD_SCALE_BIAS,    /* const DML_SCALE_BIAS *, may be NULL; float types only */
+    DMLP__FIELD_FUSED_ACTIVATION, /* const DML_OPERATOR_DESC *, may be NULL: an activation
+                                     without tensors, applied to the result */
 } dmlp__field_kind;
 
 typedef struct dmlp__field {
@@ -63,6 +66,12 @@ const dmlp__op_def *dmlp__op_find_dxdispatch(const char *name);
 /* The row's field of a kind; NULL when the operator has none. */
 const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind);
 
+/* The most input tensors a row has, and how many this row has (its INPUT fields). */
+#define DMLP__MAX_INPUTS 2
+uint32_t dmlp__op_input_count(const dmlp__op_def *def);
+/* The row's input field number `index` (0: InputTensor or ATensor, 1: BTensor). */
+const dmlp__field *dmlp__op_input(const dmlp__op_def *def, uint32_t index);
+
 /* Every operator's name joined for messages and usage text, e.g. "sign, softsign or
    isinf" (DMLP__OP_NAME_CLI, ", ", " or "), "sign|softsign|isinf", or
    "ELEMENT_WISE_SIGN (79), ... and ..." (DMLP__OP_NAME_DML with the enum values).
@@ -81,13 +90,21 @@ const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
 typedef struct dmlp__op_params {
     DML_IS_INFINITY_MODE mode;         /* DMLP__FIELD_INFINITY_MODE */
     const DML_SCALE_BIAS *scale_bias;  /* DMLP__FIELD_SCALE_BIAS (NULL: none) */
+    DML_OPERATOR_TYPE fused_activation; /* DMLP__FIELD_FUSED_ACTIVATION (INVALID: none) */
 } dmlp__op_params;
 
 /* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It
    points into itself, so it must stay where it is while the descriptor is used. */
 typedef struct dmlp__desc_storage {
     DML_TENSOR_DESC input;
+    DML_TENSOR_DESC input_b; /* a two-input row's BTensor */
     DML_TENSOR_DESC output;
+    /* A fused activation: its descriptor (tensor pointers NULL, as DirectML requires). */
+    DML_OPERATOR_DESC fused;
+    union {
+        max_align_t align;
+        unsigned char bytes[DMLP__MAX_DESC_BYTES];
+    } fused_desc;
     union {
         max_align_t align;
         unsigned char bytes[DMLP__MAX_DESC_BYTES];
@@ -96,17 +113,24 @@ typedef struct dmlp__desc_storage {
 } dmlp__desc_storage;
 
 /* The one place a DirectML descriptor is made: op's descriptor over buffer tensors in
-   and out with the given field values (NULL: zeros, e.g. InfinityMode EITHER). Returns
-   &storage->op. */
+   and out with the given field values (NULL: zeros, e.g. InfinityMode EITHER). A
+   two-input row gets `in` as both ATensor and BTensor. Returns &storage->op. */
 const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *storage, const dmlp__op_def *def,
                                           const DML_BUFFER_TENSOR_DESC *in,
                                           const DML_BUFFER_TENSOR_DESC *out,
                                           const dmlp__op_params *params);
+/* The same with each input tensor given: inputs[i] for the row's input i. */
+const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *storage,
+                                                 const dmlp__op_def *def,
+                                                 const DML_BUFFER_TENSOR_DESC *const *inputs,
+                                                 const DML_BUFFER_TENSOR_DESC *out,
+                                                 const dmlp__op_params *params);
 
 /* Reads a field of a descriptor struct laid out as def says (desc: DML_OPERATOR_DESC.Desc);
    memcpy, so any alignment the caller's struct has is fine. */
 const DML_TENSOR_DESC *dmlp__desc_tensor(const void *desc, const dmlp__field *field);
 const DML_SCALE_BIAS *dmlp__desc_scale_bias(const void *desc, const dmlp__field *field);
+const DML_OPERATOR_DESC *dmlp__desc_operator(const void *desc, const dmlp__field *field);
 int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field);
 
 #endif

@@ -29,6 +29,18 @@
 #define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
 #define ABS DML_OPERATOR_ELEMENT_WISE_ABS
 #define NEGATE DML_OPERATOR_ELEMENT_WISE_NEGATE
+#define ADD DML_OPERATOR_ELEMENT_WISE_ADD
+#define ADD1 DML_OPERATOR_ELEMENT_WISE_ADD1
+#define SUBTRACT DML_OPERATOR_ELEMENT_WISE_SUBTRACT
+#define MULTIPLY DML_OPERATOR_ELEMENT_WISE_MULTIPLY
+#define DIVIDE DML_OPERATOR_ELEMENT_WISE_DIVIDE
+/* Add, Subtract and Multiply share their tables. */
+#define ARITHMETIC_ROWS(OP)                                                                 \
+    {OP, DML_FEATURE_LEVEL_1_0, 4, 5, {F32, F16}},                                          \
+    {OP, DML_FEATURE_LEVEL_2_1, 4, 5, {F32, F16, I32, U32}},                                \
+    {OP, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, U32}},                                \
+    {OP, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, U64, U32}},                      \
+    {OP, DML_FEATURE_LEVEL_5_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}}
 
 /* Each row lists the full type set in force from its level on (0 ends the list). */
 typedef struct support_row {
@@ -58,6 +70,16 @@ static const support_row support_rows[] = {
     {ABS, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8}},
     {ABS, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, I16, I8}},
     {NEGATE, DML_FEATURE_LEVEL_5_0, 1, 8, {F32, F16, I64, I32, I16, I8}},
+    ARITHMETIC_ROWS(ADD),
+    {ADD1, DML_FEATURE_LEVEL_2_0, 4, 5, {F32, F16}},
+    {ADD1, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
+    ARITHMETIC_ROWS(SUBTRACT),
+    ARITHMETIC_ROWS(MULTIPLY),
+    {DIVIDE, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16}},
+    {DIVIDE, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, U32}},
+    {DIVIDE, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, U32}},
+    {DIVIDE, DML_FEATURE_LEVEL_5_1, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {DIVIDE, DML_FEATURE_LEVEL_6_0, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
 };
 
 /* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -71,6 +93,11 @@ static const struct {
     {IDENTITY, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
     {ABS, {F64, BF16, U64, U32, U16, U8}},
     {NEGATE, {F64, BF16}},
+    {ADD, {F64, BF16}},
+    {ADD1, {F64, BF16}},
+    {SUBTRACT, {F64, BF16}},
+    {MULTIPLY, {F64, BF16}},
+    {DIVIDE, {F64, BF16}},
 };
 
 static const uint32_t levels[] = {

@@ -26,6 +26,7 @@ typedef struct context {
     const char *op;          /* operator name for messages */
     uint32_t level;
     bool extensions;
+    uint32_t input_count;
     dmlp__support support;
 } context;
 
@@ -181,7 +182,7 @@ static dmlp_status check_tensor(const context *c, const char *name, const DML_TE
 }
 
 /* What the support table allows for one tensor's type and dimension count. */
-static dmlp_status check_input_support(const context *c, const dmlp__tensor *t)
+static dmlp_status check_input_support(const context *c, const char *name, const dmlp__tensor *t)
 {
     const dmlp__support *s = &c->support;
     if (!type_in(s, t->type)) {
@@ -189,23 +190,23 @@ static dmlp_status check_input_support(const context *c, const dmlp__tensor *t)
         if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext) &&
             type_in(&with_ext, t->type))
             return dmlp__error(UNSUPPORTED,
-                               "%s: InputTensor.DataType is %s; it needs a device created with "
+                               "%s: %s.DataType is %s; it needs a device created with "
                                "DMLP_DEVICE_FLAG_EXTENSIONS",
-                               c->op, dmlp__type_name(t->type));
+                               c->op, name, dmlp__type_name(t->type));
         char types[256];
         list_types(s, types, sizeof types);
         return dmlp__error(UNSUPPORTED,
-                           "%s: InputTensor.DataType is %s; at feature level %s it must be %s",
-                           c->op, dmlp__type_name(t->type), dmlp__feature_level_name(c->level),
-                           types);
+                           "%s: %s.DataType is %s; at feature level %s it must be %s",
+                           c->op, name, dmlp__type_name(t->type),
+                           dmlp__feature_level_name(c->level), types);
     }
     if (t->dim_count < s->min_dims || t->dim_count > s->max_dims) {
         char dims[32];
         describe_dims(s, dims, sizeof dims);
         return dmlp__error(UNSUPPORTED,
-                           "%s: InputTensor.DimensionCount is %" PRIu32
+                           "%s: %s.DimensionCount is %" PRIu32
                            "; at feature level %s it must be %s",
-                           c->op, t->dim_count, dmlp__feature_level_name(c->level), dims);
+                           c->op, name, t->dim_count, dmlp__feature_level_name(c->level), dims);
     }
     return DMLP_OK;
 }
@@ -361,34 +362,77 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
                        c->op, strides);
 }
 
-/* Input and output agree as the operator requires (docs/validation.md). */
-static dmlp_status check_pair(const context *c, const dmlp__tensor *in, const dmlp__tensor *out)
+/* A tensor agrees with the input it follows (`in`, named in_name): the same data type
+   (unless the row gives the output its own, want_own), dimension count and sizes. */
+static dmlp_status check_pair(const context *c, const char *in_name, const dmlp__tensor *in,
+                              const char *name, const dmlp__tensor *out, bool want_own)
 {
-    DML_TENSOR_DATA_TYPE want = c->support.output_type;
+    DML_TENSOR_DATA_TYPE want = want_own ? c->support.output_type : DML_TENSOR_DATA_TYPE_UNKNOWN;
     if (want != DML_TENSOR_DATA_TYPE_UNKNOWN) {
         if (out->type != want)
-            return dmlp__error(INVALID, "%s: OutputTensor.DataType is %s; it must be %s",
-                               c->op, dmlp__type_name(out->type), dmlp__type_name(want));
+            return dmlp__error(INVALID, "%s: %s.DataType is %s; it must be %s", c->op, name,
+                               dmlp__type_name(out->type), dmlp__type_name(want));
     } else if (out->type != in->type) {
         /* two calls: dmlp__type_name may share one buffer for unknown names */
         char input_name[32];
         snprintf(input_name, sizeof input_name, "%s", dmlp__type_name(in->type));
-        return dmlp__error(INVALID,
-                           "%s: OutputTensor.DataType is %s; it must equal InputTensor.DataType "
-                           "(%s)",
-                           c->op, dmlp__type_name(out->type), input_name);
+        return dmlp__error(INVALID, "%s: %s.DataType is %s; it must equal %s.DataType (%s)",
+                           c->op, name, dmlp__type_name(out->type), in_name, input_name);
     }
     if (out->dim_count != in->dim_count)
         return dmlp__error(INVALID,
-                           "%s: OutputTensor.DimensionCount is %" PRIu32
-                           "; it must equal InputTensor.DimensionCount (%" PRIu32 ")",
-                           c->op, out->dim_count, in->dim_count);
+                           "%s: %s.DimensionCount is %" PRIu32
+                           "; it must equal %s.DimensionCount (%" PRIu32 ")",
+                           c->op, name, out->dim_count, in_name, in->dim_count);
     for (uint32_t i = 0; i < in->dim_count; i++)
         if (out->sizes[i] != in->sizes[i])
             return dmlp__error(INVALID,
-                               "%s: OutputTensor.Sizes[%" PRIu32 "] is %" PRIu32
-                               "; it must equal InputTensor.Sizes[%" PRIu32 "] (%" PRIu32 ")",
-                               c->op, i, out->sizes[i], i, in->sizes[i]);
+                               "%s: %s.Sizes[%" PRIu32 "] is %" PRIu32
+                               "; it must equal %s.Sizes[%" PRIu32 "] (%" PRIu32 ")%s",
+                               c->op, name, i, out->sizes[i], in_name, i, in->sizes[i],
+                               c->input_count > 1 && !want_own
+                                   ? " (an input broadcasts with a stride of 0, not a "
+                                     "smaller size)"
+                                   : "");
+    return DMLP_OK;
+}
+
+/* FusedActivation: NULL, or an activation dmlp fuses (Softsign) whose tensor pointers
+   are NULL, on a float output. */
+static dmlp_status check_fused_activation(const context *c, const char *field,
+                                          const DML_OPERATOR_DESC *fused,
+                                          const dmlp__tensor *out)
+{
+    if (!fused)
+        return DMLP_OK;
+    if (fused->Type != DML_OPERATOR_ACTIVATION_SOFTSIGN) {
+        const char *name = dmlp__operator_name(fused->Type);
+        char what[64];
+        if (name)
+            snprintf(what, sizeof what, "%s", name);
+        else
+            snprintf(what, sizeof what, "%d", (int)fused->Type);
+        return dmlp__error(UNSUPPORTED,
+                           "%s: %s.Type is %s; dmlp fuses only ACTIVATION_SOFTSIGN (50)", c->op,
+                           field, what);
+    }
+    if (!fused->Desc)
+        return dmlp__error(INVALID,
+                           "%s: %s.Desc is NULL; it must point to the activation's descriptor",
+                           c->op, field);
+    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC tensors;
+    memcpy(&tensors, fused->Desc, sizeof tensors);
+    if (tensors.InputTensor || tensors.OutputTensor)
+        return dmlp__error(INVALID,
+                           "%s: %s's %s is not NULL; a fused activation's tensors must be NULL",
+                           c->op, field, tensors.InputTensor ? "InputTensor" : "OutputTensor");
+    DML_TENSOR_DATA_TYPE t = out->type;
+    if (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_FLOAT16 &&
+        t != DML_TENSOR_DATA_TYPE_FLOAT64 && t != DMLP_TENSOR_DATA_TYPE_BFLOAT16)
+        return dmlp__error(INVALID,
+                           "%s: %s is set; with OutputTensor.DataType %s it must be NULL (a "
+                           "fused activation needs FLOAT32 or FLOAT16)",
+                           c->op, field, dmlp__type_name(t));
     return DMLP_OK;
 }
 
@@ -478,14 +522,20 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         return status;
 
     /* The descriptor's members, as the registry lays them out. */
-    const DML_TENSOR_DESC *input = NULL, *output = NULL;
+    const DML_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {NULL, NULL}, *output = NULL;
+    const char *input_names[DMLP__MAX_INPUTS] = {NULL, NULL};
+    const char *fused_name = NULL;
     DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_EITHER;
     const DML_SCALE_BIAS *scale_bias = NULL;
+    const DML_OPERATOR_DESC *fused = NULL;
     for (uint32_t i = 0; i < def->field_count; i++) {
         const dmlp__field *f = &def->fields[i];
         switch (f->kind) {
         case DMLP__FIELD_INPUT:
-            input = dmlp__desc_tensor(desc->Desc, f);
+            if (c.input_count < DMLP__MAX_INPUTS) {
+                input_names[c.input_count] = f->name;
+                inputs[c.input_count++] = dmlp__desc_tensor(desc->Desc, f);
+            }
             break;
         case DMLP__FIELD_OUTPUT:
             output = dmlp__desc_tensor(desc->Desc, f);
@@ -501,24 +551,41 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         case DMLP__FIELD_SCALE_BIAS:
             scale_bias = dmlp__desc_scale_bias(desc->Desc, f);
             break;
+        case DMLP__FIELD_FUSED_ACTIVATION:
+            fused = dmlp__desc_operator(desc->Desc, f);
+            fused_name = f->name;
+            break;
         }
     }
 
     dmlp__op_info info;
     memset(&info, 0, sizeof info);
     info.type = desc->Type;
+    info.input_count = c.input_count;
     info.mode = mode;
     info.has_scale_bias = scale_bias != NULL;
     if (scale_bias)
         info.scale_bias = *scale_bias;
     info.execution_flags = execution_flags;
+    info.fused_activation = fused ? fused->Type : DML_OPERATOR_INVALID;
 
-    if ((status = check_tensor(&c, "InputTensor", input, false, &info.input)) != DMLP_OK ||
-        (status = check_tensor(&c, "OutputTensor", output, true, &info.output)) != DMLP_OK ||
-        (status = check_input_support(&c, &info.input)) != DMLP_OK ||
-        (status = check_pair(&c, &info.input, &info.output)) != DMLP_OK ||
+    dmlp__tensor *in_tensors[DMLP__MAX_INPUTS] = {&info.input, &info.input_b};
+    for (uint32_t i = 0; i < c.input_count; i++)
+        if ((status = check_tensor(&c, input_names[i], inputs[i], false, in_tensors[i])) !=
+            DMLP_OK)
+            return status;
+    if ((status = check_tensor(&c, "OutputTensor", output, true, &info.output)) != DMLP_OK ||
+        (status = check_input_support(&c, input_names[0], &info.input)) != DMLP_OK)
+        return status;
+    for (uint32_t i = 1; i < c.input_count; i++)
+        if ((status = check_pair(&c, input_names[0], &info.input, input_names[i], in_tensors[i],
+                                 false)) != DMLP_OK)
+            return status;
+    if ((status = check_pair(&c, input_names[0], &info.input, "OutputTensor", &info.output,
+                             true)) != DMLP_OK ||
         (status = check_output_distinct(&c, &info.output)) != DMLP_OK ||
-        (status = check_scale_bias(&c, &info)) != DMLP_OK)
+        (status = check_scale_bias(&c, &info)) != DMLP_OK ||
+        (status = check_fused_activation(&c, fused_name, fused, &info.output)) != DMLP_OK)
         return status;
 
     *out = info;

@@ -24,12 +24,15 @@ typedef struct dmlp__tensor {
 
 typedef struct dmlp__op_info {
     DML_OPERATOR_TYPE type;
-    dmlp__tensor input;
+    uint32_t input_count;       /* 1, or 2 for ATensor and BTensor */
+    dmlp__tensor input;         /* InputTensor, or ATensor */
+    dmlp__tensor input_b;       /* BTensor (two-input operators) */
     dmlp__tensor output;
     DML_IS_INFINITY_MODE mode;  /* IsInfinity only */
     bool has_scale_bias;        /* Identity with a ScaleBias: */
     DML_SCALE_BIAS scale_bias;  /* its copy */
     uint32_t execution_flags;
+    DML_OPERATOR_TYPE fused_activation; /* ADD1's FusedActivation; INVALID: none */
 } dmlp__op_info;
 
 /* Validates desc at the given level and device flags; fills *out on success. Every

@@ -102,7 +102,6 @@ static dmlp_status parse_dispatch(const dmlp__dx_parse_context *ctx, const dmlp_
                                   const cJSON *json, const char *path, dmlp__dx_command *command)
 {
     static const char *const members[] = {"type", "dispatchable", "bindings", NULL};
-    static const char *const binding_names[] = {"InputTensor", "OutputTensor", NULL};
     char p[DMLP__DX_PATH_MAX];
     const char *name;
     dmlp_status s = dmlp__dx_check_members(json, path, members);
@@ -127,18 +126,27 @@ static dmlp_status parse_dispatch(const dmlp__dx_parse_context *ctx, const dmlp_
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
     if (!cJSON_IsObject(bindings))
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "must be an object (tensor name: resource)");
+    /* One binding per tensor of the operator, named as its desc names them. */
+    const dmlp__dx_dispatchable *dispatchable = &model->dispatchables[d];
+    uint32_t inputs = dmlp__op_input_count(dispatchable->def);
+    const char *binding_names[DMLP__MAX_INPUTS + 2] = {NULL};
+    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS + 1] = {&dispatchable->input,
+                                                            &dispatchable->input_b};
+    dmlp__dx_binding *targets[DMLP__MAX_INPUTS + 1] = {&command->input, &command->input_b};
+    for (uint32_t i = 0; i < inputs; i++)
+        binding_names[i] = dmlp__op_input(dispatchable->def, i)->name;
+    binding_names[inputs] = "OutputTensor";
+    tensors[inputs] = &dispatchable->output;
+    targets[inputs] = &command->output;
     if ((s = dmlp__dx_check_members(bindings, p, binding_names)) != DMLP_OK)
         return s;
-    const dmlp__dx_dispatchable *dispatchable = &model->dispatchables[d];
-    for (int i = 0; i < 2; i++) {
+    for (uint32_t i = 0; i <= inputs; i++) {
         char q[DMLP__DX_PATH_MAX];
         dmlp__dx_path_key(q, p, binding_names[i]);
         item = cJSON_GetObjectItemCaseSensitive(bindings, binding_names[i]);
         if (!item)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, q, "missing");
-        s = parse_binding(ctx, model, item, q,
-                          i == 0 ? &dispatchable->input : &dispatchable->output,
-                          i == 0 ? &command->input : &command->output);
+        s = parse_binding(ctx, model, item, q, tensors[i], targets[i]);
         if (s != DMLP_OK)
             return s;
     }

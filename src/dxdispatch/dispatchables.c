@@ -82,6 +82,53 @@ static dmlp_status parse_scale_bias(const cJSON *json, const char *path, dmlp__d
     return s;
 }
 
+/* FusedActivation: absent or null for none, else an operator desc as DxDispatch writes
+   one, {"Type": NAME} with the activation's fields under "Desc"/"desc" or inline (a fused
+   activation has no tensors). dmlp fuses ACTIVATION_SOFTSIGN, which has no other field. */
+static dmlp_status parse_fused_activation(const cJSON *json, const char *path,
+                                          dmlp__dx_dispatchable *d)
+{
+    static const char *const members[] = {"Type", "type", "Desc", "desc", NULL};
+    if (!json || cJSON_IsNull(json))
+        return DMLP_OK;
+    if (!cJSON_IsObject(json))
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                             "must be an object {\"Type\": \"ACTIVATION_SOFTSIGN\"} or null");
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(json, "Type");
+    const char *key = "Type";
+    if (!type) {
+        type = cJSON_GetObjectItemCaseSensitive(json, "type");
+        key = "type";
+    }
+    char p[DMLP__DX_PATH_MAX];
+    dmlp__dx_path_key(p, path, key);
+    if (!type)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (the activation's operator type)");
+    const char *name;
+    dmlp_status s = dmlp__dx_get_string(type, p, &name);
+    if (s != DMLP_OK)
+        return s;
+    if (!dmlp__dx_name_is(name, "DML_OPERATOR_", "ACTIVATION_SOFTSIGN"))
+        return dmlp__dx_fail(DMLP_ERROR_UNSUPPORTED, p,
+                             "fused activation '%s' is not supported by dmlp (only "
+                             "ACTIVATION_SOFTSIGN)",
+                             name);
+    if ((s = dmlp__dx_check_members(json, path, members)) != DMLP_OK)
+        return s;
+    const char *descs[] = {"Desc", "desc"};
+    for (int i = 0; i < 2; i++) {
+        const cJSON *desc = cJSON_GetObjectItemCaseSensitive(json, descs[i]);
+        static const char *const none[] = {NULL};
+        dmlp__dx_path_key(p, path, descs[i]);
+        if (desc && !cJSON_IsObject(desc))
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "must be an object");
+        if (desc && (s = dmlp__dx_check_members(desc, p, none)) != DMLP_OK)
+            return s;
+    }
+    d->params.fused_activation = DML_OPERATOR_ACTIVATION_SOFTSIGN;
+    return DMLP_OK;
+}
+
 /* One member of the desc, by the kind the registry gives it. */
 static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *object,
                                const char *path, const dmlp__field *field,
@@ -96,13 +143,17 @@ static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *o
         if (!member)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
         return dmlp__dx_parse_tensor(ctx, member, p,
-                                     field->kind == DMLP__FIELD_INPUT ? &d->input : &d->output);
+                                     field->kind == DMLP__FIELD_OUTPUT      ? &d->output
+                                     : field == dmlp__op_input(d->def, 1) ? &d->input_b
+                                                                          : &d->input);
     case DMLP__FIELD_INFINITY_MODE:
         if (!member)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (EITHER, POSITIVE or NEGATIVE)");
         return parse_mode(member, p, &d->params.mode);
     case DMLP__FIELD_SCALE_BIAS:
         return parse_scale_bias(member, p, d);
+    case DMLP__FIELD_FUSED_ACTIVATION:
+        return parse_fused_activation(member, p, d);
     }
     return DMLP_OK;
 }

@@ -181,6 +181,7 @@ void dmlp__dx_model_free(dmlp__dx_model *model)
         dmlp__dx_dispatchable *d = &model->dispatchables[i];
         dmlp_operator_destroy(d->op);
         dmlp__dx_tensor_free(&d->input);
+        dmlp__dx_tensor_free(&d->input_b);
         dmlp__dx_tensor_free(&d->output);
         free(d->name);
     }

@@ -17,8 +17,10 @@ static dmlp_status create_operator(dmlp_device *device, dmlp__dx_dispatchable *d
     dmlp__desc_storage storage;
     dmlp__op_params params = d->params;
     params.scale_bias = d->has_scale_bias ? &d->scale_bias : NULL;
-    const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, d->def, &d->input.buffer,
-                                                     &d->output.buffer, &params);
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {&d->input.buffer,
+                                                              &d->input_b.buffer};
+    const DML_OPERATOR_DESC *desc =
+        dmlp__desc_build_inputs(&storage, d->def, inputs, &d->output.buffer, &params);
     dmlp_status s = dmlp_operator_create(device, desc, d->execution_flags, &d->op);
     if (s != DMLP_OK) {
         char prefix[DMLP__DX_PATH_MAX];
@@ -56,13 +58,15 @@ static dmlp_status check_dispatch_bindings(const dmlp__dx_model *model)
         const dmlp__dx_command *c = &model->commands[i];
         if (c->kind != DMLP__DX_DISPATCH)
             continue;
-        dmlp_buffer_binding input, output;
-        fill_binding(model, &c->input, &input);
+        dmlp_buffer_binding inputs[DMLP__MAX_INPUTS], output;
+        fill_binding(model, &c->input, &inputs[0]);
+        fill_binding(model, &c->input_b, &inputs[1]);
         fill_binding(model, &c->output, &output);
-        const void *in;
+        const dmlp_operator *op = model->dispatchables[c->index].op;
+        const void *in[DMLP__MAX_INPUTS];
         void *out;
-        dmlp_status s = dmlp__operator_check_bindings(model->dispatchables[c->index].op, 1,
-                                                      &input, 1, &output, &in, &out);
+        dmlp_status s = dmlp__operator_check_bindings(op, dmlp__op_input_count(op->def), inputs,
+                                                      1, &output, in, &out);
         if (s != DMLP_OK) {
             dmlp__error_prefix(c->path);
             return s;
@@ -75,15 +79,17 @@ static dmlp_status run_dispatch(dmlp__dx_model *model, const dmlp__dx_command *c
                                 uint32_t iterations, FILE *out)
 {
     dmlp__dx_dispatchable *d = &model->dispatchables[c->index];
-    dmlp_buffer_binding input, output;
-    fill_binding(model, &c->input, &input);
+    dmlp_buffer_binding inputs[DMLP__MAX_INPUTS], output;
+    fill_binding(model, &c->input, &inputs[0]);
+    fill_binding(model, &c->input_b, &inputs[1]);
     fill_binding(model, &c->output, &output);
+    uint32_t input_count = dmlp__op_input_count(d->def);
     double *times = malloc(iterations * sizeof *times);
     if (!times)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "%s: out of memory", c->path);
     for (uint32_t i = 0; i < iterations; i++) {
         double start = now_ms();
-        dmlp_status s = dmlp_operator_execute(d->op, 1, &input, 1, &output);
+        dmlp_status s = dmlp_operator_execute(d->op, input_count, inputs, 1, &output);
         times[i] = now_ms() - start;
         if (s != DMLP_OK) {
             free(times);

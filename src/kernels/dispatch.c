@@ -69,3 +69,56 @@ size_t dmlp__kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
         out[count++] = reference;
     return count;
 }
+
+/* ---- two-input kernels (binary_kernel_list.inc): reference kernels only so far ------ */
+
+#define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \
+    void dmlp__##name##__reference(size_t n, const void *a, const void *b, void *out,       \
+                                   uint32_t scalar, const dmlp__kernel_args *args);
+#include "kernels/binary_kernel_list.inc"
+#undef DMLP__BINARY_KERNEL_ROW
+
+static const struct {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    dmlp__binary_kernel_choice choice;
+} binary_references[] = {
+#define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \
+    {op, type, {dmlp__##name##__reference, DMLP__ISA_SCALAR, #name "__reference"}},
+#include "kernels/binary_kernel_list.inc"
+#undef DMLP__BINARY_KERNEL_ROW
+};
+
+static dmlp__binary_kernel_choice binary_reference_choice(DML_OPERATOR_TYPE op,
+                                                          DML_TENSOR_DATA_TYPE type)
+{
+    for (size_t i = 0; i < sizeof binary_references / sizeof binary_references[0]; i++)
+        if (binary_references[i].op == op && binary_references[i].type == type)
+            return binary_references[i].choice;
+    dmlp__binary_kernel_choice none = {0, DMLP__ISA_SCALAR, 0};
+    return none;
+}
+
+dmlp__binary_kernel dmlp__binary_reference_kernel(DML_OPERATOR_TYPE op,
+                                                  DML_TENSOR_DATA_TYPE type)
+{
+    return binary_reference_choice(op, type).fn;
+}
+
+dmlp__binary_kernel_choice dmlp__binary_kernel_select(DML_OPERATOR_TYPE op,
+                                                      DML_TENSOR_DATA_TYPE type,
+                                                      dmlp__isa max_isa)
+{
+    (void)max_isa; /* no fast two-input kernels yet: every level runs the reference */
+    return binary_reference_choice(op, type);
+}
+
+size_t dmlp__binary_kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                                    dmlp__binary_kernel_choice *out, size_t capacity)
+{
+    dmlp__binary_kernel_choice reference = binary_reference_choice(op, type);
+    if (!reference.fn || capacity == 0)
+        return 0;
+    out[0] = reference;
+    return 1;
+}

@@ -36,6 +36,7 @@ typedef struct dmlp__kernel_args {
     uint32_t recip;             /* Softsign f16/bf16/f32: the reciprocal form (estimate,
                                    Newton step, exact FMA correction) instead of a divide,
                                    on ISAs with FMA; the same bits either way */
+    uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
 } dmlp__kernel_args;
 
 /* args.streaming value for runs of many short calls: non-temporal stores without the
@@ -44,6 +45,16 @@ typedef struct dmlp__kernel_args {
 
 typedef void (*dmlp__unary_kernel)(size_t n, const void *in, void *out,
                                    const dmlp__kernel_args *args);
+
+/* A two-input kernel: out[i] = f(a[i], b[i]) for i in [0, n), all three of one type. When
+   `scalar` has DMLP__SCALAR_A, a is one element used for every i (an input broadcast
+   along the run, stride 0); likewise DMLP__SCALAR_B. out is disjoint from each input or
+   identical to it (in place); a scalar input is never the output. Listed in
+   binary_kernel_list.inc. */
+#define DMLP__SCALAR_A 1u
+#define DMLP__SCALAR_B 2u
+typedef void (*dmlp__binary_kernel)(size_t n, const void *a, const void *b, void *out,
+                                    uint32_t scalar, const dmlp__kernel_args *args);
 
 /* Instruction-set levels, lowest first within a processor family (scalar is every
    family's lowest). A kernel of level L runs on a CPU that has L. */
@@ -61,6 +72,12 @@ typedef struct dmlp__kernel_choice {
     dmlp__isa isa;
     const char *name; /* e.g. "f32_softsign__avx512" */
 } dmlp__kernel_choice;
+
+typedef struct dmlp__binary_kernel_choice {
+    dmlp__binary_kernel fn;
+    dmlp__isa isa;
+    const char *name; /* e.g. "f32_add__reference" */
+} dmlp__binary_kernel_choice;
 
 /* The reference (scalar, written for clarity) kernel; NULL when op x type has none.
    For IsInfinity `type` is the input type (the output is always UINT8). */
@@ -82,5 +99,14 @@ const char *dmlp__isa_name(dmlp__isa isa);
    cannot run: check isa against dmlp__isa_detect() before calling one. */
 size_t dmlp__kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
                              dmlp__kernel_choice *out, size_t capacity);
+
+/* The same for two-input operators (binary_kernel_list.inc). */
+dmlp__binary_kernel dmlp__binary_reference_kernel(DML_OPERATOR_TYPE op,
+                                                  DML_TENSOR_DATA_TYPE type);
+dmlp__binary_kernel_choice dmlp__binary_kernel_select(DML_OPERATOR_TYPE op,
+                                                      DML_TENSOR_DATA_TYPE type,
+                                                      dmlp__isa max_isa);
+size_t dmlp__binary_kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                                    dmlp__binary_kernel_choice *out, size_t capacity);
 
 #endif

@@ -73,8 +73,16 @@ static void check_layouts(void)
               d->name);
         const dmlp__field *in = dmlp__op_field(d, DMLP__FIELD_INPUT);
         const dmlp__field *out = dmlp__op_field(d, DMLP__FIELD_OUTPUT);
-        CHECK(in && out && same(in->name, "InputTensor") && same(out->name, "OutputTensor"),
-              "%s: InputTensor and OutputTensor", d->name);
+        uint32_t count = dmlp__op_input_count(d);
+        CHECK(count >= 1 && count <= DMLP__MAX_INPUTS, "%s: %u inputs", d->name, count);
+        CHECK(in && out && in == dmlp__op_input(d, 0) && same(out->name, "OutputTensor"),
+              "%s: an input and OutputTensor", d->name);
+        if (count == 1)
+            CHECK(same(in->name, "InputTensor"), "%s: InputTensor", d->name);
+        else
+            CHECK(same(in->name, "ATensor") && same(dmlp__op_input(d, 1)->name, "BTensor") &&
+                      dmlp__op_input(d, 2) == NULL,
+                  "%s: ATensor and BTensor", d->name);
         int inputs = 0, outputs = 0;
         for (uint32_t f = 0; f < d->field_count; f++) {
             inputs += d->fields[f].kind == DMLP__FIELD_INPUT;
@@ -87,7 +95,7 @@ static void check_layouts(void)
             for (uint32_t g = 0; g < f; g++)
                 CHECK(d->fields[g].offset < d->fields[f].offset, "%s: member order", d->name);
         }
-        CHECK(inputs == 1 && outputs == 1, "%s: one tensor of each", d->name);
+        CHECK(inputs == (int)count && outputs == 1, "%s: its inputs and one output", d->name);
         if (!d->in_place)
             CHECK(d->not_in_place && d->not_in_place[0], "%s: says why not in place", d->name);
     }
@@ -119,7 +127,12 @@ static void check_build_and_run(dmlp_device *device)
         params.mode = DML_IS_INFINITY_MODE_NEGATIVE;
         const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, d, &in, &out, &params);
         CHECK(desc->Type == d->type && desc->Desc != NULL, "%s: built", d->name);
-        const DML_TENSOR_DESC *it = dmlp__desc_tensor(desc->Desc, dmlp__op_field(d, DMLP__FIELD_INPUT));
+        const DML_TENSOR_DESC *it = dmlp__desc_tensor(desc->Desc, dmlp__op_input(d, 0));
+        uint32_t count = dmlp__op_input_count(d);
+        if (count == 2) { /* desc_build gives a two-input row its one input as A and B */
+            const DML_TENSOR_DESC *bt = dmlp__desc_tensor(desc->Desc, dmlp__op_input(d, 1));
+            CHECK(bt && bt->Desc == &in, "%s: BTensor read back", d->name);
+        }
         const DML_TENSOR_DESC *ot =
             dmlp__desc_tensor(desc->Desc, dmlp__op_field(d, DMLP__FIELD_OUTPUT));
         CHECK(it && ot && it->Type == DML_TENSOR_TYPE_BUFFER && it->Desc == &in &&
@@ -132,14 +145,15 @@ static void check_build_and_run(dmlp_device *device)
 
         dmlp_operator *op = NULL;
         CHECK_STATUS(dmlp_operator_create(device, desc, 0, &op), DMLP_OK);
-        _Alignas(8) unsigned char buffer[256] = {0};
-        dmlp_buffer_binding a = {buffer, 0, 128}, b = {buffer, 0, 128}, c = {buffer, 128, 128};
-        dmlp_status in_place = dmlp_operator_execute(op, 1, &a, 1, &b);
+        _Alignas(8) unsigned char buffer[384] = {0};
+        dmlp_buffer_binding a[2] = {{buffer, 0, 128}, {buffer, 256, 128}};
+        dmlp_buffer_binding b = {buffer, 0, 128}, c = {buffer, 128, 128};
+        dmlp_status in_place = dmlp_operator_execute(op, count, a, 1, &b);
         CHECK_EQ_U64(in_place, d->in_place ? DMLP_OK : DMLP_ERROR_INVALID_ARGUMENT,
                      "%s: in place as the registry says", d->name);
         if (!d->in_place)
             CHECK_CONTAINS(dmlp_last_error(), d->not_in_place);
-        CHECK_STATUS(dmlp_operator_execute(op, 1, &a, 1, &c), DMLP_OK);
+        CHECK_STATUS(dmlp_operator_execute(op, count, a, 1, &c), DMLP_OK);
         dmlp_operator_destroy(op);
     }
 }
@@ -154,7 +168,9 @@ static void check_kernels(void)
         if (!dmlp__support_get(d->type, DMLP__FEATURE_LEVEL_HIGHEST, true, &s))
             continue;
         for (uint32_t t = 0; t < s.type_count; t++)
-            CHECK(dmlp__reference_kernel(d->type, s.input_types[t]) != NULL,
+            CHECK(dmlp__op_input_count(d) == 2
+                      ? dmlp__binary_reference_kernel(d->type, s.input_types[t]) != NULL
+                      : dmlp__reference_kernel(d->type, s.input_types[t]) != NULL,
                   "%s: a reference kernel for type %d", d->name, (int)s.input_types[t]);
     }
 }

@@ -32,6 +32,11 @@
 #define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
 #define ABS DML_OPERATOR_ELEMENT_WISE_ABS
 #define NEGATE DML_OPERATOR_ELEMENT_WISE_NEGATE
+#define ADD DML_OPERATOR_ELEMENT_WISE_ADD
+#define ADD1 DML_OPERATOR_ELEMENT_WISE_ADD1
+#define SUBTRACT DML_OPERATOR_ELEMENT_WISE_SUBTRACT
+#define MULTIPLY DML_OPERATOR_ELEMENT_WISE_MULTIPLY
+#define DIVIDE DML_OPERATOR_ELEMENT_WISE_DIVIDE
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -65,6 +70,28 @@ static const expected_row expected_rows[] = {
     {ABS, 0x3000, 1, 8, {F32, F16, I32, I16, I8}},
     {ABS, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8}},
     {NEGATE, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8}},
+    {ADD, 0x1000, 4, 5, {F32, F16}},
+    {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
+    {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
+    {ADD, 0x4100, 1, 8, {F32, F16, I64, I32, U64, U32}},
+    {ADD, 0x5100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {ADD1, 0x2000, 4, 5, {F32, F16}},
+    {ADD1, 0x3000, 1, 8, {F32, F16}},
+    {SUBTRACT, 0x1000, 4, 5, {F32, F16}},
+    {SUBTRACT, 0x2100, 4, 5, {F32, F16, I32, U32}},
+    {SUBTRACT, 0x3000, 1, 8, {F32, F16, I32, U32}},
+    {SUBTRACT, 0x4100, 1, 8, {F32, F16, I64, I32, U64, U32}},
+    {SUBTRACT, 0x5100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {MULTIPLY, 0x1000, 4, 5, {F32, F16}},
+    {MULTIPLY, 0x2100, 4, 5, {F32, F16, I32, U32}},
+    {MULTIPLY, 0x3000, 1, 8, {F32, F16, I32, U32}},
+    {MULTIPLY, 0x4100, 1, 8, {F32, F16, I64, I32, U64, U32}},
+    {MULTIPLY, 0x5100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {DIVIDE, 0x1000, 4, 4, {F32, F16}},
+    {DIVIDE, 0x2100, 4, 4, {F32, F16, I32, U32}},
+    {DIVIDE, 0x3000, 1, 8, {F32, F16, I32, U32}},
+    {DIVIDE, 0x5100, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {DIVIDE, 0x6000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -78,6 +105,11 @@ static const struct {
     {IDENTITY, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
     {ABS, {F64, BF16, U8, U16, U32, U64}},
     {NEGATE, {F64, BF16}},
+    {ADD, {F64, BF16}},
+    {ADD1, {F64, BF16}},
+    {SUBTRACT, {F64, BF16}},
+    {MULTIPLY, {F64, BF16}},
+    {DIVIDE, {F64, BF16}},
 };
 
 static const struct {
@@ -92,7 +124,18 @@ static const struct {
     {IDENTITY, "ELEMENT_WISE_IDENTITY", 0x1000, "1_0"},
     {ABS, "ELEMENT_WISE_ABS", 0x1000, "1_0"},
     {NEGATE, "ELEMENT_WISE_NEGATE", 0x5000, "5_0"},
+    {ADD, "ELEMENT_WISE_ADD", 0x1000, "1_0"},
+    {ADD1, "ELEMENT_WISE_ADD1", 0x2000, "2_0"},
+    {SUBTRACT, "ELEMENT_WISE_SUBTRACT", 0x1000, "1_0"},
+    {MULTIPLY, "ELEMENT_WISE_MULTIPLY", 0x1000, "1_0"},
+    {DIVIDE, "ELEMENT_WISE_DIVIDE", 0x1000, "1_0"},
 };
+
+/* The two-input operators name their first input ATensor. */
+static bool two_inputs(DML_OPERATOR_TYPE op)
+{
+    return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE;
+}
 
 static const struct {
     uint32_t level;
@@ -164,6 +207,7 @@ typedef struct fixture {
     DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC op_desc;
     DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign_desc;
     DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign_desc;
+    DML_ELEMENT_WISE_ADD1_OPERATOR_DESC binary_desc; /* A and B the same tensor */
     DML_OPERATOR_DESC desc;
 } fixture;
 
@@ -195,6 +239,10 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     if (op == SIGN) {
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
+    } else if (two_inputs(op)) {
+        f->binary_desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&f->in_tensor, &f->in_tensor,
+                                                               &f->out_tensor, NULL};
+        f->desc.Desc = &f->binary_desc;
     } else if (op == SOFTSIGN) {
         f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->softsign_desc;
@@ -242,9 +290,11 @@ static void walk_level(uint32_t level)
                         CHECK(s == DMLP_ERROR_UNSUPPORTED,
                               "should refuse: %s level 0x%x ext %d type 0x%x dims %u: %s", CTX);
                         CHECK_CONTAINS(dmlp_last_error(), expected_name(op));
-                        CHECK_CONTAINS(dmlp_last_error(),
-                                       type_ok ? "InputTensor.DimensionCount"
-                                               : "InputTensor.DataType");
+                        char field[40];
+                        snprintf(field, sizeof field, "%s.%s",
+                                 two_inputs(op) ? "ATensor" : "InputTensor",
+                                 type_ok ? "DimensionCount" : "DataType");
+                        CHECK_CONTAINS(dmlp_last_error(), field);
                     }
 #undef CTX
                 }

@@ -353,6 +353,7 @@ int main(void)
     check_model("dispatch");
     check_model("identity");
     check_model("abs_negate");
+    check_model("binary");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -259,10 +259,28 @@ static void test_resources(void)
 
 static void test_dispatchables(void)
 {
-    refuse(dispatchable("{\"type\": \"DML_OPERATOR_ELEMENT_WISE_ADD\", " SIGN_DESC "}"), U,
-           "dispatchables.sign.type: operator 'DML_OPERATOR_ELEMENT_WISE_ADD' is not supported "
+    refuse(dispatchable("{\"type\": \"DML_OPERATOR_ELEMENT_WISE_CLIP\", " SIGN_DESC "}"), U,
+           "dispatchables.sign.type: operator 'DML_OPERATOR_ELEMENT_WISE_CLIP' is not supported "
            "by dmlp",
            __LINE__);
+    /* ADD1's FusedActivation: DxDispatch's own dml_element_wise_add1 model fuses ELU */
+#define T4 "{\"DataType\": \"FLOAT32\", \"Sizes\": [4]}"
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
+                        ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
+                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_ELU\", \"Alpha\": 0.5}}}"),
+           U,
+           "dispatchables.sign.desc.FusedActivation.Type: fused activation 'ACTIVATION_ELU' is "
+           "not supported by dmlp (only ACTIVATION_SOFTSIGN)",
+           __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
+                        ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
+                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_SOFTSIGN\", "
+                        "\"InputTensor\": " T4 "}}}"),
+           F, "dispatchables.sign.desc.FusedActivation.InputTensor: unknown member", __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD\", \"desc\": {\"ATensor\": " T4
+                        ", \"OutputTensor\": " T4 "}}"),
+           F, "dispatchables.sign.desc.BTensor: missing", __LINE__);
+#undef T4
     refuse(dispatchable("{\"type\": \"element_wise_sign\", " SIGN_DESC "}"), U,
            "operator 'element_wise_sign' is not supported", __LINE__);
     refuse(dispatchable("{\"type\": \"hlsl\", \"sourcePath\": \"x.hlsl\"}"), U,

@@ -1,0 +1,334 @@
+/* Two-input execution plans: axis simplification at create time, the strided walk at
+   execute time (plan_binary.h). */
+#include "core/plan_binary.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/types.h"
+#include "platform/fp_env.h"
+
+/* The stack tiles that gather strided inputs and collect output to scatter. */
+#define TILE_BYTES 4096u
+/* As in plan.c: one more thread per BYTES_PER_THREAD moved, chunks of about CHUNK_BYTES
+   (a multiple of 64 elements). */
+#define BYTES_PER_THREAD (512u << 10)
+#define CHUNK_BYTES (128u << 10)
+
+typedef struct axis {
+    uint64_t size;
+    uint64_t stride[DMLP__OPERANDS];
+} axis;
+
+static bool is_integer(DML_TENSOR_DATA_TYPE t)
+{
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_INT8:
+    case DML_TENSOR_DATA_TYPE_INT16:
+    case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_INT64:
+    case DML_TENSOR_DATA_TYPE_UINT8:
+    case DML_TENSOR_DATA_TYPE_UINT16:
+    case DML_TENSOR_DATA_TYPE_UINT32:
+    case DML_TENSOR_DATA_TYPE_UINT64:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Axes of size > 1 in bytes, largest output stride outermost, merged wherever an axis
+   continues the one inside it in all three tensors. */
+static void simplify_axes(const dmlp__tensor *const t[DMLP__OPERANDS], dmlp__binary_plan *p)
+{
+    axis axes[DMLP__MAX_DIMS];
+    uint32_t count = 0;
+    for (uint32_t d = 0; d < t[DMLP__OPERAND_OUT]->dim_count; d++) {
+        if (t[DMLP__OPERAND_OUT]->sizes[d] == 1)
+            continue;
+        axes[count].size = t[DMLP__OPERAND_OUT]->sizes[d];
+        for (int k = 0; k < DMLP__OPERANDS; k++)
+            axes[count].stride[k] = (uint64_t)t[k]->strides[d] * p->size;
+        count++;
+    }
+    for (uint32_t i = 1; i < count; i++) { /* stable insertion sort, descending */
+        axis a = axes[i];
+        uint32_t j = i;
+        while (j > 0 && axes[j - 1].stride[DMLP__OPERAND_OUT] < a.stride[DMLP__OPERAND_OUT]) {
+            axes[j] = axes[j - 1];
+            j--;
+        }
+        axes[j] = a;
+    }
+    axis merged[DMLP__MAX_DIMS]; /* innermost first */
+    uint32_t merged_count = 0;
+    for (uint32_t i = count; i-- > 0;) {
+        if (merged_count > 0) {
+            axis *inner = &merged[merged_count - 1];
+            bool continues = true;
+            for (int k = 0; k < DMLP__OPERANDS; k++)
+                continues = continues && axes[i].stride[k] == inner->stride[k] * inner->size;
+            if (continues) {
+                inner->size *= axes[i].size;
+                continue;
+            }
+        }
+        merged[merged_count++] = axes[i];
+    }
+    if (merged_count == 0) { /* a single element */
+        merged[0].size = 1;
+        for (int k = 0; k < DMLP__OPERANDS; k++)
+            merged[0].stride[k] = p->size;
+        merged_count = 1;
+    }
+    p->dim_count = merged_count;
+    for (uint32_t d = 0; d < merged_count; d++) {
+        const axis *a = &merged[merged_count - 1 - d];
+        p->sizes[d] = a->size;
+        for (int k = 0; k < DMLP__OPERANDS; k++)
+            p->strides[k][d] = a->stride[k];
+    }
+}
+
+dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_name,
+                                    dmlp__binary_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    const dmlp__tensor *t[DMLP__OPERANDS] = {&info->input, &info->input_b, &info->output};
+    plan->size = dmlp__type_size(info->input.type);
+    for (int k = 0; k < DMLP__OPERANDS; k++)
+        if (t[k]->dim_count != info->output.dim_count || t[k]->type != info->input.type ||
+            t[k]->dim_count == 0 || t[k]->dim_count > DMLP__MAX_DIMS || plan->size == 0)
+            return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                               "%s: the validated tensors cannot be planned", op_name);
+
+    dmlp__binary_kernel_choice choice =
+        dmlp__binary_kernel_select(info->type, info->input.type, dmlp__isa_detect());
+    if (!choice.fn)
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                           "%s: ATensor.DataType is %s; no kernel computes it", op_name,
+                           dmlp__type_name(info->input.type));
+    plan->kernel = choice.fn;
+    plan->isa = choice.isa;
+    plan->kernel_name = choice.name;
+    plan->args.fused_softsign = info->fused_activation == DML_OPERATOR_ACTIVATION_SOFTSIGN;
+
+    plan->element_count = info->output.element_count;
+    simplify_axes(t, plan);
+
+    uint64_t per_element = 3u * plan->size;
+    uint64_t chunk = (CHUNK_BYTES / per_element) & ~(uint64_t)63;
+    plan->chunk_elements = chunk ? chunk : 64;
+    uint64_t threads = plan->element_count * per_element / BYTES_PER_THREAD;
+    plan->max_threads = threads < 1 ? 1 : threads > UINT32_MAX ? UINT32_MAX : (uint32_t)threads;
+
+    if (info->type == DML_OPERATOR_ELEMENT_WISE_DIVIDE && is_integer(info->input.type)) {
+        plan->check_zero = true;
+        const dmlp__tensor *b = &info->input_b;
+        plan->b_dim_count = b->dim_count;
+        for (uint32_t d = 0; d < b->dim_count; d++) {
+            /* an axis B repeats (stride 0) holds nothing new */
+            plan->b_sizes[d] = b->strides[d] == 0 ? 1 : b->sizes[d];
+            plan->b_strides[d] = b->strides[d];
+        }
+    }
+    return DMLP_OK;
+}
+
+dmlp_status dmlp__binary_plan_check(const dmlp__binary_plan *plan, const char *op_name,
+                                    const void *b)
+{
+    static const unsigned char zero[8];
+    if (!plan->check_zero)
+        return DMLP_OK;
+    const unsigned char *base = b;
+    uint32_t dims = plan->b_dim_count, inner = dims - 1;
+    uint32_t index[DMLP__MAX_DIMS] = {0};
+    uint64_t offset = 0; /* elements, of index's row start */
+    for (;;) {
+        for (uint32_t i = 0; i < plan->b_sizes[inner]; i++)
+            if (memcmp(base + (offset + i * plan->b_strides[inner]) * plan->size, zero,
+                       plan->size) == 0) {
+                index[inner] = i;
+                char where[DMLP__MAX_DIMS * 12 + 4];
+                size_t used = 0;
+                for (uint32_t d = 0; d < dims && used < sizeof where; d++) {
+                    int n = snprintf(where + used, sizeof where - used, "%s%" PRIu32,
+                                     d ? ", " : "[", index[d]);
+                    if (n < 0)
+                        break;
+                    used += (size_t)n;
+                }
+                if (used < sizeof where)
+                    snprintf(where + used, sizeof where - used, "]");
+                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                                   "%s: BTensor element %s is 0; an integer division by zero "
+                                   "is refused, and nothing was written",
+                                   op_name, where);
+            }
+        uint32_t d = inner;
+        for (;;) { /* odometer step over the outer axes */
+            if (d == 0)
+                return DMLP_OK;
+            d--;
+            if (++index[d] < plan->b_sizes[d]) {
+                offset += plan->b_strides[d];
+                break;
+            }
+            offset -= (uint64_t)(index[d] - 1) * plan->b_strides[d];
+            index[d] = 0;
+        }
+    }
+}
+
+/* ---- execution ----------------------------------------------------------------------- */
+
+typedef struct run_context {
+    const dmlp__binary_plan *plan;
+    const unsigned char *base[DMLP__OPERANDS]; /* A, B, output */
+    bool unaligned; /* a tensor starts off its element alignment: go through the tiles */
+} run_context;
+
+/* Copies n elements of `size` bytes between strided places (byte strides). */
+static void copy_strided(unsigned char *dst, uint64_t dst_stride, const unsigned char *src,
+                         uint64_t src_stride, uint32_t size, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        memcpy(dst + i * dst_stride, src + i * src_stride, size);
+}
+
+/* n elements along the inner axis from the three tensors' elements at ptr[k]. */
+static void run_row(const run_context *c, const unsigned char *const ptr[DMLP__OPERANDS],
+                    uint64_t n)
+{
+    const dmlp__binary_plan *p = c->plan;
+    uint32_t inner = p->dim_count - 1, size = p->size;
+    _Alignas(64) unsigned char tile[DMLP__OPERANDS][TILE_BYTES];
+    _Alignas(8) unsigned char one[2][8];
+    uint64_t stride[DMLP__OPERANDS];
+    bool scalar[2], direct[DMLP__OPERANDS];
+    const unsigned char *in[2];
+    for (int k = 0; k < DMLP__OPERANDS; k++) {
+        stride[k] = n == 1 ? size : p->strides[k][inner];
+        direct[k] = !c->unaligned && stride[k] == size;
+    }
+    uint32_t scalars = 0;
+    for (int k = 0; k < 2; k++) {
+        scalar[k] = stride[k] == 0;
+        in[k] = ptr[k];
+        if (scalar[k]) {
+            scalars |= k == 0 ? DMLP__SCALAR_A : DMLP__SCALAR_B;
+            if (c->unaligned) { /* the kernel may load the one element as a whole */
+                memcpy(one[k], ptr[k], size);
+                in[k] = one[k];
+            }
+        }
+    }
+    unsigned char *out = (unsigned char *)ptr[DMLP__OPERAND_OUT];
+    if (scalar[0] && scalar[1]) { /* one value for the whole row */
+        _Alignas(8) unsigned char y[8];
+        p->kernel(1, in[0], in[1], y, 0, &p->args);
+        copy_strided(out, stride[DMLP__OPERAND_OUT], y, 0, size, n);
+        return;
+    }
+    uint64_t step = TILE_BYTES / size;
+    for (uint64_t done = 0; done < n;) {
+        uint64_t k = n - done < step ? n - done : step;
+        const void *src[2];
+        for (int i = 0; i < 2; i++) {
+            if (scalar[i]) {
+                src[i] = in[i];
+            } else if (direct[i]) {
+                src[i] = in[i] + done * stride[i];
+            } else {
+                copy_strided(tile[i], size, in[i] + done * stride[i], stride[i], size, k);
+                src[i] = tile[i];
+            }
+        }
+        if (direct[DMLP__OPERAND_OUT]) {
+            p->kernel((size_t)k, src[0], src[1], out + done * size, scalars, &p->args);
+        } else {
+            p->kernel((size_t)k, src[0], src[1], tile[DMLP__OPERAND_OUT], scalars, &p->args);
+            copy_strided(out + done * stride[DMLP__OPERAND_OUT], stride[DMLP__OPERAND_OUT],
+                         tile[DMLP__OPERAND_OUT], size, size, k);
+        }
+        done += k;
+    }
+}
+
+/* Elements [begin, end) in the plan's row-major order. */
+static void run_range(const run_context *c, uint64_t begin, uint64_t end)
+{
+    const dmlp__binary_plan *p = c->plan;
+    uint32_t inner = p->dim_count - 1;
+    uint64_t n = p->sizes[inner];
+    uint64_t coord[DMLP__MAX_DIMS] = {0};
+    uint64_t offset[DMLP__OPERANDS] = {0, 0, 0};
+    uint64_t row = begin / n, col = begin % n;
+    for (int d = (int)inner - 1; d >= 0; d--) {
+        coord[d] = row % p->sizes[d];
+        row /= p->sizes[d];
+        for (int k = 0; k < DMLP__OPERANDS; k++)
+            offset[k] += coord[d] * p->strides[k][d];
+    }
+    while (begin < end) {
+        uint64_t k = n - col < end - begin ? n - col : end - begin;
+        const unsigned char *ptr[DMLP__OPERANDS];
+        for (int i = 0; i < DMLP__OPERANDS; i++)
+            ptr[i] = c->base[i] + offset[i] + col * p->strides[i][inner];
+        run_row(c, ptr, k);
+        begin += k;
+        col = 0;
+        for (int d = (int)inner - 1; d >= 0; d--) { /* the next row */
+            for (int i = 0; i < DMLP__OPERANDS; i++)
+                offset[i] += p->strides[i][d];
+            if (++coord[d] < p->sizes[d])
+                break;
+            for (int i = 0; i < DMLP__OPERANDS; i++)
+                offset[i] -= p->sizes[d] * p->strides[i][d];
+            coord[d] = 0;
+        }
+    }
+}
+
+static void run_chunk(void *context, size_t index)
+{
+    const run_context *c = context;
+    uint64_t begin = (uint64_t)index * c->plan->chunk_elements;
+    uint64_t end = begin + c->plan->chunk_elements;
+    if (end > c->plan->element_count)
+        end = c->plan->element_count;
+    if (begin < end) {
+        /* Pool threads too: they inherit the device creator's environment. */
+        dmlp__fp_env saved = dmlp__fp_env_enter();
+        run_range(c, begin, end);
+        dmlp__fp_env_leave(saved);
+    }
+}
+
+void dmlp__binary_plan_run(const dmlp__binary_plan *plan, dmlp__threadpool *pool,
+                           const void *a, const void *b, void *out)
+{
+    dmlp__fp_env saved = dmlp__fp_env_enter();
+    run_context c;
+    c.plan = plan;
+    c.base[DMLP__OPERAND_A] = a;
+    c.base[DMLP__OPERAND_B] = b;
+    c.base[DMLP__OPERAND_OUT] = out;
+    c.unaligned = false;
+    for (int k = 0; k < DMLP__OPERANDS; k++)
+        c.unaligned = c.unaligned || (uintptr_t)c.base[k] % plan->size != 0;
+    uint32_t workers = dmlp__threadpool_workers(pool);
+    uint64_t threads = plan->max_threads;
+    if (threads > (uint64_t)workers + 1)
+        threads = (uint64_t)workers + 1;
+    if (threads <= 1) {
+        run_range(&c, 0, plan->element_count);
+    } else {
+        uint64_t chunks = (plan->element_count + plan->chunk_elements - 1) / plan->chunk_elements;
+        dmlp__threadpool_run(pool, run_chunk, &c, (size_t)chunks, (uint32_t)(threads - 1));
+    }
+    dmlp__fp_env_leave(saved);
+}
