@@ -208,6 +208,7 @@ typedef struct fixture {
     DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign_desc;
     DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign_desc;
     DML_ELEMENT_WISE_ADD1_OPERATOR_DESC binary_desc; /* A and B the same tensor */
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity_desc; /* Identity, Abs: ScaleBias NULL */
     DML_OPERATOR_DESC desc;
 } fixture;
 
@@ -239,6 +240,10 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     if (op == SIGN) {
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
+    } else if (op == IDENTITY || op == ABS) { /* Identity's layout: a NULL ScaleBias pointer */
+        f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
+                                                                     NULL};
+        f->desc.Desc = &f->identity_desc;
     } else if (two_inputs(op)) {
         f->binary_desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&f->in_tensor, &f->in_tensor,
                                                                &f->out_tensor, NULL};
