@@ -94,11 +94,30 @@ typedef struct dmlp__onnx_value {
 typedef struct dmlp__onnx_node {
     dmlp__onnx_op op;
     int version;
-    uint32_t input;  /* value index */
+    uint32_t input_count; /* the operator's: 1, or 2 (Add, Sub, Mul, Div) */
+    uint32_t input;  /* value index (A of a two-input operator) */
+    uint32_t input_b; /* value index of B */
     uint32_t output; /* value index */
     DML_IS_INFINITY_MODE mode;
     int all_false;   /* IsInf with detect_negative = detect_positive = 0 */
+    /* Add, Sub, Mul, Div before version 7: B follows A's shape unless broadcast = 1,
+       which aligns B's axes with A's from axis (default: A's last ones). */
+    int legacy;
+    int broadcast;
+    int has_axis;
+    int64_t axis;
 } dmlp__onnx_node;
+
+/* The output shape of a two-input node from its inputs' (onnx_model.c; -1: a size known
+   only when run). numpy's multidirectional broadcasting from version 7; before it, A's
+   shape, with B equal to it or, when broadcast = 1, B's axes placed at axis (each the same
+   size as A's or 1). Returns 0 and fills dims (*rank of them, at most 8 when both inputs
+   have at most 8) and offset[i], the output axis of input i's first axis (an input repeats
+   along the output axes it lacks and those where its size is 1); otherwise returns -1 and
+   writes the reason to why. */
+int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int64_t *a_dims,
+                         uint32_t b_rank, const int64_t *b_dims, uint32_t *rank, int64_t *dims,
+                         uint32_t offset[2], char *why, size_t why_size);
 
 struct dmlp_onnx_model {
     dmlp_device *device;

@@ -301,15 +301,67 @@ static dmlp_status node_error(const loader *L, uint32_t n, dmlp_status status, c
     return dmlp__error(status, "%s: %s", node_head(L, n, head, sizeof head), why);
 }
 
+/* Add, Sub, Mul and Div before version 7: broadcast and axis (INT), and in version 1
+   consumed_inputs (INTS, an optimisation hint of the time that changes no result).
+   Returns 1 when the attribute is one of these and was read, 0 when it is not, -1 on a
+   malformed one (the error set). */
+static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *node,
+                                 const DmlpOnnxPb__AttributeProto *a, int *seen)
+{
+    const char *name = str(a->name);
+    int which = strcmp(name, "broadcast") == 0        ? 0
+                : strcmp(name, "axis") == 0           ? 1
+                : strcmp(name, "consumed_inputs") == 0 && node->version == 1 ? 2
+                                                                             : -1;
+    if (!node->legacy || which < 0)
+        return 0;
+    char why[160];
+    int ints = which == 2;
+    if ((a->has_type && a->type != (ints ? 7 : 2)) || (!ints && !a->has_i)) {
+        snprintf(why, sizeof why, "attribute \"%s\" must be an %s", name, ints ? "INTS" : "INT");
+        node_error(L, n, DMLP_ERROR_FORMAT, why);
+        return -1;
+    }
+    if (seen[which]) {
+        snprintf(why, sizeof why, "attribute \"%s\" is given twice", name);
+        node_error(L, n, DMLP_ERROR_FORMAT, why);
+        return -1;
+    }
+    seen[which] = 1;
+    if (which == 0) {
+        if (a->i != 0 && a->i != 1) {
+            snprintf(why, sizeof why, "attribute \"broadcast\" is %lld; it must be 0 or 1",
+                     (long long)a->i);
+            node_error(L, n, DMLP_ERROR_FORMAT, why);
+            return -1;
+        }
+        node->broadcast = (int)a->i;
+    } else if (which == 1) {
+        node->has_axis = 1;
+        node->axis = a->i;
+    }
+    return 1;
+}
+
 static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
 {
     const DmlpOnnxPb__NodeProto *np = L->protos[n];
     int64_t detect[2] = {1, 1}; /* detect_negative, detect_positive */
-    int seen[2] = {0, 0};
+    int seen[2] = {0, 0}, legacy_seen[3] = {0, 0, 0};
     char why[256];
     for (size_t i = 0; i < np->n_attribute; i++) {
         const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
         const char *name = str(a->name);
+        if (a->ref_attr_name && a->ref_attr_name[0]) {
+            snprintf(why, sizeof why, "attribute \"%s\" refers to a function attribute; only "
+                     "allowed inside functions", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        int legacy = read_legacy_attribute(L, n, node, a, legacy_seen);
+        if (legacy < 0)
+            return DMLP_ERROR_FORMAT;
+        if (legacy > 0)
+            continue;
         int which = strcmp(name, "detect_negative") == 0   ? 0
                     : strcmp(name, "detect_positive") == 0 ? 1
                                                            : -1;
@@ -326,14 +378,9 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         }
         /* IsInf's detect_negative and detect_positive give the descriptor's InfinityMode */
         if (!dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE) || which < 0) {
-            snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s's", name,
-                     dmlp__onnx_op_name(node->op));
+            snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s-%d's", name,
+                     dmlp__onnx_op_name(node->op), node->version);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
-        }
-        if (a->ref_attr_name && a->ref_attr_name[0]) {
-            snprintf(why, sizeof why, "attribute \"%s\" refers to a function attribute; only "
-                     "allowed inside functions", name);
-            return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
         if ((a->has_type && a->type != 2) || !a->has_i) {
             snprintf(why, sizeof why, "attribute \"%s\" must be an INT", name);
@@ -384,9 +431,14 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                      "%lld", np->op_type, node->version, (long long)m->opset);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         }
-        if (np->n_input != 1 || !np->input[0][0]) {
-            snprintf(why, sizeof why, "has %zu inputs; %s takes exactly one, named",
-                     np->n_input, np->op_type);
+        node->input_count = dmlp__op_input_count(node->op);
+        node->legacy = node->input_count == 2 && node->version < 7;
+        int named = np->n_input == node->input_count;
+        for (size_t i = 0; named && i < np->n_input; i++)
+            named = np->input[i] && np->input[i][0];
+        if (!named) {
+            snprintf(why, sizeof why, "has %zu inputs; %s takes exactly %s, named",
+                     np->n_input, np->op_type, node->input_count == 1 ? "one" : "two");
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
         if (np->n_output != 1 || !np->output[0][0]) {
@@ -414,53 +466,124 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         node->output = index;
     }
     for (uint32_t n = 0; n < g->n_node; n++) {
-        int64_t found = lookup(L, g->node[n]->input[0]);
-        if (found < 0) {
-            snprintf(why, sizeof why, "input \"%.60s\" is not defined by any graph input, "
-                     "initializer or node output", g->node[n]->input[0]);
-            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        for (uint32_t i = 0; i < m->nodes[n].input_count; i++) {
+            int64_t found = lookup(L, g->node[n]->input[i]);
+            if (found < 0) {
+                snprintf(why, sizeof why, "input \"%.60s\" is not defined by any graph input, "
+                         "initializer or node output", g->node[n]->input[i]);
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            if (i == 0)
+                m->nodes[n].input = (uint32_t)found;
+            else
+                m->nodes[n].input_b = (uint32_t)found;
         }
-        m->nodes[n].input = (uint32_t)found;
     }
     return DMLP_OK;
 }
 
-/* Orders the nodes so that each comes after the node producing its input. Every node has
-   one input, so the graph is a set of chains: walk each chain up to a done node or a
-   graph source, then emit it top down. A walk that meets itself is a cycle. */
+/* A two-input node: B has A's type (checked against the version by A's), rank at most
+   8, and the two shapes broadcast (onnx_ops.c); the output gets the broadcast shape,
+   with a symbolic size's name where the size comes from it. No shape when an input has
+   none. */
+static dmlp_status infer_two_inputs(loader *L, uint32_t n, const dmlp__onnx_node *node)
+{
+    dmlp_onnx_model *m = L->m;
+    const dmlp__onnx_value *a = &m->values[node->input], *b = &m->values[node->input_b];
+    dmlp__onnx_value *out = &m->values[node->output];
+    char why[640];
+    if (b->type != a->type) {
+        snprintf(why, sizeof why, "input \"%.60s\" has type %s; %s-%d needs both inputs of one "
+                 "type (input \"%.60s\" has %s)", b->name, dmlp_onnx_type_name(b->type),
+                 dmlp__onnx_op_name(node->op), node->version, a->name,
+                 dmlp_onnx_type_name(a->type));
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
+    if (b->has_shape && b->rank > DMLP_ONNX_MAX_RANK) {
+        snprintf(why, sizeof why, "input \"%.60s\" has rank %u; dmlp runs ranks 0 to %d",
+                 b->name, b->rank, DMLP_ONNX_MAX_RANK);
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
+    if (!a->has_shape || !b->has_shape)
+        return DMLP_OK;
+    uint32_t rank, offset[2];
+    int64_t dims[DMLP_ONNX_MAX_RANK];
+    char reason[300];
+    if (dmlp__onnx_broadcast(node, a->rank, a->dims, b->rank, b->dims, &rank, dims, offset,
+                             reason, sizeof reason) != 0) {
+        snprintf(why, sizeof why, "inputs \"%.60s\" and \"%.60s\": %s", a->name, b->name,
+                 reason);
+        return node_error(L, n, DMLP_ERROR_FORMAT, why);
+    }
+    char *params[DMLP_ONNX_MAX_RANK];
+    for (uint32_t d = 0; d < rank; d++) { /* the name of a size that is not known yet */
+        params[d] = NULL;
+        const dmlp__onnx_value *from[2] = {a, b};
+        for (int k = 0; k < 2 && !params[d]; k++)
+            if (d >= offset[k] && d - offset[k] < from[k]->rank &&
+                from[k]->dims[d - offset[k]] == dims[d] && dims[d] < 0)
+                params[d] = from[k]->dim_params[d - offset[k]];
+    }
+    return set_shape(out, rank, dims, params);
+}
+
+/* The producer of a node's input i (0: A or the only input, 1: B), or -1. */
+static int32_t producer_of(const dmlp_onnx_model *m, uint32_t n, uint32_t i)
+{
+    const dmlp__onnx_node *node = &m->nodes[n];
+    if (i >= node->input_count)
+        return -1;
+    return m->values[i == 0 ? node->input : node->input_b].producer;
+}
+
+/* Orders the nodes so that each comes after the nodes producing its inputs: a depth-first
+   walk from each node through its producers (each node's next input to visit kept on
+   the stack), placing a node when all its producers are placed. A walk that meets a
+   node still on it is a cycle. */
 static dmlp_status order_nodes(loader *L)
 {
     dmlp_onnx_model *m = L->m;
     uint32_t count = m->node_count;
     uint8_t *state = calloc(count ? count : 1, 1); /* 0 new, 1 on the walk, 2 placed */
     uint32_t *stack = malloc((count ? count : 1) * sizeof *stack);
+    uint8_t *next = calloc(count ? count : 1, 1); /* the next input to visit, per node */
     uint32_t *order = malloc((count ? count : 1) * sizeof *order);
     dmlp__onnx_node *sorted = malloc((count ? count : 1) * sizeof *sorted);
     dmlp_status st = DMLP_OK;
-    if (!state || !stack || !order || !sorted)
+    if (!state || !stack || !next || !order || !sorted)
         st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
     uint32_t placed = 0;
     for (uint32_t start = 0; st == DMLP_OK && start < count; start++) {
+        if (state[start])
+            continue;
         uint32_t depth = 0;
-        int32_t n = (int32_t)start;
-        while (n >= 0 && state[n] == 0) {
-            state[n] = 1;
-            stack[depth++] = (uint32_t)n;
-            n = m->values[m->nodes[n].input].producer;
-        }
-        if (n >= 0 && state[n] == 1) {
-            char why[160];
-            snprintf(why, sizeof why, "is part of a cycle: its input \"%.60s\" depends on its "
-                     "own output", m->values[m->nodes[n].input].name);
-            st = node_error(L, (uint32_t)n, DMLP_ERROR_FORMAT, why);
-            break;
-        }
-        while (depth) {
-            uint32_t k = stack[--depth];
+        state[start] = 1;
+        stack[depth++] = start;
+        while (depth && st == DMLP_OK) {
+            uint32_t k = stack[depth - 1];
+            if (next[k] < m->nodes[k].input_count) {
+                uint32_t i = next[k]++;
+                int32_t p = producer_of(m, k, i);
+                if (p < 0 || state[p] == 2)
+                    continue;
+                if (state[p] == 1) {
+                    char why[160];
+                    uint32_t v = i == 0 ? m->nodes[k].input : m->nodes[k].input_b;
+                    snprintf(why, sizeof why, "is part of a cycle: its input \"%.60s\" depends "
+                             "on its own output", m->values[v].name);
+                    st = node_error(L, k, DMLP_ERROR_FORMAT, why);
+                    break;
+                }
+                state[p] = 1;
+                stack[depth++] = (uint32_t)p;
+                continue;
+            }
             state[k] = 2;
             order[placed++] = k;
+            depth--;
         }
     }
+    free(next);
     if (st == DMLP_OK) {
         for (uint32_t i = 0; i < count; i++)
             sorted[i] = m->nodes[order[i]];
@@ -490,6 +613,10 @@ static dmlp_status order_nodes(loader *L)
                 break;
             }
             out->type = dmlp__onnx_op_output_type(node->op, node->version, in->type);
+            if (node->input_count == 2) {
+                st = infer_two_inputs(L, stack[i], node);
+                continue;
+            }
             if (in->has_shape)
                 st = set_shape(out, in->rank, in->dims, in->dim_params);
         }

@@ -21,6 +21,7 @@ typedef struct slot {
     const int64_t *dims;
     void *owned;
     int set;
+    int64_t shape[DMLP_ONNX_MAX_RANK]; /* a two-input node's output: the broadcast shape */
 } slot;
 
 static uint64_t roundup4(uint64_t n)
@@ -94,47 +95,87 @@ static void bind_tensor(slot *s, const dmlp_onnx_tensor *t)
     s->set = 1;
 }
 
-/* One node as one dmlp operator: out (roundup4 bytes) receives the result. */
+/* Input k's strides over the output's axes: packed over its own shape, whose first axis
+   is the output's axis `offset`; 0 along the axes it lacks or where its size is 1. */
+static void input_strides(const slot *s, uint32_t offset, uint32_t rank, uint32_t *strides)
+{
+    uint64_t packed = 1;
+    for (uint32_t d = rank; d-- > 0;) {
+        if (d >= offset && d - offset < s->rank) {
+            int64_t size = s->dims[d - offset];
+            strides[d] = size == 1 ? 0 : (uint32_t)packed;
+            packed *= (uint64_t)size;
+        } else {
+            strides[d] = 0;
+        }
+    }
+}
+
+/* One node as one dmlp operator: out (roundup4 bytes) receives the result, of shape
+   (out_rank, out_dims). A two-input node's inputs are described in the output's shape,
+   broadcast by strides of 0 (offset: where each input's axes start). */
 static dmlp_status execute_node(dmlp_onnx_model *m, const dmlp__onnx_node *node,
-                                const slot *in, void *out)
+                                const slot *const *in, const uint32_t *offset,
+                                uint32_t out_rank, const int64_t *out_dims, void *out)
 {
     const dmlp__onnx_value *iv = &m->values[node->input];
     const dmlp__onnx_value *ov = &m->values[node->output];
-    uint32_t sizes[DMLP_ONNX_MAX_RANK];
-    uint32_t rank = in->rank ? in->rank : 1; /* a scalar runs as sizes [1] */
+    uint32_t sizes[DMLP_ONNX_MAX_RANK], strides[2][DMLP_ONNX_MAX_RANK];
+    uint32_t rank = out_rank ? out_rank : 1; /* a scalar runs as sizes [1] */
     for (uint32_t d = 0; d < rank; d++)
-        sizes[d] = in->rank ? (uint32_t)in->dims[d] : 1;
+        sizes[d] = out_rank ? (uint32_t)out_dims[d] : 1;
     DML_TENSOR_DATA_TYPE itype = dmlp__onnx_type_get(iv->type)->dml;
     DML_TENSOR_DATA_TYPE otype = dmlp__onnx_type_get(ov->type)->dml;
-    DML_BUFFER_TENSOR_DESC ib = {itype, DML_TENSOR_FLAG_NONE, rank, sizes, NULL,
-                                 dmlp_calc_buffer_tensor_size(itype, rank, sizes, NULL), 0};
+    uint32_t count = node->input_count;
+    DML_BUFFER_TENSOR_DESC ib[2];
+    for (uint32_t k = 0; k < count; k++) {
+        const uint32_t *st = NULL;
+        if (count == 2) {
+            input_strides(in[k], out_rank ? offset[k] : 0, rank, strides[k]);
+            if (!out_rank)
+                strides[k][0] = 0;
+            st = strides[k];
+        }
+        ib[k] = (DML_BUFFER_TENSOR_DESC){itype, DML_TENSOR_FLAG_NONE, rank, sizes, st,
+                                         dmlp_calc_buffer_tensor_size(itype, rank, sizes, st),
+                                         0};
+    }
     DML_BUFFER_TENSOR_DESC ob = {otype, DML_TENSOR_FLAG_NONE, rank, sizes, NULL,
                                  dmlp_calc_buffer_tensor_size(otype, rank, sizes, NULL), 0};
     dmlp__desc_storage storage;
     dmlp__op_params params = {.mode = node->mode};
-    const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, node->op, &ib, &ob, &params);
+    const DML_BUFFER_TENSOR_DESC *inputs[2] = {&ib[0], &ib[count - 1]};
+    const DML_OPERATOR_DESC *desc =
+        dmlp__desc_build_inputs(&storage, node->op, inputs, &ob, &params);
     uint32_t flags = dmlp__onnx_op_execution_flags(node->op, node->version);
-    /* The operator reads TotalTensorSizeInBytes (a multiple of 4) from the input binding:
+    /* The operator reads TotalTensorSizeInBytes (a multiple of 4) from each input binding:
        a caller's tensor of another length is copied into a padded buffer first. */
-    void *padded = NULL;
-    void *src = (void *)in->data;
-    if (in->bytes < ib.TotalTensorSizeInBytes) {
-        padded = calloc(1, (size_t)ib.TotalTensorSizeInBytes);
-        if (!padded)
-            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
-                               (unsigned long long)ib.TotalTensorSizeInBytes);
-        memcpy(padded, in->data, (size_t)in->bytes);
-        src = padded;
+    void *padded[2] = {NULL, NULL};
+    dmlp_buffer_binding bindings[2];
+    dmlp_status st = DMLP_OK;
+    for (uint32_t k = 0; k < count && st == DMLP_OK; k++) {
+        void *src = (void *)in[k]->data;
+        if (in[k]->bytes < ib[k].TotalTensorSizeInBytes) {
+            padded[k] = calloc(1, (size_t)ib[k].TotalTensorSizeInBytes);
+            if (!padded[k])
+                st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
+                                 (unsigned long long)ib[k].TotalTensorSizeInBytes);
+            else
+                memcpy(padded[k], in[k]->data, (size_t)in[k]->bytes);
+            src = padded[k];
+        }
+        bindings[k] = (dmlp_buffer_binding){src, 0, ib[k].TotalTensorSizeInBytes};
     }
     dmlp_operator *op = NULL;
-    dmlp_status st = dmlp_operator_create(m->device, desc, flags, &op);
+    if (st == DMLP_OK)
+        st = dmlp_operator_create(m->device, desc, flags, &op);
     if (st == DMLP_OK) {
-        dmlp_buffer_binding bi = {src, 0, ib.TotalTensorSizeInBytes};
         dmlp_buffer_binding bo = {out, 0, ob.TotalTensorSizeInBytes};
-        st = dmlp_operator_execute(op, 1, &bi, 1, &bo);
+        st = dmlp_operator_execute(op, count, bindings, 1, &bo);
         dmlp_operator_destroy(op);
     }
-    free(padded);
+    free(padded[0]);
+    free(padded[1]);
     return st;
 }
 
@@ -142,21 +183,44 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
 {
     for (uint32_t i = 0; i < m->node_count; i++) {
         const dmlp__onnx_node *node = &m->nodes[i];
-        const slot *in = &slots[node->input];
+        const slot *in[2] = {&slots[node->input], &slots[node->input_b]};
+        uint32_t value[2] = {node->input, node->input_b};
         slot *out = &slots[node->output];
-        const char *in_name = m->values[node->input].name;
-        if (in->rank > DMLP_ONNX_MAX_RANK)
-            return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                               "%s-%d node: input \"%s\" has rank %u; dmlp runs ranks 0 to %d",
-                               dmlp__onnx_op_name(node->op), node->version, in_name, in->rank,
-                               DMLP_ONNX_MAX_RANK);
+        for (uint32_t k = 0; k < node->input_count; k++)
+            if (in[k]->rank > DMLP_ONNX_MAX_RANK)
+                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                                   "%s-%d node: input \"%s\" has rank %u; dmlp runs ranks 0 to %d",
+                                   dmlp__onnx_op_name(node->op), node->version,
+                                   m->values[value[k]].name, in[k]->rank, DMLP_ONNX_MAX_RANK);
         uint32_t osize = dmlp_onnx_type_size(m->values[node->output].type);
-        out->rank = in->rank;
-        out->dims = in->dims;
-        out->count = in->count;
-        out->bytes = in->count * osize;
+        uint32_t offset[2] = {0, 0};
+        if (node->input_count == 2) { /* the shapes fed: broadcast, or refused */
+            char why[300];
+            uint32_t rank;
+            if (dmlp__onnx_broadcast(node, in[0]->rank, in[0]->dims, in[1]->rank, in[1]->dims,
+                                     &rank, out->shape, offset, why, sizeof why) != 0)
+                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                                   "%s-%d node producing \"%.60s\": inputs \"%.60s\" and "
+                                   "\"%.60s\": %s",
+                                   dmlp__onnx_op_name(node->op), node->version,
+                                   m->values[node->output].name, m->values[value[0]].name,
+                                   m->values[value[1]].name, why);
+            char what[96];
+            snprintf(what, sizeof what, "output \"%.60s\"", m->values[node->output].name);
+            uint64_t count;
+            if (dmlp__onnx_element_count(what, rank, out->shape, &count) != DMLP_OK)
+                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s", dmlp_last_error());
+            out->rank = rank;
+            out->dims = out->shape;
+            out->count = count;
+        } else {
+            out->rank = in[0]->rank;
+            out->dims = in[0]->dims;
+            out->count = in[0]->count;
+        }
+        out->bytes = out->count * osize;
         out->set = 1;
-        if (in->count == 0)
+        if (out->count == 0)
             continue; /* empty: nothing to compute */
         out->owned = malloc((size_t)roundup4(out->bytes));
         if (!out->owned)
@@ -167,7 +231,7 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
             memset(out->owned, 0, (size_t)out->bytes); /* IsInf detecting neither sign */
             continue;
         }
-        dmlp_status st = execute_node(m, node, in, out->owned);
+        dmlp_status st = execute_node(m, node, in, offset, out->rank, out->dims, out->owned);
         if (st != DMLP_OK) {
             char prefix[128];
             snprintf(prefix, sizeof prefix, "%s-%d node producing \"%.60s\"",

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Writes ONNX's own backend node test cases for Sign, Softsign, IsInf, Abs and Neg.
+"""Writes ONNX's own backend node test cases for Sign, Softsign, IsInf, Abs, Neg, Add, Sub,
+Mul and Div.
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -24,7 +25,7 @@ import onnx  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
 import onnx.backend.test.case.node as node_cases  # noqa: E402
 
-OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg")
+OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Div")
 
 
 def tensor_proto(value, name):

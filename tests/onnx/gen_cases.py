@@ -14,6 +14,7 @@ OUT_DIR/refused/<name>.onnx models the loader must refuse; manifest.txt lists
                             "<name>\\t<fragment>|<fragment>..." (every fragment must be in
                             the message)
 """
+import math
 import os
 import struct
 import sys
@@ -614,9 +615,248 @@ def refused_cases(root):
         [helper.make_node("Sign", ["w"], ["y"])], [], [vi("y", FLOAT, [1])], 13,
         initializers=[raw_tensor("w", FLOAT, np.zeros(1, np.float32)),
                       raw_tensor("w", FLOAT, np.ones(1, np.float32))]), "defined twice")
+
+
+def write_manifest(root):
     with open(os.path.join(root, "manifest.txt"), "w") as f:
         for name, fragments in REFUSED:
             f.write("%s\t%s\n" % (name, "|".join(fragments)))
+
+
+# ---- two-input operators (Add, Sub, Mul, Div) ----------------------------------------------
+
+ARITH = ("Add", "Sub", "Mul", "Div")
+ARITH_VERSIONS = [  # since, (first opset, last opset), types
+    (1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
+    (6, (6, 6), (UINT32, UINT64, INT32, INT64, FLOAT16, FLOAT, DOUBLE)),
+    (7, (7, 12), (UINT32, UINT64, INT32, INT64, FLOAT16, FLOAT, DOUBLE)),
+    (13, (13, 13), (UINT32, UINT64, INT32, INT64, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    (14, (14, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+]
+
+
+def f64_to_bf16(values):
+    """Round float64 values to bfloat16 bit patterns, to nearest even, from the format's
+    definition: the magnitude scaled to the quantum of its binade (2^-133 at least),
+    rounded to an integer half to even (Python's round), scaled back."""
+    v = np.asarray(values, dtype=np.float64)
+    out = np.zeros(v.shape, dtype=np.uint16)
+    for idx, x in np.ndenumerate(v):
+        x = float(x)
+        if math.isnan(x):
+            out[idx] = 0x7FC0
+            continue
+        sign = 0x8000 if math.copysign(1.0, x) < 0 else 0
+        a = abs(x)
+        if a >= 2.0 ** 128 - 2.0 ** 119:
+            out[idx] = sign | 0x7F80
+            continue
+        if a == 0:
+            out[idx] = sign
+            continue
+        q = max(math.frexp(a)[1] - 8, -133)
+        r = round(a / 2.0 ** q) * 2.0 ** q
+        out[idx] = sign | int(np.array([r], dtype=np.float32).view(np.uint32)[0] >> 16)
+    return out
+
+
+def ref_int_arith(op, a, b, dt):
+    """The exact result in Python integers, wrapped to the type; division truncates."""
+    info = np.iinfo(dt)
+    span = 1 << info.bits
+    shape = np.broadcast_shapes(a.shape, b.shape)
+    x, y = np.broadcast_to(a, shape), np.broadcast_to(b, shape)
+    out = np.zeros(shape, dtype=dt)
+    for idx in np.ndindex(shape):
+        p, q = int(x[idx]), int(y[idx])
+        if op == "Add":
+            r = p + q
+        elif op == "Sub":
+            r = p - q
+        elif op == "Mul":
+            r = p * q
+        else:
+            r = abs(p) // abs(q) * (1 if (p < 0) == (q < 0) else -1)
+        r %= span
+        if info.min < 0 and r > info.max:
+            r -= span
+        out[idx] = r
+    return out
+
+
+def ref_arith(op, onnx_type, a, b):
+    """a op b as ONNX defines it, broadcast as numpy does."""
+    if onnx_type in INTS:
+        return ref_int_arith(op, a, b, NUMPY[onnx_type])
+    f = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide}[op]
+    with np.errstate(all="ignore"):
+        if onnx_type == BFLOAT16:  # exact in float64 for + - *; one rounding for /
+            return f64_to_bf16(f(bf16_to_f32(a).astype(np.float64),
+                                 bf16_to_f32(b).astype(np.float64)))
+        return f(a, b)  # numpy: IEEE in the type (float16 through float32, rounded once)
+
+
+def arith_values(onnx_type, op):
+    """A (the usual inputs) and a B row as long as A's rows; no 0 divisor for integers."""
+    a = storage(onnx_type, input_values(onnx_type))
+    b = storage(onnx_type, input_values(onnx_type)).reshape(-1)[::-1][: a.shape[-1]].copy()
+    if onnx_type in (FLOAT16, BFLOAT16):  # random bit patterns
+        b = rng.integers(0, 65536, size=a.shape[-1], dtype=np.uint16)
+        b = b.view(np.float16) if onnx_type == FLOAT16 else b
+    if onnx_type in INTS and op == "Div":
+        b[b == 0] = 3
+    return a, b
+
+
+def arith_case(root, name, op, opset, onnx_type, a, b, attrs=None, typed_set=False):
+    attrs = attrs or {}
+    node = helper.make_node(op, ["a", "b"], ["y"], name=name + "_node", **attrs)
+    if attrs.get("broadcast") == 1 and "axis" in attrs:  # B's axes from `axis` of A's
+        axis = attrs["axis"]
+        expected = ref_arith(op, onnx_type, a,
+                             b.reshape(b.shape + (1,) * (a.ndim - axis - b.ndim)))
+    else:
+        expected = ref_arith(op, onnx_type, a, b)
+    model = model_of([node], [helper.make_tensor_value_info("a", onnx_type, list(a.shape)),
+                              helper.make_tensor_value_info("b", onnx_type, list(b.shape))],
+                     [helper.make_tensor_value_info("y", onnx_type, list(expected.shape))],
+                     opset)
+    y = raw_tensor("y", onnx_type, storage(onnx_type, expected))
+    sets = [([raw_tensor("a", onnx_type, a), raw_tensor("b", onnx_type, b)], [y])]
+    if typed_set:
+        sets.append(([typed_tensor("a", onnx_type, a), typed_tensor("b", onnx_type, b)], [y]))
+    write_case(root, name, model, sets)
+
+
+def arith_version_cases(root):
+    """Every version of each operator on every type it allows: B a row of A (numpy
+    broadcasting from 7; before it, broadcast = 1 with B A's last axis)."""
+    for op in ARITH:
+        for since, opsets, types in ARITH_VERSIONS:
+            for i, onnx_type in enumerate(types):
+                opset = opsets[i % len(opsets)]
+                a, b = arith_values(onnx_type, op)
+                attrs = {"broadcast": 1} if since < 7 else {}
+                name = "dmlp_%s%d_%s_opset%d" % (op.lower(), since, NAMES[onnx_type], opset)
+                arith_case(root, name, op, opset, onnx_type, a, b, attrs,
+                           typed_set=onnx_type in (FLOAT, INT64, UINT32))
+
+
+def arith_broadcast_cases(root):
+    """numpy's broadcasting from version 7, the legacy forms before it."""
+    a = rng.standard_normal((2, 3, 4)).astype(np.float32)
+    for name, b in (("same", rng.standard_normal((2, 3, 4))),
+                    ("row", rng.standard_normal((4,))),
+                    ("column", rng.standard_normal((3, 1))),
+                    ("middle", rng.standard_normal((1, 3, 1))),
+                    ("scalar", rng.standard_normal(())),
+                    ("higher_rank", rng.standard_normal((2, 1, 1, 4)))):
+        arith_case(root, "dmlp_broadcast_%s" % name, "Mul", 14, FLOAT, a, b.astype(np.float32))
+    s = np.array(2.5, dtype=np.float32)  # A the scalar
+    arith_case(root, "dmlp_broadcast_scalar_a", "Sub", 14, FLOAT, s, a)
+    c = rng.standard_normal((3, 1)).astype(np.float32)  # both broadcast: (3,1) x (4,)
+    arith_case(root, "dmlp_broadcast_both", "Div", 13, FLOAT, c,
+               rng.standard_normal((4,)).astype(np.float32))
+    # before version 7: equal shapes; broadcast = 1 with B at axis 0, 1 and the default
+    arith_case(root, "dmlp_add6_same_shape", "Add", 6, FLOAT, a,
+               rng.standard_normal((2, 3, 4)).astype(np.float32))
+    for axis, shape in ((0, (2,)), (1, (3,)), (0, (2, 3)), (1, (3, 4))):
+        arith_case(root, "dmlp_sub6_axis%d_%dd" % (axis, len(shape)), "Sub", 6, FLOAT, a,
+                   rng.standard_normal(shape).astype(np.float32),
+                   {"broadcast": 1, "axis": axis})
+    arith_case(root, "dmlp_mul1_consumed_inputs", "Mul", 1, DOUBLE,
+               rng.standard_normal((2, 3)), rng.standard_normal((3,)),
+               {"broadcast": 1, "consumed_inputs": [0, 0]})
+    arith_case(root, "dmlp_div6_scalar_b", "Div", 6, INT32,
+               np.array([[7, -7, -2 ** 31], [9, 0, 100]], dtype=np.int32),
+               np.array(-1, dtype=np.int32), {"broadcast": 1})
+    # symbolic dims: A ["N", 4] + B [4], two data sets of different N
+    node = helper.make_node("Add", ["a", "b"], ["y"])
+    model = model_of([node], [helper.make_tensor_value_info("a", FLOAT, ["N", 4]),
+                              helper.make_tensor_value_info("b", FLOAT, [4])],
+                     [helper.make_tensor_value_info("y", FLOAT, ["N", 4])], 14)
+    sets = []
+    b = rng.standard_normal(4).astype(np.float32)
+    for n in (1, 5):
+        x = rng.standard_normal((n, 4)).astype(np.float32)
+        sets.append(([raw_tensor("a", FLOAT, x), raw_tensor("b", FLOAT, b)],
+                     [raw_tensor("y", FLOAT, ref_arith("Add", FLOAT, x, b))]))
+    write_case(root, "dmlp_add_symbolic_dims", model, sets)
+    # empty: (0, 4) with (4,)
+    arith_case(root, "dmlp_add_empty", "Add", 14, FLOAT, np.zeros((0, 4), np.float32),
+               rng.standard_normal(4).astype(np.float32))
+
+
+def arith_graph_cases(root):
+    """Softsign as PyTorch exports it: Abs is not here, so x / (1 + x * sign(x)), and a
+    chain with a constant initializer: y = (x - 1.5) * x."""
+    x = input_values(FLOAT).astype(np.float32)
+    one = np.array(1.0, dtype=np.float32)
+    nodes = [helper.make_node("Sign", ["x"], ["s"]),
+             helper.make_node("Mul", ["x", "s"], ["ax"]),
+             helper.make_node("Add", ["ax", "one"], ["d"]),
+             helper.make_node("Div", ["x", "d"], ["y"])]
+    model = model_of(nodes, [helper.make_tensor_value_info("x", FLOAT, list(x.shape))],
+                     [helper.make_tensor_value_info("y", FLOAT, list(x.shape))], 13,
+                     initializers=[raw_tensor("one", FLOAT, one)])
+    with np.errstate(all="ignore"):
+        s = ref_sign(FLOAT, x)
+        expected = x / ((x * s) + one)
+    write_case(root, "dmlp_graph_softsign_by_arith", model,
+               [([raw_tensor("x", FLOAT, x)], [raw_tensor("y", FLOAT, expected)])])
+    c = np.array(1.5, dtype=np.float32)
+    nodes = [helper.make_node("Mul", ["t", "x"], ["y"]),  # listed before its producer
+             helper.make_node("Sub", ["x", "c"], ["t"])]
+    model = model_of(nodes, [helper.make_tensor_value_info("x", FLOAT, list(x.shape))],
+                     [helper.make_tensor_value_info("y", FLOAT, list(x.shape))], 14,
+                     initializers=[raw_tensor("c", FLOAT, c)])
+    with np.errstate(all="ignore"):
+        expected = (x - c) * x
+    write_case(root, "dmlp_graph_sub_mul_unsorted", model,
+               [([raw_tensor("x", FLOAT, x)], [raw_tensor("y", FLOAT, expected)])])
+
+
+def arith_model(op="Add", a_type=FLOAT, b_type=FLOAT, a_shape=(2, 3), b_shape=(3,), opset=14,
+                attrs=None, inputs=("a", "b")):
+    node = helper.make_node(op, list(inputs), ["y"], name="n", **(attrs or {}))
+    return model_of([node], [helper.make_tensor_value_info("a", a_type, list(a_shape)),
+                             helper.make_tensor_value_info("b", b_type, list(b_shape))],
+                    [helper.make_tensor_value_info("y", a_type, None)],
+                    opset).SerializeToString()
+
+
+def arith_refused_cases(root):
+    refuse(root, "add_two_types", arith_model(b_type=INT32), 'node 0 "n"', "Add",
+           'input "b" has type int32', "needs both inputs of one type")
+    refuse(root, "add_no_broadcast", arith_model(b_shape=(4,)), "Add", "do not broadcast",
+           "[2, 3]", "[4]")
+    refuse(root, "add6_shapes_without_broadcast", arith_model(opset=6),
+           "unless the attribute broadcast is 1")
+    refuse(root, "add6_axis_out_of_range", arith_model(opset=6, attrs={"broadcast": 1,
+                                                                       "axis": 2}),
+           "does not fit A [2, 3] at axis 2")
+    refuse(root, "add6_broadcast_two", arith_model(opset=6, attrs={"broadcast": 2}),
+           'attribute "broadcast" is 2')
+    refuse(root, "add7_broadcast_attribute", arith_model(opset=7, attrs={"broadcast": 1}),
+           'attribute "broadcast" is not one of Add-7')
+    refuse(root, "add6_consumed_inputs", arith_model(opset=6, attrs={"consumed_inputs": [0]}),
+           'attribute "consumed_inputs" is not one of Add-6')
+    refuse(root, "add_one_input", arith_model(inputs=("a",)), "has 1 inputs",
+           "takes exactly two")
+    refuse(root, "add_three_inputs", arith_model(inputs=("a", "b", "a")), "has 3 inputs")
+    refuse(root, "add_empty_input_name", arith_model(inputs=("a", "")), "has 2 inputs",
+           "named")
+    refuse(root, "add14_bool", arith_model(a_type=BOOL, b_type=BOOL), "Add-14 allows")
+    refuse(root, "sub13_int8", arith_model("Sub", INT8, INT8, opset=13), "Sub-13 allows",
+           "int8")
+    refuse(root, "mul5_int32", arith_model("Mul", INT32, INT32, opset=5), "Mul-1 allows")
+    refuse(root, "div_undefined_b", arith_model("Div", inputs=("a", "zz")), '"zz"',
+           "not defined")
+    cycle = model_of([helper.make_node("Add", ["x", "q"], ["p"], name="p"),
+                      helper.make_node("Mul", ["p", "x"], ["q"], name="q")],
+                     [helper.make_tensor_value_info("x", FLOAT, [2])],
+                     [helper.make_tensor_value_info("q", FLOAT, None)], 14).SerializeToString()
+    refuse(root, "add_cycle_through_b", cycle, "cycle")
 
 
 def main():
@@ -631,9 +871,14 @@ def main():
     shape_cases(os.path.join(out, "cases"))
     graph_cases(os.path.join(out, "cases"))
     abs_neg_cases(os.path.join(out, "cases"))
+    arith_version_cases(os.path.join(out, "cases"))
+    arith_broadcast_cases(os.path.join(out, "cases"))
+    arith_graph_cases(os.path.join(out, "cases"))
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
+    arith_refused_cases(os.path.join(out, "refused"))
+    write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))
     return 0

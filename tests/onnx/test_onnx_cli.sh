@@ -111,5 +111,18 @@ check "refused model: exit 1" [ $? -eq 1 ]
 check "refused model: message" grep -q "Sign-9 allows" "$work/err"
 check "nothing written" [ -z "$(ls "$work/none")" ]
 
+# An integer Div whose B holds a 0: refused when it runs, naming the node and the element.
+$py - "$work" <<'PY'
+import sys, numpy as np
+np.save(sys.argv[1] + "/a.npy", np.arange(64, dtype=np.int32).reshape(8, 8))
+np.save(sys.argv[1] + "/b.npy", np.array([1, 2, 3, 0, 5, 6, 7, 8], dtype=np.int32))
+PY
+"$dmlp" onnx "$gen/cases/dmlp_div14_int32_opset14/model.onnx" -i a="$work/a.npy" \
+    -i b="$work/b.npy" -o "$work/none" >/dev/null 2>"$work/err"
+check "integer division by zero: exit 1" [ $? -eq 1 ]
+check "integer division by zero: message" grep -q \
+    'Div-14 node producing "y": ELEMENT_WISE_DIVIDE: BTensor element \[0, 3\] is 0' "$work/err"
+check "integer division by zero: nothing written" [ -z "$(ls "$work/none")" ]
+
 echo "test_onnx_cli: $passed checks passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
