@@ -1,4 +1,4 @@
-/* The model's root: resources, then dispatchables, then commands (which refer to both),
+/* The model's root: dispatchables, then resources, then commands (which refer to both),
    all parsed and checked before anything runs. */
 #include <errno.h>
 #include <stdio.h>
@@ -72,16 +72,9 @@ static dmlp_status parse_sections(const dmlp__dx_parse_context *ctx, dmlp__dx_mo
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
 
     const cJSON *item;
-    cJSON_ArrayForEach(item, resources)
-    {
-        char p[DMLP__DX_PATH_MAX];
-        dmlp__dx_resource *r = &model->resources[model->resource_count++];
-        dmlp__dx_path_key(p, "resources", item->string);
-        if (!(r->name = copy_string(item->string)))
-            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
-        if ((s = dmlp__dx_parse_resource(ctx, item, p, r)) != DMLP_OK)
-            return s;
-    }
+    /* Dispatchables first: a model that uses an operator (or an HLSL, ONNX or serialized
+       graph dispatchable) dmlp lacks is refused by that name, before its resources are
+       read (some of which, such as deferred ones, only such dispatchables use). */
     cJSON_ArrayForEach(item, dispatchables)
     {
         char p[DMLP__DX_PATH_MAX];
@@ -90,6 +83,16 @@ static dmlp_status parse_sections(const dmlp__dx_parse_context *ctx, dmlp__dx_mo
         if (!(d->name = copy_string(item->string)))
             return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
         if ((s = dmlp__dx_parse_dispatchable(ctx, item, p, d)) != DMLP_OK)
+            return s;
+    }
+    cJSON_ArrayForEach(item, resources)
+    {
+        char p[DMLP__DX_PATH_MAX];
+        dmlp__dx_resource *r = &model->resources[model->resource_count++];
+        dmlp__dx_path_key(p, "resources", item->string);
+        if (!(r->name = copy_string(item->string)))
+            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+        if ((s = dmlp__dx_parse_resource(ctx, item, p, r)) != DMLP_OK)
             return s;
     }
     cJSON_ArrayForEach(item, commands)

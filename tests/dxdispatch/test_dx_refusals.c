@@ -290,6 +290,13 @@ static void test_dispatchables(void)
     refuse(dispatchable("{\"type\": \"dmlSerializedGraph\", \"sourcePath\": \"x.dml\"}"), U,
            "'dmlSerializedGraph' dispatchables are not supported", __LINE__);
     refuse(dispatchable("{" SIGN_DESC "}"), F, "dispatchables.sign.type: missing", __LINE__);
+    /* The dispatchable dmlp lacks is named even when a resource only it could use (a
+       deferred one, as DxDispatch's ONNX models have) comes first. */
+    refuse("{\"resources\": {\"Y\": {\"initialValuesDataType\": \"FLOAT32\", "
+           "\"initialValues\": {\"deferred\": true}}}, "
+           "\"dispatchables\": {\"net\": {\"type\": \"onnx\", \"sourcePath\": \"x.onnx\"}}, "
+           "\"commands\": []}",
+           U, "dispatchables.net.type: 'onnx' dispatchables are not supported", __LINE__);
     refuse(dispatchable("{\"type\": \"ELEMENT_WISE_SIGN\", \"desc\": {"
                         "\"InputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [1, 2, 0, 4]},"
                         "\"OutputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [4]}}}"),
