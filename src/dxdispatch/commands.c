@@ -98,6 +98,61 @@ static dmlp_status parse_binding(const dmlp__dx_parse_context *ctx, const dmlp__
     return DMLP_OK;
 }
 
+dmlp_status dmlp__dx_parse_init_bindings(const dmlp__dx_parse_context *ctx,
+                                         const dmlp__dx_model *model, const char *path,
+                                         dmlp__dx_dispatchable *d)
+{
+    char p[DMLP__DX_PATH_MAX];
+    uint32_t inputs = dmlp__op_input_count(d->def);
+    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS] = {&d->input, &d->input_b};
+    const char *names[DMLP__MAX_INPUTS + 1] = {NULL};
+    for (uint32_t i = 0; i < inputs; i++)
+        names[i] = dmlp__op_input(d->def, i)->name;
+    const cJSON *bindings = d->init_bindings;
+    dmlp__dx_path_key(p, path, "bindings");
+    if (bindings) {
+        if (!cJSON_IsObject(bindings))
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p,
+                                 "must be an object (tensor name: resource), for the inputs "
+                                 "flagged OWNED_BY_DML");
+        const cJSON *output = cJSON_GetObjectItemCaseSensitive(bindings, "OutputTensor");
+        if (output) {
+            char q[DMLP__DX_PATH_MAX];
+            dmlp__dx_path_key(q, p, "OutputTensor");
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, q,
+                                 "an output is bound by each dispatch command; a "
+                                 "dispatchable binds only inputs flagged OWNED_BY_DML");
+        }
+        dmlp_status s = dmlp__dx_check_members(bindings, p, names);
+        if (s != DMLP_OK)
+            return s;
+    }
+    for (uint32_t i = 0; i < inputs; i++) {
+        char q[DMLP__DX_PATH_MAX];
+        dmlp__dx_path_key(q, p, names[i]);
+        const cJSON *item = bindings ? cJSON_GetObjectItemCaseSensitive(bindings, names[i]) : NULL;
+        bool owned = (tensors[i]->buffer.Flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
+        if (item && !owned)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, q,
+                                 "%s is not flagged OWNED_BY_DML: bind it in each dispatch "
+                                 "command (a dispatchable binds only OWNED_BY_DML inputs, at "
+                                 "initialization)",
+                                 names[i]);
+        if (!item && owned)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p,
+                                 "%s is flagged OWNED_BY_DML: bind it here (DirectML binds such "
+                                 "an input once, at initialization)",
+                                 names[i]);
+        if (item) {
+            dmlp_status s = parse_binding(ctx, model, item, q, tensors[i], &d->init[i]);
+            if (s != DMLP_OK)
+                return s;
+            d->owned[i] = true;
+        }
+    }
+    return DMLP_OK;
+}
+
 static dmlp_status parse_dispatch(const dmlp__dx_parse_context *ctx, const dmlp__dx_model *model,
                                   const cJSON *json, const char *path, dmlp__dx_command *command)
 {
@@ -144,6 +199,14 @@ static dmlp_status parse_dispatch(const dmlp__dx_parse_context *ctx, const dmlp_
         char q[DMLP__DX_PATH_MAX];
         dmlp__dx_path_key(q, p, binding_names[i]);
         item = cJSON_GetObjectItemCaseSensitive(bindings, binding_names[i]);
+        bool owned = i < inputs && dispatchable->owned[i];
+        if (item && owned)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, q,
+                                 "%s is flagged OWNED_BY_DML and bound once, in "
+                                 "dispatchables.%s.bindings; a dispatch may not bind it",
+                                 binding_names[i], dispatchable->name);
+        if (owned)
+            continue;
         if (!item)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, q, "missing");
         s = parse_binding(ctx, model, item, q, tensors[i], targets[i]);

@@ -163,12 +163,13 @@ static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *o
 static dmlp_status parse_desc(const dmlp__dx_parse_context *ctx, const cJSON *object,
                               const char *path, bool is_inline, dmlp__dx_dispatchable *d)
 {
-    const char *allowed[3 + DMLP__MAX_FIELDS + 1];
+    const char *allowed[4 + DMLP__MAX_FIELDS + 1];
     size_t n = 0;
     if (is_inline) {
         allowed[n++] = "type";
         allowed[n++] = "executionFlags";
         allowed[n++] = "dmlCompileType";
+        allowed[n++] = "bindings";
     }
     for (uint32_t i = 0; i < d->def->field_count; i++)
         allowed[n++] = d->def->fields[i].name;
@@ -188,7 +189,7 @@ dmlp_status dmlp__dx_parse_dispatchable(const dmlp__dx_parse_context *ctx, const
                                         const char *path, dmlp__dx_dispatchable *d)
 {
     static const char *const outer[] = {"type", "desc", "Desc", "executionFlags",
-                                        "dmlCompileType", NULL};
+                                        "dmlCompileType", "bindings", NULL};
     char p[DMLP__DX_PATH_MAX];
     if (!cJSON_IsObject(json))
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be an object (a dispatchable)");
@@ -206,6 +207,7 @@ dmlp_status dmlp__dx_parse_dispatchable(const dmlp__dx_parse_context *ctx, const
         if ((s = parse_execution_flags(flags, p, &d->execution_flags)) != DMLP_OK)
             return s;
     }
+    d->init_bindings = cJSON_GetObjectItemCaseSensitive(json, "bindings"); /* read later */
     const cJSON *compile = cJSON_GetObjectItemCaseSensitive(json, "dmlCompileType");
     if (compile) {
         const char *name;

@@ -108,6 +108,11 @@ typedef struct dmlp__dx_tensor {
     uint32_t *strides;
 } dmlp__dx_tensor;
 
+typedef struct dmlp__dx_binding {
+    size_t resource;
+    uint64_t offset; /* bytes */
+} dmlp__dx_binding;
+
 typedef struct dmlp__dx_dispatchable {
     char *name;
     const dmlp__op_def *def; /* the operator's registry row */
@@ -119,6 +124,13 @@ typedef struct dmlp__dx_dispatchable {
     DML_SCALE_BIAS scale_bias; /* while parsing: params points here only at creation) */
     uint32_t execution_flags;
     dmlp_operator *op;
+    /* Inputs flagged OWNED_BY_DML are bound once, in the dispatchable's own "bindings",
+       and their bytes copied when the operator is made (DirectML's initialization): a
+       later change to the resource is not seen, as on DirectML. */
+    const cJSON *init_bindings;              /* the dispatchable's "bindings", or NULL */
+    bool owned[DMLP__MAX_INPUTS];            /* input i is bound at initialization */
+    dmlp__dx_binding init[DMLP__MAX_INPUTS]; /* ... to this */
+    void *owned_data[DMLP__MAX_INPUTS];      /* ... whose bytes, while a run lasts */
 } dmlp__dx_dispatchable;
 
 typedef enum dmlp__dx_command_kind {
@@ -126,11 +138,6 @@ typedef enum dmlp__dx_command_kind {
     DMLP__DX_PRINT,
     DMLP__DX_WRITE_FILE
 } dmlp__dx_command_kind;
-
-typedef struct dmlp__dx_binding {
-    size_t resource;
-    uint64_t offset; /* bytes */
-} dmlp__dx_binding;
 
 typedef struct dmlp__dx_command {
     dmlp__dx_command_kind kind;
@@ -197,6 +204,11 @@ dmlp_status dmlp__dx_parse_tensor(const dmlp__dx_parse_context *ctx, const cJSON
 void dmlp__dx_tensor_free(dmlp__dx_tensor *tensor);
 
 /* commands.c */
+/* The dispatchable's "bindings" (tensors flagged OWNED_BY_DML), once resources are read. */
+dmlp_status dmlp__dx_parse_init_bindings(const dmlp__dx_parse_context *ctx,
+                                         const dmlp__dx_model *model, const char *path,
+                                         dmlp__dx_dispatchable *d);
+
 dmlp_status dmlp__dx_parse_command(const dmlp__dx_parse_context *ctx, const dmlp__dx_model *model,
                                    const cJSON *json, size_t index, dmlp__dx_command *command);
 

@@ -95,6 +95,12 @@ static dmlp_status parse_sections(const dmlp__dx_parse_context *ctx, dmlp__dx_mo
         if ((s = dmlp__dx_parse_resource(ctx, item, p, r)) != DMLP_OK)
             return s;
     }
+    for (size_t i = 0; i < model->dispatchable_count; i++) {
+        char p[DMLP__DX_PATH_MAX];
+        dmlp__dx_path_key(p, "dispatchables", model->dispatchables[i].name);
+        if ((s = dmlp__dx_parse_init_bindings(ctx, model, p, &model->dispatchables[i])))
+            return s;
+    }
     cJSON_ArrayForEach(item, commands)
     {
         dmlp__dx_command *command = &model->commands[model->command_count];
@@ -186,6 +192,8 @@ void dmlp__dx_model_free(dmlp__dx_model *model)
         dmlp__dx_tensor_free(&d->input);
         dmlp__dx_tensor_free(&d->input_b);
         dmlp__dx_tensor_free(&d->output);
+        for (size_t k = 0; k < DMLP__MAX_INPUTS; k++)
+            free(d->owned_data[k]);
         free(d->name);
     }
     for (size_t i = 0; i < model->command_count; i++) {

@@ -50,6 +50,48 @@ static void fill_binding(const dmlp__dx_model *model, const dmlp__dx_binding *b,
     out->size_in_bytes = r->size - b->offset; /* the binding holds the rest of the buffer */
 }
 
+/* A dispatch command's bindings: its own, or for an input flagged OWNED_BY_DML the copy
+   its dispatchable took at initialization. */
+static void fill_dispatch(const dmlp__dx_model *model, const dmlp__dx_command *c,
+                          dmlp_buffer_binding *inputs, dmlp_buffer_binding *output)
+{
+    const dmlp__dx_dispatchable *d = &model->dispatchables[c->index];
+    const dmlp__dx_binding *own[DMLP__MAX_INPUTS] = {&c->input, &c->input_b};
+    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS] = {&d->input, &d->input_b};
+    for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++) {
+        if (d->owned[i]) {
+            inputs[i].buffer = d->owned_data[i];
+            inputs[i].offset = 0;
+            inputs[i].size_in_bytes = tensors[i]->buffer.TotalTensorSizeInBytes;
+        } else {
+            fill_binding(model, own[i], &inputs[i]);
+        }
+    }
+    fill_binding(model, &c->output, output);
+}
+
+/* DirectML's initialization of an operator with OWNED_BY_DML inputs: their bytes, as the
+   resources hold them now, are copied into the operator's keeping. */
+static dmlp_status take_owned_inputs(const dmlp__dx_model *model, dmlp__dx_dispatchable *d)
+{
+    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS] = {&d->input, &d->input_b};
+    for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++) {
+        if (!d->owned[i])
+            continue;
+        uint64_t bytes = tensors[i]->buffer.TotalTensorSizeInBytes;
+        const dmlp__dx_resource *r = &model->resources[d->init[i].resource];
+        free(d->owned_data[i]);
+        d->owned_data[i] = malloc(bytes ? (size_t)bytes : 1);
+        if (!d->owned_data[i])
+            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                               "dispatchables.%s.bindings: out of memory for the initialization "
+                               "copy (%llu bytes)",
+                               d->name, (unsigned long long)bytes);
+        memcpy(d->owned_data[i], r->data + d->init[i].offset, (size_t)bytes);
+    }
+    return DMLP_OK;
+}
+
 /* Every dispatch's bindings against its operator (alignment, overlap), before the first
    command runs: a refusal must not come after earlier commands printed or wrote. */
 static dmlp_status check_dispatch_bindings(const dmlp__dx_model *model)
@@ -59,9 +101,7 @@ static dmlp_status check_dispatch_bindings(const dmlp__dx_model *model)
         if (c->kind != DMLP__DX_DISPATCH)
             continue;
         dmlp_buffer_binding inputs[DMLP__MAX_INPUTS], output;
-        fill_binding(model, &c->input, &inputs[0]);
-        fill_binding(model, &c->input_b, &inputs[1]);
-        fill_binding(model, &c->output, &output);
+        fill_dispatch(model, c, inputs, &output);
         const dmlp_operator *op = model->dispatchables[c->index].op;
         const void *in[DMLP__MAX_INPUTS];
         void *out;
@@ -80,9 +120,7 @@ static dmlp_status run_dispatch(dmlp__dx_model *model, const dmlp__dx_command *c
 {
     dmlp__dx_dispatchable *d = &model->dispatchables[c->index];
     dmlp_buffer_binding inputs[DMLP__MAX_INPUTS], output;
-    fill_binding(model, &c->input, &inputs[0]);
-    fill_binding(model, &c->input_b, &inputs[1]);
-    fill_binding(model, &c->output, &output);
+    fill_dispatch(model, c, inputs, &output);
     uint32_t input_count = dmlp__op_input_count(d->def);
     double *times = malloc(iterations * sizeof *times);
     if (!times)
@@ -175,8 +213,11 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
             return s;
     }
     for (size_t i = 0; i < model->dispatchable_count && s == DMLP_OK; i++)
-        if (!model->dispatchables[i].op)
+        if (!model->dispatchables[i].op) {
             s = create_operator(device, &model->dispatchables[i]);
+            if (s == DMLP_OK)
+                s = take_owned_inputs(model, &model->dispatchables[i]);
+        }
     if (s == DMLP_OK)
         s = check_dispatch_bindings(model);
     if (s == DMLP_OK)

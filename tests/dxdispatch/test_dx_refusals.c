@@ -515,12 +515,60 @@ static void test_execute_refusal(void)
            DMLP_ERROR_INVALID_ARGUMENT, "commands[0]: ", __LINE__);
 }
 
+/* A dispatchable's own "bindings": only inputs flagged OWNED_BY_DML, each bound there
+   and nowhere else. */
+static void test_owned_bindings(void)
+{
+#define OWNED_SIGN(flags, bindings)                                                         \
+    "\"sign\": {\"type\": \"ELEMENT_WISE_SIGN\", \"desc\": {"                                 \
+    "\"InputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [4]" flags "},"                 \
+    "\"OutputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [4]}}" bindings "}"
+#define OWNED ", \"Flags\": \"OWNED_BY_DML\""
+#define OUTPUT_ONLY                                                                         \
+    "{\"type\": \"dispatch\", \"dispatchable\": \"sign\", \"bindings\": {\"OutputTensor\": \"B\"}}"
+    refuse(model(GOOD_RESOURCES, OWNED_SIGN("", ", \"bindings\": {\"InputTensor\": \"A\"}"),
+                 OUTPUT_ONLY),
+           F,
+           "dispatchables.sign.bindings.InputTensor: InputTensor is not flagged OWNED_BY_DML: "
+           "bind it in each dispatch command",
+           __LINE__);
+    refuse(model(GOOD_RESOURCES, OWNED_SIGN(OWNED, ""), OUTPUT_ONLY), F,
+           "dispatchables.sign.bindings: InputTensor is flagged OWNED_BY_DML: bind it here",
+           __LINE__);
+    refuse(model(GOOD_RESOURCES, OWNED_SIGN(OWNED, ", \"bindings\": {\"InputTensor\": \"A\"}"),
+                 GOOD_DISPATCH),
+           F,
+           "commands[0].bindings.InputTensor: InputTensor is flagged OWNED_BY_DML and bound "
+           "once, in dispatchables.sign.bindings; a dispatch may not bind it",
+           __LINE__);
+    refuse(model(GOOD_RESOURCES,
+                 OWNED_SIGN(OWNED, ", \"bindings\": {\"InputTensor\": \"A\", "
+                                   "\"OutputTensor\": \"B\"}"),
+                 OUTPUT_ONLY),
+           F, "dispatchables.sign.bindings.OutputTensor: an output is bound by each dispatch",
+           __LINE__);
+    refuse(model(GOOD_RESOURCES, OWNED_SIGN(OWNED, ", \"bindings\": [\"A\"]"), OUTPUT_ONLY), F,
+           "dispatchables.sign.bindings: must be an object", __LINE__);
+    refuse(model(GOOD_RESOURCES, OWNED_SIGN(OWNED, ", \"bindings\": {\"InputTensor\": \"Q\"}"),
+                 OUTPUT_ONLY),
+           F, "dispatchables.sign.bindings.InputTensor", __LINE__);
+    refuse(model(GOOD_RESOURCES,
+                 OWNED_SIGN(OWNED, ", \"bindings\": {\"InputTensor\": {\"name\": \"A\", "
+                                   "\"elementOffset\": 1}}"),
+                 OUTPUT_ONLY),
+           F, "resource 'A' holds 12 bytes from byte 4", __LINE__);
+#undef OWNED_SIGN
+#undef OWNED
+#undef OUTPUT_ONLY
+}
+
 int main(void)
 {
     test_syntax();
     test_root();
     test_resources();
     test_dispatchables();
+    test_owned_bindings();
     test_identity();
     test_validation();
     test_commands();
