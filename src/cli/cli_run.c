@@ -293,6 +293,46 @@ static int parse_args(int argc, char **argv, run_args *a)
     return -1;
 }
 
+/* The operator on a device at the requested level, executed on the inputs (skipped when
+   the tensor is empty), its output written to OUT.npy with the given dtype and shape. */
+static int execute_and_write(const run_args *a, const DML_OPERATOR_DESC *desc,
+                             uint32_t input_count, const dmlp_buffer_binding *inputs,
+                             uint64_t out_bytes, int empty, DML_TENSOR_DATA_TYPE out_type,
+                             int out_bool, uint32_t ndim, const uint64_t *shape)
+{
+    dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
+                                    a->extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
+    dmlp_device *device = NULL;
+    dmlp_operator *op = NULL;
+    void *out_data = NULL;
+    uint32_t flags = a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u;
+    if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
+        dmlp_operator_create(device, desc, flags, &op) != DMLP_OK) {
+        int status = dmlp_cli_fail("run", dmlp_last_error());
+        dmlp_device_destroy(device);
+        return status;
+    }
+    int status = 0;
+    if (!empty) {
+        /* TotalTensorSizeInBytes rounds up to 4; the reader pads its data for that */
+        out_data = calloc(1, (size_t)out_bytes);
+        if (!out_data) {
+            status = dmlp_cli_fail("run", "out of memory for the output");
+        } else {
+            dmlp_buffer_binding out_binding = {out_data, 0, out_bytes};
+            if (dmlp_operator_execute(op, input_count, inputs, 1, &out_binding) != DMLP_OK)
+                status = dmlp_cli_fail("run", dmlp_last_error());
+        }
+    }
+    dmlp_operator_destroy(op);
+    dmlp_device_destroy(device);
+    if (status == 0 &&
+        dmlp__npy_write_file(a->out, out_type, out_bool, ndim, shape, out_data) != DMLP_OK)
+        status = dmlp_cli_fail(a->out, dmlp_last_error());
+    free(out_data);
+    return status;
+}
+
 static int run(const run_args *a, dmlp__npy *in)
 {
     char why[160];
@@ -346,39 +386,9 @@ static int run(const run_args *a, dmlp__npy *in)
     dmlp__op_params params = {a->mode, a->scale_bias_given ? &a->scale_bias : NULL,
                               DML_OPERATOR_INVALID};
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
-
-    dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
-                                    a->extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
-    dmlp_device *device = NULL;
-    dmlp_operator *op = NULL;
-    void *out_data = NULL;
-    uint32_t flags = a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u;
-    if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
-        dmlp_operator_create(device, desc, flags, &op) != DMLP_OK) {
-        int status = dmlp_cli_fail("run", dmlp_last_error());
-        dmlp_device_destroy(device);
-        return status;
-    }
-    int status = 0;
-    if (!empty) {
-        /* TotalTensorSizeInBytes rounds up to 4; the reader pads its data for that */
-        out_data = calloc(1, (size_t)out_desc.TotalTensorSizeInBytes);
-        if (!out_data) {
-            status = dmlp_cli_fail("run", "out of memory for the output");
-        } else {
-            dmlp_buffer_binding in_binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};
-            dmlp_buffer_binding out_binding = {out_data, 0, out_desc.TotalTensorSizeInBytes};
-            if (dmlp_operator_execute(op, 1, &in_binding, 1, &out_binding) != DMLP_OK)
-                status = dmlp_cli_fail("run", dmlp_last_error());
-        }
-    }
-    dmlp_operator_destroy(op);
-    dmlp_device_destroy(device);
-    if (status == 0 && dmlp__npy_write_file(a->out, out_type, out_bool, in->ndim, in->shape,
-                                            out_data) != DMLP_OK)
-        status = dmlp_cli_fail(a->out, dmlp_last_error());
-    free(out_data);
-    return status;
+    dmlp_buffer_binding binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};
+    return execute_and_write(a, desc, 1, &binding, out_desc.TotalTensorSizeInBytes, empty,
+                             out_type, out_bool, in->ndim, in->shape);
 }
 
 /* A two-input operator: A and B broadcast to one shape as numpy does (sizes aligned
@@ -453,40 +463,10 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {&descs[0], &descs[1]};
     const DML_OPERATOR_DESC *desc =
         dmlp__desc_build_inputs(&storage, a->op, inputs, &out_desc, &params);
-
-    dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
-                                    a->extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
-    dmlp_device *device = NULL;
-    dmlp_operator *op = NULL;
-    void *out_data = NULL;
-    uint32_t flags = a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u;
-    if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
-        dmlp_operator_create(device, desc, flags, &op) != DMLP_OK) {
-        int status = dmlp_cli_fail("run", dmlp_last_error());
-        dmlp_device_destroy(device);
-        return status;
-    }
-    int status = 0;
-    if (!empty) {
-        out_data = calloc(1, (size_t)out_desc.TotalTensorSizeInBytes);
-        if (!out_data) {
-            status = dmlp_cli_fail("run", "out of memory for the output");
-        } else {
-            dmlp_buffer_binding bindings[2] = {
-                {in_a->data, 0, descs[0].TotalTensorSizeInBytes},
-                {in_b->data, 0, descs[1].TotalTensorSizeInBytes}};
-            dmlp_buffer_binding out_binding = {out_data, 0, out_desc.TotalTensorSizeInBytes};
-            if (dmlp_operator_execute(op, 2, bindings, 1, &out_binding) != DMLP_OK)
-                status = dmlp_cli_fail("run", dmlp_last_error());
-        }
-    }
-    dmlp_operator_destroy(op);
-    dmlp_device_destroy(device);
-    if (status == 0 && dmlp__npy_write_file(a->out, out_type, in_a->is_bool && in_b->is_bool,
-                                            ndim, shape, out_data) != DMLP_OK)
-        status = dmlp_cli_fail(a->out, dmlp_last_error());
-    free(out_data);
-    return status;
+    dmlp_buffer_binding bindings[2] = {{in_a->data, 0, descs[0].TotalTensorSizeInBytes},
+                                       {in_b->data, 0, descs[1].TotalTensorSizeInBytes}};
+    return execute_and_write(a, desc, 2, bindings, out_desc.TotalTensorSizeInBytes, empty,
+                             out_type, in_a->is_bool && in_b->is_bool, ndim, shape);
 }
 
 int dmlp_cli_run(int argc, char **argv)
