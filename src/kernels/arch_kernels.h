@@ -19,6 +19,16 @@ typedef struct dmlp__kernel_entry {
 extern const dmlp__kernel_entry dmlp__arch_kernels[];
 extern const size_t dmlp__arch_kernel_count;
 
+/* The same for the two-input kernels (binary_kernel_list.inc). */
+typedef struct dmlp__binary_kernel_entry {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    dmlp__binary_kernel_choice choice;
+} dmlp__binary_kernel_entry;
+
+extern const dmlp__binary_kernel_entry dmlp__arch_binary_kernels[];
+extern const size_t dmlp__arch_binary_kernel_count;
+
 /* The kernel levels this processor runs, from its feature bits (src/platform/cpu.h),
    without the DMLP_ISA cap. */
 dmlp__isa dmlp__arch_isa(void);

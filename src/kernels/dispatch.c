@@ -70,7 +70,7 @@ size_t dmlp__kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
     return count;
 }
 
-/* ---- two-input kernels (binary_kernel_list.inc): reference kernels only so far ------ */
+/* ---- two-input kernels (binary_kernel_list.inc) ------------------------------------- */
 
 #define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \
     void dmlp__##name##__reference(size_t n, const void *a, const void *b, void *out,       \
@@ -109,16 +109,33 @@ dmlp__binary_kernel_choice dmlp__binary_kernel_select(DML_OPERATOR_TYPE op,
                                                       DML_TENSOR_DATA_TYPE type,
                                                       dmlp__isa max_isa)
 {
-    (void)max_isa; /* no fast two-input kernels yet: every level runs the reference */
+    dmlp__isa cpu = dmlp__isa_detect();
+    dmlp__isa limit = max_isa < cpu ? max_isa : cpu;
+    for (size_t i = 0; i < dmlp__arch_binary_kernel_count; i++) {
+        const dmlp__binary_kernel_entry *e = &dmlp__arch_binary_kernels[i];
+        if (e->op == op && e->type == type && e->choice.isa <= limit) {
+            dmlp__binary_kernel_choice c = e->choice;
+            if (c.name && strncmp(c.name, "dmlp__", 6) == 0)
+                c.name += 6;
+            return c;
+        }
+    }
     return binary_reference_choice(op, type);
 }
 
 size_t dmlp__binary_kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
                                     dmlp__binary_kernel_choice *out, size_t capacity)
 {
+    size_t count = 0;
+    for (size_t i = 0; i < dmlp__arch_binary_kernel_count && count < capacity; i++)
+        if (dmlp__arch_binary_kernels[i].op == op && dmlp__arch_binary_kernels[i].type == type) {
+            out[count] = dmlp__arch_binary_kernels[i].choice;
+            if (out[count].name && strncmp(out[count].name, "dmlp__", 6) == 0)
+                out[count].name += 6;
+            count++;
+        }
     dmlp__binary_kernel_choice reference = binary_reference_choice(op, type);
-    if (!reference.fn || capacity == 0)
-        return 0;
-    out[0] = reference;
-    return 1;
+    if (reference.fn && count < capacity)
+        out[count++] = reference;
+    return count;
 }

@@ -14,6 +14,9 @@ foreach(isa ${dmlp_family_levels})
   set_tests_properties(test_fast_kernels_${isa} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
 
+# The two-input fast kernels against their reference kernels, every level this CPU runs.
+dmlp_add_test(test_fast_binary ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_binary.c)
+
 # `dmlp bench` end to end on a tiny size: it must run every case and print its JSON.
 if(TARGET dmlp_cli)
   add_test(NAME test_bench_smoke

@@ -25,6 +25,12 @@ const dmlp__kernel_entry dmlp__arch_kernels[] = {
 const size_t dmlp__arch_kernel_count =
     sizeof dmlp__arch_kernels / sizeof dmlp__arch_kernels[0] - 1;
 
+/* No fast two-input kernels on aarch64 yet (binary_kernel_list.inc's ARM column). */
+const dmlp__binary_kernel_entry dmlp__arch_binary_kernels[] = {
+    {DML_OPERATOR_INVALID, DML_TENSOR_DATA_TYPE_UNKNOWN, {0, DMLP__ISA_SCALAR, 0}},
+};
+const size_t dmlp__arch_binary_kernel_count = 0;
+
 dmlp__isa dmlp__arch_isa(void)
 {
     return (dmlp__cpu_features() & DMLP__CPU_ARM_NEON) ? DMLP__ISA_NEON : DMLP__ISA_SCALAR;

@@ -54,6 +54,11 @@ typedef __m256i M8, M16, M32, M64;
 #define fadd64 _mm256_add_pd
 #define fdiv32 _mm256_div_ps
 #define fdiv64 _mm256_div_pd
+/* The two-input kernels (kernels/vector_kernels.inc). */
+#define HAS_BINARY_FLOAT 1
+#define fsub32 _mm256_sub_ps
+#define fsub64 _mm256_sub_pd
+#define fmul64 _mm256_mul_pd
 
 #define sel(m, a, b) _mm256_blendv_epi8((b), (a), (m))
 #define sel8 sel

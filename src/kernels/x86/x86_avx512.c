@@ -59,6 +59,11 @@ typedef __mmask8 M64;
 #define fadd64 _mm512_add_pd
 #define fdiv32 _mm512_div_ps
 #define fdiv64 _mm512_div_pd
+/* The two-input kernels (kernels/vector_kernels.inc). */
+#define HAS_BINARY_FLOAT 1
+#define fsub32 _mm512_sub_ps
+#define fsub64 _mm512_sub_pd
+#define fmul64 _mm512_mul_pd
 
 #define sel8(m, a, b) _mm512_mask_blend_epi8((M8)(m), (b), (a))
 #define sel16(m, a, b) _mm512_mask_blend_epi16((M16)(m), (b), (a))

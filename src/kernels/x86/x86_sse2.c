@@ -48,6 +48,12 @@ typedef __m128i M8, M16, M32, M64;
 #define fadd64 _mm_add_pd
 #define fdiv32 _mm_div_ps
 #define fdiv64 _mm_div_pd
+/* The two-input kernels (kernels/vector_kernels.inc). */
+#define HAS_BINARY_FLOAT 1
+#define fsub32 _mm_sub_ps
+#define fsub64 _mm_sub_pd
+#define fmul64 _mm_mul_pd
+#define fmul32 _mm_mul_ps
 
 static inline V sel(V m, V a, V b) { return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b)); }
 #define sel8 sel

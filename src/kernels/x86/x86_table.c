@@ -29,6 +29,29 @@ const dmlp__kernel_entry dmlp__arch_kernels[] = {
 const size_t dmlp__arch_kernel_count =
     sizeof dmlp__arch_kernels / sizeof dmlp__arch_kernels[0] - 1;
 
+/* The two-input kernels: every row of binary_kernel_list.inc whose X86 column is YES. */
+#define BINARY_X86_ALL(op, type, name)                                                      \
+    BKERNEL(op, type, DMLP__ISA_AVX512, dmlp__##name##__avx512)                             \
+    BKERNEL(op, type, DMLP__ISA_AVX2, dmlp__##name##__avx2)                                 \
+    BKERNEL(op, type, DMLP__ISA_SSE2, dmlp__##name##__sse2)
+#define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \
+    WHEN_##x86(BINARY_X86_ALL(op, type, name))
+
+#define BKERNEL(op, type, isa, function)                                                    \
+    void function(size_t n, const void *a, const void *b, void *out, uint32_t scalar,       \
+                  const dmlp__kernel_args *args);
+#include "kernels/binary_kernel_list.inc"
+#undef BKERNEL
+
+const dmlp__binary_kernel_entry dmlp__arch_binary_kernels[] = {
+#define BKERNEL(op, type, isa, function) {op, type, {function, isa, #function}},
+#include "kernels/binary_kernel_list.inc"
+#undef BKERNEL
+    {DML_OPERATOR_INVALID, DML_TENSOR_DATA_TYPE_UNKNOWN, {0, DMLP__ISA_SCALAR, 0}},
+};
+const size_t dmlp__arch_binary_kernel_count =
+    sizeof dmlp__arch_binary_kernels / sizeof dmlp__arch_binary_kernels[0] - 1;
+
 dmlp__isa dmlp__arch_isa(void)
 {
     uint32_t features = dmlp__cpu_features();

@@ -1,0 +1,116 @@
+/* test_fast_binary: every fast two-input kernel (the rows of binary_kernel_list.inc marked
+   YES for this processor family) against its reference kernel, bit for bit: special and
+   random operands (NaNs with payloads, infinities, zeros, subnormals, the largest values,
+   operands close together), every length up to several vectors (the tails), A or B a
+   scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
+   Variants the CPU cannot run are skipped and counted; none run is a skip (77). */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "test_reference_oracle.h"
+
+typedef struct row {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    const char *name;
+    size_t size;
+} row;
+
+static const row rows[] = {
+#define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm) {op, type, #name, bytes},
+#include "kernels/binary_kernel_list.inc"
+#undef DMLP__BINARY_KERNEL_ROW
+};
+
+#define N 600 /* elements per run: several vectors of every width, and tails */
+
+/* Operands: specials of the width, then random bits, then pairs close together. */
+static void fill(unsigned char *a, unsigned char *b, size_t n, size_t size, uint64_t seed)
+{
+    static const uint32_t f32[] = {0, 0x80000000u, 1, 0x80000001u, 0x007fffffu, 0x00800000u,
+                                   0x7f7fffffu, 0xff7fffffu, 0x7f800000u, 0xff800000u,
+                                   0x7fc00000u, 0xffc12345u, 0x7f800001u, 0xff812345u,
+                                   0x3f800000u, 0xbf800000u, 0x4b800000u, 0x33800000u};
+    static const uint64_t f64[] = {0, 0x8000000000000000u, 1, 0x000fffffffffffffu,
+                                   0x7fefffffffffffffu, 0xffefffffffffffffu,
+                                   0x7ff0000000000000u, 0xfff0000000000000u,
+                                   0x7ff8000000000000u, 0xfff8000000000abcu,
+                                   0x7ff0000000000001u, 0x3ff0000000000000u,
+                                   0xbff0000000000000u, 0x4340000000000000u};
+    uint64_t state = seed;
+    size_t ns = size == 4 ? sizeof f32 / sizeof f32[0] : sizeof f64 / sizeof f64[0];
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = oracle_random(&state), y = oracle_random(&state);
+        if (i < ns * ns) { /* every pair of specials */
+            x = size == 4 ? f32[i / ns] : f64[i / ns];
+            y = size == 4 ? f32[i % ns] : f64[i % ns];
+        } else if (i % 3 == 0) {
+            y = x ^ (oracle_random(&state) & 0xfff);
+        }
+        memcpy(a + i * size, &x, size);
+        memcpy(b + i * size, &y, size);
+    }
+}
+
+int main(void)
+{
+    dmlp__isa cpu = dmlp__isa_detect();
+    unsigned long run = 0, skipped = 0;
+    size_t sizes[] = {0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 33, 63, 65, 100, N - 1};
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        dmlp__binary_kernel_choice v[8];
+        size_t count = dmlp__binary_kernel_variants(rows[r].op, rows[r].type, v, 8);
+        dmlp__binary_kernel ref = dmlp__binary_reference_kernel(rows[r].op, rows[r].type);
+        CHECK(count >= 1 && ref != NULL && v[count - 1].fn == ref, "%s: reference last",
+              rows[r].name);
+        size_t s = rows[r].size;
+        for (size_t k = 0; k + 1 < count; k++) {
+            if (v[k].isa > cpu) {
+                skipped++;
+                continue;
+            }
+            run++;
+            unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
+            unsigned char *want = malloc(N * s + 8), *got = malloc(N * s + 8);
+            dmlp__kernel_args args;
+            memset(&args, 0, sizeof args);
+            for (size_t shift = 0; shift <= s; shift += s) { /* vector-unaligned starts */
+                unsigned char *pa = a + shift, *pb = b + shift;
+                fill(pa, pb, N, s, 7 + r + shift);
+                for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+                    size_t n = sizes[z];
+                    for (uint32_t scalar = 0; scalar <= 2; scalar++) {
+                        memset(want, 0x5a, N * s + 8);
+                        memset(got, 0x5a, N * s + 8);
+                        ref(n, pa, pb, want, scalar, &args);
+                        v[k].fn(n, pa, pb, got, scalar, &args);
+                        CHECK(memcmp(want, got, N * s + 8) == 0, "%s: n %zu scalar %u shift %zu",
+                              v[k].name, n, scalar, shift);
+                    }
+                }
+                /* in place on A, then on B */
+                ref(N, pa, pb, want, 0, &args);
+                memcpy(got, pa, N * s);
+                v[k].fn(N, got, pb, got, 0, &args);
+                CHECK(memcmp(want, got, N * s) == 0, "%s: in place on A", v[k].name);
+                memcpy(got, pb, N * s);
+                v[k].fn(N, pa, got, got, 0, &args);
+                CHECK(memcmp(want, got, N * s) == 0, "%s: in place on B", v[k].name);
+            }
+            free(a);
+            free(b);
+            free(want);
+            free(got);
+        }
+    }
+    printf("test_fast_binary: %lu fast kernels compared, %lu need a newer CPU\n", run, skipped);
+    if (run == 0) {
+        printf("test_fast_binary: skipped: no fast two-input kernel this CPU runs\n");
+        return TEST_SKIP;
+    }
+    return test_finish("test_fast_binary");
+}
