@@ -160,10 +160,12 @@ DMLP_API dmlp_status dmlp_onnx_model_output(const dmlp_onnx_model *model, uint32
 
 /* Runs the model. inputs are matched to graph inputs by name; every graph input without
    a default must be given, once. Each must have the declared type, the declared rank
-   and every fixed dimension the model declares; symbolic dimensions take any size.
+   and every fixed dimension the model declares; a symbolic dimension (dim_param) takes
+   the size fed for it, and all dimensions of one name, in any graph inputs, must be fed
+   the same size.
    The caller's tensors are only read, and may be freed after the call. *result is set
    only on success and owns the outputs. Statuses: INVALID_ARGUMENT (unknown, missing,
-   repeated or mismatched inputs, too many elements), OUT_OF_MEMORY. Calls on one model
+   repeated or mismatched inputs, a symbolic dimension fed two sizes, too many elements), OUT_OF_MEMORY. Calls on one model
    must not overlap; different models may run at the same time. */
 DMLP_API dmlp_status dmlp_onnx_model_run(dmlp_onnx_model *model, uint32_t input_count,
                                          const dmlp_onnx_tensor *inputs,

@@ -132,4 +132,11 @@ struct dmlp_onnx_model {
     uint32_t output_count;
 };
 
+/* After the inputs are bound (onnx_dims.c): every symbolic dimension of one name has one
+   size over all graph inputs. ranks[k] and dims[k] are the bound shape of graph input k
+   (fed, or its default). INVALID_ARGUMENT names the input, the dimension and both sizes:
+   input "y": dimension "batch" is 1; input "x" gave it 3 */
+dmlp_status dmlp__onnx_check_dim_params(const dmlp_onnx_model *m, const uint32_t *ranks,
+                                        const int64_t *const *dims);
+
 #endif

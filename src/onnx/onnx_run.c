@@ -284,6 +284,27 @@ static dmlp_status make_result(const dmlp_onnx_model *m, slot *slots, dmlp_onnx_
     return DMLP_OK;
 }
 
+/* The bound shapes of the graph inputs, checked against their symbolic dimensions. */
+static dmlp_status check_dim_params(const dmlp_onnx_model *m, const slot *slots)
+{
+    uint32_t n = m->input_count ? m->input_count : 1;
+    uint32_t *ranks = malloc(n * sizeof *ranks);
+    const int64_t **dims = malloc(n * sizeof *dims);
+    dmlp_status st = DMLP_OK;
+    if (!ranks || !dims) {
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    } else {
+        for (uint32_t k = 0; k < m->input_count; k++) {
+            ranks[k] = slots[m->inputs[k]].rank;
+            dims[k] = slots[m->inputs[k]].dims;
+        }
+        st = dmlp__onnx_check_dim_params(m, ranks, dims);
+    }
+    free(ranks);
+    free(dims);
+    return st;
+}
+
 dmlp_status dmlp_onnx_model_run(dmlp_onnx_model *m, uint32_t input_count,
                                 const dmlp_onnx_tensor *inputs, dmlp_onnx_result **result)
 {
@@ -306,6 +327,8 @@ dmlp_status dmlp_onnx_model_run(dmlp_onnx_model *m, uint32_t input_count,
             st = dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                              "graph input \"%s\" is not given and has no default", v->name);
     }
+    if (st == DMLP_OK)
+        st = check_dim_params(m, slots);
     if (st == DMLP_OK)
         st = run_nodes(m, slots);
     if (st == DMLP_OK)
