@@ -6,27 +6,8 @@
 # usage: test_cli_binary.sh path/to/dmlp
 # Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
 dmlp=${1:?usage: test_cli_binary.sh path/to/dmlp}
-py=/usr/bin/python3
-if ! [ -x "$py" ] || ! "$py" -c 'import numpy' 2>/dev/null; then
-    echo "test_cli_binary: skipped: needs /usr/bin/python3 with numpy"
-    exit 77
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmlp-test-binary.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
-passed=0
-failed=0
-check() { # STATUS DESCRIPTION args...
-    want=$1 what=$2
-    shift 2
-    "$dmlp" "$@" >"$work/stdout" 2>"$work/stderr" </dev/null
-    got=$?
-    if [ "$got" = "$want" ]; then passed=$((passed + 1)); else
-        failed=$((failed + 1)); echo "FAIL: $what: exit $got, expected $want: $(head -c 300 "$work/stderr")"; fi
-}
-has() { # TEXT DESCRIPTION: stderr contains TEXT
-    if grep -F -q -e "$1" "$work/stderr"; then passed=$((passed + 1)); else
-        failed=$((failed + 1)); echo "FAIL: $2: '$1' not in $(head -c 300 "$work/stderr")"; fi
-}
+name=test_cli_binary
+. "$(dirname "$0")/numpy_checks.sh"
 
 "$py" - "$work" <<'PY' || exit 1
 import sys, numpy as np
