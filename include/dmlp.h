@@ -1,6 +1,6 @@
 /*
- * dmlp.h — DirectML's element-wise operators Sign, Softsign, IsInfinity, Identity, Abs and
- * Negate, on any CPU.
+ * dmlp.h — DirectML's element-wise operators Sign, Softsign, IsInfinity, Identity, Abs,
+ * Negate and Cast, on any CPU.
  *
  * This header is the library's reference manual. It has three parts:
  *   1. DirectML-compatible types: the same names, member order, layout and values as
@@ -59,6 +59,17 @@
  *     and an integer division by zero is refused by dmlp_operator_execute before anything
  *     is written. ADD1's FusedActivation ACTIVATION_SOFTSIGN gives softsign of the sum
  *     rounded to the type, exactly Softsign applied to Add's output.
+ *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
+ *     types the level lists, the same type too: a copy). Float to float and integer to
+ *     float round once to nearest even from the exact value; beyond the largest finite
+ *     value, ±inf (float8 without infinities: the largest finite value, or NaN with
+ *     DMLP_EXECUTION_FLAG_CAST_NO_SATURATE). NaN stays NaN with its sign and the leading
+ *     payload bits, made quiet (float8 E4M3FN: S.1111.111; FNUZ types: 0x80); -0 stays -0
+ *     (+0 in the FNUZ types). Float to integer truncates toward zero and saturates: NaN
+ *     gives 0, +inf and values above the maximum give the maximum, -inf and values below
+ *     the minimum give the minimum (0 for unsigned types). Integer to integer keeps the
+ *     low bits (two's complement wrap: 200 as INT16 gives -56 as INT8). The
+ *     CAST_ONNX and CAST_TO_BOOL flags below give ONNX's results instead.
  *
  *   These results do not depend on the caller's floating-point environment: every thread
  *   that works for an execute call (the caller and the device's threads) computes under
@@ -146,6 +157,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
+    DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
@@ -225,6 +237,12 @@ typedef struct DML_ELEMENT_WISE_ABS_OPERATOR_DESC {
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL: |x| */
 } DML_ELEMENT_WISE_ABS_OPERATOR_DESC;
 
+/* The output's DataType says what each element becomes (it may differ from the input's). */
+typedef struct DML_CAST_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_CAST_OPERATOR_DESC;
+
 typedef struct DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
@@ -299,10 +317,27 @@ DMLP_API uint64_t dmlp_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type,
    operators, where it changes nothing. Needs DMLP_DEVICE_FLAG_EXTENSIONS. */
 #define DMLP_EXECUTION_FLAG_NAN_PROPAGATE 0x100u
 
-/* Device flag: accept the extension data types and execution flag. With it, Sign and
+/* Cast: float-to-integer results for NaN, ±inf and out-of-range values as ONNX's reference
+   evaluator gives them on x86-64 (numpy's conversions: the value truncated through a
+   32-bit conversion for INT8 ... INT32 and keeping the low bits, through a 64-bit one for
+   INT64; NaN and values beyond that conversion's range give its "integer indefinite"
+   0x80000000 / 0x8000000000000000; docs/onnx.md gives every case) instead of DirectML's
+   saturation. Needs DMLP_DEVICE_FLAG_EXTENSIONS; the other operators ignore it. */
+#define DMLP_EXECUTION_FLAG_CAST_ONNX 0x200u
+
+/* Cast to a float8 type: a value beyond the largest finite one gives NaN (±inf for
+   E5M2) instead of the largest finite value (ONNX's saturate = 0). */
+#define DMLP_EXECUTION_FLAG_CAST_NO_SATURATE 0x400u
+
+/* Cast to UINT8 as ONNX's bool: 1 where the input is not zero (NaN included), else 0. */
+#define DMLP_EXECUTION_FLAG_CAST_TO_BOOL 0x800u
+
+/* Device flag: accept the extension data types and execution flags. With it, Sign and
    Softsign also take FLOAT64 and BFLOAT16, IsInfinity FLOAT64, BFLOAT16 and the four
-   float8 types, Identity BFLOAT16 and the four float8 types, each with the dimension
-   counts the device's level allows the operator. */
+   float8 types, Identity BFLOAT16 and the four float8 types, Abs FLOAT64, BFLOAT16 and
+   the unsigned types, Negate FLOAT64 and BFLOAT16, Cast BFLOAT16 and the four float8
+   types on either side, each with the dimension counts the device's level allows the
+   operator. */
 #define DMLP_DEVICE_FLAG_EXTENSIONS 0x1u
 
 /* ---------------------------------------------------------------------------------------
@@ -350,7 +385,8 @@ DMLP_API void dmlp_device_destroy(dmlp_device *device);
 /* Validates an operator descriptor completely at the device's level (tensor rules,
    support tables, execution flags) and prepares its execution plan. The descriptor is
    copied: the caller may free it after the call. execution_flags is an OR of
-   DML_EXECUTION_FLAGS and, with extensions, DMLP_EXECUTION_FLAG_NAN_PROPAGATE.
+   DML_EXECUTION_FLAGS and, with extensions, DMLP_EXECUTION_FLAG_NAN_PROPAGATE and the
+   DMLP_EXECUTION_FLAG_CAST_* flags.
    Statuses: INVALID_ARGUMENT (a rule broken), UNSUPPORTED (an operator, type or
    dimension count the level or device does not support), OUT_OF_MEMORY.
    *op is set only on success. Thread-safe. */

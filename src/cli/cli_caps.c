@@ -92,9 +92,9 @@ static void print_table(uint32_t level, int extensions)
             snprintf(dims, sizeof dims, "%u to %u", s.min_dims, s.max_dims);
         char lines[8][TYPES_WIDTH + 16];
         int count = type_lines(&s, &plain, lines, 8);
-        const char *output = s.output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
-                                 ? "the input's type"
-                                 : dmlp__type_name(s.output_type);
+        const char *output = s.output_type == DML_TENSOR_DATA_TYPE_UNKNOWN ? "the input's type"
+                             : s.output_type == DMLP__OUTPUT_LISTED ? "any of the input types"
+                                                                    : dmlp__type_name(s.output_type);
         printf("  %-33s %-10s %-4s %-10s %-*s %s\n", name, introduced,
                dmlp__feature_level_name(s.row_level), dims, TYPES_WIDTH, lines[0], output);
         for (int k = 1; k < count; k++)

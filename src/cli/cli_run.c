@@ -76,6 +76,9 @@ static void print_usage(FILE *to)
             "                  without either, a copy)\n"
             "  --fused softsign\n"
             "                  %s only: Softsign applied to the sum (FusedActivation)\n"
+            "  --to DTYPE      cast only: the output's .npy dtype, f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
+            "                  u8, or b1 (ONNX's bool: x != 0; an extension, it needs\n"
+            "                  --feature-level ext)\n"
             "  --nan zero|propagate\n"
             "                  sign of NaN: 0 as in DirectML (default), or NaN as in ONNX;\n"
             "                  propagate is an extension: it needs --feature-level ext\n"
@@ -109,6 +112,8 @@ typedef struct run_args {
     int scale_bias_given;
     int nan_propagate;
     int fused_softsign; /* --fused softsign */
+    DML_TENSOR_DATA_TYPE to; /* cast: the output's type (0: not given) */
+    int to_bool;             /* cast: --to b1, ONNX's bool as UINT8 */
     uint32_t level;
     int extensions;
     uint32_t threads;
@@ -187,6 +192,30 @@ static int parse_args(int argc, char **argv, run_args *a)
             if (count == 4)
                 return bad_usage("too many arguments");
             positional[count++] = arg;
+        } else if ((v = option_value(argc, argv, &i, "--to", &missing)) != NULL) {
+            static const struct {
+                const char *dtype;
+                DML_TENSOR_DATA_TYPE type;
+            } dtypes[] = {
+                {"f2", DML_TENSOR_DATA_TYPE_FLOAT16}, {"f4", DML_TENSOR_DATA_TYPE_FLOAT32},
+                {"f8", DML_TENSOR_DATA_TYPE_FLOAT64}, {"i1", DML_TENSOR_DATA_TYPE_INT8},
+                {"i2", DML_TENSOR_DATA_TYPE_INT16},   {"i4", DML_TENSOR_DATA_TYPE_INT32},
+                {"i8", DML_TENSOR_DATA_TYPE_INT64},   {"u1", DML_TENSOR_DATA_TYPE_UINT8},
+                {"u2", DML_TENSOR_DATA_TYPE_UINT16},  {"u4", DML_TENSOR_DATA_TYPE_UINT32},
+                {"u8", DML_TENSOR_DATA_TYPE_UINT64},  {"b1", DML_TENSOR_DATA_TYPE_UINT8},
+            };
+            a->to = DML_TENSOR_DATA_TYPE_UNKNOWN;
+            for (size_t k = 0; k < sizeof dtypes / sizeof dtypes[0]; k++)
+                if (strcmp(v, dtypes[k].dtype) == 0) {
+                    a->to = dtypes[k].type;
+                    a->to_bool = strcmp(v, "b1") == 0;
+                }
+            if (a->to == DML_TENSOR_DATA_TYPE_UNKNOWN) {
+                snprintf(message, sizeof message,
+                         "--to is '%s'; use a .npy dtype: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1",
+                         v);
+                return bad_usage(message);
+            }
         } else if ((v = option_value(argc, argv, &i, "--mode", &missing)) != NULL) {
             if (strcmp(v, "either") == 0)
                 a->mode = DML_IS_INFINITY_MODE_EITHER;
@@ -287,6 +316,13 @@ static int parse_args(int argc, char **argv, run_args *a)
                  inputs == 2 ? "A.npy B.npy OUT.npy" : "IN.npy OUT.npy");
         return bad_usage(message);
     }
+    int listed = a->op->output_type == DMLP__OUTPUT_LISTED;
+    if (listed != (a->to != DML_TENSOR_DATA_TYPE_UNKNOWN)) {
+        snprintf(message, sizeof message, listed ? "%s needs --to, the output's dtype"
+                                                 : "--to is for cast only, not %s",
+                 a->op->cli_name);
+        return bad_usage(message);
+    }
     a->in = positional[1];
     a->in_b = inputs == 2 ? positional[2] : NULL;
     a->out = positional[count - 1];
@@ -305,7 +341,8 @@ static int execute_and_write(const run_args *a, const DML_OPERATOR_DESC *desc,
     dmlp_device *device = NULL;
     dmlp_operator *op = NULL;
     void *out_data = NULL;
-    uint32_t flags = a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u;
+    uint32_t flags = (a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u) |
+                     (a->to_bool ? DMLP_EXECUTION_FLAG_CAST_TO_BOOL : 0u);
     if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
         dmlp_operator_create(device, desc, flags, &op) != DMLP_OK) {
         int status = dmlp_cli_fail("run", dmlp_last_error());
@@ -368,8 +405,9 @@ static int run(const run_args *a, dmlp__npy *in)
 
     /* The registry's output rule; a |b1 input keeps |b1 where the type is kept */
     int same_type = a->op->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN;
-    DML_TENSOR_DATA_TYPE out_type = same_type ? in->type : a->op->output_type;
-    int out_bool = same_type ? in->is_bool : 0;
+    int listed = a->op->output_type == DMLP__OUTPUT_LISTED; /* cast: --to chooses */
+    DML_TENSOR_DATA_TYPE out_type = same_type ? in->type : listed ? a->to : a->op->output_type;
+    int out_bool = same_type ? in->is_bool : listed ? a->to_bool : 0;
     int empty = in->element_count == 0;
     /* An empty tensor cannot be described (sizes >= 1), but its type and rank are still
        checked at the level: the operator is validated with each 0 size taken as 1. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/registry.h"
 #include "core/tune.h"
 #include "core/types.h"
 #include "platform/cpu.h"
@@ -191,7 +192,11 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: the validated tensors cannot be planned", op_name);
 
-    dmlp__kernel_choice choice = dmlp__kernel_select(info->type, in->type, dmlp__isa_detect());
+    const dmlp__op_def *def = dmlp__op_find(info->type);
+    dmlp__kernel_choice choice =
+        def && def->output_type == DMLP__OUTPUT_LISTED
+            ? dmlp__convert_kernel(info->type, in->type, out->type)
+            : dmlp__kernel_select(info->type, in->type, dmlp__isa_detect());
     if (!choice.fn)
         return dmlp__error(DMLP_ERROR_UNSUPPORTED,
                            "%s: InputTensor.DataType is %s; no kernel computes it", op_name,
@@ -204,6 +209,9 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->args.scale_bias = info->has_scale_bias;
     plan->args.scale = info->scale_bias.Scale;
     plan->args.bias = info->scale_bias.Bias;
+    plan->args.cast = info->execution_flags & (DMLP_EXECUTION_FLAG_CAST_ONNX |
+                                               DMLP_EXECUTION_FLAG_CAST_NO_SATURATE |
+                                               DMLP_EXECUTION_FLAG_CAST_TO_BOOL);
     if (info->type == DML_OPERATOR_ACTIVATION_SOFTSIGN) { /* the measured division method */
         uint32_t bit = in->type == DML_TENSOR_DATA_TYPE_FLOAT32   ? DMLP__TUNE_F32
                        : in->type == DML_TENSOR_DATA_TYPE_FLOAT16 ? DMLP__TUNE_F16

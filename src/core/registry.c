@@ -60,6 +60,13 @@ static const dmlp__op_def ops[] = {
        offsetof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC, ScaleBias)}},
      SAME, true, NULL},
 
+    {DML_OPERATOR_CAST, "CAST", "cast", "Cast", "CAST",
+     "  cast      CAST: each element converted to the dtype --to names (DirectML's\n"
+     "            rules: round to nearest even; float to integer truncates and\n"
+     "            saturates, NaN gives 0; integer to integer wraps)\n",
+     sizeof(DML_CAST_OPERATOR_DESC), 2, {UNARY_TENSORS(DML_CAST_OPERATOR_DESC)},
+     DMLP__OUTPUT_LISTED, false, "Cast never runs in place (DirectML's page does not allow it)"},
+
     {DML_OPERATOR_ELEMENT_WISE_NEGATE, "ELEMENT_WISE_NEGATE", "negate", "Neg",
      "ELEMENT_WISE_NEGATE", "  negate    ELEMENT_WISE_NEGATE: -x\n",
      sizeof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC), 2,
@@ -108,7 +115,8 @@ _Static_assert(sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYT
                    sizeof(DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
+                   sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_CAST_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
                "dmlp__desc_storage holds every descriptor struct");
 
 uint32_t dmlp__op_count(void) { return (uint32_t)OP_COUNT; }

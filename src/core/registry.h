@@ -34,6 +34,10 @@ typedef struct dmlp__field {
 } dmlp__field;
 
 #define DMLP__MAX_FIELDS 4
+
+/* dmlp__op_def.output_type of an operator whose output may have any type its support row
+   lists, the input's or another (Cast): the output tensor's DataType chooses. */
+#define DMLP__OUTPUT_LISTED ((DML_TENSOR_DATA_TYPE)0x7fff)
 /* Bytes of the largest descriptor struct (checked in registry.c). */
 #define DMLP__MAX_DESC_BYTES 64
 
@@ -47,7 +51,8 @@ typedef struct dmlp__op_def {
     size_t desc_size;            /* sizeof the descriptor struct */
     uint32_t field_count;
     dmlp__field fields[DMLP__MAX_FIELDS]; /* in member order */
-    DML_TENSOR_DATA_TYPE output_type;     /* UNKNOWN: the output has the input's type */
+    DML_TENSOR_DATA_TYPE output_type;     /* UNKNOWN: the output has the input's type;
+                                             DMLP__OUTPUT_LISTED: any type of the row */
     bool in_place;               /* the output may be bound exactly onto the input */
     const char *not_in_place;    /* when !in_place: the refusal's reason */
 } dmlp__op_def;

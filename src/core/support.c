@@ -41,6 +41,7 @@
     {OP, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, U32}},                                \
     {OP, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, U64, U32}},                      \
     {OP, DML_FEATURE_LEVEL_5_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}}
+#define CAST DML_OPERATOR_CAST
 
 /* Each row lists the full type set in force from its level on (0 ends the list). */
 typedef struct support_row {
@@ -80,6 +81,11 @@ static const support_row support_rows[] = {
     {DIVIDE, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, U32}},
     {DIVIDE, DML_FEATURE_LEVEL_5_1, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {DIVIDE, DML_FEATURE_LEVEL_6_0, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    /* Cast: the output takes any type of the same list */
+    {CAST, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16, I16, I8, U16, U8}},
+    {CAST, DML_FEATURE_LEVEL_3_0, 4, 4, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {CAST, DML_FEATURE_LEVEL_3_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {CAST, DML_FEATURE_LEVEL_4_1, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
 };
 
 /* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -98,6 +104,7 @@ static const struct {
     {SUBTRACT, {F64, BF16}},
     {MULTIPLY, {F64, BF16}},
     {DIVIDE, {F64, BF16}},
+    {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
 };
 
 static const uint32_t levels[] = {

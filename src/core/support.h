@@ -20,10 +20,11 @@ typedef struct dmlp__support {
     uint32_t type_count;
     DML_TENSOR_DATA_TYPE input_types[DMLP__SUPPORT_MAX_TYPES]; /* with extension types
                                                                   when asked for */
-    DML_TENSOR_DATA_TYPE output_type; /* UNKNOWN: the output has the input's type */
+    DML_TENSOR_DATA_TYPE output_type; /* UNKNOWN: the output has the input's type;
+                                         DMLP__OUTPUT_LISTED: any of input_types */
 } dmlp__support;
 
-/* The three operators in table order, and their facts. */
+/* The operators in table order, and their facts. */
 uint32_t dmlp__operator_count(void);
 DML_OPERATOR_TYPE dmlp__operator_at(uint32_t index);
 /* "ELEMENT_WISE_SIGN", "ACTIVATION_SOFTSIGN", "ELEMENT_WISE_IS_INFINITY"; NULL otherwise. */

@@ -368,7 +368,24 @@ static dmlp_status check_pair(const context *c, const char *in_name, const dmlp_
                               const char *name, const dmlp__tensor *out, bool want_own)
 {
     DML_TENSOR_DATA_TYPE want = want_own ? c->support.output_type : DML_TENSOR_DATA_TYPE_UNKNOWN;
-    if (want != DML_TENSOR_DATA_TYPE_UNKNOWN) {
+    if (want == DMLP__OUTPUT_LISTED) {
+        if (!type_in(&c->support, out->type)) {
+            dmlp__support with_ext;
+            if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext) &&
+                type_in(&with_ext, out->type))
+                return dmlp__error(UNSUPPORTED,
+                                   "%s: OutputTensor.DataType is %s; it needs a device created "
+                                   "with DMLP_DEVICE_FLAG_EXTENSIONS",
+                                   c->op, dmlp__type_name(out->type));
+            char types[256];
+            list_types(&c->support, types, sizeof types);
+            return dmlp__error(UNSUPPORTED,
+                               "%s: OutputTensor.DataType is %s; at feature level %s it must be "
+                               "%s",
+                               c->op, dmlp__type_name(out->type),
+                               dmlp__feature_level_name(c->level), types);
+        }
+    } else if (want != DML_TENSOR_DATA_TYPE_UNKNOWN) {
         if (out->type != want)
             return dmlp__error(INVALID, "%s: %s.DataType is %s; it must be %s", c->op, name,
                                dmlp__type_name(out->type), dmlp__type_name(want));
@@ -455,7 +472,9 @@ static dmlp_status check_scale_bias(const context *c, const dmlp__op_info *info)
 
 static dmlp_status check_execution_flags(const context *c, uint32_t flags)
 {
-    uint32_t known = KNOWN_DML_EXECUTION_FLAGS | DMLP_EXECUTION_FLAG_NAN_PROPAGATE;
+    uint32_t ours = DMLP_EXECUTION_FLAG_NAN_PROPAGATE | DMLP_EXECUTION_FLAG_CAST_ONNX |
+                    DMLP_EXECUTION_FLAG_CAST_NO_SATURATE | DMLP_EXECUTION_FLAG_CAST_TO_BOOL;
+    uint32_t known = KNOWN_DML_EXECUTION_FLAGS | ours;
     if (flags & ~known)
         return dmlp__error(INVALID,
                            "%s: execution_flags is 0x%" PRIx32 "; bits 0x%" PRIx32
@@ -467,7 +486,25 @@ static dmlp_status check_execution_flags(const context *c, uint32_t flags)
                            "; DMLP_EXECUTION_FLAG_NAN_PROPAGATE needs a device created with "
                            "DMLP_DEVICE_FLAG_EXTENSIONS",
                            c->op, flags);
+    if ((flags & ours) && !c->extensions)
+        return dmlp__error(UNSUPPORTED,
+                           "%s: execution_flags is 0x%" PRIx32
+                           "; the DMLP_EXECUTION_FLAG_CAST_* flags need a device created with "
+                           "DMLP_DEVICE_FLAG_EXTENSIONS",
+                           c->op, flags);
     return DMLP_OK;
+}
+
+/* ONNX's bool is a UINT8 output: the flag that asks for it asks for that type. */
+static dmlp_status check_cast_to_bool(const context *c, const dmlp__op_info *info)
+{
+    if (!(info->execution_flags & DMLP_EXECUTION_FLAG_CAST_TO_BOOL) ||
+        info->type != DML_OPERATOR_CAST || info->output.type == DML_TENSOR_DATA_TYPE_UINT8)
+        return DMLP_OK;
+    return dmlp__error(INVALID,
+                       "%s: OutputTensor.DataType is %s; with DMLP_EXECUTION_FLAG_CAST_TO_BOOL "
+                       "it must be UINT8",
+                       c->op, dmlp__type_name(info->output.type));
 }
 
 dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flags,
@@ -585,7 +622,8 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
                              true)) != DMLP_OK ||
         (status = check_output_distinct(&c, &info.output)) != DMLP_OK ||
         (status = check_scale_bias(&c, &info)) != DMLP_OK ||
-        (status = check_fused_activation(&c, fused_name, fused, &info.output)) != DMLP_OK)
+        (status = check_fused_activation(&c, fused_name, fused, &info.output)) != DMLP_OK ||
+        (status = check_cast_to_bool(&c, &info)) != DMLP_OK)
         return status;
 
     *out = info;

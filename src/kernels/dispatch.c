@@ -9,8 +9,11 @@
 #define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
     void dmlp__##name##__reference(size_t n, const void *in, void *out,                     \
                                    const dmlp__kernel_args *args);
+#define DMLP__CONVERT_ROW(op, in_type, out_type, name, in_bytes, out_bytes, x86, arm)       \
+    DMLP__KERNEL_ROW(op, in_type, name, in_bytes, out_bytes, x86, arm)
 #include "kernels/kernel_list.inc"
 #undef DMLP__KERNEL_ROW
+#undef DMLP__CONVERT_ROW
 
 static const dmlp__kernel_entry references[] = {
 #define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
@@ -20,6 +23,31 @@ static const dmlp__kernel_entry references[] = {
 };
 
 #define REFERENCE_COUNT (sizeof references / sizeof references[0])
+
+/* The conversions, keyed by both types. */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE in_type, out_type;
+    dmlp__kernel_choice choice;
+} conversions[] = {
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)
+#define DMLP__CONVERT_ROW(op, in_type, out_type, name, in_bytes, out_bytes, x86, arm)       \
+    {op, in_type, out_type, {dmlp__##name##__reference, DMLP__ISA_SCALAR, #name "__reference"}},
+#include "kernels/kernel_list.inc"
+#undef DMLP__KERNEL_ROW
+#undef DMLP__CONVERT_ROW
+};
+
+dmlp__kernel_choice dmlp__convert_kernel(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE in_type,
+                                         DML_TENSOR_DATA_TYPE out_type)
+{
+    for (size_t i = 0; i < sizeof conversions / sizeof conversions[0]; i++)
+        if (conversions[i].op == op && conversions[i].in_type == in_type &&
+            conversions[i].out_type == out_type)
+            return conversions[i].choice;
+    dmlp__kernel_choice none = {0, DMLP__ISA_SCALAR, 0};
+    return none;
+}
 
 /* "dmlp__f32_softsign__avx512" is listed as "f32_softsign__avx512", like the references. */
 static dmlp__kernel_choice listed(dmlp__kernel_choice c)

@@ -37,6 +37,7 @@ typedef struct dmlp__kernel_args {
                                    Newton step, exact FMA correction) instead of a divide,
                                    on ISAs with FMA; the same bits either way */
     uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
+    uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
 } dmlp__kernel_args;
 
 /* args.streaming value for runs of many short calls: non-temporal stores without the
@@ -82,6 +83,12 @@ typedef struct dmlp__binary_kernel_choice {
 /* The reference (scalar, written for clarity) kernel; NULL when op x type has none.
    For IsInfinity `type` is the input type (the output is always UINT8). */
 dmlp__unary_kernel dmlp__reference_kernel(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type);
+
+/* A conversion's kernel (kernel_list.inc's DMLP__CONVERT_ROW: Cast), keyed by the input
+   and the output type; NULL when there is none. dmlp__kernel_select and
+   dmlp__reference_kernel find the kernels keyed by the input type alone. */
+dmlp__kernel_choice dmlp__convert_kernel(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE in_type,
+                                         DML_TENSOR_DATA_TYPE out_type);
 
 /* The best kernel for op x type whose ISA is at most `max_isa` and that this CPU runs;
    falls back to the reference kernel. fn is NULL only when the reference has none. */

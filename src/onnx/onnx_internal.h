@@ -106,6 +106,8 @@ typedef struct dmlp__onnx_node {
     int broadcast;
     int has_axis;
     int64_t axis;
+    int32_t to;      /* Cast: the output's ONNX type (0: the operator's rule) */
+    uint32_t flags;  /* execution flags of this node beyond its version's (Cast) */
 } dmlp__onnx_node;
 
 /* The output shape of a two-input node from its inputs' (onnx_model.c; -1: a size known

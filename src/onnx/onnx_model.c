@@ -403,6 +403,89 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
     return DMLP_OK;
 }
 
+/* Cast-1 names its `to` type as a string: TensorProto's DataType names. */
+static int32_t type_from_name(const uint8_t *name, size_t length)
+{
+    static const struct {
+        const char *name;
+        int32_t type;
+    } names[] = {{"FLOAT", 1}, {"UINT8", 2},  {"INT8", 3},    {"UINT16", 4}, {"INT16", 5},
+                 {"INT32", 6}, {"INT64", 7},  {"STRING", 8},  {"BOOL", 9},   {"FLOAT16", 10},
+                 {"DOUBLE", 11}, {"UINT32", 12}, {"UINT64", 13}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i].name) == length && memcmp(names[i].name, name, length) == 0)
+            return names[i].type;
+    return -1;
+}
+
+/* Cast's attributes: `to` (required; an INT, a STRING in version 1) and, from version
+   19, `saturate` (INT, default 1: float8 outputs saturate). */
+static dmlp_status read_cast_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
+{
+    const DmlpOnnxPb__NodeProto *np = L->protos[n];
+    char why[400];
+    int seen_to = 0, seen_saturate = 0;
+    int64_t saturate = 1;
+    for (size_t i = 0; i < np->n_attribute; i++) {
+        const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
+        const char *name = str(a->name);
+        int is_to = strcmp(name, "to") == 0;
+        int is_saturate = strcmp(name, "saturate") == 0 && node->version >= 19;
+        if (!is_to && !is_saturate) {
+            snprintf(why, sizeof why, "attribute \"%.60s\" is not one of Cast-%d's", name,
+                     node->version);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        if ((is_to && seen_to) || (is_saturate && seen_saturate)) {
+            snprintf(why, sizeof why, "attribute \"%s\" is given twice", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if (is_saturate) {
+            if ((a->has_type && a->type != 2) || !a->has_i) {
+                snprintf(why, sizeof why, "attribute \"saturate\" must be an INT");
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            seen_saturate = 1;
+            saturate = a->i;
+            continue;
+        }
+        seen_to = 1;
+        if (node->version == 1) {
+            if ((a->has_type && a->type != 3) || !a->has_s) {
+                snprintf(why, sizeof why, "attribute \"to\" must be a STRING in Cast-1");
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            node->to = type_from_name(a->s.data, a->s.len);
+            if (node->to < 0) {
+                snprintf(why, sizeof why, "attribute \"to\" is \"%.*s\"; it must name a "
+                         "TensorProto data type (FLOAT, INT32, ...)",
+                         (int)(a->s.len > 40 ? 40 : a->s.len), (const char *)a->s.data);
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+        } else {
+            if ((a->has_type && a->type != 2) || !a->has_i) {
+                snprintf(why, sizeof why, "attribute \"to\" must be an INT");
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            node->to = a->i < 0 || a->i > 1000 ? -1 : (int32_t)a->i;
+        }
+        if (!dmlp__onnx_op_allows(node->op, node->version, node->to)) {
+            const dmlp__onnx_type_info *t = dmlp__onnx_type_get(node->to);
+            snprintf(why, sizeof why, "attribute \"to\" is %s (%lld); Cast-%d allows %s",
+                     t ? t->name : "not a type", (long long)(node->version == 1 ? node->to : a->i),
+                     node->version, dmlp__onnx_op_allowed_text(node->op, node->version));
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+    }
+    if (!seen_to)
+        return node_error(L, n, DMLP_ERROR_FORMAT, "attribute \"to\" is missing; Cast needs it");
+    if (!saturate)
+        node->flags |= DMLP_EXECUTION_FLAG_CAST_NO_SATURATE;
+    if (node->to == DMLP_ONNX_TYPE_BOOL)
+        node->flags |= DMLP_EXECUTION_FLAG_CAST_TO_BOOL;
+    return DMLP_OK;
+}
+
 /* Structure of each node, and its output registered as a new tensor. */
 static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
 {
@@ -446,7 +529,8 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                      np->n_output, np->op_type);
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
-        dmlp_status st = read_attributes(L, n, node);
+        dmlp_status st = node->op->type == DML_OPERATOR_CAST ? read_cast_attributes(L, n, node)
+                                                             : read_attributes(L, n, node);
         if (st != DMLP_OK)
             return st;
         int64_t found = lookup(L, np->output[0]);
@@ -612,7 +696,8 @@ static dmlp_status order_nodes(loader *L)
                 st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
                 break;
             }
-            out->type = dmlp__onnx_op_output_type(node->op, node->version, in->type);
+            out->type = node->to ? node->to
+                                 : dmlp__onnx_op_output_type(node->op, node->version, in->type);
             if (node->input_count == 2) {
                 st = infer_two_inputs(L, stack[i], node);
                 continue;

@@ -51,6 +51,9 @@ typedef struct version_row {
 #define SUB DML_OPERATOR_ELEMENT_WISE_SUBTRACT
 #define MUL DML_OPERATOR_ELEMENT_WISE_MULTIPLY
 #define DIV DML_OPERATOR_ELEMENT_WISE_DIVIDE
+#define CAST DML_OPERATOR_CAST
+/* ONNX's reference evaluator's float-to-integer results (numpy on x86-64) */
+#define CAST_ONNX DMLP_EXECUTION_FLAG_CAST_ONNX
 /* numpy's sign, ONNX's reference, gives NaN for NaN */
 #define NAN_PROPAGATE DMLP_EXECUTION_FLAG_NAN_PROPAGATE
 #define BOOL DMLP_ONNX_TYPE_BOOL
@@ -98,6 +101,30 @@ static const version_row rows[] = {
     ARITH_ROWS(SUB),
     ARITH_ROWS(MUL),
     ARITH_ROWS(DIV),
+    /* Cast: the input and the `to` type both from the list. Versions 9, 21 and 23 add
+       string, 4-bit and float4 types, which dmlp does not hold: for its types they are
+       version 6's, 19's and 19's. Version 1 names `to` as a string. */
+    {CAST, 23, sign9 | T(BOOL) | T(BFLOAT16) | float8,
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, "
+     "bool, bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz", 0, CAST_ONNX},
+    {CAST, 21, sign9 | T(BOOL) | T(BFLOAT16) | float8,
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, "
+     "bool, bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz", 0, CAST_ONNX},
+    {CAST, 19, sign9 | T(BOOL) | T(BFLOAT16) | float8,
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, "
+     "bool, bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz", 0, CAST_ONNX},
+    {CAST, 13, sign9 | T(BOOL) | T(BFLOAT16),
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, "
+     "bool, bfloat16", 0, CAST_ONNX},
+    {CAST, 9, sign9 | T(BOOL),
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, bool",
+     0, CAST_ONNX},
+    {CAST, 6, sign9 | T(BOOL),
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, bool",
+     0, CAST_ONNX},
+    {CAST, 1, sign9 | T(BOOL),
+     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, bool",
+     0, CAST_ONNX},
 };
 
 static const version_row *find(dmlp__onnx_op op, int version)

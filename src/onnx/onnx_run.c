@@ -147,7 +147,7 @@ static dmlp_status execute_node(dmlp_onnx_model *m, const dmlp__onnx_node *node,
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {&ib[0], &ib[count - 1]};
     const DML_OPERATOR_DESC *desc =
         dmlp__desc_build_inputs(&storage, node->op, inputs, &ob, &params);
-    uint32_t flags = dmlp__onnx_op_execution_flags(node->op, node->version);
+    uint32_t flags = dmlp__onnx_op_execution_flags(node->op, node->version) | node->flags;
     /* The operator reads TotalTensorSizeInBytes (a multiple of 4) from each input binding:
        a caller's tensor of another length is copied into a padded buffer first. */
     void *padded[2] = {NULL, NULL};

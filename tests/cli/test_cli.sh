@@ -194,7 +194,7 @@ for level in $levels; do
     # INT64 (only Sign has it) from 4_1 on; UINT8 types from 2_1 on
     if [ "$v" -ge $((0x4100)) ]; then
         contains "$work/stdout" "UINT64" "sign takes UINT64 at $level"
-    elif grep -q INT64 "$work/stdout"; then
+    elif awk '/^  [A-Z]/ { op = $1 } op != "CAST"' "$work/stdout" | grep -q INT64; then
         fail "INT64 listed at $level"
     else
         pass
@@ -225,11 +225,13 @@ done
 expect 0 "caps default" caps
 contains "$work/stdout" "Feature level 6_4:" "caps defaults to 6_4"
 contains "$work/stdout" "Kernels: " "caps names the kernels' instruction set"
-# No extension type; FLOAT64 only where DirectML itself has it (Identity from 4_1 on).
+# No extension type; FLOAT64 only where DirectML itself has it (Identity and Cast from 4_1
+# on).
 if grep -q 'BFLOAT16\|FLOAT8\|\*' "$work/stdout"; then fail "caps lists extensions"; else pass; fi
-if [ "$(grep -c 'FLOAT64' "$work/stdout")" = 1 ] &&
-    grep -q '^  ELEMENT_WISE_IDENTITY (identity) .* FLOAT64' "$work/stdout"; then pass; else
-    fail "caps: FLOAT64 outside Identity's row"; fi
+if [ "$(grep -c 'FLOAT64' "$work/stdout")" = 2 ] &&
+    grep -q '^  ELEMENT_WISE_IDENTITY (identity) .* FLOAT64' "$work/stdout" &&
+    grep -q '^  CAST (cast) .* FLOAT64' "$work/stdout"; then pass; else
+    fail "caps: FLOAT64 outside Identity's and Cast's rows"; fi
 expect 0 "caps ext" caps --feature-level ext
 s=$(row ACTIVATION_SOFTSIGN)
 starts_with "$s" "ACTIVATION_SOFTSIGN (softsign) 1_0 3_0 1 to 8 FLOAT32 FLOAT16 FLOAT64* BFLOAT16*" \

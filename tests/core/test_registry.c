@@ -115,7 +115,9 @@ static void check_build_and_run(dmlp_device *device)
                      d->name);
         DML_TENSOR_DATA_TYPE in_type = s.input_types[0];
         DML_TENSOR_DATA_TYPE out_type =
-            d->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN ? in_type : d->output_type;
+            d->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN || d->output_type == DMLP__OUTPUT_LISTED
+                ? in_type
+                : d->output_type;
         uint32_t sizes[1] = {16};
         DML_BUFFER_TENSOR_DESC in = {in_type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
                                      dmlp_calc_buffer_tensor_size(in_type, 1, sizes, NULL), 0};
@@ -167,11 +169,21 @@ static void check_kernels(void)
         dmlp__support s;
         if (!dmlp__support_get(d->type, DMLP__FEATURE_LEVEL_HIGHEST, true, &s))
             continue;
-        for (uint32_t t = 0; t < s.type_count; t++)
-            CHECK(dmlp__op_input_count(d) == 2
-                      ? dmlp__binary_reference_kernel(d->type, s.input_types[t]) != NULL
-                      : dmlp__reference_kernel(d->type, s.input_types[t]) != NULL,
-                  "%s: a reference kernel for type %d", d->name, (int)s.input_types[t]);
+        for (uint32_t t = 0; t < s.type_count; t++) {
+            if (d->output_type != DMLP__OUTPUT_LISTED) {
+                CHECK(dmlp__op_input_count(d) == 2
+                          ? dmlp__binary_reference_kernel(d->type, s.input_types[t]) != NULL
+                          : dmlp__reference_kernel(d->type, s.input_types[t]) != NULL,
+                      "%s: a reference kernel for type %d", d->name, (int)s.input_types[t]);
+                continue;
+            }
+            /* a conversion: a kernel for every output type of the row too */
+            for (uint32_t u = 0; u < s.type_count; u++)
+                CHECK(dmlp__convert_kernel(d->type, s.input_types[t], s.input_types[u]).fn !=
+                          NULL,
+                      "%s: a kernel from type %d to type %d", d->name, (int)s.input_types[t],
+                      (int)s.input_types[u]);
+        }
     }
 }
 

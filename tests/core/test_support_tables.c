@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "core/error.h"
+#include "core/registry.h"
 #include "core/support.h"
 #include "core/validate.h"
 #include "test_util.h"
@@ -37,6 +38,7 @@
 #define SUBTRACT DML_OPERATOR_ELEMENT_WISE_SUBTRACT
 #define MULTIPLY DML_OPERATOR_ELEMENT_WISE_MULTIPLY
 #define DIVIDE DML_OPERATOR_ELEMENT_WISE_DIVIDE
+#define CAST DML_OPERATOR_CAST
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -92,6 +94,10 @@ static const expected_row expected_rows[] = {
     {DIVIDE, 0x3000, 1, 8, {F32, F16, I32, U32}},
     {DIVIDE, 0x5100, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {DIVIDE, 0x6000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {CAST, 0x1000, 4, 4, {F32, F16, I16, I8, U16, U8}},
+    {CAST, 0x3000, 4, 4, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {CAST, 0x3100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {CAST, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -110,6 +116,7 @@ static const struct {
     {SUBTRACT, {F64, BF16}},
     {MULTIPLY, {F64, BF16}},
     {DIVIDE, {F64, BF16}},
+    {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
 };
 
 static const struct {
@@ -129,6 +136,7 @@ static const struct {
     {SUBTRACT, "ELEMENT_WISE_SUBTRACT", 0x1000, "1_0"},
     {MULTIPLY, "ELEMENT_WISE_MULTIPLY", 0x1000, "1_0"},
     {DIVIDE, "ELEMENT_WISE_DIVIDE", 0x1000, "1_0"},
+    {CAST, "CAST", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -308,6 +316,36 @@ static void walk_level(uint32_t level)
     }
 }
 
+/* Cast's output: any type of the same row (the input's or another), at every level, with
+   and without the extensions; anything else refused naming OutputTensor.DataType. */
+static void walk_cast_outputs(uint32_t level)
+{
+    const expected_row *row = expected_row_at(CAST, level);
+    for (int ext = 0; ext <= 1; ext++)
+        for (size_t i = 0; i < COUNT(all_types); i++)
+            for (size_t o = 0; o < COUNT(all_types); o++) {
+                DML_TENSOR_DATA_TYPE in = all_types[i], out = all_types[o];
+                if (!expected_type(CAST, row, ext, in))
+                    continue; /* the input's refusal is walk_level's */
+                fixture f;
+                fixture_init(&f, CAST, in, row->min_dims);
+                f.out_buffer.DataType = out;
+                f.out_buffer.TotalTensorSizeInBytes =
+                    (((uint64_t)1 << row->min_dims) * size_of(out) + 3) & ~3ull;
+                dmlp__op_info info;
+                dmlp_status s = dmlp__validate_operator(
+                    level, ext ? DMLP_DEVICE_FLAG_EXTENSIONS : 0, &f.desc, 0, &info);
+                if (expected_type(CAST, row, ext, out)) {
+                    CHECK(s == DMLP_OK, "cast 0x%x -> 0x%x at 0x%x ext %d: %s", (unsigned)in,
+                          (unsigned)out, (unsigned)level, ext, dmlp_last_error());
+                } else {
+                    CHECK(s == DMLP_ERROR_UNSUPPORTED, "cast 0x%x -> 0x%x at 0x%x ext %d",
+                          (unsigned)in, (unsigned)out, (unsigned)level, ext);
+                    CHECK_CONTAINS(dmlp_last_error(), "CAST: OutputTensor.DataType is");
+                }
+            }
+}
+
 /* Operators below their introduction: UNSUPPORTED naming the level needed. */
 static void check_introduction(void)
 {
@@ -382,7 +420,11 @@ static void check_support_get(uint32_t level)
             CHECK_U64(s.row_level, row->level, ctx);
             CHECK_U64(s.min_dims, row->min_dims, ctx);
             CHECK_U64(s.max_dims, row->max_dims, ctx);
-            CHECK_U64(s.output_type, op == ISINF ? U8 : DML_TENSOR_DATA_TYPE_UNKNOWN, ctx);
+            CHECK_U64(s.output_type,
+                      op == ISINF  ? U8
+                      : op == CAST ? DMLP__OUTPUT_LISTED
+                                   : DML_TENSOR_DATA_TYPE_UNKNOWN,
+                      ctx);
             CHECK_U64(s.type_count, expected_type_count(op, row, ext), ctx);
             for (uint32_t i = 0; i < s.type_count && i < DMLP__SUPPORT_MAX_TYPES; i++)
                 CHECK(expected_type(op, row, ext, s.input_types[i]), "%s type 0x%x",
@@ -454,6 +496,7 @@ int main(void)
     check_names();
     for (size_t l = 0; l < COUNT(named_levels); l++) {
         walk_level(named_levels[l].level);
+        walk_cast_outputs(named_levels[l].level);
         check_support_get(named_levels[l].level);
     }
     for (size_t l = 0; l < COUNT(between_levels); l++) {

@@ -553,7 +553,7 @@ static void test_execution_flags(void)
             REFUSED(&f, TOP, 0, dml_flags[i] | DMLP_EXECUTION_FLAG_NAN_PROPAGATE, UNSUPPORTED,
                     names[o], "DMLP_EXECUTION_FLAG_NAN_PROPAGATE needs a device created with");
         }
-        static const uint32_t unknown[] = {0x8, 0x10, 0x80, 0x200, 0x80000000u, 0xFFFFFFFFu};
+        static const uint32_t unknown[] = {0x8, 0x10, 0x80, 0x1000, 0x80000000u, 0xFFFFFFFFu};
         for (size_t i = 0; i < COUNT(unknown); i++) {
             REFUSED(&f, TOP, 0, unknown[i], INVALID, names[o], "execution_flags is 0x");
             REFUSED(&f, TOP, EXT, unknown[i], INVALID, names[o], "execution_flags is 0x");

@@ -355,6 +355,7 @@ int main(void)
     check_model("abs_negate");
     check_model("binary");
     check_model("owned");
+    check_model("cast");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -25,11 +25,34 @@ import onnx  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
 import onnx.backend.test.case.node as node_cases  # noqa: E402
 
-OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Div")
+OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Div", "Cast")
+STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
+BFLOAT16 = 16
+# Cases whose own data is wrong in some ONNX releases; left out with the reason printed.
+FLAWED = {
+    "test_cast_FLOAT_to_BFLOAT16":
+        "before ONNX 1.14 the expected output truncates float to bfloat16; ONNX's Cast "
+        "rounds to nearest even (as the reference evaluator of later releases and dmlp do)",
+    "test_castlike_BFLOAT16_to_FLOAT_expanded":
+        "before ONNX 1.14 the data set gives input \"like\" the shape [1] where the graph "
+        "declares [3, 4]",
+    "test_castlike_FLOAT_to_BFLOAT16_expanded":
+        "before ONNX 1.14 the data set gives input \"like\" the shape [1] where the graph "
+        "declares [3, 4]",
+}
 
 
-def tensor_proto(value, name):
-    return numpy_helper.from_array(np.asarray(value), name)
+def tensor_proto(value, name, declared=0):
+    """ONNX's cases hold bfloat16 data as uint16 arrays: the declared type says which."""
+    value = np.asarray(value)
+    if declared == BFLOAT16 and value.dtype == np.uint16:
+        t = onnx.TensorProto()
+        t.name = name
+        t.data_type = BFLOAT16
+        t.dims.extend(value.shape)
+        t.raw_data = np.ascontiguousarray(value).astype("<u2").tobytes()
+        return t
+    return numpy_helper.from_array(value, name)
 
 
 def write_case(case, out_dir):
@@ -43,10 +66,14 @@ def write_case(case, out_dir):
         os.makedirs(set_dir, exist_ok=True)
         for i, value in enumerate(inputs):
             with open(os.path.join(set_dir, "input_%d.pb" % i), "wb") as f:
-                f.write(tensor_proto(value, graph.input[i].name).SerializeToString())
+                f.write(tensor_proto(value, graph.input[i].name,
+                                     graph.input[i].type.tensor_type.elem_type)
+                        .SerializeToString())
         for i, value in enumerate(outputs):
             with open(os.path.join(set_dir, "output_%d.pb" % i), "wb") as f:
-                f.write(tensor_proto(value, graph.output[i].name).SerializeToString())
+                f.write(tensor_proto(value, graph.output[i].name,
+                                     graph.output[i].type.tensor_type.elem_type)
+                        .SerializeToString())
 
 
 def main():
@@ -61,6 +88,13 @@ def main():
     for case in node_cases.collect_testcases(None):
         ops = {n.op_type for n in case.model.graph.node}
         if case.kind != "node" or not ops or not ops <= set(OPERATORS):
+            continue
+        values = list(case.model.graph.input) + list(case.model.graph.output)
+        if any(v.type.tensor_type.elem_type == STRING for v in values):
+            continue
+        old = tuple(int(p) for p in onnx.__version__.split(".")[:2]) < (1, 14)
+        if old and case.name in FLAWED:
+            sys.stderr.write("left out: %s: %s\n" % (case.name, FLAWED[case.name]))
             continue
         write_case(case, out_dir)
         print(case.name)

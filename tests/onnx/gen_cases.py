@@ -23,6 +23,8 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper
 
+import gen_cast_cases
+
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
     UINT64 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
 BFLOAT16, F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ = 16, 17, 18, 19, 20
@@ -514,6 +516,25 @@ def refused_cases(root):
            "Neg at opset 13", "uint8", "Neg-13 allows")
     refuse(root, "abs1_int32", simple("Abs", INT32, 5), "Abs-1 allows float16, float, double")
     refuse(root, "abs_float8", simple("Abs", F8E4M3FN, 23), "float8e4m3fn", "Abs-13 allows")
+    refuse(root, "cast_without_to", simple("Cast", FLOAT, 13, node_name="c"), 'node 0 "c"',
+           'attribute "to" is missing')
+    refuse(root, "cast_to_string", simple("Cast", FLOAT, 19, attrs={"to": STRING}),
+           'attribute "to" is string (8)', "Cast-19 allows")
+    refuse(root, "cast_to_float8_at_13", simple("Cast", FLOAT, 18, attrs={"to": F8E5M2}),
+           "Cast at opset 18", 'attribute "to" is float8e5m2 (19)', "Cast-13 allows")
+    refuse(root, "cast_from_float8_at_13", simple("Cast", F8E4M3FN, 13, attrs={"to": FLOAT}),
+           "float8e4m3fn", "Cast-13 allows")
+    refuse(root, "cast_saturate_at_13", simple("Cast", FLOAT, 13,
+                                               attrs={"to": FLOAT16, "saturate": 0}),
+           'attribute "saturate" is not one of Cast-13\'s')
+    refuse(root, "cast1_int_to", simple("Cast", FLOAT, 1, attrs={"to": INT32}),
+           'attribute "to" must be a STRING in Cast-1')
+    refuse(root, "cast1_unknown_name", simple("Cast", FLOAT, 5, attrs={"to": "FLOAT32"}),
+           'attribute "to" is "FLOAT32"', "TensorProto data type")
+    refuse(root, "cast_to_complex", simple("Cast", FLOAT, 13, attrs={"to": 14}),
+           'attribute "to" is complex64 (14)')
+    refuse(root, "cast_to_no_type", simple("Cast", FLOAT, 13, attrs={"to": 99}),
+           'attribute "to" is not a type (99)')
     refuse(root, "abs6_consumed_inputs", simple("Abs", FLOAT, 6,
                                                 attrs={"consumed_inputs": [0]}),
            'attribute "consumed_inputs"')
@@ -874,6 +895,7 @@ def main():
     arith_version_cases(os.path.join(out, "cases"))
     arith_broadcast_cases(os.path.join(out, "cases"))
     arith_graph_cases(os.path.join(out, "cases"))
+    gen_cast_cases.cast_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
