@@ -333,9 +333,14 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
     if (out->buffer.Strides)
         memcpy(out_strides, out->strides, dims * sizeof *out_strides);
     uint32_t isz = type_size(in->buffer.DataType), osz = type_size(out->buffer.DataType);
-    /* A two-input operator gets the one input as A and as B. */
-    bool two_inputs = dmlp__op_input_count(dmlp__op_find(c->op)) == 2;
-    dmlp__unary_kernel reference = dmlp__reference_kernel(c->op, in->buffer.DataType);
+    /* A two-input operator gets the one input as A and as B; a conversion's kernel is
+       keyed by both types. */
+    const dmlp__op_def *def = dmlp__op_find(c->op);
+    bool two_inputs = dmlp__op_input_count(def) == 2;
+    dmlp__unary_kernel reference =
+        def && def->output_type == DMLP__OUTPUT_LISTED
+            ? dmlp__convert_kernel(c->op, in->buffer.DataType, out->buffer.DataType).fn
+            : dmlp__reference_kernel(c->op, in->buffer.DataType);
     dmlp__binary_kernel binary = dmlp__binary_reference_kernel(c->op, in->buffer.DataType);
     if (two_inputs ? !binary : !reference)
         fail("an operator was created for a type the reference kernel lacks");
@@ -343,7 +348,10 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
                               .nan_propagate = (c->flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0,
                               .scale_bias = c->has_scale_bias,
                               .scale = c->scale_bias.Scale,
-                              .bias = c->scale_bias.Bias};
+                              .bias = c->scale_bias.Bias,
+                              .cast = c->flags & (DMLP_EXECUTION_FLAG_CAST_ONNX |
+                                                  DMLP_EXECUTION_FLAG_CAST_NO_SATURATE |
+                                                  DMLP_EXECUTION_FLAG_CAST_TO_BOOL)};
     uint64_t index[8] = {0};
     for (;;) {
         uint64_t io = 0, oo = 0;
@@ -413,6 +421,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t flags = flag_byte & 7;
     if (flag_byte & 0x08)
         flags |= DMLP_EXECUTION_FLAG_NAN_PROPAGATE;
+    if (flag_byte & 0x10)
+        flags |= DMLP_EXECUTION_FLAG_CAST_ONNX;
+    if (flag_byte & 0x20)
+        flags |= DMLP_EXECUTION_FLAG_CAST_NO_SATURATE;
+    if (flag_byte & 0x40)
+        flags |= DMLP_EXECUTION_FLAG_CAST_TO_BOOL;
     if (flag_byte == 0xFF)
         flags = u32(&r);
 
@@ -426,7 +440,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else {
             ok = read_tensor(&r, &out, &in);
             if (ok && def && (pair & 2)) /* the type the registry's output rule wants */
-                out.buffer.DataType = def->output_type != DML_TENSOR_DATA_TYPE_UNKNOWN
+                out.buffer.DataType = def->output_type != DML_TENSOR_DATA_TYPE_UNKNOWN &&
+                                              def->output_type != DMLP__OUTPUT_LISTED
                                           ? def->output_type
                                           : in.buffer.DataType;
             if (ok && (pair & 4)) { /* recompute the size for the type just set */
