@@ -181,25 +181,35 @@ static dmlp_status check_tensor(const context *c, const char *name, const DML_TE
     return DMLP_OK;
 }
 
+/* A tensor's type against the row's types: named as an extension type when the
+   extensions would allow it. */
+static dmlp_status check_type_listed(const context *c, const char *tensor,
+                                     DML_TENSOR_DATA_TYPE type)
+{
+    const dmlp__support *s = &c->support;
+    if (type_in(s, type))
+        return DMLP_OK;
+    dmlp__support with_ext;
+    if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext) &&
+        type_in(&with_ext, type))
+        return dmlp__error(UNSUPPORTED,
+                           "%s: %s.DataType is %s; it needs a device created with "
+                           "DMLP_DEVICE_FLAG_EXTENSIONS",
+                           c->op, tensor, dmlp__type_name(type));
+    char types[256];
+    list_types(s, types, sizeof types);
+    return dmlp__error(UNSUPPORTED, "%s: %s.DataType is %s; at feature level %s it must be %s",
+                       c->op, tensor, dmlp__type_name(type),
+                       dmlp__feature_level_name(c->level), types);
+}
+
 /* What the support table allows for one tensor's type and dimension count. */
 static dmlp_status check_input_support(const context *c, const char *name, const dmlp__tensor *t)
 {
     const dmlp__support *s = &c->support;
-    if (!type_in(s, t->type)) {
-        dmlp__support with_ext;
-        if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext) &&
-            type_in(&with_ext, t->type))
-            return dmlp__error(UNSUPPORTED,
-                               "%s: %s.DataType is %s; it needs a device created with "
-                               "DMLP_DEVICE_FLAG_EXTENSIONS",
-                               c->op, name, dmlp__type_name(t->type));
-        char types[256];
-        list_types(s, types, sizeof types);
-        return dmlp__error(UNSUPPORTED,
-                           "%s: %s.DataType is %s; at feature level %s it must be %s",
-                           c->op, name, dmlp__type_name(t->type),
-                           dmlp__feature_level_name(c->level), types);
-    }
+    dmlp_status status = check_type_listed(c, name, t->type);
+    if (status != DMLP_OK)
+        return status;
     if (t->dim_count < s->min_dims || t->dim_count > s->max_dims) {
         char dims[32];
         describe_dims(s, dims, sizeof dims);
@@ -369,22 +379,9 @@ static dmlp_status check_pair(const context *c, const char *in_name, const dmlp_
 {
     DML_TENSOR_DATA_TYPE want = want_own ? c->support.output_type : DML_TENSOR_DATA_TYPE_UNKNOWN;
     if (want == DMLP__OUTPUT_LISTED) {
-        if (!type_in(&c->support, out->type)) {
-            dmlp__support with_ext;
-            if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext) &&
-                type_in(&with_ext, out->type))
-                return dmlp__error(UNSUPPORTED,
-                                   "%s: OutputTensor.DataType is %s; it needs a device created "
-                                   "with DMLP_DEVICE_FLAG_EXTENSIONS",
-                                   c->op, dmlp__type_name(out->type));
-            char types[256];
-            list_types(&c->support, types, sizeof types);
-            return dmlp__error(UNSUPPORTED,
-                               "%s: OutputTensor.DataType is %s; at feature level %s it must be "
-                               "%s",
-                               c->op, dmlp__type_name(out->type),
-                               dmlp__feature_level_name(c->level), types);
-        }
+        dmlp_status status = check_type_listed(c, name, out->type);
+        if (status != DMLP_OK)
+            return status;
     } else if (want != DML_TENSOR_DATA_TYPE_UNKNOWN) {
         if (out->type != want)
             return dmlp__error(INVALID, "%s: %s.DataType is %s; it must be %s", c->op, name,

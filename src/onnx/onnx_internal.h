@@ -76,6 +76,18 @@ int32_t dmlp__onnx_op_output_type(dmlp__onnx_op op, int version, int32_t in_type
 /* The execution flags that give the ONNX results (Sign: NaN propagates). */
 uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 
+/* ---- Constant (onnx_constant.c) ---- */
+
+/* Constant's version at a default-domain opset (1, 9, 11, 12, 13, 19, 21 or 23). */
+int dmlp__onnx_constant_version(int64_t opset);
+
+/* The tensor a Constant node of that version holds (value, value_float(s) or
+   value_int(s)); on a refusal (sparse_value, strings, a type the version does not allow,
+   two or no value attributes) the status and a reason without a prefix in why. */
+dmlp_status dmlp__onnx_constant_decode(const DmlpOnnxPb__NodeProto *np, int version,
+                                       dmlp_onnx_tensor *t, uint64_t *memory_used, char *why,
+                                       size_t why_size);
+
 /* ---- the loaded model (onnx_model.c, run by onnx_run.c) ---- */
 
 typedef struct dmlp__onnx_value {

@@ -16,7 +16,9 @@ typedef struct loader {
     uint32_t value_cap;
     uint32_t *table; /* open addressing: value index + 1, 0 = empty */
     uint32_t table_mask;
-    const DmlpOnnxPb__NodeProto *const *protos; /* node protos by original index */
+    const DmlpOnnxPb__NodeProto *const *protos; /* node protos by node index */
+    const DmlpOnnxPb__NodeProto **kept;  /* the nodes that run (Constant nodes removed) */
+    uint32_t *numbers;                   /* each kept node's index in the graph */
     uint64_t memory_used; /* the unpacked model and the initializers, from the budget */
 } loader;
 
@@ -282,7 +284,10 @@ static dmlp_status load_inputs(loader *L, const DmlpOnnxPb__GraphProto *g)
 static const char *node_head(const loader *L, uint32_t n, char *buf, size_t size)
 {
     const DmlpOnnxPb__NodeProto *np = L->protos[n];
-    int used = snprintf(buf, size, "node %u \"%.60s\" (%.40s at opset %lld", n, str(np->name),
+    /* a node of the running list is named by its number in the graph */
+    int kept = L->numbers && L->protos == (const DmlpOnnxPb__NodeProto *const *)L->kept;
+    uint32_t number = kept ? L->numbers[n] : n;
+    int used = snprintf(buf, size, "node %u \"%.60s\" (%.40s at opset %lld", number, str(np->name),
                         str(np->op_type), (long long)L->m->opset);
     if (np->n_input >= 1 && np->input[0]) {
         int64_t v = lookup(L, np->input[0]);
@@ -483,6 +488,68 @@ static dmlp_status read_cast_attributes(const loader *L, uint32_t n, dmlp__onnx_
         node->flags |= DMLP_EXECUTION_FLAG_CAST_NO_SATURATE;
     if (node->to == DMLP_ONNX_TYPE_BOOL)
         node->flags |= DMLP_EXECUTION_FLAG_CAST_TO_BOOL;
+    return DMLP_OK;
+}
+
+/* Constant nodes become constant values, as initializers are, and leave the list of
+   nodes that run (L->kept, with their graph numbers in L->numbers). */
+static dmlp_status load_constants(loader *L, const DmlpOnnxPb__GraphProto *g, size_t *kept)
+{
+    dmlp_onnx_model *m = L->m;
+    char why[512];
+    *kept = 0;
+    for (size_t n = 0; n < g->n_node; n++) {
+        const DmlpOnnxPb__NodeProto *np = g->node[n];
+        const char *domain = str(np->domain);
+        int default_domain = strcmp(domain, "") == 0 || strcmp(domain, "ai.onnx") == 0;
+        if (!default_domain || strcmp(str(np->op_type), "Constant") != 0) {
+            L->numbers[*kept] = (uint32_t)n;
+            L->kept[(*kept)++] = np;
+            continue;
+        }
+        /* messages name the node as the graph numbers it */
+        L->protos = (const DmlpOnnxPb__NodeProto *const *)g->node;
+        int version = dmlp__onnx_constant_version(m->opset);
+        if (!version)
+            return node_error(L, (uint32_t)n, DMLP_ERROR_UNSUPPORTED,
+                              "Constant first appears in opset 1");
+        if (np->n_input != 0) {
+            snprintf(why, sizeof why, "has %zu inputs; Constant takes none", np->n_input);
+            return node_error(L, (uint32_t)n, DMLP_ERROR_FORMAT, why);
+        }
+        if (np->n_output != 1 || !np->output[0][0]) {
+            snprintf(why, sizeof why, "has %zu outputs; Constant gives exactly one, named",
+                     np->n_output);
+            return node_error(L, (uint32_t)n, DMLP_ERROR_FORMAT, why);
+        }
+        if (lookup(L, np->output[0]) >= 0) {
+            snprintf(why, sizeof why, "output \"%.60s\" is already defined", np->output[0]);
+            return node_error(L, (uint32_t)n, DMLP_ERROR_FORMAT, why);
+        }
+        dmlp_onnx_tensor t;
+        why[0] = '\0';
+        dmlp_status st = dmlp__onnx_constant_decode(np, version, &t, &L->memory_used, why,
+                                                    sizeof why);
+        if (st != DMLP_OK) {
+            char head[256];
+            return dmlp__error(st, "%s: %s", node_head(L, (uint32_t)n, head, sizeof head),
+                               why[0] ? why : dmlp_last_error());
+        }
+        uint32_t index;
+        st = add_value(L, np->output[0], &index);
+        if (st != DMLP_OK) {
+            dmlp_onnx_tensor_clear(&t);
+            return st;
+        }
+        dmlp__onnx_value *v = &m->values[index];
+        v->init = t;
+        v->has_init = 1;
+        v->type = t.type;
+        st = set_shape(v, t.rank, t.dims, NULL);
+        if (st != DMLP_OK)
+            return st;
+    }
+    L->protos = L->kept;
     return DMLP_OK;
 }
 
@@ -784,8 +851,20 @@ static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
     m->node_count = (uint32_t)g->n_node;
     L->protos = (const DmlpOnnxPb__NodeProto *const *)g->node;
 
+    L->kept = calloc(g->n_node ? g->n_node : 1, sizeof *L->kept);
+    L->numbers = calloc(g->n_node ? g->n_node : 1, sizeof *L->numbers);
+    if (!L->kept || !L->numbers)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    /* the nodes that run: the graph's without its Constant nodes */
+    DmlpOnnxPb__GraphProto running = *g;
+    size_t kept = 0;
     if ((st = load_initializers(L, g)) != DMLP_OK || (st = load_inputs(L, g)) != DMLP_OK ||
-        (st = load_nodes(L, g)) != DMLP_OK || (st = order_nodes(L)) != DMLP_OK ||
+        (st = load_constants(L, g, &kept)) != DMLP_OK)
+        return st;
+    running.node = (DmlpOnnxPb__NodeProto **)L->kept;
+    running.n_node = kept;
+    m->node_count = (uint32_t)kept;
+    if ((st = load_nodes(L, &running)) != DMLP_OK || (st = order_nodes(L)) != DMLP_OK ||
         (st = load_outputs(L, g)) != DMLP_OK)
         return st;
     if (m->output_count == 0)
@@ -842,6 +921,8 @@ static dmlp_status load(const void *bytes, size_t size, const char *where,
     dmlp_status st = L.m ? load_graph(&L, mp, options)
                          : dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
     free(L.table);
+    free(L.kept);
+    free(L.numbers);
     dmlp_onnx_pb__model_proto__free_unpacked(mp, &alloc.base);
     if (st != DMLP_OK) {
         dmlp_onnx_model_free(L.m);

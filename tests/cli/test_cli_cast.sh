@@ -5,29 +5,10 @@
 # saturated with NaN giving 0 (DirectML's rule; numpy's astype differs there, so the
 # model clamps first), integer to integer wrapped; --to b1; the refusals.
 # usage: test_cli_cast.sh path/to/dmlp
-# Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
+# Needs Debian's /usr/bin/python3 with numpy (numpy_checks.sh); without it, skipped (77).
+name=test_cli_cast
 dmlp=${1:?usage: test_cli_cast.sh path/to/dmlp}
-py=/usr/bin/python3
-if ! [ -x "$py" ] || ! "$py" -c 'import numpy' 2>/dev/null; then
-    echo "test_cli_cast: skipped: needs /usr/bin/python3 with numpy"
-    exit 77
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmlp-test-cast.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
-passed=0
-failed=0
-check() { # STATUS DESCRIPTION args...
-    want=$1 what=$2
-    shift 2
-    "$dmlp" "$@" >"$work/stdout" 2>"$work/stderr" </dev/null
-    got=$?
-    if [ "$got" = "$want" ]; then passed=$((passed + 1)); else
-        failed=$((failed + 1)); echo "FAIL: $what: exit $got, expected $want: $(head -c 300 "$work/stderr")"; fi
-}
-has() { # TEXT DESCRIPTION: stderr contains TEXT
-    if grep -F -q -e "$1" "$work/stderr"; then passed=$((passed + 1)); else
-        failed=$((failed + 1)); echo "FAIL: $2: '$1' not in $(head -c 300 "$work/stderr")"; fi
-}
+. "$(dirname "$0")/numpy_checks.sh"
 dtypes="i1 u1 i2 u2 i4 u4 i8 u8 f2 f4 f8"
 
 "$py" - "$work" <<'PY' || exit 1

@@ -430,6 +430,60 @@ def abs_neg_cases(root):
                  [raw_tensor("y", INT8, ref_abs_neg("Neg", INT8, ref_abs_neg("Abs", INT8, xi)))])])
 
 
+def constant_cases(root):
+    """Constant at each version, in each value form, feeding a node and as an output."""
+    vi = helper.make_tensor_value_info
+    forms = [  # (version, attribute, value, expected numpy array or storage, onnx type)
+        (1, "value", typed_tensor("v", FLOAT, np.array([[-1.5, 2.0]], np.float32)),
+         np.array([[-1.5, 2.0]], np.float32), FLOAT),
+        (9, "value", typed_tensor("v", INT32, np.array([-7, 0, 2147483647], np.int32)),
+         np.array([-7, 0, 2147483647], np.int32), INT32),
+        (11, "value", raw_tensor("v", DOUBLE, np.array(-0.25)), np.array(-0.25), DOUBLE),
+        (12, "value_float", 2.5, np.array(2.5, np.float32), FLOAT),
+        (12, "value_floats", [1.0, -np.inf, 0.5], np.array([1.0, -np.inf, 0.5], np.float32),
+         FLOAT),
+        (13, "value_int", -9, np.array(-9, np.int64), INT64),
+        (13, "value_ints", [3, -4, 9223372036854775807],
+         np.array([3, -4, 9223372036854775807], np.int64), INT64),
+        (13, "value", raw_tensor("v", BFLOAT16, np.array([0xBF80, 0x4049], np.uint16)),
+         np.array([0xBF80, 0x4049], np.uint16), BFLOAT16),
+        (19, "value", raw_tensor("v", F8E4M3FN, np.array([0xB8, 0x7E], np.uint8)),
+         np.array([0xB8, 0x7E], np.uint8), F8E4M3FN),
+        (23, "value_floats", [], np.zeros((0,), np.float32), FLOAT),
+        (21, "value", typed_tensor("v", BOOL, np.array([True, False])),
+         np.array([True, False]), BOOL),
+    ]
+    for version, attr, value, want, onnx_type in forms:
+        name = "dmlp_constant%d_%s_%s" % (version, attr, NAMES[onnx_type])
+        if isinstance(value, list) and not value:  # the helper cannot tell an empty list's type
+            nodes = [helper.make_node("Constant", [], ["c"], name="const")]
+            empty = onnx.AttributeProto()
+            empty.name = attr
+            empty.type = onnx.AttributeProto.FLOATS
+            nodes[0].attribute.append(empty)
+        else:
+            nodes = [helper.make_node("Constant", [], ["c"], name="const", **{attr: value})]
+        outputs = [vi("c", onnx_type, None)]
+        expect = [raw_tensor("c", onnx_type, storage(onnx_type, want))]
+        if onnx_type in (FLOAT, DOUBLE, INT32, INT64):  # and through a node
+            nodes.append(helper.make_node("Neg", ["c"], ["y"], name="neg"))
+            outputs.append(vi("y", onnx_type, None))
+            with np.errstate(over="ignore"):
+                expect.append(raw_tensor("y", onnx_type, np.negative(want)))
+        # nodes listed with the Constant last: it still comes first
+        model = model_of(nodes[::-1], [], outputs, version)
+        write_case(root, name, model, [([], expect)])
+    # a Constant beside a graph input, cast and added nowhere: x -> Abs, c -> Cast
+    model = model_of([helper.make_node("Abs", ["x"], ["ax"]),
+                      helper.make_node("Cast", ["c"], ["cc"], to=FLOAT16),
+                      helper.make_node("Constant", [], ["c"], value_ints=[1, 70000])],
+                     [vi("x", INT8, [2])], [vi("ax", INT8, [2]), vi("cc", FLOAT16, [2])], 17)
+    write_case(root, "dmlp_constant_with_input", model,
+               [([raw_tensor("x", INT8, np.array([-3, 4], np.int8))],
+                 [raw_tensor("ax", INT8, np.array([3, 4], np.int8)),
+                  raw_tensor("cc", FLOAT16, np.array([1.0, np.inf], np.float16))])])
+
+
 def must_fail_cases(root):
     """Wrong expectations: the runner has to notice each one."""
     x = np.array([-2.0, 0.0, 3.0], dtype=np.float32)
@@ -535,6 +589,43 @@ def refused_cases(root):
            'attribute "to" is complex64 (14)')
     refuse(root, "cast_to_no_type", simple("Cast", FLOAT, 13, attrs={"to": 99}),
            'attribute "to" is not a type (99)')
+    vi = helper.make_tensor_value_info
+
+    def constant(opset, node_name="k", inputs=(), **attrs):
+        return model_of([helper.make_node("Constant", list(inputs), ["c"], name=node_name,
+                                          **attrs)], [], [vi("c", FLOAT, None)], opset)
+    sparse = helper.make_sparse_tensor(helper.make_tensor("v", FLOAT, [1], [1.0]),
+                                       helper.make_tensor("i", INT64, [1], [0]), [3])
+    refuse(root, "constant_sparse_value", constant(13, sparse_value=sparse), 'node 0 "k"',
+           "Constant at opset 13", '"sparse_value" holds a sparse tensor',
+           "dense tensors only")
+    refuse(root, "constant_value_string", constant(13, value_string="abc"),
+           '"value_string" holds strings')
+    refuse(root, "constant_value_strings", constant(19, value_strings=["a", "b"]),
+           '"value_strings" holds strings')
+    refuse(root, "constant_string_tensor",
+           constant(13, value=helper.make_tensor("v", STRING, [1], [b"x"])),
+           'attribute "value"', "string")
+    refuse(root, "constant_value_float_at_11", constant(11, value_float=1.0),
+           'attribute "value_float" is not one of Constant-11\'s')
+    refuse(root, "constant_sparse_at_9", constant(10, sparse_value=sparse),
+           'attribute "sparse_value" is not one of Constant-9\'s')
+    refuse(root, "constant_int32_at_8",
+           constant(8, value=helper.make_tensor("v", INT32, [1], [1])),
+           'attribute "value" has type int32; Constant-1 allows float16, float and double')
+    refuse(root, "constant_bfloat16_at_12",
+           constant(12, value=helper.make_tensor("v", BFLOAT16, [1], [1])),
+           "Constant-12 allows")
+    refuse(root, "constant_two_values", constant(13, value_float=1.0, value_int=2),
+           "are both given; Constant takes exactly one")
+    refuse(root, "constant_no_value", constant(13), "no value attribute; Constant-13 needs")
+    refuse(root, "constant_with_input", model_of(
+        [helper.make_node("Constant", ["x"], ["c"], value_float=1.0)],
+        [vi("x", FLOAT, [1])], [vi("c", FLOAT, None)], 13), "has 1 inputs; Constant takes none")
+    refuse(root, "constant_output_twice", model_of(
+        [helper.make_node("Constant", [], ["c"], value_float=1.0),
+         helper.make_node("Constant", [], ["c"], value_float=2.0, name="second")],
+        [], [vi("c", FLOAT, None)], 13), 'node 1 "second"', 'output "c" is already defined')
     refuse(root, "abs6_consumed_inputs", simple("Abs", FLOAT, 6,
                                                 attrs={"consumed_inputs": [0]}),
            'attribute "consumed_inputs"')
@@ -895,6 +986,7 @@ def main():
     arith_version_cases(os.path.join(out, "cases"))
     arith_broadcast_cases(os.path.join(out, "cases"))
     arith_graph_cases(os.path.join(out, "cases"))
+    constant_cases(os.path.join(out, "cases"))
     gen_cast_cases.cast_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
