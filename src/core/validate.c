@@ -477,18 +477,14 @@ static dmlp_status check_execution_flags(const context *c, uint32_t flags)
                            "%s: execution_flags is 0x%" PRIx32 "; bits 0x%" PRIx32
                            " are not a known execution flag",
                            c->op, flags, flags & ~known);
-    if ((flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) && !c->extensions)
-        return dmlp__error(UNSUPPORTED,
-                           "%s: execution_flags is 0x%" PRIx32
-                           "; DMLP_EXECUTION_FLAG_NAN_PROPAGATE needs a device created with "
-                           "DMLP_DEVICE_FLAG_EXTENSIONS",
-                           c->op, flags);
     if ((flags & ours) && !c->extensions)
         return dmlp__error(UNSUPPORTED,
                            "%s: execution_flags is 0x%" PRIx32
-                           "; the DMLP_EXECUTION_FLAG_CAST_* flags need a device created with "
-                           "DMLP_DEVICE_FLAG_EXTENSIONS",
-                           c->op, flags);
+                           "; %s needs a device created with DMLP_DEVICE_FLAG_EXTENSIONS",
+                           c->op, flags,
+                           (flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE)
+                               ? "DMLP_EXECUTION_FLAG_NAN_PROPAGATE"
+                               : "each DMLP_EXECUTION_FLAG_CAST_* flag");
     return DMLP_OK;
 }
 

@@ -356,7 +356,7 @@ static void check_api(void)
     ob.TotalTensorSizeInBytes = 4;
     CHECK_STATUS(dmlp_operator_create(device, &desc, DMLP_EXECUTION_FLAG_CAST_ONNX, &op),
                  DMLP_ERROR_UNSUPPORTED);
-    CHECK_CONTAINS(dmlp_last_error(), "DMLP_EXECUTION_FLAG_CAST_* flags need a device");
+    CHECK_CONTAINS(dmlp_last_error(), "each DMLP_EXECUTION_FLAG_CAST_* flag needs a device");
     dmlp_device_destroy(device);
 
     /* at 1_0: 4-D only, and no INT32 either side */
