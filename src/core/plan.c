@@ -1,8 +1,10 @@
 /* Execution plans: axis simplification at create time, the strided walk at execute time. */
 #include "core/plan.h"
 
+
 #include <string.h>
 
+#include "core/axes.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/tune.h"
@@ -33,63 +35,17 @@
 #define ROW_BLOCK_TILE_BYTES (16u << 10)
 #define ROW_BLOCK_MAX_ELEMENTS (1u << 20)
 
-typedef struct axis {
-    uint64_t size;
-    uint64_t in_stride;
-    uint64_t out_stride;
-} axis;
-
-/* Axes of size > 1 in bytes, largest output stride outermost, merged wherever an axis
-   continues the one inside it in both tensors. Writes the plan's axes (at least one). */
+/* The walk's axes (core/axes.h): in bytes, largest output stride outermost, merged
+   wherever an axis continues the one inside it in both tensors (at least one). */
 static void simplify_axes(const dmlp__tensor *in, const dmlp__tensor *out, dmlp__plan *plan)
 {
-    axis axes[DMLP__MAX_DIMS];
-    uint32_t count = 0;
-    for (uint32_t d = 0; d < in->dim_count; d++) {
-        if (in->sizes[d] == 1)
-            continue; /* its stride never matters */
-        axes[count].size = in->sizes[d];
-        axes[count].in_stride = (uint64_t)in->strides[d] * plan->in_size;
-        axes[count].out_stride = (uint64_t)out->strides[d] * plan->out_size;
-        count++;
-    }
-    /* The order of axes does not change an element-wise result. Sorting by output stride
-       (stably) keeps a permuted output written in runs: strided reads into the tile are
-       cheaper than strided writes out of it. */
-    for (uint32_t i = 1; i < count; i++) {
-        axis a = axes[i];
-        uint32_t j = i;
-        while (j > 0 && axes[j - 1].out_stride < a.out_stride) {
-            axes[j] = axes[j - 1];
-            j--;
-        }
-        axes[j] = a;
-    }
-    axis merged[DMLP__MAX_DIMS]; /* innermost first */
-    uint32_t merged_count = 0;
-    for (uint32_t i = count; i-- > 0;) {
-        if (merged_count > 0) {
-            axis *inner = &merged[merged_count - 1];
-            if (axes[i].in_stride == inner->in_stride * inner->size &&
-                axes[i].out_stride == inner->out_stride * inner->size) {
-                inner->size *= axes[i].size;
-                continue;
-            }
-        }
-        merged[merged_count++] = axes[i];
-    }
-    if (merged_count == 0) { /* a single element */
-        merged[0].size = 1;
-        merged[0].in_stride = plan->in_size;
-        merged[0].out_stride = plan->out_size;
-        merged_count = 1;
-    }
-    plan->dim_count = merged_count;
-    for (uint32_t d = 0; d < merged_count; d++) {
-        const axis *a = &merged[merged_count - 1 - d];
-        plan->sizes[d] = a->size;
-        plan->in_strides[d] = a->in_stride;
-        plan->out_strides[d] = a->out_stride;
+    const dmlp__tensor *const tensors[2] = {in, out};
+    const uint64_t bytes[2] = {plan->in_size, plan->out_size};
+    uint64_t strides[2][DMLP__MAX_DIMS];
+    plan->dim_count = dmlp__axes_simplify(tensors, 2, bytes, plan->sizes, strides);
+    for (uint32_t d = 0; d < plan->dim_count; d++) {
+        plan->in_strides[d] = strides[0][d];
+        plan->out_strides[d] = strides[1][d];
     }
 }
 

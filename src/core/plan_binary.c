@@ -2,10 +2,12 @@
    execute time (plan_binary.h). */
 #include "core/plan_binary.h"
 
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/axes.h"
 #include "core/error.h"
 #include "core/types.h"
 #include "platform/fp_env.h"
@@ -16,11 +18,6 @@
    (a multiple of 64 elements). */
 #define BYTES_PER_THREAD (512u << 10)
 #define CHUNK_BYTES (128u << 10)
-
-typedef struct axis {
-    uint64_t size;
-    uint64_t stride[DMLP__OPERANDS];
-} axis;
 
 static bool is_integer(DML_TENSOR_DATA_TYPE t)
 {
@@ -39,57 +36,13 @@ static bool is_integer(DML_TENSOR_DATA_TYPE t)
     }
 }
 
-/* Axes of size > 1 in bytes, largest output stride outermost, merged wherever an axis
-   continues the one inside it in all three tensors. */
+_Static_assert(DMLP__OPERANDS <= DMLP__AXES_TENSORS, "core/axes.h walks at most 3 tensors");
+
+/* The walk's axes over A, B and the output (core/axes.h). */
 static void simplify_axes(const dmlp__tensor *const t[DMLP__OPERANDS], dmlp__binary_plan *p)
 {
-    axis axes[DMLP__MAX_DIMS];
-    uint32_t count = 0;
-    for (uint32_t d = 0; d < t[DMLP__OPERAND_OUT]->dim_count; d++) {
-        if (t[DMLP__OPERAND_OUT]->sizes[d] == 1)
-            continue;
-        axes[count].size = t[DMLP__OPERAND_OUT]->sizes[d];
-        for (int k = 0; k < DMLP__OPERANDS; k++)
-            axes[count].stride[k] = (uint64_t)t[k]->strides[d] * p->size;
-        count++;
-    }
-    for (uint32_t i = 1; i < count; i++) { /* stable insertion sort, descending */
-        axis a = axes[i];
-        uint32_t j = i;
-        while (j > 0 && axes[j - 1].stride[DMLP__OPERAND_OUT] < a.stride[DMLP__OPERAND_OUT]) {
-            axes[j] = axes[j - 1];
-            j--;
-        }
-        axes[j] = a;
-    }
-    axis merged[DMLP__MAX_DIMS]; /* innermost first */
-    uint32_t merged_count = 0;
-    for (uint32_t i = count; i-- > 0;) {
-        if (merged_count > 0) {
-            axis *inner = &merged[merged_count - 1];
-            bool continues = true;
-            for (int k = 0; k < DMLP__OPERANDS; k++)
-                continues = continues && axes[i].stride[k] == inner->stride[k] * inner->size;
-            if (continues) {
-                inner->size *= axes[i].size;
-                continue;
-            }
-        }
-        merged[merged_count++] = axes[i];
-    }
-    if (merged_count == 0) { /* a single element */
-        merged[0].size = 1;
-        for (int k = 0; k < DMLP__OPERANDS; k++)
-            merged[0].stride[k] = p->size;
-        merged_count = 1;
-    }
-    p->dim_count = merged_count;
-    for (uint32_t d = 0; d < merged_count; d++) {
-        const axis *a = &merged[merged_count - 1 - d];
-        p->sizes[d] = a->size;
-        for (int k = 0; k < DMLP__OPERANDS; k++)
-            p->strides[k][d] = a->stride[k];
-    }
+    const uint64_t bytes[DMLP__OPERANDS] = {p->size, p->size, p->size};
+    p->dim_count = dmlp__axes_simplify(t, DMLP__OPERANDS, bytes, p->sizes, p->strides);
 }
 
 dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_name,
