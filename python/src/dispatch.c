@@ -18,7 +18,11 @@ static PyObject *resource_array(const dmlp__dx_resource *r)
     if (r->size % size)
         size = 1, type = DML_TENSOR_DATA_TYPE_UINT8;
     npy_intp count = (npy_intp)(r->size / size);
-    int typenum = size == 1 ? NPY_UINT8 : dmlp_py_numpy_typenum(type);
+    /* One-byte types: int8 as itself, everything else (uint8, the float8 types, a
+       buffer without a type) as uint8 bytes. */
+    int typenum = type == DML_TENSOR_DATA_TYPE_INT8 ? NPY_INT8
+                  : size == 1                       ? NPY_UINT8
+                                                    : dmlp_py_numpy_typenum(type);
     PyObject *array = PyArray_SimpleNew(1, &count, typenum);
     if (array && r->size)
         memcpy(PyArray_DATA((PyArrayObject *)array), r->data, (size_t)r->size);

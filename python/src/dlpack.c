@@ -61,7 +61,7 @@ static uint32_t type_of(DLDataType t)
                : t.bits == 64 ? DML_TENSOR_DATA_TYPE_UINT64
                               : DML_TENSOR_DATA_TYPE_UNKNOWN;
     case kDLBool:
-        /* Read as the byte it is; operators refuse it by its type below. */
+        /* Read as the byte it is and marked is_bool: only isinf's output takes it. */
         return t.bits == 8 ? DML_TENSOR_DATA_TYPE_UINT8 : DML_TENSOR_DATA_TYPE_UNKNOWN;
     default:
         return DML_TENSOR_DATA_TYPE_UNKNOWN;
@@ -88,9 +88,11 @@ static DLDataType dl_type(uint32_t type)
     }
 }
 
-/* torch (1.x) cannot export a bool tensor; its bytes are shared as uint8 instead. */
-static PyObject *export_capsule(PyObject *obj)
+/* torch (1.x) cannot export a bool tensor; its bytes are shared as uint8 instead, and
+   *was_bool says so. */
+static PyObject *export_capsule(PyObject *obj, int *was_bool)
 {
+    *was_bool = 0;
     PyObject *capsule = PyObject_CallMethod(obj, "__dlpack__", NULL);
     if (capsule || !PyErr_ExceptionMatches(PyExc_RuntimeError))
         return capsule;
@@ -105,6 +107,7 @@ static PyObject *export_capsule(PyObject *obj)
         PyObject *bytes = PyObject_CallMethod(obj, "view", "O", torch_u8);
         if (bytes) {
             capsule = PyObject_CallMethod(bytes, "__dlpack__", NULL);
+            *was_bool = capsule != NULL;
             Py_DECREF(bytes);
         }
     }
@@ -140,7 +143,8 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
                      arg, device_type);
         return NULL;
     }
-    PyObject *capsule = export_capsule(obj);
+    int was_bool;
+    PyObject *capsule = export_capsule(obj, &was_bool);
     if (!capsule) {
         /* Say which argument, keeping the library's reason (e.g. torch's "Can't export
            tensors that require gradient"). */
@@ -190,6 +194,7 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
     }
     view->type = type;
     view->itemsize = dmlp_py_type_size(type);
+    view->is_bool = was_bool || (t->dtype.code == kDLBool && t->dtype.lanes == 1);
     view->ndim = t->ndim;
     view->data = (char *)t->data + t->byte_offset;
     int64_t packed = view->itemsize;

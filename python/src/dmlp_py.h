@@ -38,6 +38,7 @@ typedef struct dmlp_py_view {
     char *data;
     uint32_t type; /* DML_TENSOR_DATA_TYPE (extensions included) */
     uint32_t itemsize;
+    int is_bool; /* bool elements (held as UINT8 bytes): only isinf's output takes them */
     int ndim;
     int64_t shape[DMLP_PY_MAX_RANK];
     int64_t strides[DMLP_PY_MAX_RANK];

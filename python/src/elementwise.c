@@ -199,9 +199,11 @@ static int out_view(PyObject *out, dmlp_py_op op, uint32_t want, const dmlp_py_v
         *handle = dmlp_py_dlpack_import(out, "out", view);
         if (!*handle)
             return -1;
-        if (view->type != want) {
+        /* bool bytes are isinf's output only (numpy's bool out is refused the same way). */
+        if (view->type != want || (view->is_bool && op != DMLP_PY_ISINF)) {
             PyErr_Format(PyExc_TypeError, "out: dtype %s; %s of %s writes %s",
-                         dmlp_py_type_name(view->type), op_name(op), dmlp_py_type_name(in->type),
+                         view->is_bool ? "bool" : dmlp_py_type_name(view->type), op_name(op),
+                         dmlp_py_type_name(in->type),
                          op == DMLP_PY_ISINF ? "bool" : dmlp_py_type_name(want));
             dmlp_py_dlpack_release(*handle);
             *handle = NULL;
@@ -303,9 +305,10 @@ static PyObject *run_op(dmlp_py_op op, PyObject *const *args, Py_ssize_t nargs,
             goto done;
         }
         dmlp_py_numpy_view(a, type, &in);
-    } else if (!op_accepts(op, in.type)) {
+    } else if (in.is_bool || !op_accepts(op, in.type)) {
         PyErr_Format(PyExc_TypeError, "x: dtype %s is not supported by %s (it takes %s)",
-                     dmlp_py_type_name(in.type), op_name(op), op_types(op));
+                     in.is_bool ? "bool" : dmlp_py_type_name(in.type), op_name(op),
+                     op_types(op));
         goto done;
     }
     uint32_t out_type = op == DMLP_PY_ISINF ? DML_TENSOR_DATA_TYPE_UINT8 : in.type;

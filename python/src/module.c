@@ -103,6 +103,7 @@ void dmlp_py_numpy_view(PyArrayObject *array, uint32_t type, dmlp_py_view *view)
     view->data = PyArray_BYTES(array);
     view->type = type;
     view->itemsize = (uint32_t)PyArray_ITEMSIZE(array);
+    view->is_bool = PyArray_ISBOOL(array);
     view->ndim = PyArray_NDIM(array);
     const npy_intp *shape = PyArray_SHAPE(array), *strides = PyArray_STRIDES(array);
     for (int i = 0; i < view->ndim; i++) {

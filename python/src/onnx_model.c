@@ -260,7 +260,7 @@ static int prepare_feed(onnx_model *self, PyObject *name_obj, PyObject *value, f
         dmlp_py_dlpack *handle = dmlp_py_dlpack_import(value, name, &view);
         if (!handle)
             return -1;
-        given = onnx_type_of_dml(view.type);
+        given = view.is_bool ? DMLP_ONNX_TYPE_BOOL : onnx_type_of_dml(view.type);
         if (!feed_matches(info.type, given)) {
             PyErr_Format(PyExc_TypeError, "input '%s': type tensor(%s); the model expects tensor(%s)",
                          name, dmlp_onnx_type_name(given), dmlp_onnx_type_name(info.type));

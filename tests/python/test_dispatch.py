@@ -49,3 +49,22 @@ def test_refusals(tmp_path):
     bad.write_text('{"resources": {}, "dispatchables": {}, "commands": [')
     with pytest.raises(dmlp.Error, match="bad.json"):
         dmlp.dispatch(bad)
+
+
+def test_every_integer_type_comes_back_as_itself(tmp_path):
+    # Each resource as its own numpy dtype and values, padded to DxDispatch's 4 bytes.
+    cases = {"INT8": (np.int8, [-128, 127, -1, 0]), "UINT8": (np.uint8, [0, 255, 7, 1]),
+             "INT16": (np.int16, [-32768, 32767]), "UINT16": (np.uint16, [65535, 0]),
+             "INT32": (np.int32, [-2147483648, 5]), "UINT32": (np.uint32, [4294967295]),
+             "INT64": (np.int64, [-9223372036854775808]), "UINT64": (np.uint64, [2 ** 64 - 1])}
+    model = {"resources": {name.lower(): {"initialValuesDataType": name, "initialValues": values}
+                           for name, (_, values) in cases.items()},
+             "dispatchables": {}, "commands": []}
+    path = tmp_path / "types.json"
+    path.write_text(json.dumps(model))
+    resources = dmlp.dispatch(path)
+    for name, (dtype, values) in cases.items():
+        array = resources[name.lower()]
+        assert array.dtype == dtype, (name, array.dtype)
+        assert array.tolist() == values, (name, array.tolist())
+

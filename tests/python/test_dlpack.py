@@ -139,3 +139,20 @@ def test_refusals():
     with pytest.raises(dmlp.Error, match="overlaps"):
         dmlp.softsign(x[:6], out=x[4:])
     assert torch.equal(x, before)
+
+
+def test_torch_bool_is_isinf_output_only():
+    # As numpy's bool: no operator reads it, and only isinf writes it.
+    flags = torch.tensor([True, False])
+    for fn in (dmlp.sign, dmlp.softsign, dmlp.isinf):
+        with pytest.raises(TypeError, match="x: dtype bool is not supported"):
+            fn(flags)
+    x = torch.tensor([1, 0], dtype=torch.uint8)
+    out = torch.zeros(2, dtype=torch.bool)
+    with pytest.raises(TypeError, match="out: dtype bool; sign of uint8 writes uint8"):
+        dmlp.sign(x, out=out)
+    assert out.tolist() == [False, False]
+    # isinf writes bool or uint8 tensors.
+    raw = torch.zeros(2, dtype=torch.uint8)
+    dmlp.isinf(torch.tensor([float("inf"), 1.0]), out=raw)
+    assert raw.tolist() == [1, 0]

@@ -88,6 +88,22 @@ def test_bfloat16_as_bits_or_torch():
     assert np.array_equal(y, y2)
 
 
+def test_bool_feeds_must_be_declared_bool():
+    model = make_model([helper.make_node("Identity", ["x"], ["y"])],
+                       [helper.make_tensor_value_info("x", TensorProto.BOOL, [2])],
+                       [helper.make_tensor_value_info("y", TensorProto.BOOL, [2])], opset=13)
+    flags = torch.tensor([True, False])
+    [y] = InferenceSession(model).run(None, {"x": flags})
+    assert y.dtype == np.bool_ and y.tolist() == [True, False]
+    bytes_model = make_model([helper.make_node("Identity", ["x"], ["y"])],
+                             [helper.make_tensor_value_info("x", TensorProto.UINT8, [2])],
+                             [helper.make_tensor_value_info("y", TensorProto.UINT8, [2])],
+                             opset=13)
+    with pytest.raises(TypeError, match="input 'x': type tensor\\(bool\\); the model expects "
+                                        "tensor\\(uint8\\)"):
+        InferenceSession(bytes_model).run(None, {"x": flags})
+
+
 def test_scalar_and_empty():
     model = make_model([helper.make_node("Sign", ["x"], ["y"])],
                        [helper.make_tensor_value_info("x", TensorProto.FLOAT, None)],
