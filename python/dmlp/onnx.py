@@ -1,4 +1,5 @@
-"""ONNX models of Sign, Softsign and IsInf, run the way ONNX Runtime runs them.
+"""ONNX models (the operators the ONNX front end accepts, docs/onnx.md), run the way
+ONNX Runtime runs them.
 
     session = dmlp.onnx.InferenceSession("model.onnx")    # or the model's bytes
     [y] = session.run(None, {"x": x})

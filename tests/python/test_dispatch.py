@@ -68,3 +68,32 @@ def test_every_integer_type_comes_back_as_itself(tmp_path):
         assert array.dtype == dtype, (name, array.dtype)
         assert array.tolist() == values, (name, array.tolist())
 
+
+def test_two_input_and_cast_dispatchables(tmp_path):
+    # The library's newer operators reach Python through the same front end.
+    model = {
+        "resources": {
+            "a": {"initialValuesDataType": "FLOAT32", "initialValues": [1.5, -2, 3, -0.25]},
+            "b": {"initialValuesDataType": "FLOAT32", "initialValues": [0.5, 4, -3, 2]},
+            "sum": {"initialValuesDataType": "FLOAT32", "initialValues": {"valueCount": 4, "value": 0}},
+            "whole": {"initialValuesDataType": "INT32", "initialValues": {"valueCount": 4, "value": 9}},
+        },
+        "dispatchables": {
+            "add": {"type": "DML_OPERATOR_ELEMENT_WISE_ADD",
+                    "desc": {"ATensor": {"DataType": "FLOAT32", "Sizes": [4]},
+                             "BTensor": {"DataType": "FLOAT32", "Sizes": [4]},
+                             "OutputTensor": {"DataType": "FLOAT32", "Sizes": [4]}}},
+            "cast": {"type": "DML_OPERATOR_CAST",
+                     "desc": {"InputTensor": {"DataType": "FLOAT32", "Sizes": [4]},
+                              "OutputTensor": {"DataType": "INT32", "Sizes": [4]}}},
+        },
+        "commands": [{"type": "dispatch", "dispatchable": "add",
+                      "bindings": {"ATensor": "a", "BTensor": "b", "OutputTensor": "sum"}},
+                     {"type": "dispatch", "dispatchable": "cast",
+                      "bindings": {"InputTensor": "sum", "OutputTensor": "whole"}}],
+    }
+    path = tmp_path / "add_cast.json"
+    path.write_text(json.dumps(model))
+    resources = dmlp.dispatch(path)
+    assert resources["sum"].tolist() == [2.0, 2.0, 0.0, 1.75]
+    assert resources["whole"].dtype == np.int32 and resources["whole"].tolist() == [2, 2, 0, 1]

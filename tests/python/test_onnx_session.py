@@ -9,6 +9,7 @@ from onnx import TensorProto, helper
 
 import dmlp
 from dmlp.onnx import InferenceSession
+from conftest import assert_bits_equal
 
 
 def make_model(nodes, inputs, outputs, opset=20, initializers=()):
@@ -86,6 +87,32 @@ def test_bfloat16_as_bits_or_torch():
     assert np.array_equal(y, dmlp.softsign(t).view(torch.int16).numpy().view(np.uint16))
     [y2] = session.run(None, {"x": t.view(torch.int16).numpy().view(np.uint16)})
     assert np.array_equal(y, y2)
+
+
+def test_newer_operators_two_inputs_and_cast():
+    # Add with numpy broadcasting, Abs, Neg, Identity and Cast: the library's later
+    # operators through the same session.
+    model = make_model(
+        [helper.make_node("Add", ["a", "b"], ["sum"]), helper.make_node("Abs", ["sum"], ["abs"]),
+         helper.make_node("Neg", ["b"], ["neg"]), helper.make_node("Identity", ["a"], ["same"]),
+         helper.make_node("Cast", ["sum"], ["whole"], to=TensorProto.INT32)],
+        [helper.make_tensor_value_info("a", TensorProto.FLOAT, ["N", 3]),
+         helper.make_tensor_value_info("b", TensorProto.FLOAT, [3])],
+        [helper.make_tensor_value_info(name, proto, None) for name, proto in
+         [("sum", TensorProto.FLOAT), ("abs", TensorProto.FLOAT), ("neg", TensorProto.FLOAT),
+          ("same", TensorProto.FLOAT), ("whole", TensorProto.INT32)]], opset=21)
+    session = InferenceSession(model)
+    assert [arg.name for arg in session.get_inputs()] == ["a", "b"]
+    a = np.array([[-1.5, 2.0, 3.25], [4.0, -5.0, 0.0]], np.float32)
+    b = np.array([1.0, 2.0, -4.0], np.float32)
+    total, magnitude, negated, same, whole = session.run(None, {"a": a, "b": b})
+    assert_bits_equal(total, a + b)
+    assert_bits_equal(magnitude, np.abs(a + b))
+    assert_bits_equal(negated, -b)
+    assert_bits_equal(same, a)
+    assert whole.dtype == np.int32 and whole.tolist() == (a + b).astype(np.int32).tolist()
+    [only] = session.run(["whole"], {"a": torch.from_numpy(a), "b": b})
+    assert np.array_equal(only, whole)
 
 
 def test_bool_feeds_must_be_declared_bool():
