@@ -188,8 +188,13 @@ static int out_view(PyObject *out, dmlp_py_op op, uint32_t want, const dmlp_py_v
         if (want == DMLP_TENSOR_DATA_TYPE_BFLOAT16 && type == DML_TENSOR_DATA_TYPE_UINT16)
             type = want; /* numpy holds bfloat16 as its bit patterns */
         if (type != want) {
-            PyErr_Format(PyExc_TypeError, "out: dtype %s; %s of %s writes %s",
-                         PyArray_DESCR(array)->typeobj->tp_name, op_name(op),
+            /* A '>f4' out on a little-endian machine is refused too: results are written
+               in the machine's byte order. */
+            PyErr_Format(PyExc_TypeError, "out: dtype %s%s; %s of %s writes %s",
+                         PyArray_DESCR(array)->typeobj->tp_name,
+                         PyArray_ISNBO(PyArray_DESCR(array)->byteorder) ? ""
+                                                                       : " in the other byte order",
+                         op_name(op),
                          dmlp_py_type_name(in->type),
                          op == DMLP_PY_ISINF ? "bool" : dmlp_py_type_name(want));
             return -1;

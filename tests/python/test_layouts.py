@@ -106,6 +106,7 @@ def test_isinf_never_in_place():
     (np.zeros(6, np.float64), TypeError, "float64"),
     (np.zeros(6, np.int32), TypeError, "dtype"),
     ([0.0] * 6, TypeError, "list"),
+    (np.zeros(6, np.dtype(np.float32).newbyteorder()), TypeError, "other byte order"),
     (np.broadcast_to(np.zeros(1, np.float32), (6,)), dmlp.Error, "read-only"),
 ])
 def test_wrong_out_is_refused_and_untouched(out, kind, word):
