@@ -351,7 +351,8 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
                               .bias = c->scale_bias.Bias,
                               .cast = c->flags & (DMLP_EXECUTION_FLAG_CAST_ONNX |
                                                   DMLP_EXECUTION_FLAG_CAST_NO_SATURATE |
-                                                  DMLP_EXECUTION_FLAG_CAST_TO_BOOL)};
+                                                  DMLP_EXECUTION_FLAG_CAST_TO_BOOL),
+                              .out_size = osz}; /* the logical kernels' output width */
     uint64_t index[8] = {0};
     for (;;) {
         uint64_t io = 0, oo = 0;

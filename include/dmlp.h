@@ -1,6 +1,7 @@
 /*
  * dmlp.h — DirectML's element-wise operators Sign, Softsign, IsInfinity, Identity, Abs,
- * Negate and Cast, on any CPU.
+ * Negate, Add, Subtract, Multiply, Divide, the logical GreaterThan, And and Or, and Cast,
+ * on any CPU.
  *
  * This header is the library's reference manual. It has three parts:
  *   1. DirectML-compatible types: the same names, member order, layout and values as
@@ -59,6 +60,16 @@
  *     and an integer division by zero is refused by dmlp_operator_execute before anything
  *     is written. ADD1's FusedActivation ACTIVATION_SOFTSIGN gives softsign of the sum
  *     rounded to the type, exactly Softsign applied to Add's output.
+ *
+ *   LogicalGreaterThan (DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN): 1 where a > b,
+ *     else 0, in an output of UINT8 or UINT32 (from feature level 2_0; UINT32 only at 1_0)
+ *     whatever the inputs' type. Floats compare as numbers: any comparison with a NaN is
+ *     false (0), -0 and +0 are equal, subnormals are ordered like any number, -inf < every
+ *     finite value < +inf. Integers compare in their own signedness.
+ *
+ *   LogicalAnd, LogicalOr (DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, _OR): on UINT8 or
+ *     UINT32 (the output the inputs' type): 1 where both (And) or either (Or) of a and b
+ *     are nonzero, else 0. The output may be bound exactly onto an input (in place).
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -154,6 +165,9 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_ABS = 2,
     DML_OPERATOR_ELEMENT_WISE_ADD = 4,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
@@ -299,6 +313,27 @@ typedef struct DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC;
+
+/* The logical operators: ATensor and BTensor have one data type; the output has their
+   dimension count and sizes. GreaterThan's output is UINT8 or UINT32 whatever the
+   inputs' type; And's and Or's is the inputs' type (UINT8 or UINT32). */
+typedef struct DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC;
 
 /* DirectML's DMLCalcBufferTensorSize: the bytes a buffer tensor spans,
    roundup4((dot(Sizes - 1, Strides) + 1) * ElementSize), packed strides when strides is

@@ -71,7 +71,7 @@ static int type_lines(const dmlp__support *s, const dmlp__support *plain,
 static void print_table(uint32_t level, int extensions)
 {
     printf("Feature level %s%s:\n", extensions ? "ext = " : "", dmlp__feature_level_name(level));
-    printf("  %-33s %-10s %-4s %-10s %-*s %s\n", "operator (dmlp run NAME)", "introduced",
+    printf("  %-38s %-10s %-4s %-10s %-*s %s\n", "operator (dmlp run NAME)", "introduced",
            "row", "dimensions", TYPES_WIDTH, "input types", "output");
     for (uint32_t i = 0; i < dmlp__op_count(); i++) {
         const dmlp__op_def *def = dmlp__op_at(i);
@@ -82,7 +82,7 @@ static void print_table(uint32_t level, int extensions)
         dmlp__support s, plain;
         if (!dmlp__support_get(op, level, extensions != 0, &s) ||
             !dmlp__support_get(op, level, false, &plain)) {
-            printf("  %-33s %-10s %-4s not available below %s\n", name, introduced, "-",
+            printf("  %-38s %-10s %-4s not available below %s\n", name, introduced, "-",
                    introduced);
             continue;
         }
@@ -92,13 +92,18 @@ static void print_table(uint32_t level, int extensions)
             snprintf(dims, sizeof dims, "%u to %u", s.min_dims, s.max_dims);
         char lines[8][TYPES_WIDTH + 16];
         int count = type_lines(&s, &plain, lines, 8);
-        const char *output = s.output_type == DML_TENSOR_DATA_TYPE_UNKNOWN ? "the input's type"
+        char own[64] = "";
+        for (uint32_t t = 0; t < s.output_type_count; t++) /* "UINT32, UINT8" */
+            snprintf(own + strlen(own), sizeof own - strlen(own), "%s%s", t ? ", " : "",
+                     dmlp__type_name(s.output_types[t]));
+        const char *output = s.output_type_count ? own
+                             : s.output_type == DML_TENSOR_DATA_TYPE_UNKNOWN ? "the input's type"
                              : s.output_type == DMLP__OUTPUT_LISTED ? "any of the input types"
                                                                     : dmlp__type_name(s.output_type);
-        printf("  %-33s %-10s %-4s %-10s %-*s %s\n", name, introduced,
+        printf("  %-38s %-10s %-4s %-10s %-*s %s\n", name, introduced,
                dmlp__feature_level_name(s.row_level), dims, TYPES_WIDTH, lines[0], output);
         for (int k = 1; k < count; k++)
-            printf("  %-33s %-10s %-4s %-10s %s\n", "", "", "", "", lines[k]);
+            printf("  %-38s %-10s %-4s %-10s %s\n", "", "", "", "", lines[k]);
     }
 }
 

@@ -489,7 +489,10 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
             descs[k].TotalTensorSizeInBytes =
                 dmlp_calc_buffer_tensor_size(in[k]->type, dims, probe, strides[k]);
     }
-    DML_TENSOR_DATA_TYPE out_type = in_a->type;
+    /* The registry's output rule: the inputs' type, or the operator's own (LogicalGreaterThan:
+       UINT8, written as |u1) */
+    int same_type = a->op->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN;
+    DML_TENSOR_DATA_TYPE out_type = same_type ? in_a->type : a->op->output_type;
     DML_BUFFER_TENSOR_DESC out_desc = {out_type, DML_TENSOR_FLAG_NONE, dims, use_sizes, NULL,
                                        0, 0};
     out_desc.TotalTensorSizeInBytes =
@@ -504,7 +507,8 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
     dmlp_buffer_binding bindings[2] = {{in_a->data, 0, descs[0].TotalTensorSizeInBytes},
                                        {in_b->data, 0, descs[1].TotalTensorSizeInBytes}};
     return execute_and_write(a, desc, 2, bindings, out_desc.TotalTensorSizeInBytes, empty,
-                             out_type, in_a->is_bool && in_b->is_bool, ndim, shape);
+                             out_type, same_type && in_a->is_bool && in_b->is_bool, ndim,
+                             shape);
 }
 
 int dmlp_cli_run(int argc, char **argv)

@@ -41,7 +41,7 @@ _Static_assert(DMLP__OPERANDS <= DMLP__AXES_TENSORS, "core/axes.h walks at most 
 /* The walk's axes over A, B and the output (core/axes.h). */
 static void simplify_axes(const dmlp__tensor *const t[DMLP__OPERANDS], dmlp__binary_plan *p)
 {
-    const uint64_t bytes[DMLP__OPERANDS] = {p->size, p->size, p->size};
+    const uint64_t bytes[DMLP__OPERANDS] = {p->size, p->size, p->out_size};
     p->dim_count = dmlp__axes_simplify(t, DMLP__OPERANDS, bytes, p->sizes, p->strides);
 }
 
@@ -51,8 +51,13 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     memset(plan, 0, sizeof *plan);
     const dmlp__tensor *t[DMLP__OPERANDS] = {&info->input, &info->input_b, &info->output};
     plan->size = dmlp__type_size(info->input.type);
+    plan->out_size = dmlp__type_size(info->output.type);
+    /* Only the comparison's output has a type of its own (validated: UINT8 or UINT32) */
+    bool own_output = info->type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN &&
+                      (plan->out_size == 1 || plan->out_size == 4);
     for (int k = 0; k < DMLP__OPERANDS; k++)
-        if (t[k]->dim_count != info->output.dim_count || t[k]->type != info->input.type ||
+        if (t[k]->dim_count != info->output.dim_count ||
+            (t[k]->type != info->input.type && !(k == DMLP__OPERAND_OUT && own_output)) ||
             t[k]->dim_count == 0 || t[k]->dim_count > DMLP__MAX_DIMS || plan->size == 0)
             return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                                "%s: the validated tensors cannot be planned", op_name);
@@ -67,11 +72,12 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     plan->isa = choice.isa;
     plan->kernel_name = choice.name;
     plan->args.fused_softsign = info->fused_activation == DML_OPERATOR_ACTIVATION_SOFTSIGN;
+    plan->args.out_size = plan->out_size;
 
     plan->element_count = info->output.element_count;
     simplify_axes(t, plan);
 
-    uint64_t per_element = 3u * plan->size;
+    uint64_t per_element = 2u * plan->size + plan->out_size;
     uint64_t chunk = (CHUNK_BYTES / per_element) & ~(uint64_t)63;
     plan->chunk_elements = chunk ? chunk : 64;
     uint64_t threads = plan->element_count * per_element / BYTES_PER_THREAD;
@@ -157,15 +163,16 @@ static void run_row(const run_context *c, const unsigned char *const ptr[DMLP__O
                     uint64_t n)
 {
     const dmlp__binary_plan *p = c->plan;
-    uint32_t inner = p->dim_count - 1, size = p->size;
+    uint32_t inner = p->dim_count - 1, size = p->size, out_size = p->out_size;
     _Alignas(64) unsigned char tile[DMLP__OPERANDS][TILE_BYTES];
     _Alignas(8) unsigned char one[2][8];
     uint64_t stride[DMLP__OPERANDS];
     bool scalar[2], direct[DMLP__OPERANDS];
     const unsigned char *in[2];
     for (int k = 0; k < DMLP__OPERANDS; k++) {
-        stride[k] = n == 1 ? size : p->strides[k][inner];
-        direct[k] = !c->unaligned && stride[k] == size;
+        uint32_t bytes = k == DMLP__OPERAND_OUT ? out_size : size;
+        stride[k] = n == 1 ? bytes : p->strides[k][inner];
+        direct[k] = !c->unaligned && stride[k] == bytes;
     }
     uint32_t scalars = 0;
     for (int k = 0; k < 2; k++) {
@@ -183,10 +190,10 @@ static void run_row(const run_context *c, const unsigned char *const ptr[DMLP__O
     if (scalar[0] && scalar[1]) { /* one value for the whole row */
         _Alignas(8) unsigned char y[8];
         p->kernel(1, in[0], in[1], y, 0, &p->args);
-        copy_strided(out, stride[DMLP__OPERAND_OUT], y, 0, size, n);
+        copy_strided(out, stride[DMLP__OPERAND_OUT], y, 0, out_size, n);
         return;
     }
-    uint64_t step = TILE_BYTES / size;
+    uint64_t step = TILE_BYTES / (size > out_size ? size : out_size);
     for (uint64_t done = 0; done < n;) {
         uint64_t k = n - done < step ? n - done : step;
         const void *src[2];
@@ -201,11 +208,11 @@ static void run_row(const run_context *c, const unsigned char *const ptr[DMLP__O
             }
         }
         if (direct[DMLP__OPERAND_OUT]) {
-            p->kernel((size_t)k, src[0], src[1], out + done * size, scalars, &p->args);
+            p->kernel((size_t)k, src[0], src[1], out + done * out_size, scalars, &p->args);
         } else {
             p->kernel((size_t)k, src[0], src[1], tile[DMLP__OPERAND_OUT], scalars, &p->args);
             copy_strided(out + done * stride[DMLP__OPERAND_OUT], stride[DMLP__OPERAND_OUT],
-                         tile[DMLP__OPERAND_OUT], size, size, k);
+                         tile[DMLP__OPERAND_OUT], out_size, out_size, k);
         }
         done += k;
     }
@@ -272,7 +279,9 @@ void dmlp__binary_plan_run(const dmlp__binary_plan *plan, dmlp__threadpool *pool
     c.base[DMLP__OPERAND_OUT] = out;
     c.unaligned = false;
     for (int k = 0; k < DMLP__OPERANDS; k++)
-        c.unaligned = c.unaligned || (uintptr_t)c.base[k] % plan->size != 0;
+        c.unaligned = c.unaligned ||
+                      (uintptr_t)c.base[k] % (k == DMLP__OPERAND_OUT ? plan->out_size
+                                                                     : plan->size) != 0;
     uint32_t workers = dmlp__threadpool_workers(pool);
     uint64_t threads = plan->max_threads;
     if (threads > (uint64_t)workers + 1)

@@ -1,5 +1,6 @@
 /* Internal: the execution plan of a two-input operator. At create time the three
-   validated tensors (A, B, output; one data type) become a walk over as few axes as
+   validated tensors (A, B, output; one data type, but for LogicalGreaterThan's output)
+   become a walk over as few axes as
    possible: size-1 axes dropped, the output's smallest stride innermost, axes merged
    where all three continue (a broadcast axis, stride 0 in an input, merges with another
    broadcast axis). At execute time each row of the inner axis goes to the kernel: an
@@ -25,7 +26,8 @@ typedef struct dmlp__binary_plan {
     dmlp__isa isa;
     const char *kernel_name;
     dmlp__kernel_args args;
-    uint32_t size;       /* element bytes, the same in all three tensors */
+    uint32_t size;       /* element bytes of A and B */
+    uint32_t out_size;   /* of the output: size, or 1 or 4 for LogicalGreaterThan */
     uint32_t dim_count;  /* >= 1; outermost first */
     uint64_t sizes[DMLP__MAX_DIMS];
     uint64_t strides[DMLP__OPERANDS][DMLP__MAX_DIMS]; /* bytes */

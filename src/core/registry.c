@@ -100,6 +100,30 @@ static const dmlp__op_def ops[] = {
      "  div       ELEMENT_WISE_DIVIDE: a / b (integers truncate; a 0 divisor is refused)\n",
      sizeof(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC), 3,
      {BINARY_TENSORS(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC)}, SAME, true, NULL},
+
+    /* GreaterThan's output may also be UINT32 (its support rows list the output types);
+       the front ends make UINT8, ONNX's bool. */
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, "ELEMENT_WISE_LOGICAL_GREATER_THAN", "gt",
+     "Greater", "ELEMENT_WISE_LOGICAL_GREATER_THAN",
+     "  gt        ELEMENT_WISE_LOGICAL_GREATER_THAN: 1 where a > b, else 0 (NaN gives 0).\n"
+     "            OUT.npy holds dtype |u1 (DirectML's UINT8 output)\n",
+     sizeof(DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC), 3,
+     {BINARY_TENSORS(DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC)}, U8, false,
+     "LogicalGreaterThan never runs in place (DirectML's page does not allow it)"},
+
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, "ELEMENT_WISE_LOGICAL_AND", "and", "And",
+     "ELEMENT_WISE_LOGICAL_AND",
+     "  and       ELEMENT_WISE_LOGICAL_AND: 1 where a and b are both nonzero, else 0\n"
+     "            (uint8, uint32 or bool)\n",
+     sizeof(DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC), 3,
+     {BINARY_TENSORS(DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC)}, SAME, true, NULL},
+
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR, "ELEMENT_WISE_LOGICAL_OR", "or", "Or",
+     "ELEMENT_WISE_LOGICAL_OR",
+     "  or        ELEMENT_WISE_LOGICAL_OR: 1 where a or b is nonzero, else 0 (uint8,\n"
+     "            uint32 or bool)\n",
+     sizeof(DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC), 3,
+     {BINARY_TENSORS(DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC)}, SAME, true, NULL},
 };
 
 #define OP_COUNT (sizeof ops / sizeof ops[0])
@@ -115,6 +139,10 @@ _Static_assert(sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYT
                    sizeof(DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC) <=
+                       DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
+                   sizeof(DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
                    sizeof(DML_CAST_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
                "dmlp__desc_storage holds every descriptor struct");

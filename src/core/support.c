@@ -42,6 +42,14 @@
     {OP, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, U64, U32}},                      \
     {OP, DML_FEATURE_LEVEL_5_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}}
 #define CAST DML_OPERATOR_CAST
+#define GREATER DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN
+#define AND DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND
+#define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
+/* And and Or share their tables (the output has the inputs' type). */
+#define BOOLEAN_ROWS(OP)                                                                    \
+    {OP, DML_FEATURE_LEVEL_1_0, 4, 4, {U32}},                                               \
+    {OP, DML_FEATURE_LEVEL_2_0, 4, 4, {U32, U8}},                                           \
+    {OP, DML_FEATURE_LEVEL_3_0, 1, 8, {U32, U8}}
 
 /* Each row lists the full type set in force from its level on (0 ends the list). */
 typedef struct support_row {
@@ -86,6 +94,23 @@ static const support_row support_rows[] = {
     {CAST, DML_FEATURE_LEVEL_3_0, 4, 4, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {CAST, DML_FEATURE_LEVEL_3_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {CAST, DML_FEATURE_LEVEL_4_1, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {GREATER, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16}},
+    {GREATER, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {GREATER, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {GREATER, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    BOOLEAN_ROWS(AND),
+    BOOLEAN_ROWS(OR),
+};
+
+/* The output's types of an operator whose output has types of its own, whatever the
+   inputs' (rows of one operator in ascending level order). */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    uint32_t level;
+    DML_TENSOR_DATA_TYPE types[DMLP__SUPPORT_MAX_OUTPUT_TYPES];
+} output_rows[] = {
+    {GREATER, DML_FEATURE_LEVEL_1_0, {U32}},
+    {GREATER, DML_FEATURE_LEVEL_2_0, {U32, U8}},
 };
 
 /* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -105,6 +130,7 @@ static const struct {
     {MULTIPLY, {F64, BF16}},
     {DIVIDE, {F64, BF16}},
     {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
+    {GREATER, {F64, BF16}},
 };
 
 static const uint32_t levels[] = {
@@ -161,6 +187,13 @@ bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
     s.output_type = def->output_type; /* the registry's output rule */
     for (size_t t = 0; t < DMLP__SUPPORT_MAX_TYPES && row->types[t]; t++)
         s.input_types[s.type_count++] = row->types[t];
+    for (size_t i = 0; i < COUNT(output_rows); i++) {
+        if (output_rows[i].op != op || output_rows[i].level > level)
+            continue;
+        s.output_type_count = 0; /* a later row replaces an earlier one */
+        for (size_t t = 0; t < DMLP__SUPPORT_MAX_OUTPUT_TYPES && output_rows[i].types[t]; t++)
+            s.output_types[s.output_type_count++] = output_rows[i].types[t];
+    }
     if (extensions) {
         for (size_t i = 0; i < COUNT(extension_types); i++) {
             if (extension_types[i].op != op)

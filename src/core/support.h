@@ -9,6 +9,7 @@
 #include "dmlp.h"
 
 #define DMLP__SUPPORT_MAX_TYPES 16
+#define DMLP__SUPPORT_MAX_OUTPUT_TYPES 4
 
 /* The highest feature level: what a device is created at by default. */
 #define DMLP__FEATURE_LEVEL_HIGHEST DML_FEATURE_LEVEL_6_4
@@ -21,7 +22,12 @@ typedef struct dmlp__support {
     DML_TENSOR_DATA_TYPE input_types[DMLP__SUPPORT_MAX_TYPES]; /* with extension types
                                                                   when asked for */
     DML_TENSOR_DATA_TYPE output_type; /* UNKNOWN: the output has the input's type;
-                                         DMLP__OUTPUT_LISTED: any of input_types */
+                                         DMLP__OUTPUT_LISTED: any of input_types; a type:
+                                         the one the front ends make */
+    /* When not 0: the output's types, whatever the input's (LogicalGreaterThan: UINT32,
+       UINT8); validation accepts these, and output_type is then one of them. */
+    uint32_t output_type_count;
+    DML_TENSOR_DATA_TYPE output_types[DMLP__SUPPORT_MAX_OUTPUT_TYPES];
 } dmlp__support;
 
 /* The operators in table order, and their facts. */

@@ -203,6 +203,28 @@ static dmlp_status check_type_listed(const context *c, const char *tensor,
                        dmlp__feature_level_name(c->level), types);
 }
 
+/* An output with types of its own (LogicalGreaterThan) against the row's output types. */
+static dmlp_status check_output_type_listed(const context *c, const char *tensor,
+                                            DML_TENSOR_DATA_TYPE type)
+{
+    const dmlp__support *s = &c->support;
+    char types[128];
+    size_t used = 0;
+    types[0] = '\0';
+    for (uint32_t i = 0; i < s->output_type_count; i++) {
+        if (s->output_types[i] == type)
+            return DMLP_OK;
+        const char *sep = i == 0 ? "" : i + 1 == s->output_type_count ? " or " : ", ";
+        int n = snprintf(types + used, sizeof types - used, "%s%s", sep,
+                         dmlp__type_name(s->output_types[i]));
+        if (n > 0 && (size_t)n < sizeof types - used)
+            used += (size_t)n;
+    }
+    return dmlp__error(UNSUPPORTED, "%s: %s.DataType is %s; at feature level %s it must be %s",
+                       c->op, tensor, dmlp__type_name(type), dmlp__feature_level_name(c->level),
+                       types);
+}
+
 /* What the support table allows for one tensor's type and dimension count. */
 static dmlp_status check_input_support(const context *c, const char *name, const dmlp__tensor *t)
 {
@@ -378,7 +400,11 @@ static dmlp_status check_pair(const context *c, const char *in_name, const dmlp_
                               const char *name, const dmlp__tensor *out, bool want_own)
 {
     DML_TENSOR_DATA_TYPE want = want_own ? c->support.output_type : DML_TENSOR_DATA_TYPE_UNKNOWN;
-    if (want == DMLP__OUTPUT_LISTED) {
+    if (want_own && c->support.output_type_count > 0) {
+        dmlp_status status = check_output_type_listed(c, name, out->type);
+        if (status != DMLP_OK)
+            return status;
+    } else if (want == DMLP__OUTPUT_LISTED) {
         dmlp_status status = check_type_listed(c, name, out->type);
         if (status != DMLP_OK)
             return status;

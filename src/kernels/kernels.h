@@ -38,6 +38,8 @@ typedef struct dmlp__kernel_args {
                                    on ISAs with FMA; the same bits either way */
     uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
+    uint32_t out_size;          /* the logical two-input kernels: the output's element
+                                   bytes, 1 (UINT8) or 4 (UINT32) */
 } dmlp__kernel_args;
 
 /* args.streaming value for runs of many short calls: non-temporal stores without the
@@ -47,7 +49,8 @@ typedef struct dmlp__kernel_args {
 typedef void (*dmlp__unary_kernel)(size_t n, const void *in, void *out,
                                    const dmlp__kernel_args *args);
 
-/* A two-input kernel: out[i] = f(a[i], b[i]) for i in [0, n), all three of one type. When
+/* A two-input kernel: out[i] = f(a[i], b[i]) for i in [0, n), all three of one type (the
+   logical kernels: a and b of one type, out of args->out_size bytes, UINT8 or UINT32). When
    `scalar` has DMLP__SCALAR_A, a is one element used for every i (an input broadcast
    along the run, stride 0); likewise DMLP__SCALAR_B. out is disjoint from each input or
    identical to it (in place); a scalar input is never the output. Listed in

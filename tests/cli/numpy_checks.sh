@@ -1,7 +1,7 @@
 # Sourced by the `dmlp run` tests that compare with numpy (test_cli_identity.sh,
-# test_cli_abs_negate.sh, test_cli_binary.sh, test_cli_cast.sh), after they set $name and $dmlp. Skips the
-# test (77) without Debian's /usr/bin/python3 and numpy; gives $py, a folder $work removed
-# at exit, the counters $passed and $failed, and two checks:
+# test_cli_abs_negate.sh, test_cli_binary.sh, test_cli_logical.sh, test_cli_cast.sh), after
+# they set $name and $dmlp. Skips the test (77) without Debian's /usr/bin/python3 and
+# numpy; gives $py, a folder $work removed at exit, the counters $passed and $failed, and two checks:
 #   check STATUS DESCRIPTION ARGS...   runs dmlp ARGS, its exit status must be STATUS
 #   has TEXT DESCRIPTION               the last check's stderr holds TEXT
 py=/usr/bin/python3

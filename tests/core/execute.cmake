@@ -3,6 +3,7 @@
 dmlp_add_test(test_execute ${CMAKE_CURRENT_LIST_DIR}/test_execute.c)
 dmlp_add_test(test_bindings ${CMAKE_CURRENT_LIST_DIR}/test_bindings.c)
 dmlp_add_test(test_binary ${CMAKE_CURRENT_LIST_DIR}/test_binary.c)
+dmlp_add_test(test_logical ${CMAKE_CURRENT_LIST_DIR}/test_logical.c)
 dmlp_add_test(test_threads ${CMAKE_CURRENT_LIST_DIR}/test_threads.c)
 dmlp_add_test(test_api_compile ${CMAKE_CURRENT_LIST_DIR}/test_api_compile.c)
 # The installed package, used through pkg-config and find_package(dmlp).

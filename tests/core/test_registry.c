@@ -4,6 +4,7 @@
    as execution applies them, and for every operator a support-table row and a reference
    kernel for every type the highest level allows. */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -113,6 +114,12 @@ static void check_build_and_run(dmlp_device *device)
               "%s: support rows at the highest level", d->name);
         CHECK_EQ_U64(s.output_type, d->output_type, "%s: the support table's output type",
                      d->name);
+        /* an output with types of its own: the front ends' type is one of them */
+        bool listed = s.output_type_count == 0;
+        for (uint32_t t = 0; t < s.output_type_count; t++)
+            listed = listed || s.output_types[t] == d->output_type;
+        CHECK(listed, "%s: the registry's output type is one of the row's output types",
+              d->name);
         DML_TENSOR_DATA_TYPE in_type = s.input_types[0];
         DML_TENSOR_DATA_TYPE out_type =
             d->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN || d->output_type == DMLP__OUTPUT_LISTED

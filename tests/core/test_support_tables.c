@@ -39,6 +39,9 @@
 #define MULTIPLY DML_OPERATOR_ELEMENT_WISE_MULTIPLY
 #define DIVIDE DML_OPERATOR_ELEMENT_WISE_DIVIDE
 #define CAST DML_OPERATOR_CAST
+#define GREATER DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN
+#define AND DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND
+#define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -98,6 +101,25 @@ static const expected_row expected_rows[] = {
     {CAST, 0x3000, 4, 4, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {CAST, 0x3100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {CAST, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {GREATER, 0x1000, 4, 4, {F32, F16}},
+    {GREATER, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {GREATER, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {GREATER, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {AND, 0x1000, 4, 4, {U32}},
+    {AND, 0x2000, 4, 4, {U32, U8}},
+    {AND, 0x3000, 1, 8, {U32, U8}},
+    {OR, 0x1000, 4, 4, {U32}},
+    {OR, 0x2000, 4, 4, {U32, U8}},
+    {OR, 0x3000, 1, 8, {U32, U8}},
+};
+
+/* docs/validation.md: GreaterThan's output types, whatever the inputs' type. */
+static const struct {
+    uint32_t level;
+    DML_TENSOR_DATA_TYPE types[4];
+} expected_greater_outputs[] = {
+    {0x1000, {U32}},
+    {0x2000, {U32, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -117,6 +139,7 @@ static const struct {
     {MULTIPLY, {F64, BF16}},
     {DIVIDE, {F64, BF16}},
     {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
+    {GREATER, {F64, BF16}},
 };
 
 static const struct {
@@ -137,12 +160,16 @@ static const struct {
     {MULTIPLY, "ELEMENT_WISE_MULTIPLY", 0x1000, "1_0"},
     {DIVIDE, "ELEMENT_WISE_DIVIDE", 0x1000, "1_0"},
     {CAST, "CAST", 0x1000, "1_0"},
+    {GREATER, "ELEMENT_WISE_LOGICAL_GREATER_THAN", 0x1000, "1_0"},
+    {AND, "ELEMENT_WISE_LOGICAL_AND", 0x1000, "1_0"},
+    {OR, "ELEMENT_WISE_LOGICAL_OR", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
 static bool two_inputs(DML_OPERATOR_TYPE op)
 {
-    return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE;
+    return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
+           op == GREATER || op == AND || op == OR;
 }
 
 static const struct {
@@ -237,7 +264,8 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     for (size_t i = 0; i < COUNT(f->sizes); i++)
         f->sizes[i] = 2;
     uint64_t elements = (uint64_t)1 << dims;
-    DML_TENSOR_DATA_TYPE out_type = op == ISINF ? U8 : type;
+    /* GreaterThan: UINT32, the output type of every level */
+    DML_TENSOR_DATA_TYPE out_type = op == ISINF ? U8 : op == GREATER ? U32 : type;
     f->in_buffer = (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE, dims, f->sizes, NULL,
                                             (elements * size_of(type) + 3) & ~3ull, 0};
     f->out_buffer = (DML_BUFFER_TENSOR_DESC){out_type, DML_TENSOR_FLAG_NONE, dims, f->sizes,
@@ -346,6 +374,52 @@ static void walk_cast_outputs(uint32_t level)
             }
 }
 
+static bool expected_greater_output(uint32_t level, DML_TENSOR_DATA_TYPE type)
+{
+    size_t found = COUNT(expected_greater_outputs);
+    for (size_t i = 0; i < COUNT(expected_greater_outputs); i++)
+        if (expected_greater_outputs[i].level <= level)
+            found = i;
+    for (size_t t = 0; found < COUNT(expected_greater_outputs) && t < 4; t++)
+        if (expected_greater_outputs[found].types[t] == type)
+            return true;
+    return false;
+}
+
+/* GreaterThan's output: UINT32 from 1_0, UINT8 too from 2_0, whatever the inputs' type and
+   with or without the extensions; anything else refused naming OutputTensor.DataType and
+   the types allowed. */
+static void walk_greater_outputs(uint32_t level)
+{
+    const expected_row *row = expected_row_at(GREATER, level);
+    for (int ext = 0; ext <= 1; ext++)
+        for (size_t i = 0; i < COUNT(all_types); i++)
+            for (size_t o = 0; o < COUNT(all_types); o++) {
+                DML_TENSOR_DATA_TYPE in = all_types[i], out = all_types[o];
+                if (!expected_type(GREATER, row, ext, in))
+                    continue; /* the input's refusal is walk_level's */
+                fixture f;
+                fixture_init(&f, GREATER, in, row->min_dims);
+                f.out_buffer.DataType = out;
+                f.out_buffer.TotalTensorSizeInBytes =
+                    (((uint64_t)1 << row->min_dims) * size_of(out) + 3) & ~3ull;
+                dmlp__op_info info;
+                dmlp_status s = dmlp__validate_operator(
+                    level, ext ? DMLP_DEVICE_FLAG_EXTENSIONS : 0, &f.desc, 0, &info);
+                if (expected_greater_output(level, out)) {
+                    CHECK(s == DMLP_OK, "greater 0x%x -> 0x%x at 0x%x ext %d: %s",
+                          (unsigned)in, (unsigned)out, (unsigned)level, ext, dmlp_last_error());
+                } else {
+                    CHECK(s == DMLP_ERROR_UNSUPPORTED, "greater 0x%x -> 0x%x at 0x%x ext %d",
+                          (unsigned)in, (unsigned)out, (unsigned)level, ext);
+                    CHECK_CONTAINS(dmlp_last_error(),
+                                   "ELEMENT_WISE_LOGICAL_GREATER_THAN: OutputTensor.DataType is");
+                    CHECK_CONTAINS(dmlp_last_error(), level < 0x2000 ? "it must be UINT32"
+                                                                     : "it must be UINT32 or UINT8");
+                }
+            }
+}
+
 /* Operators below their introduction: UNSUPPORTED naming the level needed. */
 static void check_introduction(void)
 {
@@ -368,9 +442,11 @@ static void check_introduction(void)
                      expected_ops[o].introduced_name);
             CHECK_CONTAINS(dmlp_last_error(), want);
         }
-        /* exactly at its introduction it is accepted with F32 and 4 dimensions */
+        /* exactly at its introduction it is accepted with F32 (And, Or: UINT32) and 4
+           dimensions */
         fixture f;
-        fixture_init(&f, expected_ops[o].op, F32, 4);
+        DML_OPERATOR_TYPE op = expected_ops[o].op;
+        fixture_init(&f, op, op == AND || op == OR ? U32 : F32, 4);
         dmlp__op_info info;
         CHECK_STATUS(dmlp__validate_operator(expected_ops[o].introduced, 0, &f.desc, 0, &info),
                      DMLP_OK);
@@ -421,10 +497,17 @@ static void check_support_get(uint32_t level)
             CHECK_U64(s.min_dims, row->min_dims, ctx);
             CHECK_U64(s.max_dims, row->max_dims, ctx);
             CHECK_U64(s.output_type,
-                      op == ISINF  ? U8
-                      : op == CAST ? DMLP__OUTPUT_LISTED
-                                   : DML_TENSOR_DATA_TYPE_UNKNOWN,
+                      op == ISINF || op == GREATER ? U8
+                      : op == CAST                 ? DMLP__OUTPUT_LISTED
+                                                   : DML_TENSOR_DATA_TYPE_UNKNOWN,
                       ctx);
+            uint32_t own = 0;
+            for (size_t t = 0; op == GREATER && t < COUNT(all_types); t++)
+                own += expected_greater_output(level, all_types[t]);
+            CHECK_U64(s.output_type_count, own, ctx);
+            for (uint32_t i = 0; i < s.output_type_count && i < DMLP__SUPPORT_MAX_OUTPUT_TYPES; i++)
+                CHECK(expected_greater_output(level, s.output_types[i]), "%s output 0x%x",
+                      expected_ops[o].name, (unsigned)s.output_types[i]);
             CHECK_U64(s.type_count, expected_type_count(op, row, ext), ctx);
             for (uint32_t i = 0; i < s.type_count && i < DMLP__SUPPORT_MAX_TYPES; i++)
                 CHECK(expected_type(op, row, ext, s.input_types[i]), "%s type 0x%x",
@@ -497,10 +580,12 @@ int main(void)
     for (size_t l = 0; l < COUNT(named_levels); l++) {
         walk_level(named_levels[l].level);
         walk_cast_outputs(named_levels[l].level);
+        walk_greater_outputs(named_levels[l].level);
         check_support_get(named_levels[l].level);
     }
     for (size_t l = 0; l < COUNT(between_levels); l++) {
         walk_level(between_levels[l]);
+        walk_greater_outputs(between_levels[l]);
         check_support_get(between_levels[l]);
     }
     check_introduction();
