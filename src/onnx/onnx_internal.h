@@ -112,8 +112,9 @@ typedef struct dmlp__onnx_node {
     uint32_t output; /* value index */
     DML_IS_INFINITY_MODE mode;
     int all_false;   /* IsInf with detect_negative = detect_positive = 0 */
-    /* Add, Sub, Mul, Div before version 7: B follows A's shape unless broadcast = 1,
-       which aligns B's axes with A's from axis (default: A's last ones). */
+    /* The two-input operators before version 7 (Add, Sub, Mul, Div, Greater, And, Or):
+       B follows A's shape unless broadcast = 1, which aligns B's axes with A's from axis
+       (default: A's last ones). */
     int legacy;
     int broadcast;
     int has_axis;

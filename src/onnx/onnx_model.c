@@ -306,18 +306,25 @@ static dmlp_status node_error(const loader *L, uint32_t n, dmlp_status status, c
     return dmlp__error(status, "%s: %s", node_head(L, n, head, sizeof head), why);
 }
 
-/* Add, Sub, Mul and Div before version 7: broadcast and axis (INT), and in version 1
-   consumed_inputs (INTS, an optimisation hint of the time that changes no result).
+/* The two-input operators before version 7 (Add, Sub, Mul, Div, Greater, And, Or):
+   broadcast and axis (INT), and in Add-1, Sub-1, Mul-1 and Div-1 consumed_inputs (INTS,
+   an optimisation hint of the time that changes no result).
    Returns 1 when the attribute is one of these and was read, 0 when it is not, -1 on a
    malformed one (the error set). */
 static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *node,
                                  const DmlpOnnxPb__AttributeProto *a, int *seen)
 {
     const char *name = str(a->name);
-    int which = strcmp(name, "broadcast") == 0        ? 0
-                : strcmp(name, "axis") == 0           ? 1
-                : strcmp(name, "consumed_inputs") == 0 && node->version == 1 ? 2
-                                                                             : -1;
+    DML_OPERATOR_TYPE op = node->op->type;
+    int arithmetic = op == DML_OPERATOR_ELEMENT_WISE_ADD ||
+                     op == DML_OPERATOR_ELEMENT_WISE_SUBTRACT ||
+                     op == DML_OPERATOR_ELEMENT_WISE_MULTIPLY ||
+                     op == DML_OPERATOR_ELEMENT_WISE_DIVIDE;
+    int which = strcmp(name, "broadcast") == 0 ? 0
+                : strcmp(name, "axis") == 0    ? 1
+                : strcmp(name, "consumed_inputs") == 0 && node->version == 1 && arithmetic
+                    ? 2
+                    : -1;
     if (!node->legacy || which < 0)
         return 0;
     char why[160];

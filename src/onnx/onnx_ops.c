@@ -29,6 +29,11 @@ static const uint32_t arith6 = T(UINT32) | T(UINT64) | T(INT32) | T(INT64) | T(F
     {OP, 7, arith6, ARITH_TEXT6, 0, 0},                                                     \
     {OP, 6, arith6, ARITH_TEXT6, 0, 0},                                                     \
     {OP, 1, softsign1, "float16, float, double", 0, 0}
+/* Greater: 1 (float16, float, double; legacy broadcast), 7 (numpy broadcasting), 9 (+ the
+   integer types), 13 (+ bfloat16); the output is bool. And, Or: bool, 1 (legacy broadcast)
+   and 7. */
+#define NUMBERS_TEXT                                                                        \
+    "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double"
 static const uint32_t float8 = T(FLOAT8E4M3FN) | T(FLOAT8E4M3FNUZ) | T(FLOAT8E5M2) |
                                T(FLOAT8E5M2FNUZ);
 
@@ -52,6 +57,9 @@ typedef struct version_row {
 #define MUL DML_OPERATOR_ELEMENT_WISE_MULTIPLY
 #define DIV DML_OPERATOR_ELEMENT_WISE_DIVIDE
 #define CAST DML_OPERATOR_CAST
+#define GREATER DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN
+#define AND DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND
+#define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
 /* ONNX's reference evaluator's float-to-integer results (numpy on x86-64) */
 #define CAST_ONNX DMLP_EXECUTION_FLAG_CAST_ONNX
 /* numpy's sign, ONNX's reference, gives NaN for NaN */
@@ -125,6 +133,14 @@ static const version_row rows[] = {
     {CAST, 1, sign9 | T(BOOL),
      "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double, bool",
      0, CAST_ONNX},
+    {GREATER, 13, sign9 | T(BFLOAT16), NUMBERS_TEXT ", bfloat16", BOOL, 0},
+    {GREATER, 9, sign9, NUMBERS_TEXT, BOOL, 0},
+    {GREATER, 7, softsign1, "float16, float, double", BOOL, 0},
+    {GREATER, 1, softsign1, "float16, float, double", BOOL, 0},
+    {AND, 7, T(BOOL), "bool", 0, 0},
+    {AND, 1, T(BOOL), "bool", 0, 0},
+    {OR, 7, T(BOOL), "bool", 0, 0},
+    {OR, 1, T(BOOL), "bool", 0, 0},
 };
 
 static const version_row *find(dmlp__onnx_op op, int version)

@@ -24,6 +24,7 @@ import onnx
 from onnx import TensorProto, helper
 
 import gen_cast_cases
+import gen_logical_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
     UINT64 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
@@ -988,10 +989,13 @@ def main():
     arith_graph_cases(os.path.join(out, "cases"))
     constant_cases(os.path.join(out, "cases"))
     gen_cast_cases.cast_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_logical_cases.logical_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
     arith_refused_cases(os.path.join(out, "refused"))
+    gen_logical_cases.logical_refused_cases(os.path.join(out, "refused"),
+                                            sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))
