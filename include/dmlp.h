@@ -454,6 +454,131 @@ DMLP_API dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_cou
                                            uint32_t output_count,
                                            const dmlp_buffer_binding *outputs);
 
+/* ---------------------------------------------------------------------------------------
+ * Graphs: DirectML's IDMLDevice1::CompileGraph. The structs have DirectML.h's names,
+ * member order and enum values; an operator node holds a dmlp_operator where DirectML
+ * holds an IDMLOperator. docs/graphs.md has the whole story.
+ *
+ * A graph is a set of nodes (operators made with dmlp_operator_create, and constant data)
+ * joined by edges: a graph input to a node input (INPUT), a node output to a graph output
+ * (OUTPUT), a node output to another node's input (INTERMEDIATE; a constant node's data
+ * reaches its consumers this way, as output 0). dmlp_graph_compile checks the graph and
+ * makes one operator of it, run with dmlp_operator_execute: one binding per graph input
+ * (in GraphInputIndex order), then one per graph output.
+ *
+ * Results are those of running the nodes one by one, bit for bit. How it runs: a graph
+ * whose tensors all hold the same number of packed elements (an input of a two-input
+ * node may instead be one element broadcast with strides of 0) runs in one pass, block by
+ * block: each thread runs every node on a few thousand elements in cache and writes only
+ * the graph outputs to memory. In FLOAT32 and FLOAT64, DIVIDE(x, ADD(ABS(x), c)) and
+ * DIVIDE(x, ADD(c, ABS(x))) (ADD or ADD1 without a FusedActivation, c a constant node
+ * holding 1) run as one ACTIVATION_SOFTSIGN, whose definition is those very two roundings.
+ * Any other graph runs node by node through full-size intermediates.
+ * ------------------------------------------------------------------------------------- */
+
+typedef enum DML_GRAPH_EDGE_TYPE {
+    DML_GRAPH_EDGE_TYPE_INVALID = 0,
+    DML_GRAPH_EDGE_TYPE_INPUT = 1,
+    DML_GRAPH_EDGE_TYPE_OUTPUT = 2,
+    DML_GRAPH_EDGE_TYPE_INTERMEDIATE = 3
+} DML_GRAPH_EDGE_TYPE;
+
+typedef enum DML_GRAPH_NODE_TYPE {
+    DML_GRAPH_NODE_TYPE_INVALID = 0,
+    DML_GRAPH_NODE_TYPE_OPERATOR = 1,
+    DML_GRAPH_NODE_TYPE_CONSTANT = 2
+} DML_GRAPH_NODE_TYPE;
+
+typedef struct DML_GRAPH_EDGE_DESC {
+    DML_GRAPH_EDGE_TYPE Type;
+    const void *Desc; /* the DML_*_GRAPH_EDGE_DESC of Type */
+} DML_GRAPH_EDGE_DESC;
+
+typedef struct DML_GRAPH_NODE_DESC {
+    DML_GRAPH_NODE_TYPE Type;
+    const void *Desc; /* DML_OPERATOR_GRAPH_NODE_DESC or DML_CONSTANT_DATA_GRAPH_NODE_DESC */
+} DML_GRAPH_NODE_DESC;
+
+/* Name (may be NULL) prefixes the messages that concern the edge or node. */
+typedef struct DML_INPUT_GRAPH_EDGE_DESC {
+    uint32_t GraphInputIndex;
+    uint32_t ToNodeIndex;
+    uint32_t ToNodeInputIndex;
+    const char *Name;
+} DML_INPUT_GRAPH_EDGE_DESC;
+
+typedef struct DML_OUTPUT_GRAPH_EDGE_DESC {
+    uint32_t FromNodeIndex;
+    uint32_t FromNodeOutputIndex;
+    uint32_t GraphOutputIndex;
+    const char *Name;
+} DML_OUTPUT_GRAPH_EDGE_DESC;
+
+typedef struct DML_INTERMEDIATE_GRAPH_EDGE_DESC {
+    uint32_t FromNodeIndex;
+    uint32_t FromNodeOutputIndex;
+    uint32_t ToNodeIndex;
+    uint32_t ToNodeInputIndex;
+    const char *Name;
+} DML_INTERMEDIATE_GRAPH_EDGE_DESC;
+
+/* Operator: an operator of the same device (not itself a compiled graph). The graph
+   keeps its own copy: the caller may destroy Operator after dmlp_graph_compile. */
+typedef struct DML_OPERATOR_GRAPH_NODE_DESC {
+    dmlp_operator *Operator;
+    const char *Name;
+} DML_OPERATOR_GRAPH_NODE_DESC;
+
+/* Constant data read by each consumer through its own input tensor desc; DataSize must
+   hold every consumer's TotalTensorSizeInBytes. Copied by dmlp_graph_compile. */
+typedef struct DML_CONSTANT_DATA_GRAPH_NODE_DESC {
+    const void *Data;
+    size_t DataSize;
+    const char *Name;
+} DML_CONSTANT_DATA_GRAPH_NODE_DESC;
+
+typedef struct DML_GRAPH_DESC {
+    uint32_t InputCount;
+    uint32_t OutputCount;
+    uint32_t NodeCount;
+    const DML_GRAPH_NODE_DESC *Nodes;
+    uint32_t InputEdgeCount;
+    const DML_GRAPH_EDGE_DESC *InputEdges;
+    uint32_t OutputEdgeCount;
+    const DML_GRAPH_EDGE_DESC *OutputEdges;
+    uint32_t IntermediateEdgeCount;
+    const DML_GRAPH_EDGE_DESC *IntermediateEdges;
+} DML_GRAPH_DESC;
+
+/* Graph execution flags (extensions: need DMLP_DEVICE_FLAG_EXTENSIONS). They change how
+   a graph runs, never its results: NODE_BY_NODE runs every node over the whole tensor in
+   turn (through full-size intermediates); NO_PATTERNS keeps every node, not replacing
+   DIVIDE(x, ADD(ABS(x), 1)) by Softsign. */
+#define DMLP_EXECUTION_FLAG_GRAPH_NODE_BY_NODE 0x1000u
+#define DMLP_EXECUTION_FLAG_GRAPH_NO_PATTERNS 0x2000u
+
+/* Checks a graph and compiles it into one operator (*op, set only on success; destroy
+   with dmlp_operator_destroy). The rules, each refusal naming the node or edge:
+   InputCount, OutputCount and NodeCount at least 1 (and below 65536); every edge's Type
+   matches its list and its indices are in range (FromNodeOutputIndex 0, ToNodeInputIndex
+   below the node's input count); every operator node input is fed exactly once, every
+   graph output exactly once, every graph input and every node's output at least once;
+   no cycles; an intermediate edge joins an output and an input of the same data type,
+   sizes and strides (where a size is > 1); the inputs a graph input feeds have one data
+   type; constant data is large enough for each consumer. execution_flags: an OR of
+   DML_EXECUTION_FLAGS and, with extensions, DMLP_EXECUTION_FLAG_GRAPH_*; the nodes keep
+   the flags they were created with.
+   Executing: the usual binding rules for each graph input (the largest
+   TotalTensorSizeInBytes and GuaranteedBaseOffsetAlignment of the inputs it feeds) and
+   output; no graph output may overlap a graph input or another output (graphs do not
+   run in place). An integer DIVIDE whose divisor holds a 0 is refused before anything is
+   written, its message prefixed with the node's Name (or "graph node N").
+   Statuses: INVALID_ARGUMENT, UNSUPPORTED (a node type other than OPERATOR and CONSTANT),
+   OUT_OF_MEMORY (also from execute, for the intermediates of a node-by-node run).
+   Thread-safe. */
+DMLP_API dmlp_status dmlp_graph_compile(dmlp_device *device, const DML_GRAPH_DESC *desc,
+                                        uint32_t execution_flags, dmlp_operator **op);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,40 +5,41 @@
 #include <stdio.h>
 
 #include "core/error.h"
+#include "core/graph.h"
 #include "core/operator.h"
 #include "core/registry.h"
 
 /* Checks one binding against its tensor; on success *start is the tensor's first byte. */
-static dmlp_status check_binding(const dmlp_operator *op, const char *tensor,
-                                 const dmlp__tensor *t, const dmlp_buffer_binding *b,
-                                 uintptr_t *start)
+dmlp_status dmlp__check_binding(const char *op_name, const char *tensor,
+                                const dmlp__tensor *t, const dmlp_buffer_binding *b,
+                                uintptr_t *start)
 {
     if (!b->buffer)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: %s binding buffer is NULL; it must point to host memory",
-                           op->name, tensor);
+                           op_name, tensor);
     uintptr_t base = (uintptr_t)b->buffer;
     if (b->offset > (uint64_t)(UINTPTR_MAX - base))
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: %s binding offset is %" PRIu64 " from buffer 0x%" PRIxPTR
                            "; buffer + offset wraps around the address space",
-                           op->name, tensor, b->offset, base);
+                           op_name, tensor, b->offset, base);
     uintptr_t first = base + (uintptr_t)b->offset;
     if (b->size_in_bytes < t->total_bytes)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: %s binding size_in_bytes is %" PRIu64
                            "; it must hold TotalTensorSizeInBytes (%" PRIu64 ")",
-                           op->name, tensor, b->size_in_bytes, t->total_bytes);
+                           op_name, tensor, b->size_in_bytes, t->total_bytes);
     if (b->size_in_bytes > (uint64_t)(UINTPTR_MAX - first))
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: %s binding range is [0x%" PRIxPTR ", +%" PRIu64
                            "); it wraps around the address space, and a binding must not wrap",
-                           op->name, tensor, first, b->size_in_bytes);
+                           op_name, tensor, first, b->size_in_bytes);
     if (t->alignment != 0 && first % t->alignment != 0)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: %s binding address (buffer + offset) is 0x%" PRIxPTR
                            "; GuaranteedBaseOffsetAlignment promises a multiple of %u",
-                           op->name, tensor, first, t->alignment);
+                           op_name, tensor, first, t->alignment);
     *start = first;
     return DMLP_OK;
 }
@@ -91,10 +92,10 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
     uintptr_t in_first[DMLP__MAX_INPUTS] = {0, 0}, out_first = 0;
     dmlp_status status;
     for (uint32_t i = 0; i < input_count; i++)
-        if ((status = check_binding(op, dmlp__op_input(op->def, i)->name, in[i], &inputs[i],
+        if ((status = dmlp__check_binding(op->name, dmlp__op_input(op->def, i)->name, in[i], &inputs[i],
                                     &in_first[i])) != DMLP_OK)
             return status;
-    status = check_binding(op, "OutputTensor", out, &outputs[0], &out_first);
+    status = dmlp__check_binding(op->name, "OutputTensor", out, &outputs[0], &out_first);
     if (status != DMLP_OK)
         return status;
 
@@ -128,6 +129,8 @@ dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
                                   const dmlp_buffer_binding *inputs, uint32_t output_count,
                                   const dmlp_buffer_binding *outputs)
 {
+    if (op && op->graph)
+        return dmlp__graph_execute(op, input_count, inputs, output_count, outputs);
     const void *src[DMLP__MAX_INPUTS] = {NULL, NULL};
     void *dst = NULL;
     dmlp_status status = dmlp__operator_check_bindings(op, input_count, inputs, output_count,

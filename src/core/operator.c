@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "core/error.h"
+#include "core/graph.h"
 #include "core/registry.h"
 
 /* Same bytes for every element: same type, sizes and strides wherever a size is > 1. */
@@ -60,5 +61,7 @@ dmlp_status dmlp_operator_create(dmlp_device *device, const DML_OPERATOR_DESC *d
 
 void dmlp_operator_destroy(dmlp_operator *op)
 {
+    if (op && op->graph)
+        dmlp__graph_free(op->graph);
     free(op);
 }

@@ -5,6 +5,7 @@
 #define DMLP_CORE_OPERATOR_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "core/device.h"
 #include "core/plan.h"
@@ -21,7 +22,15 @@ struct dmlp_operator {
     dmlp__plan plan;                /* one input */
     dmlp__binary_plan binary;       /* two inputs (info.input_count == 2) */
     bool in_place_ok[DMLP__MAX_INPUTS]; /* output may be bound exactly onto input i */
+    struct dmlp__graph *graph;      /* a compiled graph (core/graph.h); NULL otherwise */
 };
+
+/* One binding against its tensor (docs/validation.md): non-NULL, no wrap, large enough,
+   aligned as promised. On success *start is the tensor's first byte. Messages begin
+   "op_name: tensor binding". */
+dmlp_status dmlp__check_binding(const char *op_name, const char *tensor,
+                                const dmlp__tensor *t, const dmlp_buffer_binding *b,
+                                uintptr_t *start);
 
 /* The binding rules (docs/validation.md) that dmlp_operator_execute checks (counts, buffers,
    ranges, alignment, overlap), without running anything; front ends use it to refuse a

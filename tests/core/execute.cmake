@@ -4,6 +4,8 @@ dmlp_add_test(test_execute ${CMAKE_CURRENT_LIST_DIR}/test_execute.c)
 dmlp_add_test(test_bindings ${CMAKE_CURRENT_LIST_DIR}/test_bindings.c)
 dmlp_add_test(test_binary ${CMAKE_CURRENT_LIST_DIR}/test_binary.c)
 dmlp_add_test(test_logical ${CMAKE_CURRENT_LIST_DIR}/test_logical.c)
+# Graphs: compile refusals, and one-pass and node-by-node runs against the nodes alone.
+dmlp_add_test(test_graph ${CMAKE_CURRENT_LIST_DIR}/test_graph.c)
 dmlp_add_test(test_threads ${CMAKE_CURRENT_LIST_DIR}/test_threads.c)
 dmlp_add_test(test_api_compile ${CMAKE_CURRENT_LIST_DIR}/test_api_compile.c)
 # The installed package, used through pkg-config and find_package(dmlp).

@@ -1,0 +1,268 @@
+/* Executing a compiled graph: the binding rules, the divisor checks, then one pass in
+   blocks (each thread runs every step's kernel on a block of elements in cache and writes
+   only the graph outputs) or node by node (each step's own plan over whole tensors,
+   through intermediates). Both call the same kernels with the same arguments on the same
+   elements, so both give the bits the nodes give alone. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/device.h"
+#include "core/error.h"
+#include "core/graph.h"
+#include "core/types.h"
+#include "platform/cpu.h"
+#include "platform/fp_env.h"
+
+#define ARENA_BYTES (32u << 10) /* graph_plan.c sizes blocks to it */
+
+typedef struct bound {
+    const unsigned char **in;
+    unsigned char **out;
+} bound;
+
+static const unsigned char *source(const dmlp__graph *g, const bound *b, dmlp__graph_source s,
+                                   unsigned char *const *step_data)
+{
+    switch (s.kind) {
+    case DMLP__SOURCE_INPUT:
+        return b->in[s.index];
+    case DMLP__SOURCE_CONSTANT:
+        return g->constants[s.index];
+    default:
+        return step_data[s.index];
+    }
+}
+
+/* Ranges that only touch are disjoint. */
+static bool overlap(uintptr_t a, uint64_t a_bytes, uintptr_t b, uint64_t b_bytes)
+{
+    return a < b + (uintptr_t)b_bytes && b < a + (uintptr_t)a_bytes;
+}
+
+static dmlp_status check_bindings(const dmlp__graph *g, uint32_t input_count,
+                                  const dmlp_buffer_binding *inputs, uint32_t output_count,
+                                  const dmlp_buffer_binding *outputs, bound *b)
+{
+    if (input_count != g->input_count || output_count != g->output_count)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "graph: input_count is %u and output_count %u; the graph has %u "
+                           "input%s and %u output%s",
+                           input_count, output_count, g->input_count,
+                           g->input_count == 1 ? "" : "s", g->output_count,
+                           g->output_count == 1 ? "" : "s");
+    if ((input_count && !inputs) || !outputs)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "graph: %s is NULL; it must point to one binding per graph %s",
+                           !outputs ? "outputs" : "inputs", !outputs ? "output" : "input");
+    char what[48];
+    dmlp_status st;
+    uintptr_t start;
+    for (uint32_t i = 0; i < input_count; i++) {
+        snprintf(what, sizeof what, "graph input %u", i);
+        if ((st = dmlp__check_binding("graph", what, &g->inputs[i], &inputs[i], &start)) != DMLP_OK)
+            return st;
+        b->in[i] = (const unsigned char *)start;
+    }
+    for (uint32_t o = 0; o < output_count; o++) {
+        snprintf(what, sizeof what, "graph output %u", o);
+        if ((st = dmlp__check_binding("graph", what, &g->outputs[o], &outputs[o], &start)) !=
+            DMLP_OK)
+            return st;
+        b->out[o] = (unsigned char *)start;
+        uint64_t bytes = g->outputs[o].total_bytes;
+        for (uint32_t i = 0; i < input_count; i++)
+            if (overlap(start, bytes, (uintptr_t)b->in[i], g->inputs[i].total_bytes))
+                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                                   "graph: graph output %u binding overlaps graph input %u's; a "
+                                   "graph does not run in place",
+                                   o, i);
+        for (uint32_t p = 0; p < o; p++)
+            if (overlap(start, bytes, (uintptr_t)b->out[p], g->outputs[p].total_bytes))
+                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                                   "graph: graph output %u binding overlaps graph output %u's",
+                                   o, p);
+    }
+    return DMLP_OK;
+}
+
+/* An integer DIVIDE's divisor: refused (naming the node) when it holds a 0. */
+static dmlp_status check_divisor(const dmlp__graph_step *st, const unsigned char *divisor)
+{
+    dmlp_status status = dmlp__binary_plan_check(&st->op.binary, st->op.name, divisor);
+    if (status != DMLP_OK)
+        dmlp__error_prefix(st->name);
+    return status;
+}
+
+/* ---- node by node ---------------------------------------------------------------------- */
+
+static dmlp_status run_node_by_node(const dmlp__graph *g, dmlp__threadpool *pool, const bound *b)
+{
+    unsigned char **data = calloc(g->step_count, sizeof *data);
+    if (!data)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "graph: out of memory");
+    dmlp_status st = DMLP_OK;
+    for (uint32_t s = 0; s < g->step_count && st == DMLP_OK; s++) {
+        const dmlp__graph_step *step = &g->steps[s];
+        if (step->buffer_bytes) {
+            data[s] = malloc((size_t)step->buffer_bytes);
+            if (!data[s])
+                st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                                 "%s: out of memory for its %" PRIu64 "-byte intermediate",
+                                 step->name, step->buffer_bytes);
+        }
+    }
+    for (uint32_t s = 0; s < g->step_count && st == DMLP_OK; s++) {
+        const dmlp__graph_step *step = &g->steps[s];
+        const unsigned char *in[DMLP__MAX_INPUTS] = {NULL, NULL};
+        for (uint32_t k = 0; k < step->input_count; k++)
+            in[k] = source(g, b, step->in[k], data);
+        unsigned char *out = data[s] ? data[s] : b->out[step->output];
+        if (step->input_count == 2) {
+            if (step->late_divisor && (st = check_divisor(step, in[1])) != DMLP_OK)
+                break;
+            dmlp__binary_plan_run(&step->op.binary, pool, in[0], in[1], out);
+        } else {
+            dmlp__plan_run(&step->op.plan, pool, in[0], out);
+        }
+    }
+    for (uint32_t o = 0; o < g->output_count && st == DMLP_OK; o++) {
+        uint32_t s = g->output_step[o];
+        if (data[s])
+            dmlp__plan_run(&g->output_copy[o], pool, data[s], b->out[o]);
+        else if (g->steps[s].output != (int64_t)o)
+            dmlp__plan_run(&g->output_copy[o], pool, b->out[g->steps[s].output], b->out[o]);
+    }
+    for (uint32_t s = 0; s < g->step_count; s++)
+        free(data[s]);
+    free(data);
+    return st;
+}
+
+/* ---- one pass ------------------------------------------------------------------------- */
+
+typedef struct pass {
+    const dmlp__graph *g;
+    const bound *b;
+} pass;
+
+/* Elements [begin, end): block by block, every step in turn. */
+static void run_blocks(const pass *p, uint64_t begin, uint64_t end)
+{
+    const dmlp__graph *g = p->g;
+    _Alignas(64) unsigned char arena[ARENA_BYTES];
+    for (uint64_t at = begin; at < end; at += g->block) {
+        uint64_t k = end - at < g->block ? end - at : g->block;
+        for (uint32_t s = 0; s < g->step_count; s++) {
+            const dmlp__graph_step *st = &g->steps[s];
+            const void *in[DMLP__MAX_INPUTS] = {NULL, NULL};
+            uint32_t scalars = 0;
+            for (uint32_t k_in = 0; k_in < st->input_count; k_in++) {
+                dmlp__graph_source src = st->in[k_in];
+                uint32_t size = dmlp__type_size(k_in ? st->op.info.input_b.type
+                                                     : st->op.info.input.type);
+                if (src.kind == DMLP__SOURCE_STEP)
+                    in[k_in] = arena + g->steps[src.index].scratch_offset;
+                else if (st->scalar[k_in])
+                    in[k_in] = src.kind == DMLP__SOURCE_INPUT ? p->b->in[src.index]
+                                                              : g->constants[src.index];
+                else
+                    in[k_in] = (src.kind == DMLP__SOURCE_INPUT
+                                    ? p->b->in[src.index]
+                                    : (const unsigned char *)g->constants[src.index]) +
+                               at * size;
+                if (st->scalar[k_in])
+                    scalars |= k_in == 0 ? DMLP__SCALAR_A : DMLP__SCALAR_B;
+            }
+            uint32_t osize = dmlp__type_size(st->op.info.output.type);
+            unsigned char *out = st->read_later ? arena + st->scratch_offset
+                                                : p->b->out[st->output] + at * osize;
+            if (st->input_count == 2)
+                st->op.binary.kernel((size_t)k, in[0], in[1], out, scalars, &st->args);
+            else
+                st->op.plan.kernel((size_t)k, in[0], out, &st->args);
+            if (st->output < 0)
+                continue;
+            for (uint32_t o = 0; o < g->output_count; o++)
+                if (g->output_step[o] == s && (st->read_later || (int64_t)o != st->output))
+                    memcpy(p->b->out[o] + at * osize, out, (size_t)(k * osize));
+        }
+    }
+    if (g->stream)
+        dmlp__stream_fence();
+}
+
+static void run_chunk(void *context, size_t index)
+{
+    const pass *p = context;
+    uint64_t begin = (uint64_t)index * p->g->chunk_elements;
+    uint64_t end = begin + p->g->chunk_elements;
+    if (end > p->g->element_count)
+        end = p->g->element_count;
+    if (begin < end) {
+        dmlp__fp_env saved = dmlp__fp_env_enter(); /* pool threads too */
+        run_blocks(p, begin, end);
+        dmlp__fp_env_leave(saved);
+    }
+}
+
+static void run_one_pass(const dmlp__graph *g, dmlp__threadpool *pool, const bound *b)
+{
+    pass p = {g, b};
+    uint64_t threads = g->max_threads, workers = dmlp__threadpool_workers(pool);
+    if (threads > workers + 1)
+        threads = workers + 1;
+    if (threads <= 1) {
+        run_blocks(&p, 0, g->element_count);
+        return;
+    }
+    uint64_t chunks = (g->element_count + g->chunk_elements - 1) / g->chunk_elements;
+    dmlp__threadpool_run(pool, run_chunk, &p, (size_t)chunks, (uint32_t)(threads - 1));
+}
+
+/* Kernels read whole elements: a binding off its element alignment goes node by node,
+   whose plans gather such tensors through aligned tiles. */
+static bool aligned(const dmlp__graph *g, const bound *b)
+{
+    for (uint32_t i = 0; i < g->input_count; i++)
+        if ((uintptr_t)b->in[i] % dmlp__type_size(g->inputs[i].type) != 0)
+            return false;
+    for (uint32_t o = 0; o < g->output_count; o++)
+        if ((uintptr_t)b->out[o] % dmlp__type_size(g->outputs[o].type) != 0)
+            return false;
+    return true;
+}
+
+dmlp_status dmlp__graph_execute(const dmlp_operator *op, uint32_t input_count,
+                                const dmlp_buffer_binding *inputs, uint32_t output_count,
+                                const dmlp_buffer_binding *outputs)
+{
+    const dmlp__graph *g = op->graph;
+    bound b;
+    b.in = malloc((g->input_count ? g->input_count : 1) * sizeof *b.in);
+    b.out = malloc(g->output_count * sizeof *b.out);
+    dmlp_status st = DMLP_OK;
+    if (!b.in || !b.out)
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "graph: out of memory");
+    if (st == DMLP_OK)
+        st = check_bindings(g, input_count, inputs, output_count, outputs, &b);
+    for (uint32_t s = 0; s < g->step_count && st == DMLP_OK; s++) {
+        const dmlp__graph_step *step = &g->steps[s];
+        if (step->input_count == 2 && step->op.binary.check_zero && !step->late_divisor)
+            st = check_divisor(step, source(g, &b, step->in[1], NULL));
+    }
+    if (st == DMLP_OK) {
+        if (g->fused && aligned(g, &b)) {
+            dmlp__fp_env saved = dmlp__fp_env_enter();
+            run_one_pass(g, op->device->pool, &b);
+            dmlp__fp_env_leave(saved);
+        } else {
+            st = run_node_by_node(g, op->device->pool, &b);
+        }
+    }
+    free(b.in);
+    free(b.out);
+    return st;
+}

@@ -1,0 +1,421 @@
+/* A checked graph becomes steps (graph.h): the operator nodes producers first, each
+   DIVIDE(x, ADD(ABS(x), 1)) in FLOAT32 or FLOAT64 replaced by one Softsign (its
+   definition is exactly those two roundings), then the way of running: one pass in blocks
+   when every tensor is the same packed length, node by node otherwise. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/graph.h"
+#include "core/registry.h"
+#include "core/tune.h"
+#include "core/types.h"
+
+/* The block arena each thread keeps on its stack for the steps' outputs that later steps
+   read, and the most elements a block holds: with a few tensors of a few KiB each, the
+   block's inputs, intermediates and outputs stay in the first cache levels. */
+#define ARENA_BYTES (32u << 10)
+#define MAX_BLOCK 2048u
+/* As in plan.c: threads per bytes moved, chunks of the work, and streaming stores. */
+#define BYTES_PER_THREAD (512u << 10)
+#define CHUNK_BYTES (128u << 10)
+#define CHUNKS_WANTED 64u
+#define STREAM_FLOOR_BYTES (1u << 20)
+
+static bool is_packed(const dmlp__tensor *t, uint64_t n)
+{
+    uint64_t packed = 1;
+    if (t->element_count != n)
+        return false;
+    for (uint32_t d = t->dim_count; d-- > 0;) {
+        if (t->sizes[d] > 1 && t->strides[d] != packed)
+            return false;
+        packed *= t->sizes[d];
+    }
+    return true;
+}
+
+/* One element read for every position: a stride of 0 wherever a size is > 1. */
+static bool is_scalar(const dmlp__tensor *t, uint64_t n)
+{
+    if (t->element_count != n)
+        return false;
+    for (uint32_t d = 0; d < t->dim_count; d++)
+        if (t->sizes[d] > 1 && t->strides[d] != 0)
+            return false;
+    return true;
+}
+
+static bool same_layout(const dmlp__tensor *a, const dmlp__tensor *b)
+{
+    if (a->type != b->type || a->dim_count != b->dim_count)
+        return false;
+    for (uint32_t d = 0; d < a->dim_count; d++)
+        if (a->sizes[d] != b->sizes[d] || (a->sizes[d] > 1 && a->strides[d] != b->strides[d]))
+            return false;
+    return true;
+}
+
+static const dmlp__tensor *op_input(const dmlp_operator *op, uint32_t i)
+{
+    return i == 0 ? &op->info.input : &op->info.input_b;
+}
+
+/* Where each node's output goes: the number of graph outputs it feeds. */
+static uint32_t graph_outputs_of(const dmlp__graph_desc_info *info, uint32_t node)
+{
+    uint32_t count = 0;
+    for (uint32_t g = 0; g < info->desc->OutputCount; g++)
+        count += info->output_node[g] == node;
+    return count;
+}
+
+/* The node feeding input k of node n when it is an operator node of type `type` whose
+   only use is this one; UINT32_MAX otherwise. */
+static uint32_t sole_producer(const dmlp__graph_desc_info *info, uint32_t n, uint32_t k,
+                              DML_OPERATOR_TYPE type, const bool *removed)
+{
+    dmlp__graph_source s = info->feed[n][k];
+    if (s.kind != DMLP__SOURCE_STEP || removed[s.index])
+        return UINT32_MAX;
+    const dmlp_operator *p = info->ops[s.index];
+    if (p->info.type != type || info->uses[s.index] != 1 || graph_outputs_of(info, s.index))
+        return UINT32_MAX;
+    return s.index;
+}
+
+/* Input k of node n is a constant node read as one element equal to 1. */
+static bool constant_one(const dmlp__graph_desc_info *info, uint32_t n, uint32_t k)
+{
+    dmlp__graph_source s = info->feed[n][k];
+    if (s.kind != DMLP__SOURCE_CONSTANT)
+        return false;
+    const dmlp__tensor *t = op_input(info->ops[n], k);
+    if (!is_scalar(t, t->element_count))
+        return false;
+    const DML_CONSTANT_DATA_GRAPH_NODE_DESC *c = info->constants[s.index];
+    if (t->type == DML_TENSOR_DATA_TYPE_FLOAT32 && c->DataSize >= 4) {
+        float v;
+        memcpy(&v, c->Data, 4);
+        return v == 1.0f;
+    }
+    if (t->type == DML_TENSOR_DATA_TYPE_FLOAT64 && c->DataSize >= 8) {
+        double v;
+        memcpy(&v, c->Data, 8);
+        return v == 1.0;
+    }
+    return false;
+}
+
+/* DIVIDE node d computing x / (|x| + 1) or x / (1 + |x|) in FLOAT32 or FLOAT64, its
+   ADD and ABS used by nothing else: marks the two removed and returns true. */
+static bool softsign_pattern(const dmlp__graph_desc_info *info, uint32_t d, bool *removed)
+{
+    const dmlp_operator *div = info->ops[d];
+    DML_TENSOR_DATA_TYPE type = div->info.input.type;
+    if (div->info.type != DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
+        (type != DML_TENSOR_DATA_TYPE_FLOAT32 && type != DML_TENSOR_DATA_TYPE_FLOAT64))
+        return false;
+    uint32_t add = sole_producer(info, d, 1, DML_OPERATOR_ELEMENT_WISE_ADD, removed);
+    if (add == UINT32_MAX) {
+        add = sole_producer(info, d, 1, DML_OPERATOR_ELEMENT_WISE_ADD1, removed);
+        if (add == UINT32_MAX || info->ops[add]->info.fused_activation != DML_OPERATOR_INVALID)
+            return false;
+    }
+    for (uint32_t k = 0; k < 2; k++) {
+        uint32_t abs = sole_producer(info, add, k, DML_OPERATOR_ELEMENT_WISE_ABS, removed);
+        if (abs == UINT32_MAX || !constant_one(info, add, 1 - k))
+            continue;
+        const dmlp_operator *a = info->ops[abs];
+        dmlp__graph_source x = info->feed[abs][0], dx = info->feed[d][0];
+        if (a->info.has_scale_bias || x.kind != dx.kind || x.index != dx.index ||
+            !same_layout(&a->info.input, &div->info.input))
+            continue;
+        removed[add] = removed[abs] = true;
+        return true;
+    }
+    return false;
+}
+
+/* The step for node n: a copy of its operator, or a Softsign replacing its pattern. */
+static dmlp_status make_step(const dmlp__graph_desc_info *info, uint32_t n, bool softsign,
+                             dmlp__graph_step *step)
+{
+    const dmlp_operator *op = info->ops[n];
+    step->op = *op;
+    step->node = n;
+    const char *name = ((const DML_OPERATOR_GRAPH_NODE_DESC *)info->desc->Nodes[n].Desc)->Name;
+    if (name)
+        snprintf(step->name, sizeof step->name, "%s", name);
+    else
+        snprintf(step->name, sizeof step->name, "graph node %u", n);
+    step->input_count = op->info.input_count;
+    step->output = -1;
+    if (!softsign)
+        return DMLP_OK;
+    dmlp__op_info s = op->info;
+    s.type = DML_OPERATOR_ACTIVATION_SOFTSIGN;
+    s.input_count = 1;
+    s.execution_flags = 0;
+    s.fused_activation = DML_OPERATOR_INVALID;
+    step->op.info = s;
+    step->op.def = dmlp__op_find(s.type);
+    step->op.name = step->op.def->name;
+    step->input_count = 1;
+    return dmlp__plan_build(&step->op.info, step->op.name, &step->op.plan);
+}
+
+/* Every tensor the same packed length (a two-input step's input may be one element
+   broadcast), no divisor computed inside the graph, room for a block of 64 or more. */
+static void plan_one_pass(dmlp__graph *g)
+{
+    if (g->step_count < 2 || g->staged)
+        return;
+    uint64_t n = g->steps[0].op.info.output.element_count;
+    uint64_t scratch = 0, moved = 0, out_bytes = 0;
+    for (uint32_t s = 0; s < g->step_count; s++) {
+        dmlp__graph_step *st = &g->steps[s];
+        const dmlp_operator *op = &st->op;
+        if (!is_packed(&op->info.output, n))
+            return;
+        uint32_t scalars = 0;
+        for (uint32_t k = 0; k < st->input_count; k++) {
+            const dmlp__tensor *t = op_input(op, k);
+            st->scalar[k] = st->input_count == 2 && n > 1 && is_scalar(t, n);
+            scalars += st->scalar[k];
+            if (!st->scalar[k] && !is_packed(t, n))
+                return;
+            if (!st->scalar[k] && st->in[k].kind == DMLP__SOURCE_INPUT)
+                moved += dmlp__type_size(t->type);
+        }
+        if (scalars == 2)
+            return;
+        uint32_t size = dmlp__type_size(op->info.output.type);
+        if (st->read_later) {
+            st->scratch_offset = scratch; /* in elements of bytes; scaled below */
+            scratch += size;
+        }
+        if (st->output >= 0) {
+            for (uint32_t o = 0; o < g->output_count; o++)
+                if (g->output_step[o] == s) {
+                    moved += size;
+                    out_bytes += n * size;
+                }
+        }
+    }
+    uint64_t block = scratch ? ARENA_BYTES / scratch : MAX_BLOCK;
+    block = block > MAX_BLOCK ? MAX_BLOCK : block & ~(uint64_t)63;
+    if (block < 64)
+        return;
+    g->fused = true;
+    g->block = (uint32_t)block;
+    g->element_count = n;
+    for (uint32_t s = 0; s < g->step_count; s++)
+        g->steps[s].scratch_offset *= block;
+
+    uint64_t chunk_max = CHUNK_BYTES;
+    if (out_bytes >= STREAM_FLOOR_BYTES) {
+        const dmlp__streaming_tune *tune = dmlp__tune_streaming();
+        g->stream = tune->stream_from != DMLP__STREAM_NEVER &&
+                    n * moved / 2 > tune->stream_from;
+        chunk_max = tune->chunk_bytes > CHUNK_BYTES ? tune->chunk_bytes : CHUNK_BYTES;
+        for (uint32_t s = 0; s < g->step_count; s++) {
+            dmlp__graph_step *st = &g->steps[s];
+            st->args.prefetch = tune->prefetch;
+            st->args.prefetch_distance = tune->prefetch_distance;
+        }
+    }
+    for (uint32_t s = 0; s < g->step_count; s++) {
+        dmlp__graph_step *st = &g->steps[s];
+        bool direct = st->output >= 0 && !st->read_later;
+        st->args.streaming = g->stream && direct ? DMLP__STREAM_NO_FENCE : 0;
+    }
+    uint64_t per_element = moved ? moved : 1;
+    uint64_t chunk_bytes = n * per_element / CHUNKS_WANTED;
+    chunk_bytes = chunk_bytes < CHUNK_BYTES ? CHUNK_BYTES
+                  : chunk_bytes > chunk_max ? chunk_max
+                                            : chunk_bytes;
+    uint64_t chunk = chunk_bytes / per_element;
+    chunk = (chunk + block - 1) / block * block;
+    g->chunk_elements = chunk;
+    uint64_t threads = n * per_element / BYTES_PER_THREAD;
+    g->max_threads = threads < 1 ? 1 : threads > UINT32_MAX ? UINT32_MAX : (uint32_t)threads;
+}
+
+static dmlp_status build_steps(const dmlp__graph_desc_info *info, dmlp__graph *g,
+                               uint32_t *step_of, uint32_t *constant_of)
+{
+    const DML_GRAPH_DESC *d = info->desc;
+    bool *removed = calloc(d->NodeCount, sizeof *removed);
+    bool *softsign = calloc(d->NodeCount, sizeof *softsign);
+    if (!removed || !softsign) {
+        free(removed);
+        free(softsign);
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
+    }
+    if (!(info->execution_flags & DMLP_EXECUTION_FLAG_GRAPH_NO_PATTERNS))
+        for (uint32_t i = info->order_count; i-- > 0;) { /* consumers first */
+            uint32_t n = info->order[i];
+            if (!removed[n] && softsign_pattern(info, n, removed)) {
+                softsign[n] = true;
+                g->patterns++;
+            }
+        }
+    dmlp_status st = DMLP_OK;
+    for (uint32_t i = 0; i < info->order_count && st == DMLP_OK; i++) {
+        uint32_t n = info->order[i];
+        if (removed[n])
+            continue;
+        dmlp__graph_step *step = &g->steps[g->step_count];
+        step_of[n] = g->step_count++;
+        st = make_step(info, n, softsign[n], step);
+        for (uint32_t k = 0; k < step->input_count && st == DMLP_OK; k++) {
+            dmlp__graph_source s = info->feed[n][k];
+            if (s.kind == DMLP__SOURCE_STEP) {
+                s.index = step_of[s.index];
+                g->steps[s.index].read_later = true;
+                if (k == 1 && step->op.binary.check_zero)
+                    step->late_divisor = g->staged = true;
+            } else if (s.kind == DMLP__SOURCE_CONSTANT) {
+                s.index = constant_of[s.index];
+            }
+            step->in[k] = s;
+        }
+    }
+    free(removed);
+    free(softsign);
+    return st;
+}
+
+/* Node by node: the size of each intermediate a step writes (its output, or what its
+   readers read, whichever is larger). */
+static void size_buffers(const dmlp__graph_desc_info *info, dmlp__graph *g)
+{
+    for (uint32_t s = 0; s < g->step_count; s++) {
+        dmlp__graph_step *st = &g->steps[s];
+        if (!st->read_later && !(g->staged && st->output >= 0))
+            continue;
+        st->buffer_bytes = st->op.info.output.total_bytes;
+        for (uint32_t r = s + 1; r < g->step_count; r++)
+            for (uint32_t k = 0; k < g->steps[r].input_count; k++)
+                if (g->steps[r].in[k].kind == DMLP__SOURCE_STEP && g->steps[r].in[k].index == s &&
+                    op_input(&g->steps[r].op, k)->total_bytes > st->buffer_bytes)
+                    st->buffer_bytes = op_input(&g->steps[r].op, k)->total_bytes;
+    }
+    (void)info;
+}
+
+static dmlp_status copy_constants(const dmlp__graph_desc_info *info, dmlp__graph *g,
+                                  uint32_t *constant_of)
+{
+    const DML_GRAPH_DESC *d = info->desc;
+    for (uint32_t n = 0; n < d->NodeCount; n++)
+        if (info->constants[n])
+            constant_of[n] = g->constant_count++;
+    g->constants = calloc(g->constant_count ? g->constant_count : 1, sizeof *g->constants);
+    if (!g->constants)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
+    for (uint32_t n = 0; n < d->NodeCount; n++) {
+        const DML_CONSTANT_DATA_GRAPH_NODE_DESC *c = info->constants[n];
+        if (!c)
+            continue;
+        void *copy = malloc(c->DataSize);
+        if (!copy)
+            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                               "dmlp_graph_compile: out of memory for %zu bytes of constant data",
+                               c->DataSize);
+        memcpy(copy, c->Data, c->DataSize);
+        g->constants[constant_of[n]] = copy;
+    }
+    return DMLP_OK;
+}
+
+static dmlp_status plan_outputs(const dmlp__graph_desc_info *info, dmlp__graph *g,
+                                const uint32_t *step_of)
+{
+    for (uint32_t o = 0; o < g->output_count; o++) {
+        uint32_t s = step_of[info->output_node[o]];
+        dmlp__graph_step *st = &g->steps[s];
+        g->output_step[o] = s;
+        g->outputs[o] = st->op.info.output;
+        if (st->output < 0)
+            st->output = o;
+        dmlp__op_info copy;
+        memset(&copy, 0, sizeof copy);
+        copy.type = DML_OPERATOR_ELEMENT_WISE_IDENTITY;
+        copy.input_count = 1;
+        copy.input = copy.output = g->outputs[o];
+        dmlp_status status = dmlp__plan_build(&copy, "ELEMENT_WISE_IDENTITY", &g->output_copy[o]);
+        if (status != DMLP_OK)
+            return status;
+    }
+    return DMLP_OK;
+}
+
+dmlp_status dmlp__graph_plan(const dmlp__graph_desc_info *info, dmlp__graph *g)
+{
+    const DML_GRAPH_DESC *d = info->desc;
+    g->input_count = d->InputCount;
+    g->output_count = d->OutputCount;
+    g->inputs = calloc(d->InputCount ? d->InputCount : 1, sizeof *g->inputs);
+    g->outputs = calloc(d->OutputCount, sizeof *g->outputs);
+    g->output_step = calloc(d->OutputCount, sizeof *g->output_step);
+    g->output_copy = calloc(d->OutputCount, sizeof *g->output_copy);
+    g->steps = calloc(info->order_count ? info->order_count : 1, sizeof *g->steps);
+    uint32_t *step_of = calloc(d->NodeCount, sizeof *step_of);
+    uint32_t *constant_of = calloc(d->NodeCount, sizeof *constant_of);
+    dmlp_status st = DMLP_OK;
+    if (!g->inputs || !g->outputs || !g->output_step || !g->output_copy || !g->steps ||
+        !step_of || !constant_of)
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
+    if (st == DMLP_OK) {
+        memcpy(g->inputs, info->inputs, d->InputCount * sizeof *g->inputs);
+        st = copy_constants(info, g, constant_of);
+    }
+    if (st == DMLP_OK)
+        st = build_steps(info, g, step_of, constant_of);
+    if (st == DMLP_OK)
+        st = plan_outputs(info, g, step_of);
+    if (st == DMLP_OK) {
+        size_buffers(info, g);
+        for (uint32_t s = 0; s < g->step_count; s++)
+            g->steps[s].args =
+                g->steps[s].input_count == 2 ? g->steps[s].op.binary.args : g->steps[s].op.plan.args;
+        if (!(info->execution_flags & DMLP_EXECUTION_FLAG_GRAPH_NODE_BY_NODE))
+            plan_one_pass(g);
+    }
+    free(step_of);
+    free(constant_of);
+    return st;
+}
+
+void dmlp__graph_free(dmlp__graph *g)
+{
+    if (!g)
+        return;
+    for (uint32_t c = 0; g->constants && c < g->constant_count; c++)
+        free(g->constants[c]);
+    free(g->constants);
+    free(g->inputs);
+    free(g->outputs);
+    free(g->output_step);
+    free(g->output_copy);
+    free(g->steps);
+    free(g);
+}
+
+const char *dmlp__graph_describe(const dmlp_operator *op, char *text, size_t capacity)
+{
+    if (!op || !op->graph)
+        return NULL;
+    const dmlp__graph *g = op->graph;
+    if (g->fused)
+        snprintf(text, capacity, "one pass, %u steps, blocks of %u elements, %u Softsign pattern%s",
+                 g->step_count, g->block, g->patterns, g->patterns == 1 ? "" : "s");
+    else
+        snprintf(text, capacity, "node by node, %u step%s, %u Softsign pattern%s%s", g->step_count,
+                 g->step_count == 1 ? "" : "s", g->patterns, g->patterns == 1 ? "" : "s",
+                 g->staged ? ", staged outputs" : "");
+    return text;
+}
