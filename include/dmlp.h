@@ -559,13 +559,14 @@ typedef struct DML_GRAPH_DESC {
 
 /* Checks a graph and compiles it into one operator (*op, set only on success; destroy
    with dmlp_operator_destroy). The rules, each refusal naming the node or edge:
-   InputCount, OutputCount and NodeCount at least 1 (and below 65536); every edge's Type
+   OutputCount and NodeCount at least 1, every count below 65536; every edge's Type
    matches its list and its indices are in range (FromNodeOutputIndex 0, ToNodeInputIndex
    below the node's input count); every operator node input is fed exactly once, every
    graph output exactly once, every graph input and every node's output at least once;
    no cycles; an intermediate edge joins an output and an input of the same data type,
-   sizes and strides (where a size is > 1); the inputs a graph input feeds have one data
-   type; constant data is large enough for each consumer. execution_flags: an OR of
+   the input reading nothing past the bytes the output spans (the same layout, or a view
+   of it such as a broadcast); the inputs a graph input feeds have one data type; constant
+   data is large enough for each consumer. execution_flags: an OR of
    DML_EXECUTION_FLAGS and, with extensions, DMLP_EXECUTION_FLAG_GRAPH_*; the nodes keep
    the flags they were created with.
    Executing: the usual binding rules for each graph input (the largest

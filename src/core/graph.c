@@ -69,15 +69,18 @@ static const char *sizes_text(const dmlp__tensor *t, char *text, size_t capacity
     return text;
 }
 
-/* Same element type, sizes, and strides wherever a size is > 1. */
-static bool compatible(const dmlp__tensor *a, const dmlp__tensor *b)
+/* The bytes a tensor's elements span (DirectML's DMLCalcBufferTensorSize). */
+static uint64_t span(const dmlp__tensor *t)
 {
-    if (a->type != b->type || a->dim_count != b->dim_count)
-        return false;
-    for (uint32_t d = 0; d < a->dim_count; d++)
-        if (a->sizes[d] != b->sizes[d] || (a->sizes[d] > 1 && a->strides[d] != b->strides[d]))
-            return false;
-    return true;
+    return dmlp_calc_buffer_tensor_size(t->type, t->dim_count, t->sizes, t->strides);
+}
+
+/* An intermediate: the input reads the output's bytes through its own sizes and strides
+   (the same layout, or a broadcast view of it), so it needs the type and no byte past
+   the output's. */
+static bool compatible(const dmlp__tensor *out, const dmlp__tensor *in)
+{
+    return out->type == in->type && span(in) <= span(out);
 }
 
 static const dmlp__tensor *op_input(const dmlp_operator *op, uint32_t i)
@@ -286,10 +289,12 @@ static dmlp_status check_intermediate_edges(const DML_GRAPH_DESC *d, work *w)
             if (!compatible(o, t))
                 return dmlp__error(
                     DMLP_ERROR_INVALID_ARGUMENT,
-                    "dmlp_graph_compile: %s: %s's OutputTensor is %s %s; %s input %u is %s %s; "
-                    "an intermediate edge joins tensors of one DataType, Sizes and Strides",
-                    label, from, dmlp__type_name(o->type), sizes_text(o, fs, sizeof fs), to,
-                    e->ToNodeInputIndex, dmlp__type_name(t->type), sizes_text(t, ts, sizeof ts));
+                    "dmlp_graph_compile: %s: %s's OutputTensor is %s %s, spanning %" PRIu64
+                    " bytes; %s input %u is %s %s, spanning %" PRIu64 "; an intermediate edge "
+                    "joins tensors of one DataType, the input reading within the output",
+                    label, from, dmlp__type_name(o->type), sizes_text(o, fs, sizeof fs), span(o),
+                    to, e->ToNodeInputIndex, dmlp__type_name(t->type),
+                    sizes_text(t, ts, sizeof ts), span(t));
         } else {
             const DML_CONSTANT_DATA_GRAPH_NODE_DESC *c = w->info.constants[e->FromNodeIndex];
             if (c->DataSize < t->total_bytes)

@@ -107,7 +107,7 @@ static dmlp_status run_node_by_node(const dmlp__graph *g, dmlp__threadpool *pool
     for (uint32_t s = 0; s < g->step_count && st == DMLP_OK; s++) {
         const dmlp__graph_step *step = &g->steps[s];
         if (step->buffer_bytes) {
-            data[s] = malloc((size_t)step->buffer_bytes);
+            data[s] = calloc(1, (size_t)step->buffer_bytes); /* readers may read padding */
             if (!data[s])
                 st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
                                  "%s: out of memory for its %" PRIu64 "-byte intermediate",

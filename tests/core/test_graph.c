@@ -457,12 +457,12 @@ static void check_refusals(dmlp_device *dev, dmlp_device *other, dmlp_device *pl
     dmlp_operator *abs = unary(dev, DML_OPERATOR_ELEMENT_WISE_ABS, F32, 16);
     dmlp_operator *neg = unary(dev, DML_OPERATOR_ELEMENT_WISE_NEGATE, F32, 16);
     dmlp_operator *neg8 = unary(dev, DML_OPERATOR_ELEMENT_WISE_NEGATE, F32, 8);
+    dmlp_operator *negi = unary(dev, DML_OPERATOR_ELEMENT_WISE_NEGATE, I32, 16);
     dmlp_operator *add = binary(dev, DML_OPERATOR_ELEMENT_WISE_ADD, F32, 16);
     dmlp_operator *foreign = unary(other, DML_OPERATOR_ELEMENT_WISE_ABS, F32, 16);
-    if (!abs || !neg || !neg8 || !add || !foreign)
+    if (!abs || !neg || !neg8 || !negi || !add || !foreign)
         return;
-    DML_OPERATOR_GRAPH_NODE_DESC n_abs = {abs, "abs"}, n_neg = {neg, NULL}, n_neg8 = {neg8, NULL},
-                                 n_add = {add, "add"}, n_foreign = {foreign, NULL},
+    DML_OPERATOR_GRAPH_NODE_DESC n_abs = {abs, "abs"}, n_neg = {neg, NULL}, n_add = {add, "add"}, n_foreign = {foreign, NULL},
                                  n_null = {NULL, NULL};
     float data[4] = {1, 2, 3, 4};
     DML_CONSTANT_DATA_GRAPH_NODE_DESC n_const = {data, sizeof data, "c"};
@@ -558,13 +558,19 @@ static void check_refusals(dmlp_device *dev, dmlp_device *other, dmlp_device *pl
     d.IntermediateEdges = null_desc;
     refused(dev, &d, 0, DMLP_ERROR_INVALID_ARGUMENT, "IntermediateEdges[0]: Desc is NULL");
 
-    /* incompatible tensors: 16 elements into 8 */
-    DML_GRAPH_NODE_DESC abs_neg8[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &n_abs},
-                                       {DML_GRAPH_NODE_TYPE_OPERATOR, &n_neg8}};
+    /* incompatible tensors: 8 elements read as 16, and FLOAT32 read as INT32 */
+    DML_OPERATOR_GRAPH_NODE_DESC n_abs8 = {neg8, "abs8"}, n_negi = {negi, NULL};
+    DML_GRAPH_NODE_DESC abs8_neg[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &n_abs8},
+                                       {DML_GRAPH_NODE_TYPE_OPERATOR, &n_neg}};
     d = good;
-    d.Nodes = abs_neg8;
+    d.Nodes = abs8_neg;
     refused(dev, &d, 0, DMLP_ERROR_INVALID_ARGUMENT,
-            "node 0 (\"abs\")'s OutputTensor is FLOAT32 [16]; node 1 input 0 is FLOAT32 [8]");
+            "node 0 (\"abs8\")'s OutputTensor is FLOAT32 [8], spanning 32 bytes; node 1 input 0 "
+            "is FLOAT32 [16], spanning 64");
+    DML_GRAPH_NODE_DESC abs_negi[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &n_abs},
+                                       {DML_GRAPH_NODE_TYPE_OPERATOR, &n_negi}};
+    d.Nodes = abs_negi;
+    refused(dev, &d, 0, DMLP_ERROR_INVALID_ARGUMENT, "node 1 input 0 is INT32 [16]");
 
     /* a cycle: add(x, neg(add)) */
     DML_GRAPH_NODE_DESC add_neg[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &n_add},
@@ -598,6 +604,7 @@ static void check_refusals(dmlp_device *dev, dmlp_device *other, dmlp_device *pl
     dmlp_operator_destroy(abs);
     dmlp_operator_destroy(neg);
     dmlp_operator_destroy(neg8);
+    dmlp_operator_destroy(negi);
     dmlp_operator_destroy(add);
     dmlp_operator_destroy(foreign);
 }
@@ -664,8 +671,8 @@ static void check_execute_refusals(dmlp_device *dev)
         return;
     char how[128];
     CHECK_CONTAINS(dmlp__graph_describe(op, how, sizeof how), "staged outputs");
-    for (int i = 0; i < N; i++)
-        y[i] = x[i] - (i == 9 ? 0 : 3);
+    for (int i = 0; i < N; i++) /* x - y wraps to 3 (0 at 9) */
+        y[i] = (int32_t)((uint32_t)x[i] - (i == 9 ? 0u : 3u));
     int32_t out2[N];
     dmlp_buffer_binding ob2[2] = {{out, 0, sizeof out}, {out2, 0, sizeof out2}};
     memset(out, 0x5A, sizeof out);
@@ -674,7 +681,7 @@ static void check_execute_refusals(dmlp_device *dev)
     CHECK_CONTAINS(dmlp_last_error(), "Div node: ELEMENT_WISE_DIVIDE: BTensor element [9] is 0");
     CHECK(memcmp(out, in_place, sizeof out) == 0 && memcmp(out2, in_place, sizeof out2) == 0,
           "nothing written after a computed zero divisor");
-    y[9] = x[9] - 3;
+    y[9] = (int32_t)((uint32_t)x[9] - 3u);
     CHECK_STATUS(dmlp_operator_execute(op, 2, ib, 2, ob2), DMLP_OK);
     right = true;
     for (int i = 0; i < N; i++)
@@ -752,10 +759,10 @@ int main(void)
     const DML_TENSOR_DATA_TYPE types[4] = {F16, BF16, F32, F64};
     for (uint32_t t = 0; t < 2; t++)
         for (int k = 0; k < 4; k++) {
-            /* 16-bit: every value, 8 times over on 2 threads (enough to split) */
-            uint32_t n = type_size(types[k]) == 2 ? (t ? 8u << 16 : 1u << 16)
-                         : types[k] == F32        ? 1u << 19
-                                                  : 1u << 18;
+            /* 16-bit: every value, 4 times over on 2 threads (enough to split) */
+            uint32_t n = type_size(types[k]) == 2 ? (t ? 4u << 16 : 1u << 16)
+                         : types[k] == F32        ? 1u << 18
+                                                  : 1u << 17;
             check_patterns(devs[t], names[t], types[k], n);
         }
     check_refusals(devs[0], devs[1], plain);
