@@ -1,5 +1,7 @@
-/* Running a loaded model: bind the caller's tensors, run each node as one dmlp operator
-   through the public API, and hand back copies of the graph outputs. */
+/* Running a loaded model: bind the caller's tensors, make each node one dmlp operator
+   through the public API, compile them into one graph (dmlp_graph_compile: a chain of
+   element-wise nodes runs in one pass over memory) and run it, then hand back the graph
+   outputs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,12 +113,14 @@ static void input_strides(const slot *s, uint32_t offset, uint32_t rank, uint32_
     }
 }
 
-/* One node as one dmlp operator: out (roundup4 bytes) receives the result, of shape
-   (out_rank, out_dims). A two-input node's inputs are described in the output's shape,
-   broadcast by strides of 0 (offset: where each input's axes start). */
-static dmlp_status execute_node(dmlp_onnx_model *m, const dmlp__onnx_node *node,
-                                const slot *const *in, const uint32_t *offset,
-                                uint32_t out_rank, const int64_t *out_dims, void *out)
+/* One node as one dmlp operator, its output of shape (out_rank, out_dims). A two-input
+   node's inputs are described in the output's shape, broadcast by strides of 0 (offset:
+   where each input's axes start). in_bytes[k] gets the TotalTensorSizeInBytes input k is
+   read with. */
+static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *node,
+                                  const slot *const *in, const uint32_t *offset,
+                                  uint32_t out_rank, const int64_t *out_dims, dmlp_operator **op,
+                                  uint64_t *in_bytes)
 {
     const dmlp__onnx_value *iv = &m->values[node->input];
     const dmlp__onnx_value *ov = &m->values[node->output];
@@ -139,6 +143,7 @@ static dmlp_status execute_node(dmlp_onnx_model *m, const dmlp__onnx_node *node,
         ib[k] = (DML_BUFFER_TENSOR_DESC){itype, DML_TENSOR_FLAG_NONE, rank, sizes, st,
                                          dmlp_calc_buffer_tensor_size(itype, rank, sizes, st),
                                          0};
+        in_bytes[k] = ib[k].TotalTensorSizeInBytes;
     }
     DML_BUFFER_TENSOR_DESC ob = {otype, DML_TENSOR_FLAG_NONE, rank, sizes, NULL,
                                  dmlp_calc_buffer_tensor_size(otype, rank, sizes, NULL), 0};
@@ -148,68 +153,263 @@ static dmlp_status execute_node(dmlp_onnx_model *m, const dmlp__onnx_node *node,
     const DML_OPERATOR_DESC *desc =
         dmlp__desc_build_inputs(&storage, node->op, inputs, &ob, &params);
     uint32_t flags = dmlp__onnx_op_execution_flags(node->op, node->version) | node->flags;
-    /* The operator reads TotalTensorSizeInBytes (a multiple of 4) from each input binding:
-       a caller's tensor of another length is copied into a padded buffer first. */
-    void *padded[2] = {NULL, NULL};
-    dmlp_buffer_binding bindings[2];
-    dmlp_status st = DMLP_OK;
-    for (uint32_t k = 0; k < count && st == DMLP_OK; k++) {
-        void *src = (void *)in[k]->data;
-        if (in[k]->bytes < ib[k].TotalTensorSizeInBytes) {
-            padded[k] = calloc(1, (size_t)ib[k].TotalTensorSizeInBytes);
-            if (!padded[k])
-                st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
-                                 (unsigned long long)ib[k].TotalTensorSizeInBytes);
-            else
-                memcpy(padded[k], in[k]->data, (size_t)in[k]->bytes);
-            src = padded[k];
+    return dmlp_operator_create(m->device, desc, flags, op);
+}
+
+/* The graph of a run: one operator node per ONNX node that computes something, constant
+   nodes for initializers and Constant outputs, graph inputs for the tensors the caller
+   fed (and the zeros of an IsInf detecting neither sign), graph outputs for the model's
+   outputs and for node outputs nothing reads. */
+typedef struct run_graph {
+    uint32_t node_count;
+    dmlp_operator **ops;      /* per ONNX node; NULL: not run */
+    char (*names)[128];       /* per ONNX node: the message prefix */
+    uint64_t (*in_bytes)[2];  /* per ONNX node input: the bytes it is read with */
+    int32_t *graph_node;      /* per ONNX node: its graph node, or -1 */
+    int32_t *source;          /* per value: graph input or constant node index, or -1 */
+    int32_t *value_node;      /* per value: the node (in run order) producing it, or -1 */
+    uint64_t *need;           /* per value: the most bytes any node reads of it */
+    void **padded;            /* per value: a zero-padded copy, or NULL */
+    DML_GRAPH_NODE_DESC *nodes;
+    DML_OPERATOR_GRAPH_NODE_DESC *op_nodes;
+    DML_CONSTANT_DATA_GRAPH_NODE_DESC *const_nodes;
+    DML_GRAPH_EDGE_DESC *in_edges, *mid_edges, *out_edges;
+    DML_INPUT_GRAPH_EDGE_DESC *in_e;
+    DML_INTERMEDIATE_GRAPH_EDGE_DESC *mid_e;
+    DML_OUTPUT_GRAPH_EDGE_DESC *out_e;
+    dmlp_buffer_binding *in_bindings, *out_bindings;
+} run_graph;
+
+static void run_graph_free(run_graph *g, uint32_t value_count)
+{
+    for (uint32_t i = 0; g->ops && i < g->node_count; i++)
+        dmlp_operator_destroy(g->ops[i]);
+    for (uint32_t v = 0; g->padded && v < value_count; v++)
+        free(g->padded[v]);
+    free(g->ops);
+    free(g->names);
+    free(g->in_bytes);
+    free(g->graph_node);
+    free(g->source);
+    free(g->value_node);
+    free(g->need);
+    free(g->padded);
+    free(g->nodes);
+    free(g->op_nodes);
+    free(g->const_nodes);
+    free(g->in_edges);
+    free(g->mid_edges);
+    free(g->out_edges);
+    free(g->in_e);
+    free(g->mid_e);
+    free(g->out_e);
+    free(g->in_bindings);
+    free(g->out_bindings);
+}
+
+static int produced_by_run_node(const run_graph *g, uint32_t value)
+{
+    int32_t p = g->value_node[value];
+    return p >= 0 && g->ops[p] != NULL;
+}
+
+/* Whether a value is the model's own constant (an initializer or a Constant's output the
+   caller did not replace). */
+static int is_constant(const dmlp_onnx_model *m, const slot *s, uint32_t value)
+{
+    const dmlp__onnx_value *v = &m->values[value];
+    return v->producer < 0 && v->has_init && s->data == v->init.data;
+}
+
+/* Builds the graph description of the nodes that run, compiles it and runs it. */
+static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph *g)
+{
+    uint32_t n = m->node_count, nv = m->value_count;
+    uint32_t edges = 2 * n + 1, outputs_max = n + 1;
+    g->nodes = calloc(3 * n + 1, sizeof *g->nodes); /* n operators, 2n constants at most */
+    g->op_nodes = calloc(n + 1, sizeof *g->op_nodes);
+    g->const_nodes = calloc(3 * n + 1, sizeof *g->const_nodes);
+    g->in_edges = calloc(edges, sizeof *g->in_edges);
+    g->mid_edges = calloc(edges, sizeof *g->mid_edges);
+    g->out_edges = calloc(outputs_max + m->output_count, sizeof *g->out_edges);
+    g->in_e = calloc(edges, sizeof *g->in_e);
+    g->mid_e = calloc(edges, sizeof *g->mid_e);
+    g->out_e = calloc(outputs_max + m->output_count, sizeof *g->out_e);
+    g->in_bindings = calloc(edges, sizeof *g->in_bindings);
+    g->out_bindings = calloc(outputs_max + m->output_count, sizeof *g->out_bindings);
+    if (!g->nodes || !g->op_nodes || !g->const_nodes || !g->in_edges || !g->mid_edges ||
+        !g->out_edges || !g->in_e || !g->mid_e || !g->out_e || !g->in_bindings ||
+        !g->out_bindings)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    uint32_t nodes = 0, inputs = 0, n_in = 0, n_mid = 0, n_out = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!g->ops[i])
+            continue;
+        g->graph_node[i] = (int32_t)nodes;
+        g->op_nodes[nodes] = (DML_OPERATOR_GRAPH_NODE_DESC){g->ops[i], g->names[i]};
+        g->nodes[nodes] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_OPERATOR, &g->op_nodes[nodes]};
+        nodes++;
+    }
+    /* the values read from outside the graph: their bytes, padded where short */
+    for (uint32_t i = 0; i < n; i++) {
+        const dmlp__onnx_node *node = &m->nodes[i];
+        uint32_t value[2] = {node->input, node->input_b};
+        for (uint32_t k = 0; g->ops[i] && k < node->input_count; k++)
+            if (!produced_by_run_node(g, value[k]) && g->in_bytes[i][k] > g->need[value[k]])
+                g->need[value[k]] = g->in_bytes[i][k];
+    }
+    uint32_t constants = 0;
+    for (uint32_t v = 0; v < nv; v++) {
+        if (!g->need[v])
+            continue;
+        slot *s = &slots[v];
+        const void *data = s->data;
+        if (s->bytes < g->need[v]) {
+            g->padded[v] = calloc(1, (size_t)g->need[v]);
+            if (!g->padded[v])
+                return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
+                                   (unsigned long long)g->need[v]);
+            if (s->bytes)
+                memcpy(g->padded[v], s->data, (size_t)s->bytes);
+            data = g->padded[v];
         }
-        bindings[k] = (dmlp_buffer_binding){src, 0, ib[k].TotalTensorSizeInBytes};
+        if (is_constant(m, s, v)) {
+            uint32_t c = nodes + constants++;
+            g->const_nodes[c] = (DML_CONSTANT_DATA_GRAPH_NODE_DESC){
+                data, (size_t)(s->bytes > g->need[v] ? s->bytes : g->need[v]), m->values[v].name};
+            g->nodes[c] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_CONSTANT, &g->const_nodes[c]};
+            g->source[v] = (int32_t)c;
+        } else {
+            g->in_bindings[inputs] = (dmlp_buffer_binding){(void *)data, 0, g->need[v]};
+            g->source[v] = (int32_t)inputs++;
+        }
     }
+    for (uint32_t i = 0; i < n; i++) {
+        const dmlp__onnx_node *node = &m->nodes[i];
+        uint32_t value[2] = {node->input, node->input_b};
+        uint32_t to = (uint32_t)g->graph_node[i];
+        for (uint32_t k = 0; g->ops[i] && k < node->input_count; k++) {
+            uint32_t v = value[k];
+            if (produced_by_run_node(g, v) || is_constant(m, &slots[v], v)) {
+                uint32_t from = produced_by_run_node(g, v)
+                                    ? (uint32_t)g->graph_node[g->value_node[v]]
+                                    : (uint32_t)g->source[v];
+                g->mid_e[n_mid] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){from, 0, to, k, NULL};
+                g->mid_edges[n_mid] =
+                    (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &g->mid_e[n_mid]};
+                n_mid++;
+            } else {
+                g->in_e[n_in] = (DML_INPUT_GRAPH_EDGE_DESC){(uint32_t)g->source[v], to, k, NULL};
+                g->in_edges[n_in] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &g->in_e[n_in]};
+                n_in++;
+            }
+        }
+    }
+    /* outputs: the model's, then node outputs nothing else reads (computed all the same,
+       as an operator alone would, so that a refusal inside them is still seen) */
+    for (uint32_t i = 0; i < n; i++) {
+        if (!g->ops[i])
+            continue;
+        uint32_t v = m->nodes[i].output;
+        int wanted = slots[v].owned != NULL;
+        if (!wanted)
+            continue;
+        g->out_e[n_out] = (DML_OUTPUT_GRAPH_EDGE_DESC){(uint32_t)g->graph_node[i], 0, n_out, NULL};
+        g->out_edges[n_out] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &g->out_e[n_out]};
+        g->out_bindings[n_out] =
+            (dmlp_buffer_binding){slots[v].owned, 0, roundup4(slots[v].bytes)};
+        n_out++;
+    }
+    DML_GRAPH_DESC desc = {inputs, n_out, nodes + constants, g->nodes, n_in, g->in_edges,
+                           n_out, g->out_edges, n_mid, g->mid_edges};
     dmlp_operator *op = NULL;
+    dmlp_status st = dmlp_graph_compile(m->device, &desc, 0, &op);
     if (st == DMLP_OK)
-        st = dmlp_operator_create(m->device, desc, flags, &op);
-    if (st == DMLP_OK) {
-        dmlp_buffer_binding bo = {out, 0, ob.TotalTensorSizeInBytes};
-        st = dmlp_operator_execute(op, count, bindings, 1, &bo);
-        dmlp_operator_destroy(op);
-    }
-    free(padded[0]);
-    free(padded[1]);
+        st = dmlp_operator_execute(op, inputs, g->in_bindings, n_out, g->out_bindings);
+    dmlp_operator_destroy(op);
     return st;
 }
 
-static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
+/* Whether a node's output is read by a node that runs. */
+static int read_by_a_node(const dmlp_onnx_model *m, uint32_t value, const slot *slots)
 {
     for (uint32_t i = 0; i < m->node_count; i++) {
+        const dmlp__onnx_node *node = &m->nodes[i];
+        if (slots[node->output].count == 0 || node->all_false)
+            continue;
+        if (node->input == value || (node->input_count == 2 && node->input_b == value))
+            return 1;
+    }
+    return 0;
+}
+
+static int is_graph_output(const dmlp_onnx_model *m, uint32_t value)
+{
+    for (uint32_t k = 0; k < m->output_count; k++)
+        if (m->outputs[k] == value)
+            return 1;
+    return 0;
+}
+
+/* Every node's output shape, then one operator per node that computes something, then
+   the whole as one graph. */
+static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
+{
+    uint32_t n = m->node_count;
+    run_graph g;
+    memset(&g, 0, sizeof g);
+    g.node_count = n;
+    g.ops = calloc(n ? n : 1, sizeof *g.ops);
+    g.names = calloc(n ? n : 1, sizeof *g.names);
+    g.in_bytes = calloc(n ? n : 1, sizeof *g.in_bytes);
+    g.graph_node = calloc(n ? n : 1, sizeof *g.graph_node);
+    g.source = calloc(m->value_count ? m->value_count : 1, sizeof *g.source);
+    g.value_node = malloc((m->value_count ? m->value_count : 1) * sizeof *g.value_node);
+    g.need = calloc(m->value_count ? m->value_count : 1, sizeof *g.need);
+    g.padded = calloc(m->value_count ? m->value_count : 1, sizeof *g.padded);
+    uint32_t (*offsets)[2] = calloc(n ? n : 1, sizeof *offsets);
+    dmlp_status st = DMLP_OK;
+    if (!g.ops || !g.names || !g.in_bytes || !g.graph_node || !g.source || !g.value_node ||
+        !g.need || !g.padded || !offsets)
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t v = 0; st == DMLP_OK && v < m->value_count; v++)
+        g.value_node[v] = -1;
+    for (uint32_t i = 0; st == DMLP_OK && i < n; i++) /* m->nodes is in run order */
+        g.value_node[m->nodes[i].output] = (int32_t)i;
+    for (uint32_t i = 0; i < n && st == DMLP_OK; i++) {
         const dmlp__onnx_node *node = &m->nodes[i];
         const slot *in[2] = {&slots[node->input], &slots[node->input_b]};
         uint32_t value[2] = {node->input, node->input_b};
         slot *out = &slots[node->output];
-        for (uint32_t k = 0; k < node->input_count; k++)
+        for (uint32_t k = 0; k < node->input_count && st == DMLP_OK; k++)
             if (in[k]->rank > DMLP_ONNX_MAX_RANK)
-                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                                   "%s-%d node: input \"%s\" has rank %u; dmlp runs ranks 0 to %d",
-                                   dmlp__onnx_op_name(node->op), node->version,
-                                   m->values[value[k]].name, in[k]->rank, DMLP_ONNX_MAX_RANK);
+                st = dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                                 "%s-%d node: input \"%s\" has rank %u; dmlp runs ranks 0 to %d",
+                                 dmlp__onnx_op_name(node->op), node->version,
+                                 m->values[value[k]].name, in[k]->rank, DMLP_ONNX_MAX_RANK);
+        if (st != DMLP_OK)
+            break;
         uint32_t osize = dmlp_onnx_type_size(m->values[node->output].type);
-        uint32_t offset[2] = {0, 0};
         if (node->input_count == 2) { /* the shapes fed: broadcast, or refused */
             char why[300];
             uint32_t rank;
             if (dmlp__onnx_broadcast(node, in[0]->rank, in[0]->dims, in[1]->rank, in[1]->dims,
-                                     &rank, out->shape, offset, why, sizeof why) != 0)
-                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                                   "%s-%d node producing \"%.60s\": inputs \"%.60s\" and "
-                                   "\"%.60s\": %s",
-                                   dmlp__onnx_op_name(node->op), node->version,
-                                   m->values[node->output].name, m->values[value[0]].name,
-                                   m->values[value[1]].name, why);
+                                     &rank, out->shape, offsets[i], why, sizeof why) != 0) {
+                st = dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                                 "%s-%d node producing \"%.60s\": inputs \"%.60s\" and "
+                                 "\"%.60s\": %s",
+                                 dmlp__onnx_op_name(node->op), node->version,
+                                 m->values[node->output].name, m->values[value[0]].name,
+                                 m->values[value[1]].name, why);
+                break;
+            }
             char what[96];
             snprintf(what, sizeof what, "output \"%.60s\"", m->values[node->output].name);
             uint64_t count;
-            if (dmlp__onnx_element_count(what, rank, out->shape, &count) != DMLP_OK)
-                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s", dmlp_last_error());
+            if (dmlp__onnx_element_count(what, rank, out->shape, &count) != DMLP_OK) {
+                st = dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s", dmlp_last_error());
+                break;
+            }
             out->rank = rank;
             out->dims = out->shape;
             out->count = count;
@@ -222,26 +422,42 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
         out->set = 1;
         if (out->count == 0)
             continue; /* empty: nothing to compute */
-        out->owned = malloc((size_t)roundup4(out->bytes));
-        if (!out->owned)
-            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
-                               (unsigned long long)out->bytes);
-        out->data = out->owned;
-        if (node->all_false) {
-            memset(out->owned, 0, (size_t)out->bytes); /* IsInf detecting neither sign */
+        if (node->all_false) { /* IsInf detecting neither sign: zeros, read as an input */
+            out->owned = calloc(1, (size_t)roundup4(out->bytes));
+            if (!out->owned)
+                st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
+                                 (unsigned long long)out->bytes);
+            out->data = out->owned;
             continue;
         }
-        dmlp_status st = execute_node(m, node, in, offset, out->rank, out->dims, out->owned);
-        if (st != DMLP_OK) {
-            char prefix[128];
-            snprintf(prefix, sizeof prefix, "%s-%d node producing \"%.60s\"",
-                     dmlp__onnx_op_name(node->op), node->version,
-                     m->values[node->output].name);
-            dmlp__error_prefix(prefix);
-            return st;
-        }
+        snprintf(g.names[i], sizeof g.names[i], "%s-%d node producing \"%.60s\"",
+                 dmlp__onnx_op_name(node->op), node->version, m->values[node->output].name);
+        st = create_node_op(m, node, in, offsets[i], out->rank, out->dims, &g.ops[i],
+                            g.in_bytes[i]);
+        if (st != DMLP_OK)
+            dmlp__error_prefix(g.names[i]);
     }
-    return DMLP_OK;
+    /* the node outputs that reach memory: the model's outputs, and outputs nothing reads */
+    int any = 0;
+    for (uint32_t i = 0; i < n && st == DMLP_OK; i++) {
+        if (!g.ops[i])
+            continue;
+        any = 1;
+        slot *out = &slots[m->nodes[i].output];
+        if (!is_graph_output(m, m->nodes[i].output) &&
+            read_by_a_node(m, m->nodes[i].output, slots))
+            continue;
+        out->owned = malloc((size_t)roundup4(out->bytes));
+        if (!out->owned)
+            st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
+                             (unsigned long long)out->bytes);
+        out->data = out->owned;
+    }
+    if (st == DMLP_OK && any)
+        st = run_graph_execute(m, slots, &g);
+    run_graph_free(&g, m->value_count);
+    free(offsets);
+    return st;
 }
 
 /* Node outputs move into the result; borrowed data (inputs, initializers) is copied. */
