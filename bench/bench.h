@@ -61,4 +61,26 @@ uint64_t bench_op_input_bytes(const bench_op *op);
 /* Seconds per execute, timing `calls` executes in a row; -1 when an execute fails. */
 double bench_op_time(bench_op *op, void *in, void *out, unsigned calls);
 
+/* The graphs section (bench_graphs.c): per chain and thread count, the medians of one
+   graph execute (one pass), of one Softsign over the same tensor and of the chain's
+   operators executed one by one. */
+#define BENCH_GRAPH_ROWS 16
+typedef struct bench_graph_row {
+    const char *name;
+    unsigned threads;
+    uint64_t elements;
+    double fused, single, nodes; /* seconds */
+    double speedup_target;       /* nodes / fused asked for; 0: none */
+    char how[128];               /* how the graph ran (core/graph.h) */
+} bench_graph_row;
+typedef struct bench_graph_rows {
+    bench_graph_row rows[BENCH_GRAPH_ROWS];
+    unsigned count;
+} bench_graph_rows;
+
+/* FLOAT32 chains of large_mib MiB from x into y, on each device; 0 on a failure (after
+   printing why). */
+int bench_graphs(dmlp_device *const *devices, const unsigned *threads, unsigned thread_count,
+                 void *x, void *y, size_t large_mib, unsigned reps, bench_graph_rows *rows);
+
 #endif

@@ -15,6 +15,7 @@
 #include "core/types.h"
 #include "core/tune.h"
 #include "kernels/kernels.h"
+#include "platform/cpu.h"
 #include "platform/memory.h"
 
 /* Every op x type of the kernel list, named as the registry and the type table name
@@ -52,7 +53,8 @@ static void make_kinds(void)
 }
 
 
-enum { CASE_LARGE = 1, CASE_CACHE = 2, CASE_STRIDED = 4, CASE_LATENCY = 8 };
+enum { CASE_LARGE = 1, CASE_CACHE = 2, CASE_STRIDED = 4, CASE_LATENCY = 8, CASE_GRAPHS = 16 };
+#define CASE_NAMES 5
 
 typedef struct options {
     const char *ops, *types; /* comma lists, NULL = all */
@@ -69,7 +71,9 @@ static const char usage[] =
     "  --ops       sign,softsign,isinf (default: all)\n"
     "  --types     i8,u8,i16,u16,i32,u32,i64,u64,f16,f32,f64,bf16,e5m2,e4m3fn,e4m3fnuz,\n"
     "              e5m2fnuz (default: all but the three float8 types without infinities)\n"
-    "  --cases     large,cache,strided,latency (default: all)\n"
+    "  --cases     large,cache,strided,latency,graphs (default: all; graphs: FLOAT32\n"
+    "              chains compiled into one graph, against one Softsign and the nodes one\n"
+    "              by one, at the large size)\n"
     "  --threads   1,all or counts, e.g. 1,2 (default: 1,all)\n"
     "  --reps      repetitions per figure, the median is reported (default 5)\n"
     "  --large-mib input size of the large case in MiB (default 256)\n"
@@ -132,9 +136,10 @@ static int parse_threads(options *o, const char *list)
 
 static int parse(int argc, char **argv, options *o)
 {
-    static const char *case_names[] = {"large", "cache", "strided", "latency"};
+    static const char *case_names[CASE_NAMES] = {"large", "cache", "strided", "latency",
+                                                 "graphs"};
     o->ops = o->types = NULL;
-    o->cases = CASE_LARGE | CASE_CACHE | CASE_STRIDED | CASE_LATENCY;
+    o->cases = CASE_LARGE | CASE_CACHE | CASE_STRIDED | CASE_LATENCY | CASE_GRAPHS;
     o->reps = 5;
     o->large_mib = 256;
     o->json = 0;
@@ -159,10 +164,10 @@ static int parse(int argc, char **argv, options *o)
             o->types = v;
         } else if (strcmp(a, "--cases") == 0) {
             o->cases = 0;
-            for (unsigned c = 0; c < 4; c++)
+            for (unsigned c = 0; c < CASE_NAMES; c++)
                 o->cases |= in_list(v, case_names[c]) ? 1u << c : 0;
             if (!o->cases)
-                return usage_error("--cases names none of large,cache,strided,latency");
+                return usage_error("--cases names none of large,cache,strided,latency,graphs");
         } else if (strcmp(a, "--threads") == 0) {
             if (!parse_threads(o, v))
                 return usage_error("--threads takes 1 to 4 of: all, 1..256");
@@ -390,9 +395,21 @@ int dmlp_bench_command(int argc, char **argv)
     char tune[4096];
     dmlp__tune_describe(tune, sizeof tune);
     bench_report_set_tune(r.report, tune);
-    for (size_t k = 0; k < KIND_COUNT; k++)
+    for (size_t k = 0; k < KIND_COUNT && (o.cases & ~CASE_GRAPHS); k++)
         if (selected(&o, k))
             bench_kind_all(&r, &kinds[k].kind);
+    static bench_graph_rows graphs;
+    if (o.cases & CASE_GRAPHS) {
+        bench_kind f32 = {"softsign", "f32", DML_OPERATOR_ACTIVATION_SOFTSIGN,
+                          DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4};
+        fill_input(r.in, r.buffer_bytes, &f32);
+        if (!bench_graphs(r.devices, o.threads, o.thread_count, r.in, r.out, o.large_mib,
+                          o.reps, &graphs))
+            goto done;
+        char cpu[128];
+        dmlp__cpu_model(cpu, sizeof cpu);
+        bench_report_set_graphs(r.report, &graphs, cpu);
+    }
     if (o.json)
         bench_report_json(r.report, stdout);
     else

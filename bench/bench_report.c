@@ -1,4 +1,5 @@
 /* Keeps the measured rows; prints them as a table or as JSON. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,56 @@ struct bench_report {
     unsigned all_threads, reps;
     size_t large_mib;
     char tune[4096];
+    const bench_graph_rows *graphs;
+    char cpu[128];
 };
+
+/* One pass against one Softsign: at most 1.2 x its time (each row also names how much
+   faster than the nodes one by one it must be). */
+#define GRAPH_SINGLE_TARGET 1.2
+
+void bench_report_set_graphs(bench_report *r, const bench_graph_rows *rows, const char *cpu)
+{
+    r->graphs = rows;
+    snprintf(r->cpu, sizeof r->cpu, "%s", cpu ? cpu : "");
+}
+
+static void graphs_table(const bench_report *r, FILE *to)
+{
+    if (!r->graphs || !r->graphs->count)
+        return;
+    fprintf(to, "\nGraphs (dmlp_graph_compile), FLOAT32, CPU: %s\n", r->cpu);
+    fprintf(to, "one pass: the graph; softsign: one ACTIVATION_SOFTSIGN on the same tensor; "
+                "nodes: its operators executed one by one;\nx softsign: one pass / softsign "
+                "(target <= %.2f); speedup: nodes / one pass (the Softsign model's target: >= 2.5)\n",
+                GRAPH_SINGLE_TARGET);
+    fprintf(to, "\n%-40s %3s %10s %9s %9s %9s %10s %-3s %8s %-3s %s\n", "graph", "thr", "elements",
+            "one pass", "softsign", "nodes", "x softsign", "", "speedup", "", "how");
+    for (unsigned i = 0; i < r->graphs->count; i++) {
+        const bench_graph_row *g = &r->graphs->rows[i];
+        double x = g->fused / g->single, speedup = g->nodes / g->fused;
+        fprintf(to, "%-40s %3u %10llu %6.1f ms %6.1f ms %6.1f ms %10.2f %-3s %8.2f %-3s %s\n",
+                g->name, g->threads, (unsigned long long)g->elements, g->fused * 1e3,
+                g->single * 1e3, g->nodes * 1e3, x, x <= GRAPH_SINGLE_TARGET ? "ok" : "LOW",
+                speedup, g->speedup_target <= 0 ? "-" : speedup >= g->speedup_target ? "ok" : "LOW",
+                g->how);
+    }
+}
+
+static void graphs_json(const bench_report *r, FILE *to)
+{
+    fprintf(to, "  \"cpu\": \"%s\",\n  \"graphs\": [", r->cpu);
+    for (unsigned i = 0; r->graphs && i < r->graphs->count; i++) {
+        const bench_graph_row *g = &r->graphs->rows[i];
+        fprintf(to, "%s\n    {\"graph\": \"%s\", \"threads\": %u, \"elements\": %llu, "
+                    "\"one_pass_seconds\": %.9g, \"softsign_seconds\": %.9g, "
+                    "\"nodes_seconds\": %.9g, \"x_softsign\": %.3f, \"speedup\": %.3f, "
+                    "\"how\": \"%s\"}",
+                i ? "," : "", g->name, g->threads, (unsigned long long)g->elements, g->fused,
+                g->single, g->nodes, g->fused / g->single, g->nodes / g->fused, g->how);
+    }
+    fprintf(to, "\n  ],\n");
+}
 
 bench_report *bench_report_create(void) { return calloc(1, sizeof(bench_report)); }
 
@@ -89,6 +139,7 @@ void bench_report_table(const bench_report *r, FILE *to)
     for (size_t i = 0; i < r->count; i++)
         met += r->rows[i].ratio >= r->rows[i].target;
     fprintf(to, "\ntargets met: %zu of %zu\n", met, r->count);
+    graphs_table(r, to);
 }
 
 void bench_report_json(const bench_report *r, FILE *to)
@@ -105,6 +156,7 @@ void bench_report_json(const bench_report *r, FILE *to)
             fputc(*p, to);
     }
     fprintf(to, "\",\n");
+    graphs_json(r, to);
     fprintf(to, "  \"results\": [");
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];

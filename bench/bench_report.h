@@ -29,6 +29,9 @@ void bench_report_set_machine(bench_report *report, const char *isa, unsigned al
 /* What the library chose and why (core/tune.h), printed with the table. */
 void bench_report_set_tune(bench_report *report, const char *text);
 void bench_report_add(bench_report *report, const bench_row *row);
+/* The graphs section, printed after the table with the CPU model (NULL: none). */
+void bench_report_set_graphs(bench_report *report, const bench_graph_rows *rows,
+                             const char *cpu_model);
 void bench_report_table(const bench_report *report, FILE *to);
 void bench_report_json(const bench_report *report, FILE *to);
 
