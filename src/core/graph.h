@@ -62,6 +62,12 @@ typedef struct dmlp__graph {
     uint64_t chunk_elements;  /* a multiple of block */
     uint32_t max_threads;
     bool stream;              /* non-temporal stores to the graph outputs */
+    /* software prefetch of the packed graph inputs (large tensors, as tuned) */
+    uint32_t prefetch_count;
+    uint32_t prefetch_input[4]; /* graph input indices */
+    uint32_t prefetch_size[4];  /* their element bytes */
+    uint32_t prefetch_distance; /* bytes ahead */
+    bool prefetch_nta;
 } dmlp__graph;
 
 /* The checked description, in the form graph_plan.c reads. */

@@ -148,6 +148,34 @@ typedef struct pass {
     const bound *b;
 } pass;
 
+/* Large tensors: the bytes of each packed graph input that the block `distance` bytes
+   ahead of this one will read, prefetched as the tuned streaming path of a single
+   operator prefetches its input (the kernels prefetch only when they stream their own
+   input to their own output, which a step inside a graph does not). */
+static void prefetch_ahead(const pass *p, uint64_t at, uint64_t k)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    const dmlp__graph *g = p->g;
+    for (uint32_t i = 0; i < g->prefetch_count; i++) {
+        const unsigned char *base = p->b->in[g->prefetch_input[i]];
+        uint64_t size = g->prefetch_size[i];
+        uint64_t from = at * size + g->prefetch_distance, to = (at + k) * size + g->prefetch_distance;
+        uint64_t limit = g->element_count * size;
+        to = to < limit ? to : limit;
+        for (uint64_t b = from; b < to; b += 64) {
+            if (g->prefetch_nta)
+                __builtin_prefetch(base + b, 0, 0);
+            else
+                __builtin_prefetch(base + b, 0, 3);
+        }
+    }
+#else
+    (void)p;
+    (void)at;
+    (void)k;
+#endif
+}
+
 /* Elements [begin, end): block by block, every step in turn. */
 static void run_blocks(const pass *p, uint64_t begin, uint64_t end)
 {
@@ -155,6 +183,7 @@ static void run_blocks(const pass *p, uint64_t begin, uint64_t end)
     _Alignas(64) unsigned char arena[ARENA_BYTES];
     for (uint64_t at = begin; at < end; at += g->block) {
         uint64_t k = end - at < g->block ? end - at : g->block;
+        prefetch_ahead(p, at, k);
         for (uint32_t s = 0; s < g->step_count; s++) {
             const dmlp__graph_step *st = &g->steps[s];
             const void *in[DMLP__MAX_INPUTS] = {NULL, NULL};

@@ -166,6 +166,29 @@ static dmlp_status make_step(const dmlp__graph_desc_info *info, uint32_t n, bool
     return dmlp__plan_build(&step->op.info, step->op.name, &step->op.plan);
 }
 
+/* The packed graph inputs the steps read (the first four), prefetched ahead of the
+   blocks (graph_exec.c). */
+static void plan_prefetch(dmlp__graph *g, const dmlp__streaming_tune *tune)
+{
+    g->prefetch_distance = tune->prefetch_distance;
+    g->prefetch_nta = tune->prefetch == DMLP__PREFETCH_NTA;
+    for (uint32_t s = 0; s < g->step_count; s++) {
+        const dmlp__graph_step *st = &g->steps[s];
+        for (uint32_t k = 0; k < st->input_count; k++) {
+            if (st->in[k].kind != DMLP__SOURCE_INPUT || st->scalar[k])
+                continue;
+            bool seen = false;
+            for (uint32_t i = 0; i < g->prefetch_count; i++)
+                seen = seen || g->prefetch_input[i] == st->in[k].index;
+            if (seen || g->prefetch_count == 4)
+                continue;
+            g->prefetch_input[g->prefetch_count] = st->in[k].index;
+            g->prefetch_size[g->prefetch_count++] =
+                dmlp__type_size(k ? st->op.info.input_b.type : st->op.info.input.type);
+        }
+    }
+}
+
 /* Every tensor the same packed length (a two-input step's input may be one element
    broadcast), no divisor computed inside the graph, room for a block of 64 or more. */
 static void plan_one_pass(dmlp__graph *g)
@@ -225,6 +248,8 @@ static void plan_one_pass(dmlp__graph *g)
             st->args.prefetch = tune->prefetch;
             st->args.prefetch_distance = tune->prefetch_distance;
         }
+        if (g->stream && tune->prefetch != DMLP__PREFETCH_NONE)
+            plan_prefetch(g, tune);
     }
     for (uint32_t s = 0; s < g->step_count; s++) {
         dmlp__graph_step *st = &g->steps[s];
@@ -413,6 +438,9 @@ const char *dmlp__graph_describe(const dmlp_operator *op, char *text, size_t cap
     if (g->fused)
         snprintf(text, capacity, "one pass, %u steps, blocks of %u elements, %u Softsign pattern%s",
                  g->step_count, g->block, g->patterns, g->patterns == 1 ? "" : "s");
+    else if (g->step_count == 1)
+        snprintf(text, capacity, "one step (its own plan), %u Softsign pattern%s", g->patterns,
+                 g->patterns == 1 ? "" : "s");
     else
         snprintf(text, capacity, "node by node, %u step%s, %u Softsign pattern%s%s", g->step_count,
                  g->step_count == 1 ? "" : "s", g->patterns, g->patterns == 1 ? "" : "s",
