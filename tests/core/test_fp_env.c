@@ -4,7 +4,11 @@
    fesetround(); execute must still give the reference kernel's
    bytes (computed here under the default environment), on the calling thread and on pool
    threads (including threads started while the caller's environment was changed), through
-   the best kernels (DMLP_ISA unset) — and leave the caller's environment as it found it. */
+   the best kernels (DMLP_ISA unset) — and leave the caller's environment as it found it.
+   Where the control register exists the flush-to-zero cases must run, and each first
+   shows that the bits it set do flush here (under qemu as well); the platform layer's
+   enter/leave is checked on the register itself (FZ16 included, which no kernel's result
+   shows: the f16 kernels compute in f32). */
 #include <fenv.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -13,6 +17,7 @@
 
 #include "dmlp.h"
 #include "kernels/kernels.h"
+#include "platform/fp_env.h"
 #include "test_util.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -140,6 +145,16 @@ static bool env_enter(const env *e)
     return true;
 }
 
+/* Whether float arithmetic on this thread flushes the smallest subnormal to zero now:
+   proof that the flush-to-zero bits just set do act here (on an emulator too), so a
+   kernel that ran under them would give results that differ from the reference. */
+static bool arithmetic_flushes(void)
+{
+    volatile float tiny = 0x1p-149f, one = 1.0f;
+    float product = tiny * one;
+    return product == 0.0f;
+}
+
 static void env_leave(void)
 {
     fesetround(FE_TONEAREST);
@@ -216,6 +231,41 @@ static dmlp_device *make_device(uint32_t threads)
     return device;
 }
 
+/* The platform layer itself: entering the kernels' environment clears the caller's
+   flush-to-zero bits (MXCSR FTZ and DAZ; FPCR FZ, and FZ16 where the CPU keeps it), and
+   leaving gives back the caller's register exactly. */
+static void check_enter_leave(void)
+{
+#if HAVE_MXCSR
+    unsigned int bits = MXCSR_FTZ | MXCSR_DAZ;
+    unsigned int caller = _mm_getcsr() | bits;
+    _mm_setcsr(caller);
+    dmlp__fp_env saved = dmlp__fp_env_enter();
+    unsigned int inside = _mm_getcsr();
+    dmlp__fp_env_leave(saved);
+    unsigned int after = _mm_getcsr();
+    _mm_setcsr(caller & ~bits);
+    CHECK((inside & bits) == 0, "MXCSR inside the kernels' environment 0x%x: FTZ/DAZ set",
+          inside);
+    CHECK((after & ~MXCSR_FLAGS) == (caller & ~MXCSR_FLAGS),
+          "MXCSR after leaving 0x%x, the caller's 0x%x", after, caller);
+#elif HAVE_FPCR
+    unsigned int caller = fpcr_read() | FPCR_FZ | FPCR_FZ16;
+    fpcr_write(caller);
+    caller = fpcr_read(); /* FZ16 reads as zero on a CPU without FP16 arithmetic */
+    CHECK(caller & FPCR_FZ, "FPCR.FZ could not be set (FPCR 0x%x)", caller);
+    printf("  FPCR with FZ%s set: 0x%x\n", caller & FPCR_FZ16 ? " and FZ16" : "", caller);
+    dmlp__fp_env saved = dmlp__fp_env_enter();
+    unsigned int inside = fpcr_read();
+    dmlp__fp_env_leave(saved);
+    unsigned int after = fpcr_read();
+    fpcr_write(caller & ~(FPCR_FZ | FPCR_FZ16));
+    CHECK((inside & (FPCR_FZ | FPCR_FZ16)) == 0,
+          "FPCR inside the kernels' environment 0x%x: FZ or FZ16 set", inside);
+    CHECK(after == caller, "FPCR after leaving 0x%x, the caller's 0x%x", after, caller);
+#endif
+}
+
 int main(void)
 {
     unsetenv("DMLP_ISA"); /* the best kernels this CPU has */
@@ -239,7 +289,8 @@ int main(void)
     dmlp_device *two = make_device(2);
     if (!one || !two)
         return test_finish("test_fp_env");
-    uint32_t entered = 0;
+    uint32_t entered = 0, flushed = 0;
+    check_enter_leave();
 
     for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
         const type_case *t = &types[ti];
@@ -259,6 +310,11 @@ int main(void)
                     continue;
                 }
                 entered++;
+                if (e->ftz_daz) {
+                    CHECK(arithmetic_flushes(), "under %s a subnormal product is not flushed: "
+                          "this test could not see kernels run under it", e->name);
+                    flushed++;
+                }
                 /* ...and one started under the changed one, whose threads inherit it. */
                 dmlp_device *inherited = make_device(2);
                 run_one(one, "1 thread", e, ops[oi], t, SMALL, &b);
@@ -272,6 +328,10 @@ int main(void)
         }
     }
     CHECK(entered > 0, "no environment could be entered on this platform");
+#if HAVE_MXCSR || HAVE_FPCR
+    /* Where the control register exists, the flush-to-zero cases must have run. */
+    CHECK(flushed > 0, "flush-to-zero could not be set: its cases did not run");
+#endif
     dmlp_device_destroy(one);
     dmlp_device_destroy(two);
     free(b.in);
