@@ -38,8 +38,7 @@ static PyObject *py_dispatch(PyObject *self, PyObject *args, PyObject *kwargs)
         return NULL;
     dmlp__dx_model *model = NULL;
     dmlp__dx_run_options options;
-    memset(&options, 0, sizeof options);
-    options.feature_level = DML_FEATURE_LEVEL_6_4;
+    memset(&options, 0, sizeof options); /* feature_level 0: the highest */
     options.iterations = 1; /* print commands print nothing: options.out is NULL */
     const char *text = PyBytes_AS_STRING(path);
     dmlp_status status;

@@ -11,6 +11,7 @@
 #include "core/threadpool.h"
 #include "dmlp.h"
 #include "platform/clock.h"
+#include "platform/compiler.h"
 #include "platform/cpu.h"
 #include "platform/whole_file.h"
 #include "platform/fp_env.h"
@@ -113,7 +114,7 @@ static double now(void)
 }
 
 static void append(char *buf, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    DMLP__PRINTF(3, 4);
 static void append(char *buf, size_t size, const char *fmt, ...)
 {
     size_t used = strlen(buf);
@@ -307,31 +308,16 @@ static unsigned online_cpus(void)
     return n > 256 ? 256 : n;
 }
 
-/* The kind of build doing the timing: a sanitized or unoptimized build measures its own
-   instrumented kernels, and its choices must not stand for an optimized build's. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define BUILD_FLAVOR "sanitized"
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                 \
-    __has_feature(memory_sanitizer)
-#define BUILD_FLAVOR "sanitized"
-#endif
-#endif
-#ifndef BUILD_FLAVOR
-#ifdef __OPTIMIZE__
-#define BUILD_FLAVOR "optimized"
-#else
-#define BUILD_FLAVOR "unoptimized"
-#endif
-#endif
-
+/* The key names the kind of build doing the timing (DMLP__BUILD_FLAVOR): a sanitized or
+   unoptimized build measures its own instrumented kernels, and its choices must not stand
+   for an optimized build's. */
 static void make_key(void)
 {
     char model[96];
     dmlp__cpu_model(model, sizeof model);
     snprintf(state.key, sizeof state.key, "%s|%s|%u threads|dmlp %d.%d.%d %s", model,
              dmlp__isa_name(dmlp__isa_detect()), online_cpus(), DMLP_VERSION_MAJOR,
-             DMLP_VERSION_MINOR, DMLP_VERSION_PATCH, BUILD_FLAVOR);
+             DMLP_VERSION_MINOR, DMLP_VERSION_PATCH, DMLP__BUILD_FLAVOR);
 }
 
 static void make_path(void)

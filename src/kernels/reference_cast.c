@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "kernels/reference.h"
+#include "platform/compiler.h"
 
 /* ---- float formats ------------------------------------------------------------------- */
 
@@ -120,18 +121,6 @@ static value decode_int(uint64_t x, int bits, int is_signed)
 
 /* ---- float outputs ------------------------------------------------------------------- */
 
-static int msb(uint64_t x) /* x != 0 */
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return 63 - __builtin_clzll(x);
-#else
-    int n = 0;
-    while (x >>= 1)
-        n++;
-    return n;
-#endif
-}
-
 static uint64_t float_max(const format *f)
 {
     uint64_t top = low_mask(f->ebits), mant = low_mask(f->mbits);
@@ -173,7 +162,7 @@ static uint64_t encode_float(value v, const format *f, uint32_t flags)
     if (v.mag == 0)
         return f->kind == FNUZ ? 0 : sign;
     int emin = 1 - f->bias;              /* the smallest normal exponent */
-    int lead = msb(v.mag) + v.exp;       /* the exponent of the leading bit */
+    int lead = dmlp__msb64(v.mag) + v.exp;       /* the exponent of the leading bit */
     int q = (lead > emin ? lead : emin) - f->mbits; /* the exponent of the last kept bit */
     int shift = q - v.exp;               /* low bits of mag to drop */
     uint64_t r;

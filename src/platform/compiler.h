@@ -20,4 +20,36 @@
 #define DMLP__FP_CONTRACT_OFF
 #endif
 
+/* The index of the highest set bit of x, which must not be 0 (the builtin where the
+   compiler has one, a loop elsewhere). */
+static inline int dmlp__msb64(unsigned long long x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(x);
+#else
+    int n = 0;
+    while (x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
+/* The kind of build, as the compiler tells it: "sanitized" (AddressSanitizer,
+   ThreadSanitizer or MemorySanitizer), else "optimized" or "unoptimized". */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define DMLP__BUILD_FLAVOR "sanitized"
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                 \
+    __has_feature(memory_sanitizer)
+#define DMLP__BUILD_FLAVOR "sanitized"
+#endif
+#endif
+#ifndef DMLP__BUILD_FLAVOR
+#ifdef __OPTIMIZE__
+#define DMLP__BUILD_FLAVOR "optimized"
+#else
+#define DMLP__BUILD_FLAVOR "unoptimized"
+#endif
+#endif
+
 #endif

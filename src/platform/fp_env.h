@@ -7,8 +7,8 @@
    already is the default, entering and leaving cost one read of the control register
    each.
    One implementation per architecture, chosen by the build (src/platform/<arch>/fp_env.c):
-   x86-64 switches MXCSR; elsewhere only the rounding mode of <fenv.h> is portable to
-   reach. */
+   x86-64 switches MXCSR, aarch64 FPCR; elsewhere only the rounding mode of <fenv.h> is
+   portable to reach. */
 #ifndef DMLP_PLATFORM_FP_ENV_H
 #define DMLP_PLATFORM_FP_ENV_H
 
