@@ -173,7 +173,7 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
                        : in->type == DML_TENSOR_DATA_TYPE_FLOAT16 ? DMLP__TUNE_F16
                        : in->type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 ? DMLP__TUNE_BF16
                                                                     : 0;
-        if (bit && choice.isa >= DMLP__ISA_AVX2)
+        if (bit && dmlp__softsign_has_recip(choice.isa))
             plan->args.recip = (dmlp__tune_softsign_recip(choice.isa) & bit) != 0;
     }
 

@@ -761,8 +761,8 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
                  {DMLP_TENSOR_DATA_TYPE_BFLOAT16, DMLP__TUNE_BF16, 2, "bf16"}};
     *recip = 0;
     why[0] = '\0';
-    if (isa < DMLP__ISA_AVX2) {
-        snprintf(why, why_size, "divide (no FMA at this level)");
+    if (!dmlp__softsign_has_recip(isa)) {
+        snprintf(why, why_size, "divide (no reciprocal form at this level)");
         return;
     }
     enum { BYTES = 32 * 1024, CALLS = 16, ROUNDS = 9 };
@@ -777,7 +777,7 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
         dmlp__kernel_choice c = dmlp__kernel_select(DML_OPERATOR_ACTIVATION_SOFTSIGN,
                                                     types[k].type, isa);
-        if (!c.fn || c.isa < DMLP__ISA_AVX2)
+        if (!c.fn || !dmlp__softsign_has_recip(c.isa))
             continue;
         /* Realistic values: |x| between 2^-5 and 2^3, random signs and mantissas. */
         uint64_t s = 0x2545f4914f6cdd1du;
@@ -846,7 +846,7 @@ uint32_t dmlp__tune_softsign_recip(dmlp__isa isa)
         }
         state.softsign_recip[isa] =
             (state.softsign_recip[isa] & ~f->softsign_mask) | (f->softsign_recip & f->softsign_mask);
-        if (isa < DMLP__ISA_AVX2)
+        if (!dmlp__softsign_has_recip(isa))
             state.softsign_recip[isa] = 0; /* the kernels divide there anyway */
         atomic_store_explicit(&state.softsign_done[isa], 1, memory_order_release);
     }

@@ -35,7 +35,7 @@ typedef struct dmlp__kernel_args {
     uint32_t prefetch_distance; /* ... this many bytes ahead (a multiple of 64) */
     uint32_t recip;             /* Softsign f16/bf16/f32: the reciprocal form (estimate,
                                    Newton step, exact FMA correction) instead of a divide,
-                                   on ISAs with FMA; the same bits either way */
+                                   where dmlp__softsign_has_recip; the same bits either way */
     uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
     uint32_t out_size;          /* the logical two-input kernels: the output's element
@@ -103,6 +103,12 @@ dmlp__kernel_choice dmlp__kernel_select(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TY
    processor family is ignored, like an unknown name), read once. */
 dmlp__isa dmlp__isa_detect(void);
 const char *dmlp__isa_name(dmlp__isa isa);
+
+/* Whether Softsign's f32, f16 and bf16 kernels of this level have the reciprocal form
+   (dmlp__kernel_args.recip) beside the divide: the levels with FMA (x86-64's AVX2 and
+   AVX-512). Elsewhere the kernels always divide and ignore recip, so there is no choice
+   to measure or report. Defined by the processor family's kernel table. */
+int dmlp__softsign_has_recip(dmlp__isa isa);
 
 /* Every kernel variant compiled in for op x type (best first, reference last); for tests
    and bench. Returns the count written (at most `capacity`). Includes variants the CPU

@@ -188,7 +188,7 @@ static void check_forcing(void)
           "stream_from %llu chunk %llu", (unsigned long long)t->stream_from,
           (unsigned long long)t->chunk_bytes);
     dmlp__isa isa = dmlp__isa_detect();
-    uint32_t want = isa >= DMLP__ISA_AVX2 ? 7 : 0;
+    uint32_t want = dmlp__softsign_has_recip(isa) ? 7 : 0;
     CHECK(dmlp__tune_softsign_recip(isa) == want, "softsign recip bits %u, want %u",
           dmlp__tune_softsign_recip(isa), want);
     char text[4096];

@@ -58,6 +58,11 @@ static void *worker(void *arg)
         uint64_t b = atomic_fetch_add(&j->next, 1);
         if (b >= blocks)
             break;
+        if (blocks >= 1024 && b % (blocks / 16) == 0 && b) { /* f32: sixteenths started */
+            printf("  %llu/16 of the patterns handed out\n",
+                   (unsigned long long)(b / (blocks / 16)));
+            fflush(stdout);
+        }
         uint64_t first = b * BLOCK;
         size_t n = j->patterns - first < BLOCK ? (size_t)(j->patterns - first) : BLOCK;
         fill(in, first, n, j->size);
@@ -112,8 +117,9 @@ static size_t check_type(DML_TENSOR_DATA_TYPE type, const char *name, size_t siz
                    dmlp__isa_name(all[k].isa));
             continue;
         }
-        /* Below AVX2 there is no FMA and no reciprocal form: the kernel divides. */
-        uint32_t forms = all[k].isa >= DMLP__ISA_AVX2 ? 2 : 1;
+        /* Only levels with FMA have the reciprocal form; elsewhere recip is ignored
+           and a second pass would check the divide again under another name. */
+        uint32_t forms = dmlp__softsign_has_recip(all[k].isa) ? 2 : 1;
         for (uint32_t recip = 0; recip < forms && j.variant_count < MAX_VARIANTS; recip++) {
             j.variants[j.variant_count].kernel = all[k];
             j.variants[j.variant_count].recip = recip;
@@ -149,6 +155,7 @@ static size_t check_type(DML_TENSOR_DATA_TYPE type, const char *name, size_t siz
                bad ? "DIFFER" : "identical");
     }
     printf("  %s: %.1f s on %u threads\n", name, seconds, threads);
+    fflush(stdout); /* as each type ends: a long run (f32 under qemu) shows where it is */
     return j.variant_count;
 }
 

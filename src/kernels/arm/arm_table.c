@@ -21,3 +21,10 @@ dmlp__isa dmlp__arch_isa(void)
 {
     return (dmlp__cpu_features() & DMLP__CPU_ARM_NEON) ? DMLP__ISA_NEON : DMLP__ISA_SCALAR;
 }
+
+/* NEON's Softsign kernels divide (neon.c does not define HAS_FMA's vocabulary). */
+int dmlp__softsign_has_recip(dmlp__isa isa)
+{
+    (void)isa;
+    return 0;
+}

@@ -16,3 +16,9 @@ dmlp__isa dmlp__arch_isa(void)
 {
     return DMLP__ISA_SCALAR;
 }
+
+int dmlp__softsign_has_recip(dmlp__isa isa)
+{
+    (void)isa;
+    return 0;
+}

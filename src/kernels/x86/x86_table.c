@@ -34,3 +34,10 @@ dmlp__isa dmlp__arch_isa(void)
         return DMLP__ISA_AVX2;
     return DMLP__ISA_SSE2;
 }
+
+/* AVX2 and AVX-512 have FMA, so their Softsign kernels have the reciprocal form
+   (vector_kernels.inc with HAS_FMA); SSE2 divides. */
+int dmlp__softsign_has_recip(dmlp__isa isa)
+{
+    return isa == DMLP__ISA_AVX2 || isa == DMLP__ISA_AVX512;
+}
