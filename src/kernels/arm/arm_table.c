@@ -10,8 +10,7 @@
 #define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
     WHEN_##arm(KERNEL(op, type, DMLP__ISA_NEON, dmlp__##name##__neon))
 
-/* No fast two-input kernels on aarch64 yet: every ARM column of binary_kernel_list.inc is
-   NO, so that table holds only its sentinel. */
+/* The two-input rows whose ARM column is YES (f32 and f64 arithmetic). */
 #define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \
     WHEN_##arm(BKERNEL(op, type, DMLP__ISA_NEON, dmlp__##name##__neon))
 

@@ -75,6 +75,12 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define fadd64 vaddq_f64
 #define fdiv32 vdivq_f32
 #define fdiv64 vdivq_f64
+/* The two-input kernels: one IEEE operation per lane (no contraction in this file). */
+#define HAS_BINARY_FLOAT 1
+#define fsub32 vsubq_f32
+#define fsub64 vsubq_f64
+#define fmul32 vmulq_f32
+#define fmul64 vmulq_f64
 
 #define sel(m, a, b) vbslq_u8((m), (a), (b))
 #define sel8 sel
