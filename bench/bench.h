@@ -40,7 +40,7 @@ double bench_copy_time(bench_team *team, void *dst, const void *src, size_t byte
 
 /* One operator x type as the bench runs it. */
 typedef struct bench_kind {
-    const char *op_name;   /* sign, softsign, isinf */
+    const char *op_name;   /* the registry's cli_name: sign, softsign, ... */
     const char *type_name; /* i8 ... f64, bf16, e5m2 ... */
     DML_OPERATOR_TYPE op;
     DML_TENSOR_DATA_TYPE type;

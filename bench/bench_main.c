@@ -65,10 +65,10 @@ typedef struct options {
     int json;
 } options;
 
-static const char usage[] =
+static const char usage_head[] =
     "usage: dmlp bench [--quick] [--json] [--ops LIST] [--types LIST] [--cases LIST]\n"
-    "                  [--threads LIST] [--reps N] [--large-mib N]\n"
-    "  --ops       sign,softsign,isinf (default: all)\n"
+    "                  [--threads LIST] [--reps N] [--large-mib N]\n";
+static const char usage_tail[] =
     "  --types     i8,u8,i16,u16,i32,u32,i64,u64,f16,f32,f64,bf16,e5m2,e4m3fn,e4m3fnuz,\n"
     "              e5m2fnuz (default: all but the three float8 types without infinities)\n"
     "  --cases     large,cache,strided,latency,graphs (default: all; graphs: FLOAT32\n"
@@ -80,11 +80,25 @@ static const char usage[] =
     "  --quick     --reps 3 --large-mib 64\n"
     "  --json      machine-readable output\n";
 
+/* The usage text; --ops names every operator of the kernel list, in its order (the rows
+   of one operator stay together there). */
+static void print_usage(FILE *to)
+{
+    fputs(usage_head, to);
+    fputs("  --ops       ", to);
+    for (size_t k = 0; k < KIND_COUNT; k++)
+        if (k == 0 || list_rows[k].op != list_rows[k - 1].op)
+            fprintf(to, "%s%s", k ? "," : "", dmlp__op_find(list_rows[k].op)->cli_name);
+    fputs(" (default: all)\n", to);
+    fputs(usage_tail, to);
+}
+
 /* Wrong usage: the message and the usage text on stderr, exit status 2 (as every dmlp
    subcommand does). */
 static int usage_error(const char *message)
 {
-    fprintf(stderr, "dmlp: bench: %s\n%s", message, usage);
+    fprintf(stderr, "dmlp: bench: %s\n", message);
+    print_usage(stderr);
     return 2;
 }
 
@@ -182,7 +196,7 @@ static int parse(int argc, char **argv, options *o)
                 return usage_error("--large-mib takes 1 to 16384");
             o->large_mib = (size_t)m;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage, stdout);
+            print_usage(stdout);
             return 0;
         } else {
             return usage_error("unknown option");

@@ -38,6 +38,14 @@ if(TARGET dmlp_cli)
     FAIL_REGULAR_EXPRESSION "dmlp: ")
 endif()
 
+# `dmlp bench --help` names every operator of the kernel list under --ops (built from the
+# list, so an operator added there appears without another edit).
+if(TARGET dmlp_cli)
+  add_test(NAME test_bench_usage COMMAND dmlp_cli bench --help)
+  set_tests_properties(test_bench_usage PROPERTIES
+    PASS_REGULAR_EXPRESSION "--ops +sign,softsign,isinf,identity,abs,negate[ ,]")
+endif()
+
 # The bench's limit: never below any copy it reports, and the one it names.
 if(TARGET dmlp_cli)
   add_test(NAME test_bench_limit
