@@ -11,6 +11,11 @@
    ratio Python / C (the median over the back-to-back pairs). A fresh-result Python
    call (which also pays for the new array's page faults) is printed too.
 
+The module carries its own copy of the library (linked statically) beside libdmlp.so, and
+each copy would measure its streaming strategies on its own; on a busy machine the two
+can choose differently, and the ratio would compare strategies, not Python. So both run
+the built-in strategies (DMLP_TUNE=defaults) unless DMLP_TUNE is set.
+
 usage: PYTHONPATH=build/python bench/python_overhead.py [--lib build/src/libdmlp.so]
            [--mib 64] [--reps 15] [--threads N] [--json]
 """
@@ -25,7 +30,10 @@ import timeit
 
 import numpy as np
 
-import dmlp
+# Before either copy of the library starts (see above).
+os.environ.setdefault("DMLP_TUNE", "defaults")
+
+import dmlp  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -138,7 +146,7 @@ def main():
     args = parser.parse_args()
 
     report = {"cpu": cpu_model(), "cores": os.cpu_count(), "dmlp": dmlp.__version__,
-              "small": {}, "large": {}}
+              "tune": os.environ["DMLP_TUNE"], "small": {}, "large": {}}
     small = np.linspace(-2, 2, 16, dtype=np.float32)
     small_out = np.empty_like(small)
     small_bool = np.empty(16, np.bool_)
@@ -191,7 +199,8 @@ def main():
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"CPU: {report['cpu']} ({report['cores']} cores), dmlp {report['dmlp']}")
+    print(f"CPU: {report['cpu']} ({report['cores']} cores), dmlp {report['dmlp']}, "
+          f"DMLP_TUNE={report['tune']}")
     print("16-element call from Python (median, microseconds per call):")
     for name, us in report["small"].items():
         print(f"  {name:16s} {us:6.2f} us")
