@@ -8,6 +8,7 @@
 #include "core/registry.h"
 #include "core/support.h"
 #include "dmlp.h"
+#include "io/budget.h"
 #include "io/npy.h"
 
 /* The usage text, with the operators from the registry: the synopsis (all that wrong
@@ -333,9 +334,15 @@ static int parse_args(int argc, char **argv, run_args *a)
    the tensor is empty), its output written to OUT.npy with the given dtype and shape. */
 static int execute_and_write(const run_args *a, const DML_OPERATOR_DESC *desc,
                              uint32_t input_count, const dmlp_buffer_binding *inputs,
-                             uint64_t out_bytes, int empty, DML_TENSOR_DATA_TYPE out_type,
-                             int out_bool, uint32_t ndim, const uint64_t *shape)
+                             uint64_t in_bytes, uint64_t out_bytes, int empty,
+                             DML_TENSOR_DATA_TYPE out_type, int out_bool, uint32_t ndim,
+                             const uint64_t *shape)
 {
+    /* The output's size is the files' doing too (a broadcast of two small inputs, a cast
+       to a wider type): it comes from the memory budget beside the inputs it is made from */
+    uint64_t used = in_bytes;
+    if (!empty && dmlp__budget_take(&used, "the output", out_bytes) != DMLP_OK)
+        return dmlp_cli_fail("run", dmlp_last_error());
     dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
                                     a->extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
     dmlp_device *device = NULL;
@@ -425,8 +432,9 @@ static int run(const run_args *a, dmlp__npy *in)
                               DML_OPERATOR_INVALID};
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
     dmlp_buffer_binding binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};
-    return execute_and_write(a, desc, 1, &binding, out_desc.TotalTensorSizeInBytes, empty,
-                             out_type, out_bool, in->ndim, in->shape);
+    return execute_and_write(a, desc, 1, &binding, in->data_size,
+                             out_desc.TotalTensorSizeInBytes, empty, out_type, out_bool, in->ndim,
+                             in->shape);
 }
 
 /* A two-input operator: A and B broadcast to one shape as numpy does (sizes aligned
@@ -506,9 +514,9 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
         dmlp__desc_build_inputs(&storage, a->op, inputs, &out_desc, &params);
     dmlp_buffer_binding bindings[2] = {{in_a->data, 0, descs[0].TotalTensorSizeInBytes},
                                        {in_b->data, 0, descs[1].TotalTensorSizeInBytes}};
-    return execute_and_write(a, desc, 2, bindings, out_desc.TotalTensorSizeInBytes, empty,
-                             out_type, same_type && in_a->is_bool && in_b->is_bool, ndim,
-                             shape);
+    return execute_and_write(a, desc, 2, bindings, in_a->data_size + in_b->data_size,
+                             out_desc.TotalTensorSizeInBytes, empty, out_type,
+                             same_type && in_a->is_bool && in_b->is_bool, ndim, shape);
 }
 
 int dmlp_cli_run(int argc, char **argv)

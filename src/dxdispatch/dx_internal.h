@@ -36,12 +36,18 @@ typedef struct dmlp__dx_json {
     size_t token_count;
     dmlp__dx_number_ref *refs; /* sorted by item address */
     size_t ref_count;
+    uint64_t memory; /* what the document holds at most, taken from the memory budget */
 } dmlp__dx_json;
 
 /* Blanks comments and trailing commas in text[0, size) with spaces (strings and escapes
    respected, every offset kept) and lists the number literals. */
 dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dmlp__dx_number_token **tokens,
                                   size_t *token_count);
+
+/* The same blanking, and counts without allocating: the number literals, and at most how
+   many values cJSON will make of the text (the memory budget checks the tree before it
+   is built). */
+void dmlp__dx_json_measure(char *text, size_t size, size_t *numbers, size_t *values);
 
 /* 1-based line and column of a byte offset. */
 void dmlp__dx_json_line_col(const char *text, size_t size, size_t offset, size_t *line,
@@ -162,6 +168,7 @@ struct dmlp__dx_model {
     size_t command_count;
     bool no_files;
     const dmlp__confine *confine; /* from the parse options; NULL: anywhere */
+    uint64_t memory_used;         /* the buffers, from the memory budget */
 };
 
 typedef struct dmlp__dx_parse_context {

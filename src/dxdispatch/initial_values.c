@@ -256,8 +256,14 @@ static dmlp_status allocate(const dmlp__dx_parse_context *ctx, const char *path,
                              "%llu elements of %u bytes are more than this reader allows "
                              "(%llu bytes)",
                              (unsigned long long)count, size, (unsigned long long)limit);
-    uint64_t used = *ctx->memory_used; /* the initial data lives until its buffer is made */
-    dmlp_status s = dmlp__budget_take(&used, "the initial data", count * size);
+    /* the initial data lives until it is copied into its buffer (sizeInBytes, else the
+       data rounded up to 4): both are checked before the data is made */
+    uint64_t bytes = count * size, buffer = (bytes + 3) & ~UINT64_C(3);
+    if (ctx->source_limit > buffer)
+        buffer = ctx->source_limit;
+    uint64_t used = *ctx->memory_used;
+    dmlp_status s = dmlp__budget_take(&used, "the initial data with the buffer it fills",
+                                      bytes + buffer);
     if (s != DMLP_OK) {
         dmlp__error_prefix(path);
         return s;

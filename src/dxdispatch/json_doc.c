@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "dx_internal.h"
+#include "io/budget.h"
 
 static int compare_refs(const void *a, const void *b)
 {
@@ -58,7 +59,19 @@ dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dmlp__dx_json *do
     memcpy(doc->text, text, size);
     doc->text[size] = '\0';
     doc->size = size;
-    dmlp_status s = dmlp__dx_json_prepass(doc->text, size, &doc->tokens, &doc->token_count);
+    /* A short text can make a large tree (cJSON takes some 80 bytes per value, "0," is
+       two): what the document will hold comes from the memory budget before it is built.
+       The caller's text, this copy and the strings cJSON copies are each at most size. */
+    size_t numbers, values;
+    dmlp__dx_json_measure(doc->text, size, &numbers, &values);
+    uint64_t per_number = sizeof(dmlp__dx_number_token) + sizeof(dmlp__dx_number_ref);
+    doc->memory = 3 * ((uint64_t)size + 1) + (uint64_t)numbers * per_number +
+                  (uint64_t)values * (sizeof(cJSON) + 2 * sizeof(void *));
+    char what[96];
+    snprintf(what, sizeof what, "the JSON document (%zu values)", values);
+    dmlp_status s = dmlp__budget_take(NULL, what, doc->memory);
+    if (s == DMLP_OK)
+        s = dmlp__dx_json_prepass(doc->text, size, &doc->tokens, &doc->token_count);
     if (s != DMLP_OK) {
         dmlp__dx_json_free(doc);
         return s;

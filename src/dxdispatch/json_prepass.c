@@ -57,30 +57,15 @@ static size_t next_significant(const char *text, size_t size, size_t i)
     return size;
 }
 
-static dmlp_status add_token(dmlp__dx_number_token **tokens, size_t *count, size_t *cap,
-                             size_t start, size_t length)
+/* One pass: blanks comments and trailing commas, counts the number literals and the
+   values cJSON will make (at most one per comma or opening bracket kept, plus the root),
+   and, when tokens is not NULL (room for every literal), lists the literals. */
+static void scan(char *text, size_t size, dmlp__dx_number_token *tokens, size_t *numbers,
+                 size_t *values)
 {
-    if (*count == *cap) {
-        size_t grown = *cap ? *cap * 2 : 64;
-        dmlp__dx_number_token *more = realloc(*tokens, grown * sizeof **tokens);
-        if (!more)
-            return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
-        *tokens = more;
-        *cap = grown;
-    }
-    (*tokens)[*count].start = start;
-    (*tokens)[*count].length = length;
-    (*count)++;
-    return DMLP_OK;
-}
-
-dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dmlp__dx_number_token **tokens,
-                                  size_t *token_count)
-{
-    size_t cap = 0;
     char last = 0; /* the last significant byte kept */
-    *tokens = NULL;
-    *token_count = 0;
+    *numbers = 0;
+    *values = 1;
     size_t i = 0;
     while (i < size) {
         char c = text[i];
@@ -106,17 +91,17 @@ dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dmlp__dx_number_token
                 continue;
             }
         }
+        if (c == ',' || c == '[' || c == '{')
+            (*values)++;
         if (c == '-' || (c >= '0' && c <= '9')) {
             size_t j = i;
             while (j < size && j - i < NUMBER_MAX && is_number_char(text[j]))
                 j++;
-            dmlp_status s = add_token(tokens, token_count, &cap, i, j - i);
-            if (s != DMLP_OK) {
-                free(*tokens);
-                *tokens = NULL;
-                *token_count = 0;
-                return s;
+            if (tokens) {
+                tokens[*numbers].start = i;
+                tokens[*numbers].length = j - i;
             }
+            (*numbers)++;
             last = '0';
             i = j;
             continue;
@@ -125,6 +110,26 @@ dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dmlp__dx_number_token
             last = c;
         i++;
     }
+}
+
+void dmlp__dx_json_measure(char *text, size_t size, size_t *numbers, size_t *values)
+{
+    scan(text, size, NULL, numbers, values);
+}
+
+dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dmlp__dx_number_token **tokens,
+                                  size_t *token_count)
+{
+    *tokens = NULL;
+    *token_count = 0;
+    size_t numbers, values;
+    scan(text, size, NULL, &numbers, &values);
+    if (!numbers)
+        return DMLP_OK;
+    *tokens = malloc(numbers * sizeof **tokens);
+    if (!*tokens)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
+    scan(text, size, *tokens, token_count, &values); /* the text is blanked already */
     return DMLP_OK;
 }
 

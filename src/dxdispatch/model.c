@@ -129,13 +129,14 @@ dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
         dmlp__dx_json_free(&doc);
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory reading the model");
     }
-    uint64_t memory_used = 0;
+    uint64_t memory_used = doc.memory; /* the buffers come on top of the document */
     dmlp__dx_parse_context ctx = {&doc, options ? options : &defaults,
                                   options && options->base_dir ? options->base_dir : NULL,
                                   &memory_used, 0};
     result->no_files = ctx.options->no_files != 0;
     result->confine = ctx.options->confine;
     s = parse_sections(&ctx, result);
+    result->memory_used = memory_used - doc.memory;
     dmlp__dx_json_free(&doc);
     if (s != DMLP_OK) {
         dmlp__dx_model_free(result);

@@ -65,9 +65,13 @@ dmlp_status dmlp__dx_parse_resource(const dmlp__dx_parse_context *ctx, const cJS
     } else {
         dmlp__dx_path_key(p, path, "initialValues");
     }
-    /* the buffer, from the memory budget shared by the model's resources */
-    if (s == DMLP_OK && (s = dmlp__budget_take(ctx->memory_used, "the buffer", size)) != DMLP_OK)
+    /* the buffer, from the memory budget shared by the model's resources, beside the
+       initial data it is copied from */
+    uint64_t with_data = *ctx->memory_used + data_size;
+    if (s == DMLP_OK && (s = dmlp__budget_take(&with_data, "the buffer", size)) != DMLP_OK)
         dmlp__error_prefix(p);
+    if (s == DMLP_OK)
+        *ctx->memory_used += size;
     if (s != DMLP_OK) {
         free(data);
         return s;

@@ -8,6 +8,7 @@
 #include "core/registry.h"
 #include "core/types.h"
 #include "dx_internal.h"
+#include "io/budget.h"
 #include "io/npy.h"
 #include "io/output.h"
 #include "platform/clock.h"
@@ -71,8 +72,11 @@ static void fill_dispatch(const dmlp__dx_model *model, const dmlp__dx_command *c
 }
 
 /* DirectML's initialization of an operator with OWNED_BY_DML inputs: their bytes, as the
-   resources hold them now, are copied into the operator's keeping. */
-static dmlp_status take_owned_inputs(const dmlp__dx_model *model, dmlp__dx_dispatchable *d)
+   resources hold them now, are copied into the operator's keeping. The copies come from
+   the memory budget beside the buffers (*used): many dispatchables may own one large
+   resource. */
+static dmlp_status take_owned_inputs(const dmlp__dx_model *model, dmlp__dx_dispatchable *d,
+                                     uint64_t *used)
 {
     const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS] = {&d->input, &d->input_b};
     for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++) {
@@ -81,6 +85,15 @@ static dmlp_status take_owned_inputs(const dmlp__dx_model *model, dmlp__dx_dispa
         uint64_t bytes = tensors[i]->buffer.TotalTensorSizeInBytes;
         const dmlp__dx_resource *r = &model->resources[d->init[i].resource];
         free(d->owned_data[i]);
+        d->owned_data[i] = NULL;
+        dmlp_status s = dmlp__budget_take(used, "the initialization copy", bytes);
+        if (s != DMLP_OK) {
+            char prefix[DMLP__DX_PATH_MAX];
+            dmlp__dx_path_key(prefix, "dispatchables", d->name);
+            dmlp__dx_path_key(prefix, prefix, "bindings");
+            dmlp__error_prefix(prefix);
+            return s;
+        }
         d->owned_data[i] = malloc(bytes ? (size_t)bytes : 1);
         if (!d->owned_data[i])
             return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
@@ -212,11 +225,12 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
         if ((s = dmlp_device_create(&desc, &device)) != DMLP_OK)
             return s;
     }
+    uint64_t used = model->memory_used;
     for (size_t i = 0; i < model->dispatchable_count && s == DMLP_OK; i++)
         if (!model->dispatchables[i].op) {
             s = create_operator(device, &model->dispatchables[i]);
             if (s == DMLP_OK)
-                s = take_owned_inputs(model, &model->dispatchables[i]);
+                s = take_owned_inputs(model, &model->dispatchables[i], &used);
         }
     if (s == DMLP_OK)
         s = check_dispatch_bindings(model);

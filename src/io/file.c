@@ -2,6 +2,7 @@
 #include "io/file.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -57,7 +58,13 @@ dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *s
        budget + 1 (so we see it) */
     uint64_t most = limit ? (uint64_t)limit + 1 : budget + (budget < UINT64_MAX);
     size_t cap = 1 << 16;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    bool known = fstat(fd, &st) == 0;
+    if (known && !limit && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+        return dmlp__error(DMLP_ERROR_FORMAT,
+                           "is a %s device: nothing says how much of it to read (a regular "
+                           "file or a pipe is read to its end)",
+                           S_ISCHR(st.st_mode) ? "character" : "block");
+    if (known && S_ISREG(st.st_mode)) {
         uint64_t file_size = st.st_size > 0 ? (uint64_t)st.st_size : 0;
         if (!limit) {
             dmlp_status s = dmlp__budget_take(NULL, "the file", file_size);

@@ -1,7 +1,8 @@
 /* Internal: reading input files, bounded. A regular file is read to its size, checked
-   against the memory budget (io/budget.h) before anything is allocated; anything else
-   (a FIFO, a device, a pipe) is read only up to a limit, so /dev/zero cannot fill the
-   memory. */
+   against the memory budget (io/budget.h) before anything is allocated; a FIFO or a pipe
+   is read to its end, up to a limit or the budget; a device is read only up to a limit
+   the caller gives (a header's promise, a sizeInBytes), since /dev/zero and its kind
+   never end and the budget is as large as the machine. */
 #ifndef DMLP_IO_FILE_H
 #define DMLP_IO_FILE_H
 
@@ -17,7 +18,8 @@ dmlp_status dmlp__open_input(const char *path, const dmlp__confine *confine, int
 /* Reads what fd holds into a malloc'ed buffer (*bytes, *size; free() it). limit > 0
    stops reading once more than limit bytes are in (a caller that refuses large inputs
    then sees *size > limit); limit 0 means the memory budget, and more than that is
-   refused (OUT_OF_MEMORY). Failures: IO (a read error: the system's reason),
+   refused (OUT_OF_MEMORY), except that a character or block device is then refused at
+   once (FORMAT). Failures: IO (a read error: the system's reason), FORMAT,
    OUT_OF_MEMORY. */
 dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *size);
 

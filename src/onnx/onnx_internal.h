@@ -145,6 +145,7 @@ struct dmlp_onnx_model {
     uint32_t input_count;
     uint32_t *outputs; /* value indices of the graph outputs */
     uint32_t output_count;
+    uint64_t memory_used; /* initializers and constants, from the memory budget */
 };
 
 /* After the inputs are bound (onnx_dims.c): every symbolic dimension of one name has one

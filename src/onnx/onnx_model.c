@@ -923,7 +923,8 @@ static dmlp_status load(const void *bytes, size_t size, const char *where,
     }
     loader L;
     memset(&L, 0, sizeof L);
-    L.memory_used = alloc.used;
+    uint64_t unpacked = alloc.used;
+    L.memory_used = unpacked;
     L.m = calloc(1, sizeof *L.m);
     dmlp_status st = L.m ? load_graph(&L, mp, options)
                          : dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -936,6 +937,7 @@ static dmlp_status load(const void *bytes, size_t size, const char *where,
         dmlp__error_prefix(where);
         return st;
     }
+    L.m->memory_used = L.memory_used - unpacked; /* the unpacked protobuf is freed */
     *model = L.m;
     return DMLP_OK;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "io/budget.h"
 #include "onnx_internal.h"
 
 struct dmlp_onnx_result {
@@ -222,7 +223,8 @@ static int is_constant(const dmlp_onnx_model *m, const slot *s, uint32_t value)
 }
 
 /* Builds the graph description of the nodes that run, compiles it and runs it. */
-static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph *g)
+static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph *g,
+                                     uint64_t *used)
 {
     uint32_t n = m->node_count, nv = m->value_count;
     uint32_t edges = 2 * n + 1, outputs_max = n + 1;
@@ -265,6 +267,9 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
         slot *s = &slots[v];
         const void *data = s->data;
         if (s->bytes < g->need[v]) {
+            dmlp_status taken = dmlp__budget_take(used, "a padded copy of an input", g->need[v]);
+            if (taken != DMLP_OK)
+                return taken;
             g->padded[v] = calloc(1, (size_t)g->need[v]);
             if (!g->padded[v])
                 return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
@@ -353,7 +358,11 @@ static int is_graph_output(const dmlp_onnx_model *m, uint32_t value)
 
 /* Every node's output shape, then one operator per node that computes something, then
    the whole as one graph. */
-static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
+/* Every value a node makes comes from the memory budget, beside the model's initializers,
+   the inputs and the values made before it (counted whether it reaches memory here or
+   stays inside the graph): a model decides their sizes (a broadcast of two small
+   tensors, a cast to a wider type). */
+static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, uint64_t *used)
 {
     uint32_t n = m->node_count;
     run_graph g;
@@ -422,6 +431,11 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
         out->set = 1;
         if (out->count == 0)
             continue; /* empty: nothing to compute */
+        char taken_what[160];
+        snprintf(taken_what, sizeof taken_what, "the output \"%.60s\" of the %s-%d node",
+                 m->values[node->output].name, dmlp__onnx_op_name(node->op), node->version);
+        if ((st = dmlp__budget_take(used, taken_what, roundup4(out->bytes))) != DMLP_OK)
+            break;
         if (node->all_false) { /* IsInf detecting neither sign: zeros, read as an input */
             out->owned = calloc(1, (size_t)roundup4(out->bytes));
             if (!out->owned)
@@ -454,15 +468,27 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots)
         out->data = out->owned;
     }
     if (st == DMLP_OK && any)
-        st = run_graph_execute(m, slots, &g);
+        st = run_graph_execute(m, slots, &g, used);
     run_graph_free(&g, m->value_count);
     free(offsets);
     return st;
 }
 
 /* Node outputs move into the result; borrowed data (inputs, initializers) is copied. */
-static dmlp_status make_result(const dmlp_onnx_model *m, slot *slots, dmlp_onnx_result **result)
+static dmlp_status make_result(const dmlp_onnx_model *m, slot *slots, uint64_t *used,
+                               dmlp_onnx_result **result)
 {
+    for (uint32_t i = 0; i < m->output_count; i++) { /* the copies, from the budget */
+        const slot *s = &slots[m->outputs[i]];
+        if (!s->owned) {
+            char what[120];
+            snprintf(what, sizeof what, "a copy of the graph output \"%.60s\"",
+                     m->values[m->outputs[i]].name);
+            dmlp_status st = dmlp__budget_take(used, what, s->bytes);
+            if (st != DMLP_OK)
+                return st;
+        }
+    }
     dmlp_onnx_result *r = calloc(1, sizeof *r);
     if (!r)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -545,10 +571,13 @@ dmlp_status dmlp_onnx_model_run(dmlp_onnx_model *m, uint32_t input_count,
     }
     if (st == DMLP_OK)
         st = check_dim_params(m, slots);
+    uint64_t used = m->memory_used; /* the initializers, then the caller's inputs */
+    for (uint32_t i = 0; i < input_count && st == DMLP_OK; i++)
+        used += inputs[i].size_in_bytes;
     if (st == DMLP_OK)
-        st = run_nodes(m, slots);
+        st = run_nodes(m, slots, &used);
     if (st == DMLP_OK)
-        st = make_result(m, slots, result);
+        st = make_result(m, slots, &used, result);
     for (uint32_t i = 0; i < m->value_count; i++)
         free(slots[i].owned);
     free(slots);

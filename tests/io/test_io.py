@@ -10,7 +10,8 @@ PART is one of
   sets       DxDispatch targets checked before the first command; all or none
   full_disk  a full file system (a 1 MiB tmpfs: needs root): old files kept, no
              temporary left, all or none
-  inputs     bounded reads (/dev/zero, FIFOs) and the memory budget
+  inputs     bounded reads (/dev/zero, FIFOs) and the memory budget (inputs, the
+             outputs they make, JSON documents, initialization copies)
   confine    dmlp dispatch --confine
   json       1e999, a NUL byte, .pb messages naming the path once
   onnx       dmlp onnx -o DIR: all outputs or none (needs the onnx package)
@@ -348,19 +349,28 @@ def part_inputs():
     cases = [
         ({"initialValuesDataType": "FLOAT64",
           "initialValues": {"valueCount": 4294967295, "value": 1}},
-         "resources.x.initialValues: the initial data asks for 34359738360 bytes"),
+         "resources.x.initialValues: the initial data with the buffer it fills asks for "
+         "68719476720 bytes"),
+        ({"initialValuesDataType": "FLOAT32",
+          "initialValues": {"valueCount": 4294967295, "value": 1}},
+         "resources.x.initialValues: the initial data with the buffer it fills asks for "
+         "34359738360 bytes"),
         ({"initialValuesDataType": "FLOAT32", "initialValues": [1], "sizeInBytes": 1 << 50},
-         "resources.x.sizeInBytes: the buffer asks for 1125899906842624 bytes"),
+         "resources.x.initialValues: the initial data with the buffer it fills asks for "
+         "1125899906842628 bytes"),
         ({"initialValuesDataType": "FLOAT32", "initialValues": {"sourcePath": "/dev/zero"},
           "sizeInBytes": 1024},
          "'/dev/zero' holds more than the resource's sizeInBytes (1024 bytes)"),
         ({"initialValuesDataType": "FLOAT32", "initialValues": {"sourcePath": "/dev/zero.npy"}},
          "No such file"),
+        ({"initialValuesDataType": "FLOAT32", "initialValues": {"sourcePath": "/dev/zero"}},
+         "'/dev/zero': is a character device: nothing says how much of it to read"),
     ]
     for resource, expected in cases:
         write("m.json", model({"x": resource}, []))
         t0 = time.time()
-        code, _, err = dmlp("dispatch", "m.json", timeout=60)
+        # a budget below what these ask for on any machine (the default is its memory)
+        code, _, err = dmlp("dispatch", "m.json", timeout=60, env={"DMLP_MAX_MEMORY": "16G"})
         check(code == 1 and expected in err and time.time() - t0 < 20,
               "dispatch %s: %r" % (expected, err))
     os.symlink("/dev/zero", "zero.npy")
@@ -373,10 +383,72 @@ def part_inputs():
                                  "sizeInBytes": 4096},
                            "b": {"initialValuesDataType": "FLOAT32", "initialValues": [1],
                                  "sizeInBytes": 4096}}, []))
-    code, _, err = dmlp("dispatch", "--max-memory", "6K", "m.json")
-    check(code == 1 and "on top of 4096 bytes already taken" in err, "buffers add up: %r" % err)
-    code, _, err = dmlp("dispatch", "--max-memory", "8K", "m.json")
-    check(code == 0, "8K is enough: %r" % err)
+    code, _, err = dmlp("dispatch", "--max-memory", "9K", "m.json")
+    check(code == 1 and "resources.b.initialValues: the initial data with the buffer it fills "
+          "asks for 4100 bytes (4.0 KiB) on top of" in err and
+          "the memory budget is 9216 bytes" in err, "buffers add up: %r" % err)
+    code, _, err = dmlp("dispatch", "--max-memory", "12K", "m.json")
+    check(code == 0, "12K is enough: %r" % err)
+    # the initial data and the buffer it is copied into live together
+    write("m.json", model({"x": {"initialValuesDataType": "FLOAT32",
+                                 "initialValues": {"valueCount": 1 << 18, "value": 1}}}, []))
+    code, _, err = dmlp("dispatch", "--max-memory", "1500K", "m.json")
+    check(code == 1 and "the initial data with the buffer it fills asks for 2097152 bytes" in err,
+          "data and buffer: %r" % err)
+    code, _, err = dmlp("dispatch", "--max-memory", "2100K", "m.json")
+    check(code == 0, "2100K holds data and buffer: %r" % err)
+    # a short JSON text makes a large tree: its values are counted before it is built
+    write("m.json", '{"resources": {"x": {"initialValuesDataType": "FLOAT32", "initialValues": ['
+          + ",".join(["0"] * 100000) + ']}}, "dispatchables": {}, "commands": []}')
+    code, _, err = dmlp("dispatch", "--max-memory", "1M", "m.json")
+    check(code == 1 and "dmlp: m.json: the JSON document (100009 values) asks for" in err and
+          "the memory budget is 1048576 bytes" in err, "JSON tree: %r" % err)
+    code, _, err = dmlp("dispatch", "--max-memory", "16M", "m.json")
+    check(code == 0, "16M holds the tree: %r" % err)
+    # a model read from a device, or from a pipe
+    code, _, err = dmlp("dispatch", "/dev/zero", timeout=30)
+    check(code == 1 and "dmlp: /dev/zero: is a character device" in err,
+          "model /dev/zero: %r" % err)
+    p = subprocess.run([DMLP, "dispatch", "/dev/stdin"], capture_output=True, timeout=60,
+                       input=model({"x": {"initialValuesDataType": "FLOAT32",
+                                          "initialValues": [3]}},
+                                   [{"type": "print", "resource": "x"}]).encode())
+    check(p.returncode == 0 and b"Resource 'x': 3" in p.stdout, "model from a pipe: %r" % p.stderr)
+    # each dispatchable's copy of an OWNED_BY_DML input comes from the budget
+    t = {"DataType": "FLOAT32", "Sizes": [1 << 18]}
+    owned = dict(t, Flags="OWNED_BY_DML")
+    res = {n: {"initialValuesDataType": "FLOAT32",
+               "initialValues": {"valueCount": 1 << 18, "value": 2}} for n in ("f", "x", "y")}
+    disp = {"d%d" % i: {"type": "DML_OPERATOR_ELEMENT_WISE_MULTIPLY",
+                        "desc": {"ATensor": t, "BTensor": owned, "OutputTensor": t},
+                        "bindings": {"BTensor": "f"}} for i in range(3)}
+    write("m.json", model(res, [{"type": "dispatch", "dispatchable": "d2",
+                                 "bindings": {"ATensor": "x", "OutputTensor": "y"}},
+                                {"type": "writeFile", "resource": "y", "targetPath": "y.bin"}],
+                          disp))
+    code, out, err = dmlp("dispatch", "--max-memory", "5M", "m.json")
+    check(code == 1 and "dispatchables.d2.bindings: the initialization copy asks for 1048576 "
+          "bytes" in err and out == "" and not os.path.exists("y.bin"),
+          "initialization copies: %r %r" % (out, err))
+    code, out, err = dmlp("dispatch", "--max-memory", "7M", "m.json")
+    check(code == 0 and read("y.bin") == struct.pack("<f", 4.0) * (1 << 18),
+          "7M holds the copies: %r" % err)
+    # dmlp run: the output two small inputs make, and a cast to a wider type
+    write("col.npy", npy_bytes(b"\0" * 4 * 2048, shape=(2048, 1)))
+    write("row.npy", npy_bytes(b"\0" * 4 * 2048, shape=(1, 2048)))
+    code, _, err = dmlp("run", "add", "--max-memory", "1M", "col.npy", "row.npy", "bc.npy")
+    check(code == 1 and err.strip() == "dmlp: run: the output asks for 16777216 bytes (16.0 MiB) "
+          "on top of 16384 bytes already taken; the memory budget is 1048576 bytes (1.0 MiB) "
+          "(--max-memory or DMLP_MAX_MEMORY change it)" and not os.path.exists("bc.npy"),
+          "broadcast output: %r" % err)
+    code, _, err = dmlp("run", "add", "--max-memory", "17M", "col.npy", "row.npy", "bc.npy")
+    check(code == 0 and os.path.getsize("bc.npy") == 128 + (16 << 20), "17M: %r" % err)
+    write("u1.npy", npy_bytes(b"\1" * (1 << 20), dtype="|u1", shape=(1 << 20,)))
+    code, _, err = dmlp("run", "cast", "--to", "f8", "--max-memory", "8M", "u1.npy", "c.npy")
+    check(code == 1 and "the output asks for 8388608 bytes" in err and
+          not os.path.exists("c.npy"), "cast output: %r" % err)
+    code, _, err = dmlp("run", "cast", "--to", "f8", "--max-memory", "9M", "u1.npy", "c.npy")
+    check(code == 0, "9M holds the cast: %r" % err)
 
 
 def part_confine():
@@ -485,6 +557,27 @@ def part_onnx():
     code, out, err = dmlp("onnx", "two.onnx", "-i", "x=in.npy", "-i", "xb=xb.pb", "-o", "res")
     check(code == 0 and read("res/a.npy") == SIGNED and os.path.exists("res/c.pb"),
           "onnx: all outputs: %r" % err)
+    # values a model makes come from the budget: a broadcast, a Cast of a Constant
+    col = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2048, 1])
+    ones = helper.make_tensor("k", TensorProto.UINT8, [1, 2048], [1] * 2048)
+    graph = helper.make_graph([helper.make_node("Constant", [], ["k"], value=ones),
+                               helper.make_node("Cast", ["k"], ["kf"], to=TensorProto.FLOAT),
+                               helper.make_node("Add", ["x", "kf"], ["z"])], "g", [col],
+                              [helper.make_tensor_value_info("z", TensorProto.FLOAT,
+                                                             [2048, 2048])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)]), "bc.onnx")
+    write("col.npy", npy_bytes(b"\0" * 4 * 2048, shape=(2048, 1)))
+    os.mkdir("bc")
+    code, _, err = dmlp("onnx", "bc.onnx", "-i", "x=col.npy", "-o", "bc", "--max-memory", "1M")
+    check(code == 1 and "the output \"z\" of the Add-14 node asks for 16777216 bytes" in err and
+          os.listdir("bc") == [], "onnx broadcast: %r" % err)
+    code, _, err = dmlp("onnx", "bc.onnx", "-i", "x=col.npy", "-o", "bc", "--max-memory", "17M")
+    check(code == 0 and os.path.getsize("bc/z.npy") == 128 + (16 << 20), "onnx 17M: %r" % err)
+    code, _, err = dmlp("onnx", "two.onnx", "-i", "x=in.npy", "-i", "xb=/dev/zero", timeout=30)
+    check(code == 1 and "dmlp: onnx: /dev/zero: is a character device" in err,
+          ".pb from /dev/zero: %r" % err)
+    code, _, err = dmlp("onnx", "/dev/zero", timeout=30)
+    check(code == 1 and "is a character device" in err, "model from /dev/zero: %r" % err)
     # a .pb refusal names the path once
     write("bad.pb", b"\xff\xff\xff")
     code, _, err = dmlp("onnx", "two.onnx", "-i", "x=in.npy", "-i", "xb=bad.pb")

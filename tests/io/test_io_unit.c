@@ -259,8 +259,19 @@ static void test_budget(void)
     size_t size = 0;
     CHECK_STATUS(dmlp__read_file(p, 0, &bytes, &size), DMLP_ERROR_OUT_OF_MEMORY);
     CHECK_CONTAINS(dmlp_last_error(), "the file asks for 3000 bytes");
-    CHECK_STATUS(dmlp__read_file("/dev/zero", 0, &bytes, &size), DMLP_ERROR_OUT_OF_MEMORY);
+    /* a pipe is read to its end, within the budget */
+    int ends[2];
+    CHECK(pipe(ends) == 0, "pipe");
+    char three_k[3000];
+    memset(three_k, 'x', sizeof three_k);
+    CHECK(write(ends[1], three_k, sizeof three_k) == (ssize_t)sizeof three_k, "pipe write");
+    close(ends[1]);
+    CHECK_STATUS(dmlp__read_fd(ends[0], 0, &bytes, &size), DMLP_ERROR_OUT_OF_MEMORY);
     CHECK_CONTAINS(dmlp_last_error(), "the stream asks for 1001 bytes");
+    close(ends[0]);
+    /* a device without a limit is refused before anything is read: /dev/zero never ends */
+    CHECK_STATUS(dmlp__read_file("/dev/zero", 0, &bytes, &size), DMLP_ERROR_FORMAT);
+    CHECK_CONTAINS(dmlp_last_error(), "is a character device: nothing says how much of it");
     CHECK_STATUS(dmlp__read_file("/dev/zero", 100, &bytes, &size), DMLP_OK);
     CHECK(size == 101, "a limit stops a stream one byte past it: %zu", size);
     free(bytes);
