@@ -56,8 +56,8 @@ static dmlp_status open_inside(const dmlp__confine *c, const char *path, int fla
 {
     *fd = -1;
     char *real = realpath(path, NULL);
-    if (!real)
-        return dmlp__error(DMLP_ERROR_IO, "%s", strerror(errno));
+    if (!real) /* the callers' prefix ends in a path: "'<path>' cannot be opened: why" */
+        return dmlp__error(DMLP_ERROR_IO, "cannot be opened: %s", strerror(errno));
     const char *rel = below_root(c, real);
     dmlp_status s = DMLP_OK;
     if (!rel) {
@@ -68,7 +68,7 @@ static dmlp_status open_inside(const dmlp__confine *c, const char *path, int fla
                                          "leads out of the confinement folder '%s' (a link "
                                          "changed while it was opened)",
                                          c->root)
-                           : dmlp__error(DMLP_ERROR_IO, "%s", strerror(errno));
+                           : dmlp__error(DMLP_ERROR_IO, "cannot be opened: %s", strerror(errno));
     }
     free(real);
     return s;

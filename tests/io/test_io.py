@@ -499,6 +499,10 @@ def part_confine():
     check(code == 0 and os.path.exists("free.npy"), "no confinement by default: %r" % err)
     code, _, err = dmlp("dispatch", "--confine", "no-such-dir", "jail/m.json")
     check(code == 1 and "no-such-dir: No such file or directory" in err, "missing folder: %r" % err)
+    code, out, err = run_model(src, [{"type": "writeFile", "resource": "x",
+                                      "targetPath": "nowhere/o.npy"}])
+    check(code == 1 and "commands[0].targetPath: 'nowhere/o.npy': its folder 'nowhere' cannot "
+          "be opened: No such file or directory" in err, "confined missing folder: %r" % err)
 
 
 def part_json():
