@@ -400,9 +400,11 @@ dmlp_status dmlp__outputs_commit(dmlp__outputs *set, const char **failed)
 
 void dmlp__outputs_free(dmlp__outputs *set)
 {
+    /* every temporary first: entries in one folder share the first one's descriptor */
+    for (size_t i = 0; i < set->count; i++)
+        entry_drop(&set->entries[i], true);
     for (size_t i = 0; i < set->count; i++) {
         dmlp__output_entry *e = &set->entries[i];
-        entry_drop(e, true);
         if (e->owns_dir)
             close(e->dir);
         free(e->dir_path);

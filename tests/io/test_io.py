@@ -7,7 +7,8 @@ PART is one of
   devices    a character device at the target is refused and kept (needs mknod: root)
   signals    SIGINT, SIGTERM, SIGHUP while run, dispatch (and onnx) write: no temporary
              left, the target untouched, the process dies of the signal
-  sets       DxDispatch targets checked before the first command; all or none
+  sets       DxDispatch targets checked before the first command; all or none, also
+             when a later command fails
   full_disk  a full file system (a 1 MiB tmpfs: needs root): old files kept, no
              temporary left, all or none
   inputs     bounded reads (/dev/zero, FIFOs) and the memory budget (inputs, the
@@ -277,6 +278,34 @@ def part_sets():
     check(code == 0 and read("out/second.bin") == struct.pack("<4f", 1, 2, 3, 4) and
           read("out/first.npy")[:6] == b"\x93NUMPY", "the whole set: %r" % err)
     check(temps("out") == [], "no temporary left")
+    # a later command that fails while the model runs (an integer division by zero): the
+    # earlier writeFile commands' targets stay as they were
+    os.mkdir("late")
+    write("late/first.npy", b"old")
+    t = {"DataType": "INT32", "Sizes": [3]}
+    res = {"a": {"initialValuesDataType": "INT32", "initialValues": [6, 7, 8]},
+           "one": {"initialValuesDataType": "INT32", "initialValues": [1, 1, 1]},
+           "zero": {"initialValuesDataType": "INT32", "initialValues": [1, 0, 2]},
+           "o": {"initialValuesDataType": "INT32", "initialValues": [0, 0, 0]}}
+    div = {"div": {"type": "DML_OPERATOR_ELEMENT_WISE_DIVIDE",
+                   "desc": {"ATensor": t, "BTensor": t, "OutputTensor": t}}}
+
+    def divide(by):
+        return {"type": "dispatch", "dispatchable": "div",
+                "bindings": {"ATensor": "a", "BTensor": by, "OutputTensor": "o"}}
+    write("m.json", model(res, [
+        divide("one"),
+        {"type": "writeFile", "resource": "o", "targetPath": "late/first.npy"},
+        {"type": "writeFile", "resource": "o", "targetPath": "late/second.bin"},
+        {"type": "print", "resource": "o"},
+        divide("zero"),
+        {"type": "writeFile", "resource": "o", "targetPath": "late/third.bin"}], div))
+    code, out, err = dmlp("dispatch", "m.json")
+    check(code == 1 and "commands[4]: ELEMENT_WISE_DIVIDE: BTensor element [1] is 0" in err,
+          "a later command fails: %r" % err)
+    check(read("late/first.npy") == b"old" and sorted(os.listdir("late")) == ["first.npy"],
+          "a later failure keeps every target as it was: %s" % os.listdir("late"))
+    check(temps("late") == [], "a later failure: no temporary left")
 
 
 def part_full_disk():

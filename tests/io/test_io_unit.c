@@ -164,6 +164,16 @@ static void test_sets(void)
     CHECK(strcmp(get(a), "old a") == 0, "old content kept: %s", get(a));
     CHECK(!temps_in(work), "temporaries removed on abort");
 
+    /* two outputs in one folder share its descriptor: a failure after both removes both
+       temporaries (the descriptor is closed only after the last one) */
+    dmlp__outputs_init(&set, NULL);
+    CHECK_STATUS(dmlp__outputs_add(&set, a, &one, 1), DMLP_OK);
+    CHECK_STATUS(dmlp__outputs_add(&set, b, &two, 1), DMLP_OK);
+    CHECK_STATUS(dmlp__outputs_add(&set, bad, &two, 1), DMLP_ERROR_IO);
+    dmlp__outputs_free(&set);
+    CHECK(strcmp(get(a), "old a") == 0 && !get(b)[0], "nothing renamed");
+    CHECK(!temps_in(work), "both temporaries removed on abort");
+
     /* a target that became a FIFO between add and commit: nothing renamed */
     dmlp__outputs_init(&set, NULL);
     CHECK_STATUS(dmlp__outputs_add(&set, a, &one, 1), DMLP_OK);
