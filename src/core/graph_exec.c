@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/graph.h"
 #include "core/types.h"
+#include "platform/compiler.h"
 #include "platform/cpu.h"
 #include "platform/fp_env.h"
 
@@ -154,7 +155,6 @@ typedef struct pass {
    input to their own output, which a step inside a graph does not). */
 static void prefetch_ahead(const pass *p, uint64_t at, uint64_t k)
 {
-#if defined(__GNUC__) || defined(__clang__)
     const dmlp__graph *g = p->g;
     for (uint32_t i = 0; i < g->prefetch_count; i++) {
         const unsigned char *base = p->b->in[g->prefetch_input[i]];
@@ -164,16 +164,11 @@ static void prefetch_ahead(const pass *p, uint64_t at, uint64_t k)
         to = to < limit ? to : limit;
         for (uint64_t b = from; b < to; b += 64) {
             if (g->prefetch_nta)
-                __builtin_prefetch(base + b, 0, 0);
+                DMLP__PREFETCH_STREAM(base + b);
             else
-                __builtin_prefetch(base + b, 0, 3);
+                DMLP__PREFETCH_NEAR(base + b);
         }
     }
-#else
-    (void)p;
-    (void)at;
-    (void)k;
-#endif
 }
 
 /* Elements [begin, end): block by block, every step in turn. */

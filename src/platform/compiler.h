@@ -20,6 +20,17 @@
 #define DMLP__FP_CONTRACT_OFF
 #endif
 
+/* A hint that the cache line holding p is read soon: kept in every cache level (NEAR)
+   or brought past the caches a stream would pollute (STREAM). Nothing where the
+   compiler has no builtin for it. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DMLP__PREFETCH_NEAR(p) __builtin_prefetch((p), 0, 3)
+#define DMLP__PREFETCH_STREAM(p) __builtin_prefetch((p), 0, 0)
+#else
+#define DMLP__PREFETCH_NEAR(p) ((void)(p))
+#define DMLP__PREFETCH_STREAM(p) ((void)(p))
+#endif
+
 /* The index of the highest set bit of x, which must not be 0 (the builtin where the
    compiler has one, a loop elsewhere). */
 static inline int dmlp__msb64(unsigned long long x)
