@@ -400,6 +400,15 @@ dmlp_status dmlp__npy_read_fd(int fd, dmlp__npy *out)
         return s;
     if ((s = dmlp__budget_take(NULL, "the tensor's data", npy.data_size)) != DMLP_OK)
         return s;
+    /* a regular file too short for the payload is refused before the payload's memory
+       is taken (a 130-byte file may announce 24 GB within the budget) */
+    struct stat st;
+    off_t at = lseek(fd, 0, SEEK_CUR);
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && at >= 0 && st.st_size >= at &&
+        (uint64_t)(st.st_size - at) < npy.data_size)
+        return dmlp__error(DMLP_ERROR_FORMAT,
+                           "truncated payload: header says %zu bytes, file has %llu",
+                           npy.data_size, (unsigned long long)(st.st_size - at));
     size_t need = padded(npy.data_size) + 8;
     npy.data = calloc(1, need);
     if (!npy.data)

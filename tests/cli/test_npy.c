@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "dmlp.h"
+#include "io/budget.h"
 #include "io/npy.h"
 #include "test_util.h"
 
@@ -402,6 +403,23 @@ static void test_files(void)
     fclose(f);
     CHECK_STATUS(dmlp__npy_read_file(path2, &npy), DMLP_ERROR_FORMAT);
     CHECK_CONTAINS(dmlp_last_error(), "truncated payload: header says 6 bytes, file has 4");
+    remove(path2);
+
+    /* a short file whose header announces 2 TiB within a 4 TiB budget is a truncated
+       payload, found from the file's size before any of that memory is asked for */
+    static const char big[] = "\x93NUMPY\x01\x00\x76\x00{'descr': '<f2', 'fortran_order': "
+                              "False, 'shape': (1048576, 1048576), }";
+    f = fopen(path2, "wb");
+    fwrite(big, 1, sizeof big - 1, f);
+    for (size_t i = sizeof big - 1; i < 10 + 0x76 - 1; i++)
+        fputc(' ', f);
+    fputs("\nab", f);
+    fclose(f);
+    dmlp__budget_set(UINT64_C(1) << 42);
+    CHECK_STATUS(dmlp__npy_read_file(path2, &npy), DMLP_ERROR_FORMAT);
+    CHECK_CONTAINS(dmlp_last_error(),
+                   "truncated payload: header says 2199023255552 bytes, file has 2");
+    dmlp__budget_set(0);
     remove(path2);
 
     /* write failures leave nothing behind: a missing folder, a target that is a folder */
