@@ -29,6 +29,11 @@ typedef struct dmlp__binary_kernel_entry {
 extern const dmlp__binary_kernel_entry dmlp__arch_binary_kernels[];
 extern const size_t dmlp__arch_binary_kernel_count;
 
+/* The chain kernels (chain_kernel_list.inc), best first within each type; op is
+   DML_OPERATOR_INVALID. */
+extern const dmlp__kernel_entry dmlp__arch_chain_kernels[];
+extern const size_t dmlp__arch_chain_kernel_count;
+
 /* The kernel levels this processor runs, from its feature bits (src/platform/cpu.h),
    without the DMLP_ISA cap. */
 dmlp__isa dmlp__arch_isa(void);

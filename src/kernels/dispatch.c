@@ -98,6 +98,31 @@ size_t dmlp__kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
     return count;
 }
 
+/* ---- chain kernels (chain_kernel_list.inc): fast ones only ----------------------------- */
+
+dmlp__kernel_choice dmlp__chain_kernel_select(DML_TENSOR_DATA_TYPE type, dmlp__isa max_isa)
+{
+    dmlp__isa cpu = dmlp__isa_detect();
+    dmlp__isa limit = max_isa < cpu ? max_isa : cpu;
+    for (size_t i = 0; i < dmlp__arch_chain_kernel_count; i++) {
+        const dmlp__kernel_entry *e = &dmlp__arch_chain_kernels[i];
+        if (e->type == type && e->choice.isa <= limit)
+            return listed(e->choice);
+    }
+    dmlp__kernel_choice none = {0, DMLP__ISA_SCALAR, 0};
+    return none;
+}
+
+size_t dmlp__chain_kernel_variants(DML_TENSOR_DATA_TYPE type, dmlp__kernel_choice *out,
+                                   size_t capacity)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < dmlp__arch_chain_kernel_count && count < capacity; i++)
+        if (dmlp__arch_chain_kernels[i].type == type)
+            out[count++] = listed(dmlp__arch_chain_kernels[i].choice);
+    return count;
+}
+
 /* ---- two-input kernels (binary_kernel_list.inc) ------------------------------------- */
 
 #define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \

@@ -40,7 +40,24 @@ typedef struct dmlp__kernel_args {
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
     uint32_t out_size;          /* the logical two-input kernels: the output's element
                                    bytes, 1 (UINT8) or 4 (UINT32) */
+    uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
+    uint8_t chain[8];           /* dmlp__chain_op; nan_propagate and recip apply to every
+                                   Sign and Softsign in it */
 } dmlp__kernel_args;
+
+/* A chain kernel applies several maps of one float type to each element in turn, in
+   registers, so a graph of such nodes (core/graph_plan.c) reads and writes memory once.
+   Each map is the whole operator: its result is rounded to the type before the next map
+   reads it, so a chain gives the bits of its nodes run one by one. Listed in
+   chain_kernel_list.inc (FLOAT16, BFLOAT16, FLOAT32, FLOAT64); no reference kernel, as
+   the graph runs its nodes' own kernels where there is no chain kernel. */
+typedef enum dmlp__chain_op {
+    DMLP__CHAIN_ABS = 1,
+    DMLP__CHAIN_NEGATE,
+    DMLP__CHAIN_SIGN,
+    DMLP__CHAIN_SOFTSIGN
+} dmlp__chain_op;
+#define DMLP__CHAIN_MAX 8u
 
 /* args.streaming value for runs of many short calls: non-temporal stores without the
    fence, which the caller issues once after the last call (dmlp__plan_run does). */
@@ -115,6 +132,14 @@ int dmlp__softsign_has_recip(dmlp__isa isa);
    cannot run: check isa against dmlp__isa_detect() before calling one. */
 size_t dmlp__kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
                              dmlp__kernel_choice *out, size_t capacity);
+
+/* The chain kernel for `type` whose ISA is at most `max_isa` and that this CPU runs; fn
+   is NULL when there is none (a scalar build, or a type without one). */
+dmlp__kernel_choice dmlp__chain_kernel_select(DML_TENSOR_DATA_TYPE type, dmlp__isa max_isa);
+/* Every chain kernel compiled in for `type`, best first (tests and bench; check isa
+   against dmlp__isa_detect() before calling one). */
+size_t dmlp__chain_kernel_variants(DML_TENSOR_DATA_TYPE type, dmlp__kernel_choice *out,
+                                   size_t capacity);
 
 /* The same for two-input operators (binary_kernel_list.inc). */
 dmlp__binary_kernel dmlp__binary_reference_kernel(DML_OPERATOR_TYPE op,

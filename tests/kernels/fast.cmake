@@ -14,6 +14,14 @@ foreach(isa ${dmlp_family_levels})
   set_tests_properties(test_fast_kernels_${isa} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
 
+# The chain kernels (a graph's maps of one type in one pass) against their maps' reference
+# kernels run in turn: the dispatch checks, then one ctest per level.
+dmlp_add_test(test_fast_chain ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_chain.c)
+foreach(isa ${dmlp_family_levels})
+  add_test(NAME test_fast_chain_${isa} COMMAND test_fast_chain ${isa})
+  set_tests_properties(test_fast_chain_${isa} PROPERTIES SKIP_RETURN_CODE 77)
+endforeach()
+
 # The two-input fast kernels against their reference kernels, every level this CPU runs.
 dmlp_add_test(test_fast_binary ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_binary.c)
 

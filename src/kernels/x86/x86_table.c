@@ -23,6 +23,13 @@
 #define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \
     WHEN_##x86(BINARY_X86_ALL(op, type, name))
 
+/* The chain kernels: every row of chain_kernel_list.inc whose X86 column is YES. */
+#define CHAIN_X86_ALL(type, name)                                                           \
+    CKERNEL(type, DMLP__ISA_AVX512, dmlp__##name##__avx512)                                 \
+    CKERNEL(type, DMLP__ISA_AVX2, dmlp__##name##__avx2)                                     \
+    CKERNEL(type, DMLP__ISA_SSE2, dmlp__##name##__sse2)
+#define DMLP__CHAIN_KERNEL_ROW(type, name, bytes, x86, arm) WHEN_##x86(CHAIN_X86_ALL(type, name))
+
 #include "kernels/arch_table.inc"
 
 dmlp__isa dmlp__arch_isa(void)
