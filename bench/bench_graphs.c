@@ -41,6 +41,13 @@ static const chain chains[] = {
      {DML_OPERATOR_ELEMENT_WISE_ABS, DML_OPERATOR_ELEMENT_WISE_ADD,
       DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_OPERATOR_ELEMENT_WISE_SIGN},
      {{-1, -3}, {0, -2}, {-1, 1}, {2, -3}}},
+    /* a two-input node after the chain: one pass in blocks */
+    {"Add(Sign(Softsign(x)), 1)",
+     0,
+     3,
+     {DML_OPERATOR_ACTIVATION_SOFTSIGN, DML_OPERATOR_ELEMENT_WISE_SIGN,
+      DML_OPERATOR_ELEMENT_WISE_ADD},
+     {{-1, -3}, {0, -3}, {1, -2}}},
 };
 
 typedef struct built {

@@ -30,7 +30,9 @@ typedef struct dmlp__graph_source {
 #define DMLP__GRAPH_NAME_BYTES 96
 
 typedef struct dmlp__graph_step {
-    dmlp_operator op;          /* the node's operator (a copy), or a Softsign for a pattern */
+    dmlp_operator op;          /* the node's operator (a copy), or a Softsign for a pattern;
+                                  a chain: the first node's, with the chain kernel and
+                                  the last node's output tensor */
     uint32_t node;             /* the node's index in the description */
     char name[DMLP__GRAPH_NAME_BYTES]; /* message prefix: the node's Name or "graph node N" */
     uint32_t input_count;
@@ -39,6 +41,7 @@ typedef struct dmlp__graph_step {
     bool read_later;           /* a later step reads its output */
     bool late_divisor;         /* integer DIVIDE whose divisor is a step's output */
     uint64_t buffer_bytes;     /* node by node: the intermediate's size (0: none) */
+    bool chained;              /* later nodes joined it (graph_plan.c, join_chain) */
     /* one pass: */
     bool scalar[DMLP__MAX_INPUTS]; /* input i is one element broadcast along the tensor */
     uint64_t scratch_offset;   /* bytes into the thread's block arena (read_later) */
@@ -54,6 +57,7 @@ typedef struct dmlp__graph {
     dmlp__graph_step *steps;  /* producers first */
     void **constants;         /* copies of the constant nodes' data */
     uint32_t patterns;        /* Softsign patterns replaced */
+    uint32_t chained;         /* nodes joined to the step before them in a chain */
     bool staged;              /* node by node, every output through its intermediate */
     /* one pass, decided at compile: */
     bool fused;

@@ -268,6 +268,96 @@ static void plan_one_pass(dmlp__graph *g)
     g->max_threads = threads < 1 ? 1 : threads > UINT32_MAX ? UINT32_MAX : (uint32_t)threads;
 }
 
+/* ---- chains: maps of one float type, one after another, in one kernel ----------------- */
+
+/* The chain map a step computes; 0 for none (Identity without a ScaleBias changes
+   nothing and joins as no map); -1 when the step cannot be part of a chain. */
+static int chain_map(const dmlp__graph_step *step)
+{
+    const dmlp__op_info *o = &step->op.info;
+    if (step->input_count != 1 || o->input.type != o->output.type ||
+        !same_layout(&o->input, &o->output) || o->has_scale_bias)
+        return -1;
+    switch (o->type) {
+    case DML_OPERATOR_ELEMENT_WISE_IDENTITY:
+        return 0;
+    case DML_OPERATOR_ELEMENT_WISE_ABS:
+        return DMLP__CHAIN_ABS;
+    case DML_OPERATOR_ELEMENT_WISE_NEGATE:
+        return DMLP__CHAIN_NEGATE;
+    case DML_OPERATOR_ELEMENT_WISE_SIGN:
+        return DMLP__CHAIN_SIGN;
+    case DML_OPERATOR_ACTIVATION_SOFTSIGN:
+        return DMLP__CHAIN_SOFTSIGN;
+    default:
+        return -1;
+    }
+}
+
+/* Adds map `m` of a step (whose plan is `from`) to the chain step `c`. Every Sign in a
+   chain shares one NaN rule, so a second Sign with another one stays a step. */
+static bool chain_add(dmlp__graph_step *c, int m, const dmlp__plan *from, bool *has_sign)
+{
+    dmlp__kernel_args *args = &c->op.plan.args;
+    if (m == 0)
+        return true;
+    if (args->chain_length == DMLP__CHAIN_MAX)
+        return false;
+    if (m == DMLP__CHAIN_SIGN) {
+        if (*has_sign && args->nan_propagate != from->args.nan_propagate)
+            return false;
+        args->nan_propagate = from->args.nan_propagate;
+        *has_sign = true;
+    }
+    if (m == DMLP__CHAIN_SOFTSIGN)
+        args->recip = dmlp__plan_softsign_recip(c->op.info.input.type, c->op.plan.isa);
+    args->chain[args->chain_length++] = (uint8_t)m;
+    return true;
+}
+
+/* Node n (its step made in `step`, not yet counted) joins the step that computes its
+   input when both are maps of one float type with a chain kernel, the input step's
+   result is read by n alone and is no graph output, and the tensors between them have
+   one layout. The joined step then runs the chain kernel (or, while its chain has no
+   map, its first node's kernel) and writes n's output. */
+static bool join_chain(const dmlp__graph_desc_info *info, dmlp__graph *g, uint32_t n,
+                       const dmlp__graph_step *step, uint32_t *step_of)
+{
+    dmlp__graph_source s = info->feed[n][0];
+    int m = chain_map(step);
+    if (m < 0 || s.kind != DMLP__SOURCE_STEP || info->uses[s.index] != 1 ||
+        graph_outputs_of(info, s.index))
+        return false;
+    dmlp__graph_step *c = &g->steps[step_of[s.index]];
+    int first = chain_map(c);
+    if (first < 0 || !same_layout(&c->op.info.output, &step->op.info.input))
+        return false;
+    dmlp__kernel_choice k = dmlp__chain_kernel_select(c->op.info.input.type, c->op.plan.isa);
+    if (!k.fn)
+        return false;
+    dmlp__graph_step joined = *c;
+    dmlp__kernel_args *args = &joined.op.plan.args;
+    bool has_sign = false;
+    for (uint32_t i = 0; i < args->chain_length; i++)
+        has_sign = has_sign || args->chain[i] == DMLP__CHAIN_SIGN;
+    if (!joined.chained) { /* the first node's own map starts the chain */
+        args->chain_length = 0;
+        if (!chain_add(&joined, first, &c->op.plan, &has_sign))
+            return false;
+    }
+    if (!chain_add(&joined, m, &step->op.plan, &has_sign))
+        return false;
+    joined.chained = true;
+    if (args->chain_length) {
+        joined.op.plan.kernel = k.fn;
+        joined.op.plan.kernel_name = k.name;
+    }
+    joined.op.info.output = step->op.info.output;
+    *c = joined;
+    step_of[n] = step_of[s.index];
+    return true;
+}
+
 static dmlp_status build_steps(const dmlp__graph_desc_info *info, dmlp__graph *g,
                                uint32_t *step_of, uint32_t *constant_of)
 {
@@ -287,14 +377,19 @@ static dmlp_status build_steps(const dmlp__graph_desc_info *info, dmlp__graph *g
                 g->patterns++;
             }
         }
+    bool chains = !(info->execution_flags & DMLP_EXECUTION_FLAG_GRAPH_NODE_BY_NODE);
     dmlp_status st = DMLP_OK;
     for (uint32_t i = 0; i < info->order_count && st == DMLP_OK; i++) {
         uint32_t n = info->order[i];
         if (removed[n])
             continue;
         dmlp__graph_step *step = &g->steps[g->step_count];
-        step_of[n] = g->step_count++;
         st = make_step(info, n, softsign[n], step);
+        if (st == DMLP_OK && chains && join_chain(info, g, n, step, step_of)) {
+            g->chained++;
+            continue;
+        }
+        step_of[n] = g->step_count++;
         for (uint32_t k = 0; k < step->input_count && st == DMLP_OK; k++) {
             dmlp__graph_source s = info->feed[n][k];
             if (s.kind == DMLP__SOURCE_STEP) {
@@ -435,15 +530,19 @@ const char *dmlp__graph_describe(const dmlp_operator *op, char *text, size_t cap
     if (!op || !op->graph)
         return NULL;
     const dmlp__graph *g = op->graph;
+    char chain[48] = "";
+    if (g->chained)
+        snprintf(chain, sizeof chain, ", %u node%s chained", g->chained,
+                 g->chained == 1 ? "" : "s");
     if (g->fused)
-        snprintf(text, capacity, "one pass, %u steps, blocks of %u elements, %u Softsign pattern%s",
-                 g->step_count, g->block, g->patterns, g->patterns == 1 ? "" : "s");
+        snprintf(text, capacity, "one pass, %u steps, blocks of %u elements, %u Softsign pattern%s%s",
+                 g->step_count, g->block, g->patterns, g->patterns == 1 ? "" : "s", chain);
     else if (g->step_count == 1)
-        snprintf(text, capacity, "one step (its own plan), %u Softsign pattern%s", g->patterns,
-                 g->patterns == 1 ? "" : "s");
+        snprintf(text, capacity, "one step (its own plan), %u Softsign pattern%s%s", g->patterns,
+                 g->patterns == 1 ? "" : "s", chain);
     else
-        snprintf(text, capacity, "node by node, %u step%s, %u Softsign pattern%s%s", g->step_count,
+        snprintf(text, capacity, "node by node, %u step%s, %u Softsign pattern%s%s%s", g->step_count,
                  g->step_count == 1 ? "" : "s", g->patterns, g->patterns == 1 ? "" : "s",
-                 g->staged ? ", staged outputs" : "");
+                 g->staged ? ", staged outputs" : "", chain);
     return text;
 }

@@ -135,6 +135,17 @@ static void choose_split(dmlp__plan *plan)
                                                : (uint32_t)threads;
 }
 
+uint32_t dmlp__plan_softsign_recip(DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
+{
+    uint32_t bit = type == DML_TENSOR_DATA_TYPE_FLOAT32    ? DMLP__TUNE_F32
+                   : type == DML_TENSOR_DATA_TYPE_FLOAT16  ? DMLP__TUNE_F16
+                   : type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 ? DMLP__TUNE_BF16
+                                                           : 0;
+    if (!bit || !dmlp__softsign_has_recip(isa))
+        return 0;
+    return (dmlp__tune_softsign_recip(isa) & bit) != 0;
+}
+
 dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
                              dmlp__plan *plan)
 {
@@ -168,14 +179,8 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->args.cast = info->execution_flags & (DMLP_EXECUTION_FLAG_CAST_ONNX |
                                                DMLP_EXECUTION_FLAG_CAST_NO_SATURATE |
                                                DMLP_EXECUTION_FLAG_CAST_TO_BOOL);
-    if (info->type == DML_OPERATOR_ACTIVATION_SOFTSIGN) { /* the measured division method */
-        uint32_t bit = in->type == DML_TENSOR_DATA_TYPE_FLOAT32   ? DMLP__TUNE_F32
-                       : in->type == DML_TENSOR_DATA_TYPE_FLOAT16 ? DMLP__TUNE_F16
-                       : in->type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 ? DMLP__TUNE_BF16
-                                                                    : 0;
-        if (bit && dmlp__softsign_has_recip(choice.isa))
-            plan->args.recip = (dmlp__tune_softsign_recip(choice.isa) & bit) != 0;
-    }
+    if (info->type == DML_OPERATOR_ACTIVATION_SOFTSIGN)
+        plan->args.recip = dmlp__plan_softsign_recip(in->type, choice.isa);
 
     plan->element_count = 1;
     for (uint32_t d = 0; d < in->dim_count; d++)

@@ -42,6 +42,10 @@ typedef struct dmlp__plan {
 dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
                              dmlp__plan *plan);
 
+/* Whether Softsign of `type` runs in the reciprocal form on kernels of level `isa`: the
+   division method measured on this machine (core/tune.h), where the kernels have both. */
+uint32_t dmlp__plan_softsign_recip(DML_TENSOR_DATA_TYPE type, dmlp__isa isa);
+
 /* Runs the plan from `in` to `out` (the tensors' first bytes) on the calling thread and,
    when the tensor is big enough, on pool threads. `in` and `out` are either disjoint
    ranges or exact in-place (same start and layout); any alignment is fine. Every thread

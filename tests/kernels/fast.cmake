@@ -36,13 +36,14 @@ if(TARGET dmlp_cli)
     FAIL_REGULAR_EXPRESSION "dmlp: ")
 endif()
 
-# Its graphs section on a tiny size: every chain on both thread counts, run in one pass.
+# Its graphs section on a tiny size: every graph on both thread counts, the maps joined
+# in a chain kernel and, after a two-input node, run in one pass in blocks.
 if(TARGET dmlp_cli)
   add_test(NAME test_bench_graphs_smoke
            COMMAND dmlp_cli bench --json --cases graphs --large-mib 1 --reps 1 --threads 1,2)
   set_tests_properties(test_bench_graphs_smoke PROPERTIES
     ENVIRONMENT DMLP_TUNE_CACHE=off
-    PASS_REGULAR_EXPRESSION "\"graph\": \"Sign\\(softsign model\\)\", \"threads\": 2, [^\n]*\"how\": \"one pass, 2 steps"
+    PASS_REGULAR_EXPRESSION "\"graph\": \"Add\\(Sign\\(Softsign\\(x\\)\\), 1\\)\", \"threads\": 2, [^\n]*\"how\": \"one pass, 2 steps[^\"]*, 1 node chained\""
     FAIL_REGULAR_EXPRESSION "dmlp: ")
 endif()
 
