@@ -77,6 +77,25 @@ static unsigned long test_checks_failed_;
             TEST_FAIL_("\"%s\" does not contain \"%s\"", t_ ? t_ : "(null)", (fragment)); \
     } while (0)
 
+/* xorshift64: the same patterns from the same seed on every machine. */
+static inline uint64_t test_rng(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* The first index at which two byte ranges differ; n when they are equal. */
+static inline size_t test_first_difference(const unsigned char *a, const unsigned char *b,
+                                           size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return i;
+    return n;
+}
+
 static inline int test_finish(const char *name)
 {
     printf("%s: %lu checks passed, %lu failed\n", name, test_checks_passed_,

@@ -16,13 +16,7 @@
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rnd(void) { return test_rng(&rng_state); }
 
 static uint32_t rnd_below(uint32_t n)
 {

@@ -57,13 +57,7 @@ static void fpcr_write(unsigned int v)
 
 static uint64_t rng_state = 0x2545f4914f6cdd1du;
 
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rnd(void) { return test_rng(&rng_state); }
 
 typedef struct type_case {
     DML_TENSOR_DATA_TYPE type;

@@ -20,13 +20,7 @@
 
 static uint64_t rng_state = 0x2545f4914f6cdd1du;
 
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rnd(void) { return test_rng(&rng_state); }
 
 static void fill_random(unsigned char *p, size_t n)
 {

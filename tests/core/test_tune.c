@@ -58,13 +58,7 @@ static const char *const layout_names[] = {"packed", "padded", "in place"};
 static const size_t skews[] = {0, 8, 3};
 
 static uint64_t rng_state = 0x2545f4914f6cdd1du;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return test_rng(&rng_state); }
 
 /* Input bits: random patterns with every special value sprinkled in. */
 static void fill(unsigned char *p, size_t bytes)

@@ -98,13 +98,7 @@ static void set_chain(dmlp__kernel_args *args, size_t c)
 }
 
 static uint64_t rng_state;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return test_rng(&rng_state); }
 
 /* Sign, exponent and mantissa edges of 4- and 8-byte floats: zeros, subnormals, ones,
    largest finites, infinities, quiet and signalling NaNs, where 1 + |x| stops changing. */
@@ -146,14 +140,6 @@ static size_t fill_values(const chain_type *t, unsigned char *buf)
     return RANDOM_COUNT;
 }
 
-static size_t first_difference(const unsigned char *a, const unsigned char *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return i;
-    return n;
-}
-
 /* Streaming modes, each with its own prefetch: off; on with T0 just ahead; on without the
    fence with NTA past the end of short runs. */
 static const struct {
@@ -192,7 +178,7 @@ static void check_values(const chain_type *t, const dmlp__kernel_choice *v, unsi
                     v->fn(n, in, got, &args);
                     if (args.streaming == DMLP__STREAM_NO_FENCE)
                         __atomic_thread_fence(__ATOMIC_SEQ_CST);
-                    size_t d = first_difference(got, want, n * t->size);
+                    size_t d = test_first_difference(got, want, n * t->size);
                     CHECK(d == n * t->size,
                           "%s chain %zu nan %u recip %u stream %u: first difference at element "
                           "%zu", v->name, c, nan, recip, args.streaming, d / t->size);
@@ -234,7 +220,7 @@ static void check_lengths(const chain_type *t, const dmlp__kernel_choice *v,
                             in = src + offsets[o];
                         }
                         v->fn(len, in, out, &args);
-                        size_t d = first_difference(out, want, bytes);
+                        size_t d = test_first_difference(out, want, bytes);
                         int guard_ok = 1;
                         for (size_t i = 0; i < region; i++)
                             if (i < GUARD + offsets[o] || i >= GUARD + offsets[o] + bytes)

@@ -96,13 +96,7 @@ static const uint64_t edges64[] = {
 #define EDGES64 (sizeof edges64 / sizeof edges64[0])
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return test_rng(&rng_state); }
 
 #define CHUNK ((size_t)1 << 20)
 #define RANDOM_COUNT ((size_t)1 << 20)
@@ -172,14 +166,6 @@ static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
     return n;
 }
 
-static size_t first_difference(const unsigned char *a, const unsigned char *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return i;
-    return n;
-}
-
 /* Every value of the type through the kernel, in one call per chunk. */
 static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                          dmlp__unary_kernel ref, unsigned char *in, unsigned char *want,
@@ -202,7 +188,7 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                 ref(n, in, want, &args);
                 memset(got, 0xa5, n * c->so);
                 v->fn(n, in, got, &args);
-                size_t d = first_difference(got, want, n * c->so);
+                size_t d = test_first_difference(got, want, n * c->so);
                 CHECK(d == n * c->so,
                       "%s %s chunk %zu mode %d nan %u stream %u recip %u: first difference "
                       "at element %zu (input bytes at %p)", c->name, v->name, k,
@@ -236,7 +222,7 @@ static void check_run(const op_type *c, const dmlp__kernel_choice *v, dmlp__unar
         in = src + off;
     }
     v->fn(len, in, out, args);
-    size_t d = first_difference(out, want, out_bytes);
+    size_t d = test_first_difference(out, want, out_bytes);
     int guard_ok = 1;
     for (size_t i = 0; i < GUARD + off; i++)
         guard_ok &= buf[i] == 0x5a;
