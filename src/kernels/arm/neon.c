@@ -60,6 +60,10 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define ltz64(x) B64(vcltzq_s64(S64(x)))
 #define add16(a, b) B16(vaddq_u16(U16(a), U16(b)))
 #define add32(a, b) B32(vaddq_u32(U32(a), U32(b)))
+#define sub8 vsubq_u8
+#define sub16(a, b) B16(vsubq_u16(U16(a), U16(b)))
+#define sub32(a, b) B32(vsubq_u32(U32(a), U32(b)))
+#define sub64(a, b) B64(vsubq_u64(U64(a), U64(b)))
 #define srai32(x, k) vreinterpretq_u8_s32(vshrq_n_s32(S32(x), (k)))
 #define srli32(x, k) B32(vshrq_n_u32(U32(x), (k)))
 #define packs32(a, b) vreinterpretq_u8_s16(vqmovn_high_s32(vqmovn_s32(S32(a)), S32(b)))

@@ -41,6 +41,10 @@ typedef __m256i M8, M16, M32, M64;
 #define ltz64(x) _mm256_cmpgt_epi64(_mm256_setzero_si256(), (x))
 #define add16 _mm256_add_epi16
 #define add32 _mm256_add_epi32
+#define sub8 _mm256_sub_epi8
+#define sub16 _mm256_sub_epi16
+#define sub32 _mm256_sub_epi32
+#define sub64 _mm256_sub_epi64
 #define srai32 _mm256_srai_epi32
 #define srli32 _mm256_srli_epi32
 #define packs32 _mm256_packs_epi32

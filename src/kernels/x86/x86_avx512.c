@@ -46,6 +46,10 @@ typedef __mmask8 M64;
 #define ltz64 _mm512_movepi64_mask
 #define add16 _mm512_add_epi16
 #define add32 _mm512_add_epi32
+#define sub8 _mm512_sub_epi8
+#define sub16 _mm512_sub_epi16
+#define sub32 _mm512_sub_epi32
+#define sub64 _mm512_sub_epi64
 #define srai32 _mm512_srai_epi32
 #define srli32 _mm512_srli_epi32
 #define packs32 _mm512_packs_epi32

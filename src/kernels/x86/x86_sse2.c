@@ -35,6 +35,10 @@ typedef __m128i M8, M16, M32, M64;
 #define gt32 _mm_cmpgt_epi32
 #define add16 _mm_add_epi16
 #define add32 _mm_add_epi32
+#define sub8 _mm_sub_epi8
+#define sub16 _mm_sub_epi16
+#define sub32 _mm_sub_epi32
+#define sub64 _mm_sub_epi64
 #define srai32 _mm_srai_epi32
 #define srli32 _mm_srli_epi32
 #define packs32 _mm_packs_epi32
