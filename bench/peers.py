@@ -39,8 +39,11 @@ TYPES = {
     "bf16": (2, None, "bfloat16", "BFLOAT16"),
     "e5m2": (1, None, None, "FLOAT8E5M2"),
 }
-ONNX_OPS = {"sign": "Sign", "softsign": "Softsign", "isinf": "IsInf"}
+ONNX_OPS = {"sign": "Sign", "softsign": "Softsign", "isinf": "IsInf", "abs": "Abs", "negate": "Neg",
+            "identity": "Identity"}
 FLOATS = {"f16", "f32", "f64", "bf16"}
+# The operators dmlp runs on integers too; the others take floats only.
+ANY_TYPE = {"sign", "abs", "negate", "identity"}
 
 
 def calls_for(case):
@@ -80,18 +83,17 @@ def numpy_peer(cases, reps):
         if threads != 1 or TYPES[type_name][1] is None:
             continue
         x = random_input(np, type_name, n)
-        if op == "sign":
+        if op not in ANY_TYPE and type_name not in FLOATS:
+            continue
+        if op in ("sign", "abs", "negate", "identity"):
             y = np.empty_like(x)
-            fn = lambda: np.sign(x, out=y)
+            ufunc = {"sign": np.sign, "abs": np.abs, "negate": np.negative}.get(op)
+            fn = (lambda: np.copyto(y, x)) if ufunc is None else (lambda: ufunc(x, out=y))
         elif op == "softsign":
-            if type_name not in FLOATS:
-                continue
             y = np.empty_like(x)
             # x / (1 + |x|) without temporaries: numpy's best form of it.
             fn = lambda: np.divide(x, np.add(np.abs(x, out=y), 1, out=y), out=y)
         else:
-            if type_name not in FLOATS:
-                continue
             y = np.empty(n, dtype=np.bool_)
             fn = lambda: np.isinf(x, out=y)
         out[(op, type_name, threads, case)] = median_seconds(fn, reps, calls_for(case))
@@ -108,7 +110,7 @@ def torch_peer(cases, reps):
     out = {}
     for (op, type_name, threads, n, case) in cases:
         tname = TYPES[type_name][2]
-        if tname is None or (op != "sign" and type_name not in FLOATS):
+        if tname is None or (op not in ANY_TYPE and type_name not in FLOATS):
             continue
         torch.set_num_threads(threads)
         dtype = getattr(torch, tname)
@@ -116,9 +118,13 @@ def torch_peer(cases, reps):
             x = torch.from_numpy(random_input(np, "f32", n)).to(dtype)
         else:
             x = torch.from_numpy(random_input(np, type_name, n))
-        if op == "sign":
+        if op in ("sign", "abs", "negate"):
             y = torch.empty_like(x)
-            fn = lambda: torch.sign(x, out=y)
+            tfn = {"sign": torch.sign, "abs": torch.abs, "negate": torch.neg}[op]
+            fn = lambda: tfn(x, out=y)
+        elif op == "identity":
+            y = torch.empty_like(x)
+            fn = lambda: y.copy_(x)
         elif op == "softsign":
             fn = lambda: torch.nn.functional.softsign(x)
         else:
@@ -203,7 +209,7 @@ def ort_peer(cases, reps, ort_dir):
             onnx_type = TYPES[type_name][3]
             if onnx_type in ("BFLOAT16", "FLOAT8E5M2"):
                 continue  # onnxruntime-node has no tensors of these types
-            if op != "sign" and type_name not in FLOATS:
+            if op not in ANY_TYPE and type_name not in FLOATS:
                 continue
             elem = getattr(TensorProto, onnx_type)
             out_elem = TensorProto.BOOL if op == "isinf" else elem
