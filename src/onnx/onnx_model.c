@@ -571,15 +571,16 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         const char *domain = str(np->domain);
         if (!np->op_type || !np->op_type[0])
             return node_error(L, n, DMLP_ERROR_FORMAT, "op_type is empty");
-        char names[256];
-        dmlp__op_names(names, sizeof names, DMLP__OP_NAME_ONNX, ", ", " and ");
+        char names[256]; /* the operators dmlp runs, listed only in a refusal */
         if (strcmp(domain, "") != 0 && strcmp(domain, "ai.onnx") != 0) {
+            dmlp__op_names(names, sizeof names, DMLP__OP_NAME_ONNX, ", ", " and ");
             snprintf(why, sizeof why, "domain \"%.60s\" is not supported; dmlp runs the default "
                      "domain's %s only", domain, names);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         }
         int r = dmlp__onnx_op_resolve(np->op_type, m->opset, &node->op, &node->version);
         if (r == -1) {
+            dmlp__op_names(names, sizeof names, DMLP__OP_NAME_ONNX, ", ", " and ");
             snprintf(why, sizeof why, "the operator is not supported; dmlp runs %s only", names);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         }
