@@ -134,6 +134,37 @@ int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int
                          uint32_t b_rank, const int64_t *b_dims, uint32_t *rank, int64_t *dims,
                          uint32_t offset[2], char *why, size_t why_size);
 
+/* The shapes of one run's graph inputs, in the graph's input order: each one's rank and
+   dims (fed, or its default's), and whether it is the model's own default (not fed). */
+typedef struct dmlp__onnx_shapes {
+    uint32_t count; /* the model's graph inputs */
+    uint32_t *ranks;
+    const int64_t **dims;
+    unsigned char *constant;
+} dmlp__onnx_shapes;
+
+/* A compiled graph kept between runs (onnx_compiled.c), with what it was compiled for:
+   the graph inputs' shapes and defaults, and the bytes the graph reads of each value from
+   outside it (0: none; more than the value holds: a zero-padded copy). */
+typedef struct dmlp__onnx_compiled {
+    dmlp_operator *graph;
+    uint32_t input_count;
+    uint32_t *ranks;
+    unsigned char *constant;
+    int64_t *dims;  /* every input's dims, one after the other */
+    uint64_t *need; /* per value */
+} dmlp__onnx_compiled;
+
+/* Whether the graph was compiled for these shapes (c may be NULL: no). */
+int dmlp__onnx_compiled_matches(const dmlp__onnx_compiled *c, const dmlp__onnx_shapes *shapes);
+/* Keeps graph with copies of the shapes and of need (value_count entries). NULL when out
+   of memory; graph is then still the caller's. */
+dmlp__onnx_compiled *dmlp__onnx_compiled_make(dmlp_operator *graph,
+                                              const dmlp__onnx_shapes *shapes,
+                                              const uint64_t *need, uint32_t value_count);
+/* Destroys the graph and frees the rest. Accepts NULL. */
+void dmlp__onnx_compiled_free(dmlp__onnx_compiled *c);
+
 struct dmlp_onnx_model {
     dmlp_device *device;
     int64_t opset;
@@ -146,7 +177,14 @@ struct dmlp_onnx_model {
     uint32_t *outputs; /* value indices of the graph outputs */
     uint32_t output_count;
     uint64_t memory_used; /* initializers and constants, from the memory budget */
+    /* The last run's compiled graph, reused while the graph inputs keep their shapes;
+       runs of one model do not overlap (dmlp_onnx.h), so it needs no lock. */
+    dmlp__onnx_compiled *compiled;
+    uint64_t compile_count; /* graphs compiled over the model's life */
 };
+
+/* How many graphs the model's runs have compiled (the tests check the reuse). */
+uint64_t dmlp__onnx_model_compile_count(const dmlp_onnx_model *m);
 
 /* After the inputs are bound (onnx_dims.c): every symbolic dimension of one name has one
    size over all graph inputs. ranks[k] and dims[k] are the bound shape of graph input k

@@ -901,6 +901,7 @@ void dmlp_onnx_model_free(dmlp_onnx_model *m)
     free(m->nodes);
     free(m->inputs);
     free(m->outputs);
+    dmlp__onnx_compiled_free(m->compiled);
     dmlp_device_destroy(m->device);
     free(m);
 }

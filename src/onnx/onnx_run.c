@@ -1,7 +1,10 @@
 /* Running a loaded model: bind the caller's tensors, make each node one dmlp operator
    through the public API, compile them into one graph (dmlp_graph_compile: a chain of
    element-wise nodes runs in one pass over memory) and run it, then hand back the graph
-   outputs. */
+   outputs. The model keeps the compiled graph: the next run whose graph inputs have the
+   same shapes (and take the same defaults) binds its tensors to it and runs it, without
+   making the operators or compiling again; other shapes compile a new graph, which
+   replaces it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,7 +166,8 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
    outputs and for node outputs nothing reads. */
 typedef struct run_graph {
     uint32_t node_count;
-    dmlp_operator **ops;      /* per ONNX node; NULL: not run */
+    unsigned char *runs;      /* per ONNX node: whether it computes something */
+    dmlp_operator **ops;      /* per ONNX node when compiling; NULL: not run */
     char (*names)[128];       /* per ONNX node: the message prefix */
     uint64_t (*in_bytes)[2];  /* per ONNX node input: the bytes it is read with */
     int32_t *graph_node;      /* per ONNX node: its graph node, or -1 */
@@ -187,6 +191,7 @@ static void run_graph_free(run_graph *g, uint32_t value_count)
         dmlp_operator_destroy(g->ops[i]);
     for (uint32_t v = 0; g->padded && v < value_count; v++)
         free(g->padded[v]);
+    free(g->runs);
     free(g->ops);
     free(g->names);
     free(g->in_bytes);
@@ -211,7 +216,7 @@ static void run_graph_free(run_graph *g, uint32_t value_count)
 static int produced_by_run_node(const run_graph *g, uint32_t value)
 {
     int32_t p = g->value_node[value];
-    return p >= 0 && g->ops[p] != NULL;
+    return p >= 0 && g->runs[p];
 }
 
 /* Whether a value is the model's own constant (an initializer or a Constant's output the
@@ -222,10 +227,110 @@ static int is_constant(const dmlp_onnx_model *m, const slot *s, uint32_t value)
     return v->producer < 0 && v->has_init && s->data == v->init.data;
 }
 
-/* Builds the graph description of the nodes that run, compiles it and runs it. */
-static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph *g,
-                                     uint64_t *used)
+/* The bindings of one run: per graph input, per graph output. */
+static dmlp_status alloc_bindings(const dmlp_onnx_model *m, run_graph *g)
 {
+    uint32_t n = m->node_count;
+    g->in_bindings = calloc(2 * n + 1, sizeof *g->in_bindings);
+    g->out_bindings = calloc(n + 1 + m->output_count, sizeof *g->out_bindings);
+    if (!g->in_bindings || !g->out_bindings)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    return DMLP_OK;
+}
+
+/* The values read from outside the graph, need[v] bytes of each (zero-padded copies where
+   the value is shorter). When compiling, the model's constants become constant nodes
+   (numbered from `nodes`) and the others graph inputs; a compiled graph holds its
+   constants, so a reuse binds the graph inputs only, and takes a constant's padded copy
+   from the memory budget as the compiling run did. */
+static dmlp_status bind_values(const dmlp_onnx_model *m, slot *slots, run_graph *g,
+                               const uint64_t *need, int compiling, uint32_t nodes,
+                               uint32_t *inputs, uint32_t *constants, uint64_t *used)
+{
+    for (uint32_t v = 0; v < m->value_count; v++) {
+        if (!need[v])
+            continue;
+        slot *s = &slots[v];
+        const void *data = s->data;
+        int constant = is_constant(m, s, v);
+        if (s->bytes < need[v]) {
+            dmlp_status taken = dmlp__budget_take(used, "a padded copy of an input", need[v]);
+            if (taken != DMLP_OK)
+                return taken;
+            if (constant && !compiling)
+                continue;
+            g->padded[v] = calloc(1, (size_t)need[v]);
+            if (!g->padded[v])
+                return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
+                                   (unsigned long long)need[v]);
+            if (s->bytes)
+                memcpy(g->padded[v], s->data, (size_t)s->bytes);
+            data = g->padded[v];
+        }
+        if (constant) {
+            if (!compiling)
+                continue;
+            uint32_t c = nodes + (*constants)++;
+            g->const_nodes[c] = (DML_CONSTANT_DATA_GRAPH_NODE_DESC){
+                data, (size_t)(s->bytes > need[v] ? s->bytes : need[v]), m->values[v].name};
+            g->nodes[c] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_CONSTANT, &g->const_nodes[c]};
+            g->source[v] = (int32_t)c;
+        } else {
+            g->in_bindings[*inputs] = (dmlp_buffer_binding){(void *)data, 0, need[v]};
+            g->source[v] = (int32_t)(*inputs)++;
+        }
+    }
+    return DMLP_OK;
+}
+
+/* The graph outputs: the model's, then node outputs nothing else reads (computed all the
+   same, as an operator alone would, so that a refusal inside them is still seen). Their
+   output edges too when compiling. */
+static uint32_t bind_outputs(const dmlp_onnx_model *m, const slot *slots, run_graph *g,
+                             int compiling)
+{
+    uint32_t n_out = 0;
+    for (uint32_t i = 0; i < m->node_count; i++) {
+        if (!g->runs[i])
+            continue;
+        uint32_t v = m->nodes[i].output;
+        if (!slots[v].owned)
+            continue;
+        if (compiling) {
+            g->out_e[n_out] =
+                (DML_OUTPUT_GRAPH_EDGE_DESC){(uint32_t)g->graph_node[i], 0, n_out, NULL};
+            g->out_edges[n_out] =
+                (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &g->out_e[n_out]};
+        }
+        g->out_bindings[n_out] =
+            (dmlp_buffer_binding){slots[v].owned, 0, roundup4(slots[v].bytes)};
+        n_out++;
+    }
+    return n_out;
+}
+
+/* Runs the graph the model compiled for these shapes. */
+static dmlp_status run_kept_graph(dmlp_onnx_model *m, slot *slots, run_graph *g,
+                                  uint64_t *used)
+{
+    const dmlp__onnx_compiled *c = m->compiled;
+    uint32_t inputs = 0, constants = 0;
+    dmlp_status st = alloc_bindings(m, g);
+    if (st == DMLP_OK)
+        st = bind_values(m, slots, g, c->need, 0, 0, &inputs, &constants, used);
+    if (st != DMLP_OK)
+        return st;
+    uint32_t n_out = bind_outputs(m, slots, g, 0);
+    return dmlp_operator_execute(c->graph, inputs, g->in_bindings, n_out, g->out_bindings);
+}
+
+/* Builds the graph description of the nodes that run, compiles it, runs it, and keeps it
+   in place of the model's previous one (freed first: its shapes differ). */
+static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph *g,
+                                     const dmlp__onnx_shapes *shapes, uint64_t *used)
+{
+    dmlp__onnx_compiled_free(m->compiled);
+    m->compiled = NULL;
     uint32_t n = m->node_count, nv = m->value_count;
     uint32_t edges = 2 * n + 1, outputs_max = n + 1;
     g->nodes = calloc(3 * n + 1, sizeof *g->nodes); /* n operators, 2n constants at most */
@@ -237,15 +342,15 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
     g->in_e = calloc(edges, sizeof *g->in_e);
     g->mid_e = calloc(edges, sizeof *g->mid_e);
     g->out_e = calloc(outputs_max + m->output_count, sizeof *g->out_e);
-    g->in_bindings = calloc(edges, sizeof *g->in_bindings);
-    g->out_bindings = calloc(outputs_max + m->output_count, sizeof *g->out_bindings);
     if (!g->nodes || !g->op_nodes || !g->const_nodes || !g->in_edges || !g->mid_edges ||
-        !g->out_edges || !g->in_e || !g->mid_e || !g->out_e || !g->in_bindings ||
-        !g->out_bindings)
+        !g->out_edges || !g->in_e || !g->mid_e || !g->out_e)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
-    uint32_t nodes = 0, inputs = 0, n_in = 0, n_mid = 0, n_out = 0;
+    dmlp_status st = alloc_bindings(m, g);
+    if (st != DMLP_OK)
+        return st;
+    uint32_t nodes = 0, inputs = 0, n_in = 0, n_mid = 0;
     for (uint32_t i = 0; i < n; i++) {
-        if (!g->ops[i])
+        if (!g->runs[i])
             continue;
         g->graph_node[i] = (int32_t)nodes;
         g->op_nodes[nodes] = (DML_OPERATOR_GRAPH_NODE_DESC){g->ops[i], g->names[i]};
@@ -256,44 +361,19 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
     for (uint32_t i = 0; i < n; i++) {
         const dmlp__onnx_node *node = &m->nodes[i];
         uint32_t value[2] = {node->input, node->input_b};
-        for (uint32_t k = 0; g->ops[i] && k < node->input_count; k++)
+        for (uint32_t k = 0; g->runs[i] && k < node->input_count; k++)
             if (!produced_by_run_node(g, value[k]) && g->in_bytes[i][k] > g->need[value[k]])
                 g->need[value[k]] = g->in_bytes[i][k];
     }
     uint32_t constants = 0;
-    for (uint32_t v = 0; v < nv; v++) {
-        if (!g->need[v])
-            continue;
-        slot *s = &slots[v];
-        const void *data = s->data;
-        if (s->bytes < g->need[v]) {
-            dmlp_status taken = dmlp__budget_take(used, "a padded copy of an input", g->need[v]);
-            if (taken != DMLP_OK)
-                return taken;
-            g->padded[v] = calloc(1, (size_t)g->need[v]);
-            if (!g->padded[v])
-                return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory for %llu bytes",
-                                   (unsigned long long)g->need[v]);
-            if (s->bytes)
-                memcpy(g->padded[v], s->data, (size_t)s->bytes);
-            data = g->padded[v];
-        }
-        if (is_constant(m, s, v)) {
-            uint32_t c = nodes + constants++;
-            g->const_nodes[c] = (DML_CONSTANT_DATA_GRAPH_NODE_DESC){
-                data, (size_t)(s->bytes > g->need[v] ? s->bytes : g->need[v]), m->values[v].name};
-            g->nodes[c] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_CONSTANT, &g->const_nodes[c]};
-            g->source[v] = (int32_t)c;
-        } else {
-            g->in_bindings[inputs] = (dmlp_buffer_binding){(void *)data, 0, g->need[v]};
-            g->source[v] = (int32_t)inputs++;
-        }
-    }
+    st = bind_values(m, slots, g, g->need, 1, nodes, &inputs, &constants, used);
+    if (st != DMLP_OK)
+        return st;
     for (uint32_t i = 0; i < n; i++) {
         const dmlp__onnx_node *node = &m->nodes[i];
         uint32_t value[2] = {node->input, node->input_b};
         uint32_t to = (uint32_t)g->graph_node[i];
-        for (uint32_t k = 0; g->ops[i] && k < node->input_count; k++) {
+        for (uint32_t k = 0; g->runs[i] && k < node->input_count; k++) {
             uint32_t v = value[k];
             if (produced_by_run_node(g, v) || is_constant(m, &slots[v], v)) {
                 uint32_t from = produced_by_run_node(g, v)
@@ -310,28 +390,20 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
             }
         }
     }
-    /* outputs: the model's, then node outputs nothing else reads (computed all the same,
-       as an operator alone would, so that a refusal inside them is still seen) */
-    for (uint32_t i = 0; i < n; i++) {
-        if (!g->ops[i])
-            continue;
-        uint32_t v = m->nodes[i].output;
-        int wanted = slots[v].owned != NULL;
-        if (!wanted)
-            continue;
-        g->out_e[n_out] = (DML_OUTPUT_GRAPH_EDGE_DESC){(uint32_t)g->graph_node[i], 0, n_out, NULL};
-        g->out_edges[n_out] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &g->out_e[n_out]};
-        g->out_bindings[n_out] =
-            (dmlp_buffer_binding){slots[v].owned, 0, roundup4(slots[v].bytes)};
-        n_out++;
-    }
+    uint32_t n_out = bind_outputs(m, slots, g, 1);
     DML_GRAPH_DESC desc = {inputs, n_out, nodes + constants, g->nodes, n_in, g->in_edges,
                            n_out, g->out_edges, n_mid, g->mid_edges};
     dmlp_operator *op = NULL;
-    dmlp_status st = dmlp_graph_compile(m->device, &desc, 0, &op);
-    if (st == DMLP_OK)
-        st = dmlp_operator_execute(op, inputs, g->in_bindings, n_out, g->out_bindings);
-    dmlp_operator_destroy(op);
+    st = dmlp_graph_compile(m->device, &desc, 0, &op);
+    if (st != DMLP_OK)
+        return st;
+    m->compile_count++;
+    st = dmlp_operator_execute(op, inputs, g->in_bindings, n_out, g->out_bindings);
+    /* kept even when the run is refused (a refusal depends on the data); without the
+       memory to keep it, the next run compiles again */
+    m->compiled = dmlp__onnx_compiled_make(op, shapes, g->need, nv);
+    if (!m->compiled)
+        dmlp_operator_destroy(op);
     return st;
 }
 
@@ -362,12 +434,15 @@ static int is_graph_output(const dmlp_onnx_model *m, uint32_t value)
    the inputs and the values made before it (counted whether it reaches memory here or
    stays inside the graph): a model decides their sizes (a broadcast of two small
    tensors, a cast to a wider type). */
-static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, uint64_t *used)
+static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_shapes *shapes,
+                             uint64_t *used)
 {
     uint32_t n = m->node_count;
+    int kept = dmlp__onnx_compiled_matches(m->compiled, shapes);
     run_graph g;
     memset(&g, 0, sizeof g);
     g.node_count = n;
+    g.runs = calloc(n ? n : 1, sizeof *g.runs);
     g.ops = calloc(n ? n : 1, sizeof *g.ops);
     g.names = calloc(n ? n : 1, sizeof *g.names);
     g.in_bytes = calloc(n ? n : 1, sizeof *g.in_bytes);
@@ -378,8 +453,8 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, uint64_t *used)
     g.padded = calloc(m->value_count ? m->value_count : 1, sizeof *g.padded);
     uint32_t (*offsets)[2] = calloc(n ? n : 1, sizeof *offsets);
     dmlp_status st = DMLP_OK;
-    if (!g.ops || !g.names || !g.in_bytes || !g.graph_node || !g.source || !g.value_node ||
-        !g.need || !g.padded || !offsets)
+    if (!g.runs || !g.ops || !g.names || !g.in_bytes || !g.graph_node || !g.source ||
+        !g.value_node || !g.need || !g.padded || !offsets)
         st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t v = 0; st == DMLP_OK && v < m->value_count; v++)
         g.value_node[v] = -1;
@@ -444,6 +519,9 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, uint64_t *used)
             out->data = out->owned;
             continue;
         }
+        g.runs[i] = 1;
+        if (kept) /* the kept graph has its operator */
+            continue;
         snprintf(g.names[i], sizeof g.names[i], "%s-%d node producing \"%.60s\"",
                  dmlp__onnx_op_name(node->op), node->version, m->values[node->output].name);
         st = create_node_op(m, node, in, offsets[i], out->rank, out->dims, &g.ops[i],
@@ -454,7 +532,7 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, uint64_t *used)
     /* the node outputs that reach memory: the model's outputs, and outputs nothing reads */
     int any = 0;
     for (uint32_t i = 0; i < n && st == DMLP_OK; i++) {
-        if (!g.ops[i])
+        if (!g.runs[i])
             continue;
         any = 1;
         slot *out = &slots[m->nodes[i].output];
@@ -468,7 +546,8 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, uint64_t *used)
         out->data = out->owned;
     }
     if (st == DMLP_OK && any)
-        st = run_graph_execute(m, slots, &g, used);
+        st = kept ? run_kept_graph(m, slots, &g, used)
+                  : run_graph_execute(m, slots, &g, shapes, used);
     run_graph_free(&g, m->value_count);
     free(offsets);
     return st;
@@ -526,25 +605,25 @@ static dmlp_status make_result(const dmlp_onnx_model *m, slot *slots, uint64_t *
     return DMLP_OK;
 }
 
-/* The bound shapes of the graph inputs, checked against their symbolic dimensions. */
-static dmlp_status check_dim_params(const dmlp_onnx_model *m, const slot *slots)
+/* The bound shapes of the graph inputs (each fed, or its default), checked against their
+   symbolic dimensions. */
+static dmlp_status bound_shapes(const dmlp_onnx_model *m, const slot *slots,
+                                dmlp__onnx_shapes *shapes)
 {
     uint32_t n = m->input_count ? m->input_count : 1;
-    uint32_t *ranks = malloc(n * sizeof *ranks);
-    const int64_t **dims = malloc(n * sizeof *dims);
-    dmlp_status st = DMLP_OK;
-    if (!ranks || !dims) {
-        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
-    } else {
-        for (uint32_t k = 0; k < m->input_count; k++) {
-            ranks[k] = slots[m->inputs[k]].rank;
-            dims[k] = slots[m->inputs[k]].dims;
-        }
-        st = dmlp__onnx_check_dim_params(m, ranks, dims);
+    shapes->count = m->input_count;
+    shapes->ranks = malloc(n * sizeof *shapes->ranks);
+    shapes->dims = malloc(n * sizeof *shapes->dims);
+    shapes->constant = malloc(n);
+    if (!shapes->ranks || !shapes->dims || !shapes->constant)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t k = 0; k < m->input_count; k++) {
+        uint32_t v = m->inputs[k];
+        shapes->ranks[k] = slots[v].rank;
+        shapes->dims[k] = slots[v].dims;
+        shapes->constant[k] = (unsigned char)is_constant(m, &slots[v], v);
     }
-    free(ranks);
-    free(dims);
-    return st;
+    return dmlp__onnx_check_dim_params(m, shapes->ranks, shapes->dims);
 }
 
 dmlp_status dmlp_onnx_model_run(dmlp_onnx_model *m, uint32_t input_count,
@@ -569,18 +648,22 @@ dmlp_status dmlp_onnx_model_run(dmlp_onnx_model *m, uint32_t input_count,
             st = dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                              "graph input \"%s\" is not given and has no default", v->name);
     }
+    dmlp__onnx_shapes shapes = {0, NULL, NULL, NULL};
     if (st == DMLP_OK)
-        st = check_dim_params(m, slots);
+        st = bound_shapes(m, slots, &shapes);
     uint64_t used = m->memory_used; /* the initializers, then the caller's inputs */
     for (uint32_t i = 0; i < input_count && st == DMLP_OK; i++)
         used += inputs[i].size_in_bytes;
     if (st == DMLP_OK)
-        st = run_nodes(m, slots, &used);
+        st = run_nodes(m, slots, &shapes, &used);
     if (st == DMLP_OK)
         st = make_result(m, slots, &used, result);
     for (uint32_t i = 0; i < m->value_count; i++)
         free(slots[i].owned);
     free(slots);
+    free(shapes.ranks);
+    free(shapes.dims);
+    free(shapes.constant);
     return st;
 }
 
