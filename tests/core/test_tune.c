@@ -3,6 +3,7 @@
    rows, in place, 1 and 2 threads); DMLP_TUNE is read as documented; a corrupt, cut,
    foreign or unwritable cache file is ignored without a crash and the results stay the
    same. */
+#include <dirent.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +247,21 @@ static void check_cache_file(void)
     CHECK(strncmp(path, dir, strlen(dir)) == 0, "the file is under XDG_CACHE_HOME: %s", path);
     struct stat st;
     CHECK(stat(path, &st) == 0 && st.st_size > 0, "%s exists", path);
+    /* Written through a private temporary (mkstemp: mode 0600), none of it left behind. */
+    CHECK((st.st_mode & 0777) == 0600, "%s has mode %o, expected 0600", path,
+          (unsigned)(st.st_mode & 0777));
+    char parent[512];
+    snprintf(parent, sizeof parent, "%s", path);
+    char *slash = strrchr(parent, '/');
+    if (slash)
+        *slash = '\0';
+    DIR *d = opendir(parent);
+    unsigned entries = 0;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
+        entries += e->d_name[0] != '.';
+    if (d)
+        closedir(d);
+    CHECK(entries == 1, "%s holds %u entries; only the cache file expected", parent, entries);
 
     dmlp__tune_reset();
     dmlp__tune_softsign_recip(dmlp__isa_detect());

@@ -1,7 +1,9 @@
-/* Files written whole: mkdir for the parents, a temporary file named after the process,
-   rename(2) over the old one. */
+/* Files written whole: mkdir for the parents, a temporary file beside the target made by
+   mkstemp (a name no one can guess or have put there first, opened with O_EXCL, mode
+   0600), rename(2) over the old one. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -30,10 +32,15 @@ int dmlp__file_replace(const char *path, const void *bytes, size_t size, char *w
         snprintf(why, why_size, "path too long");
         return -1;
     }
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = make_parents(dirs) ? fopen(tmp, "wb") : NULL;
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    int fd = make_parents(dirs) ? mkstemp(tmp) : -1;
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!f) {
         snprintf(why, why_size, "%s", strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            remove(tmp);
+        }
         return -1;
     }
     int ok = fwrite(bytes, 1, size, f) == size;
