@@ -44,6 +44,10 @@ typedef struct dmlp__dx_json {
 dmlp_status dmlp__dx_json_prepass(char *text, size_t size, dmlp__dx_number_token **tokens,
                                   size_t *token_count);
 
+/* The offset of the first \u0000 escape inside a string, size when there is none: cJSON
+   keeps strings NUL-terminated, so such a string would be cut short there. */
+size_t dmlp__dx_json_nul_escape(const char *text, size_t size);
+
 /* The same blanking, and counts without allocating: the number literals, and at most how
    many values cJSON will make of the text (the memory budget checks the tree before it
    is built). */

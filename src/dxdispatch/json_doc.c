@@ -76,6 +76,16 @@ dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dmlp__dx_json *do
         dmlp__dx_json_free(doc);
         return s;
     }
+    size_t nul_at = dmlp__dx_json_nul_escape(doc->text, size);
+    if (nul_at < size) {
+        size_t line, column;
+        dmlp__dx_json_line_col(text, size, nul_at, &line, &column);
+        dmlp__dx_json_free(doc);
+        return dmlp__error(DMLP_ERROR_FORMAT,
+                           "line %zu, column %zu: \\u0000 in a string: a NUL character is not "
+                           "allowed in a name or path",
+                           line, column);
+    }
     const char *end = NULL;
     doc->root = cJSON_ParseWithLengthOpts(doc->text, size, &end, 0);
     if (!doc->root) {

@@ -112,6 +112,21 @@ static void scan(char *text, size_t size, dmlp__dx_number_token *tokens, size_t 
     }
 }
 
+size_t dmlp__dx_json_nul_escape(const char *text, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (text[i] != '"')
+            continue;
+        size_t j = i + 1;
+        for (; j < size && text[j] != '"'; j += text[j] == '\\' ? 2 : 1)
+            if (text[j] == '\\' && size - j >= 6 && text[j + 1] == 'u' &&
+                memcmp(text + j + 2, "0000", 4) == 0)
+                return j;
+        i = j;
+    }
+    return size;
+}
+
 void dmlp__dx_json_measure(char *text, size_t size, size_t *numbers, size_t *values)
 {
     scan(text, size, NULL, numbers, values);

@@ -118,6 +118,12 @@ static void test_syntax(void)
     refuse("{\"a\": [1,,2]}", F, "line 1, column 10", __LINE__);  /* two commas: not trailing */
     refuse("{\"a\": [,]}", F, "line 1, column 8", __LINE__);      /* a lone comma is not either */
     refuse("", F, "empty", __LINE__);
+    /* A NUL escape would cut the string short: refused where it stands. */
+    refuse("{\"resources\": {\n  \"A\\u0000B\": {\"initialValuesDataType\": \"FLOAT32\",\n"
+           "  \"initialValues\": [1]}}}",
+           F, "line 2, column 5: \\u0000 in a string", __LINE__);
+    refuse("{\"a\": \"x\\u0000\"}", F, "line 1, column 9: \\u0000 in a string", __LINE__);
+    refuse("{\"a\": \"\\\\u0000\"}", F, "resources: missing", __LINE__); /* an escaped backslash: no NUL */
     refuse("[1, 2]", F, "the model must be a JSON object", __LINE__);
     /* an error at the end of the text is reported at its last byte */
     refuse("{\"resources\": {}, /* unclosed\n", F, "line 1, column 30", __LINE__);
