@@ -13,6 +13,7 @@
 #include "dmlp.h"
 #include "kernels/kernels.h"
 #include "test_util.h"
+#include "two_input_setup.h"
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
 #define F16 DML_TENSOR_DATA_TYPE_FLOAT16
@@ -31,40 +32,11 @@ static uint32_t type_size(DML_TENSOR_DATA_TYPE t)
     return t == U8 ? 1 : t == F16 ? 2 : 4;
 }
 
-/* A two-input descriptor (ADD1's layout holds every one: the first three members agree). */
-typedef struct setup {
-    DML_BUFFER_TENSOR_DESC buffers[3];
-    DML_TENSOR_DESC tensors[3];
-    DML_ELEMENT_WISE_ADD1_OPERATOR_DESC desc;
-    DML_OPERATOR_DESC op;
-} setup;
-
+/* Every tensor of one type. */
 static void setup_init(setup *s, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, uint32_t dims,
                        const uint32_t *sizes, const uint32_t *const strides[3])
 {
-    memset(s, 0, sizeof *s);
-    for (int k = 0; k < 3; k++) {
-        s->buffers[k] = (DML_BUFFER_TENSOR_DESC){
-            type, DML_TENSOR_FLAG_NONE, dims, sizes, strides[k],
-            dmlp_calc_buffer_tensor_size(type, dims, sizes, strides[k]), 0};
-        s->tensors[k] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &s->buffers[k]};
-    }
-    s->desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&s->tensors[0], &s->tensors[1],
-                                                    &s->tensors[2], NULL};
-    s->op = (DML_OPERATOR_DESC){op, &s->desc};
-}
-
-static uint64_t offset_of(uint32_t dims, const uint32_t *sizes, const uint32_t *strides,
-                          uint64_t index)
-{
-    uint64_t offset = 0, packed = 1;
-    for (uint32_t d = dims; d-- > 0;) {
-        uint64_t coord = index % sizes[d];
-        index /= sizes[d];
-        offset += coord * (strides ? strides[d] : packed);
-        packed *= sizes[d];
-    }
-    return offset;
+    setup_init_types(s, op, type, type, dims, sizes, strides);
 }
 
 /* Runs op on the layout with random inputs and compares every output element with the

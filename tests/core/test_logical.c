@@ -15,6 +15,7 @@
 #include "dmlp.h"
 #include "kernels/kernels.h"
 #include "test_util.h"
+#include "two_input_setup.h"
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
 #define F16 DML_TENSOR_DATA_TYPE_FLOAT16
@@ -44,44 +45,6 @@ static uint32_t type_size(DML_TENSOR_DATA_TYPE t)
     }
 }
 
-/* A logical descriptor: A and B of type `in`, the output of type `out`. */
-typedef struct setup {
-    DML_BUFFER_TENSOR_DESC buffers[3];
-    DML_TENSOR_DESC tensors[3];
-    DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC desc;
-    DML_OPERATOR_DESC op;
-} setup;
-
-static void setup_init(setup *s, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE in,
-                       DML_TENSOR_DATA_TYPE out, uint32_t dims, const uint32_t *sizes,
-                       const uint32_t *const strides[3])
-{
-    memset(s, 0, sizeof *s);
-    for (int k = 0; k < 3; k++) {
-        DML_TENSOR_DATA_TYPE type = k == 2 ? out : in;
-        s->buffers[k] = (DML_BUFFER_TENSOR_DESC){
-            type, DML_TENSOR_FLAG_NONE, dims, sizes, strides[k],
-            dmlp_calc_buffer_tensor_size(type, dims, sizes, strides[k]), 0};
-        s->tensors[k] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &s->buffers[k]};
-    }
-    s->desc = (DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC){
-        &s->tensors[0], &s->tensors[1], &s->tensors[2]};
-    s->op = (DML_OPERATOR_DESC){op, &s->desc};
-}
-
-static uint64_t offset_of(uint32_t dims, const uint32_t *sizes, const uint32_t *strides,
-                          uint64_t index)
-{
-    uint64_t offset = 0, packed = 1;
-    for (uint32_t d = dims; d-- > 0;) {
-        uint64_t coord = index % sizes[d];
-        index /= sizes[d];
-        offset += coord * (strides ? strides[d] : packed);
-        packed *= sizes[d];
-    }
-    return offset;
-}
-
 /* Runs op on the layout with inputs drawn from few values (so equal pairs are common)
    and compares every output element with the reference kernel on that element; `shift`
    moves every base off its alignment. */
@@ -90,7 +53,7 @@ static void check_layout(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE in, DML_TENS
                          size_t shift, const char *what)
 {
     setup s;
-    setup_init(&s, op, in, out, dims, sizes, strides);
+    setup_init_types(&s, op, in, out, dims, sizes, strides);
     dmlp_operator *o = NULL;
     CHECK_STATUS(dmlp_operator_create(device, &s.op, 0, &o), DMLP_OK);
     if (!o) {
@@ -225,7 +188,7 @@ static void check_in_place(void)
     for (int which = 0; which < 2; which++)
         for (int on = 0; on < 2; on++) {
             setup s;
-            setup_init(&s, which ? OR : AND, U32, U32, 1, sizes, none);
+            setup_init_types(&s, which ? OR : AND, U32, U32, 1, sizes, none);
             dmlp_operator *o = NULL;
             CHECK_STATUS(dmlp_operator_create(device, &s.op, 0, &o), DMLP_OK);
             uint32_t x[12], y[12];
@@ -244,7 +207,7 @@ static void check_in_place(void)
         }
     /* GreaterThan with a UINT32 output the size of a UINT32 input: still refused */
     setup s;
-    setup_init(&s, GT, U32, U32, 1, sizes, none);
+    setup_init_types(&s, GT, U32, U32, 1, sizes, none);
     dmlp_operator *o = NULL;
     CHECK_STATUS(dmlp_operator_create(device, &s.op, 0, &o), DMLP_OK);
     uint32_t x[12], y[12];
@@ -265,7 +228,7 @@ static void expect_refused(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE a, DML_TEN
     static const uint32_t sizes[4] = {1, 2, 3, 4};
     const uint32_t *const none[3] = {NULL, NULL, NULL};
     setup s;
-    setup_init(&s, op, a, out, 4, sizes, none);
+    setup_init_types(&s, op, a, out, 4, sizes, none);
     s.buffers[1].DataType = b;
     s.buffers[1].TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(b, 4, sizes, NULL);
     if (out_sizes) {
