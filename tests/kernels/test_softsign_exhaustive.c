@@ -150,9 +150,14 @@ static size_t check_type(DML_TENSOR_DATA_TYPE type, const char *name, size_t siz
               name, j.variants[v].kernel.name, j.variants[v].recip ? "recip" : "div",
               (unsigned long long)bad, (unsigned long long)j.patterns,
               (unsigned long long)atomic_load(&j.first_bad[v]));
-        printf("  %s %-24s %-5s all %llu patterns %s\n", name, j.variants[v].kernel.name,
-               j.variants[v].recip ? "recip" : "div", (unsigned long long)j.patterns,
-               bad ? "DIFFER" : "identical");
+        if (bad)
+            printf("  %s %-24s %-5s %llu of %llu patterns DIFFER\n", name,
+                   j.variants[v].kernel.name, j.variants[v].recip ? "recip" : "div",
+                   (unsigned long long)bad, (unsigned long long)j.patterns);
+        else
+            printf("  %s %-24s %-5s all %llu patterns identical\n", name,
+                   j.variants[v].kernel.name, j.variants[v].recip ? "recip" : "div",
+                   (unsigned long long)j.patterns);
     }
     printf("  %s: %.1f s on %u threads\n", name, seconds, threads);
     fflush(stdout); /* as each type ends: a long run (f32 under qemu) shows where it is */

@@ -64,13 +64,8 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define sub16(a, b) B16(vsubq_u16(U16(a), U16(b)))
 #define sub32(a, b) B32(vsubq_u32(U32(a), U32(b)))
 #define sub64(a, b) B64(vsubq_u64(U64(a), U64(b)))
-#define srai32(x, k) vreinterpretq_u8_s32(vshrq_n_s32(S32(x), (k)))
 #define srli32(x, k) B32(vshrq_n_u32(U32(x), (k)))
-#define packs32(a, b) vreinterpretq_u8_s16(vqmovn_high_s32(vqmovn_s32(S32(a)), S32(b)))
-/* zip1/zip2 interleave the low and high halves: with zero first, each 16-bit lane lands
-   in the upper half of a 32-bit lane, in element order. */
-#define unpacklo16(a, b) B16(vzip1q_u16(U16(a), U16(b)))
-#define unpackhi16(a, b) B16(vzip2q_u16(U16(a), U16(b)))
+#define slli32(x, k) B32(vshlq_n_u32(U32(x), (k)))
 #define tof32(x) vreinterpretq_f32_u8(x)
 #define tof64(x) vreinterpretq_f64_u8(x)
 #define fromf32(x) vreinterpretq_u8_f32(x)

@@ -45,11 +45,8 @@ typedef __m256i M8, M16, M32, M64;
 #define sub16 _mm256_sub_epi16
 #define sub32 _mm256_sub_epi32
 #define sub64 _mm256_sub_epi64
-#define srai32 _mm256_srai_epi32
 #define srli32 _mm256_srli_epi32
-#define packs32 _mm256_packs_epi32
-#define unpacklo16 _mm256_unpacklo_epi16
-#define unpackhi16 _mm256_unpackhi_epi16
+#define slli32 _mm256_slli_epi32
 #define tof32 _mm256_castsi256_ps
 #define tof64 _mm256_castsi256_pd
 #define fromf32 _mm256_castps_si256
@@ -58,6 +55,7 @@ typedef __m256i M8, M16, M32, M64;
 #define fadd64 _mm256_add_pd
 #define fdiv32 _mm256_div_ps
 #define fdiv64 _mm256_div_pd
+#define DIV_KEEPS_FIRST_NAN 1
 /* The two-input kernels (kernels/vector_kernels.inc). */
 #define HAS_BINARY_FLOAT 1
 #define fsub32 _mm256_sub_ps
@@ -91,6 +89,7 @@ typedef __m256i M8, M16, M32, M64;
 #define fmul32 _mm256_mul_ps
 #define fmadd32 _mm256_fmadd_ps
 #define fnmadd32 _mm256_fnmadd_ps
+#define fmadd64 _mm256_fmadd_pd
 #define RECIP_STEPS 2
 
 #include "kernels/vector_kernels.inc"

@@ -50,11 +50,8 @@ typedef __mmask8 M64;
 #define sub16 _mm512_sub_epi16
 #define sub32 _mm512_sub_epi32
 #define sub64 _mm512_sub_epi64
-#define srai32 _mm512_srai_epi32
 #define srli32 _mm512_srli_epi32
-#define packs32 _mm512_packs_epi32
-#define unpacklo16 _mm512_unpacklo_epi16
-#define unpackhi16 _mm512_unpackhi_epi16
+#define slli32 _mm512_slli_epi32
 #define tof32 _mm512_castsi512_ps
 #define tof64 _mm512_castsi512_pd
 #define fromf32 _mm512_castps_si512
@@ -63,6 +60,7 @@ typedef __mmask8 M64;
 #define fadd64 _mm512_add_pd
 #define fdiv32 _mm512_div_ps
 #define fdiv64 _mm512_div_pd
+#define DIV_KEEPS_FIRST_NAN 1
 /* The two-input kernels (kernels/vector_kernels.inc). */
 #define HAS_BINARY_FLOAT 1
 #define fsub32 _mm512_sub_ps
@@ -83,6 +81,12 @@ typedef __mmask8 M64;
 
 #define h2f_lo(x) _mm512_cvtph_ps(_mm512_castsi512_si256(x))
 #define h2f_hi(x) _mm512_cvtph_ps(_mm512_extracti64x4_epi64((x), 1))
+/* The memory forms: vcvtph2ps from 32 bytes and vcvtps2ph to them, no shuffle. */
+#define HAS_HALF_MEMORY 1
+#define h2f_mem(p) _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
+#define f2h_mem(p, f)                                                                       \
+    _mm256_storeu_si256((__m256i *)(void *)(p), _mm512_cvtps_ph((f), _MM_FROUND_TO_NEAREST_INT))
+#define st_mask16(p, m, v) _mm512_mask_storeu_epi16((void *)(p), (m), (v))
 #define f2h(lo, hi)                                                                         \
     _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
                        _mm512_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
@@ -98,6 +102,7 @@ typedef __mmask8 M64;
 #define fmul32 _mm512_mul_ps
 #define fmadd32 _mm512_fmadd_ps
 #define fnmadd32 _mm512_fnmadd_ps
+#define fmadd64 _mm512_fmadd_pd
 #define RECIP_STEPS 1
 
 #include "kernels/vector_kernels.inc"

@@ -39,11 +39,8 @@ typedef __m128i M8, M16, M32, M64;
 #define sub16 _mm_sub_epi16
 #define sub32 _mm_sub_epi32
 #define sub64 _mm_sub_epi64
-#define srai32 _mm_srai_epi32
 #define srli32 _mm_srli_epi32
-#define packs32 _mm_packs_epi32
-#define unpacklo16 _mm_unpacklo_epi16
-#define unpackhi16 _mm_unpackhi_epi16
+#define slli32 _mm_slli_epi32
 #define tof32 _mm_castsi128_ps
 #define tof64 _mm_castsi128_pd
 #define fromf32 _mm_castps_si128
@@ -103,7 +100,7 @@ static inline F32 h2f(V h) /* h: the f16 in the upper half of each lane */
 
 /* Narrowing, nearest even, for |f| < 65520: below 2^-14 the FPU rounds by adding 0.5
    (whose ulp is the f16 subnormal step); above, the mantissa is rounded on the bits.
-   Returns the f16 sign-extended in each lane, ready for packs32. */
+   Returns the f16 sign-extended in each lane, ready for _mm_packs_epi32. */
 static inline V f2h1(F32 f)
 {
     V u = _mm_castps_si128(f);
