@@ -7,6 +7,7 @@
 
 #include "kernels/arch_kernels.h"
 #include "kernels/kernels.h"
+#include "platform/cpu.h"
 
 static const char *const isa_names[DMLP__ISA_COUNT] = {"scalar", "sse2", "avx2", "avx512",
                                                        "neon"};
@@ -59,4 +60,16 @@ dmlp__isa dmlp__isa_detect(void)
         atomic_store_explicit(&detected, isa, memory_order_relaxed);
     }
     return (dmlp__isa)isa;
+}
+
+static atomic_int bf16_round = -1;
+
+int dmlp__isa_bf16_round(void)
+{
+    int has = atomic_load_explicit(&bf16_round, memory_order_relaxed);
+    if (has < 0) {
+        has = (dmlp__cpu_features() & DMLP__CPU_X86_AVX512_BF16) != 0;
+        atomic_store_explicit(&bf16_round, has, memory_order_relaxed);
+    }
+    return has;
 }

@@ -36,6 +36,9 @@ typedef struct dmlp__kernel_args {
     uint32_t recip;             /* Softsign f16/bf16/f32: the reciprocal form (estimate,
                                    Newton step, exact FMA correction) instead of a divide,
                                    where dmlp__softsign_has_recip; the same bits either way */
+    uint32_t portable_bf16;     /* Softsign bf16: round with the integer code even where
+                                   the CPU has a rounding instruction (tests, so that both
+                                   forms run); the same bits either way */
     uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
     uint32_t out_size;          /* the logical two-input kernels: the output's element
@@ -126,6 +129,10 @@ const char *dmlp__isa_name(dmlp__isa isa);
    AVX-512). Elsewhere the kernels always divide and ignore recip, so there is no choice
    to measure or report. Defined by the processor family's kernel table. */
 int dmlp__softsign_has_recip(dmlp__isa isa);
+
+/* Whether the CPU rounds f32 to bf16 in one instruction the AVX-512 Softsign uses when it
+   may (x86's AVX512-BF16; dmlp__kernel_args.portable_bf16 says it may not). Read once. */
+int dmlp__isa_bf16_round(void);
 
 /* Every kernel variant compiled in for op x type (best first, reference last); for tests
    and bench. Returns the count written (at most `capacity`). Includes variants the CPU

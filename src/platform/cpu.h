@@ -13,6 +13,9 @@
 #define DMLP__CPU_X86_SSE2 0x1u   /* x86-64 baseline */
 #define DMLP__CPU_X86_AVX2 0x2u   /* AVX2, FMA and F16C; OS saves YMM state */
 #define DMLP__CPU_X86_AVX512 0x4u /* AVX-512 F, BW, VL and DQ; OS saves opmask and ZMM */
+#define DMLP__CPU_X86_AVX512_BF16 0x8u /* with AVX512: AVX512-BF16, whose vcvtne2ps2bf16
+                                          rounds f32 to bf16 (not a level: one kernel's
+                                          form, dmlp__isa_bf16_round) */
 #define DMLP__CPU_ARM_NEON 0x100u  /* aarch64 AdvSIMD (HWCAP asimd) */
 #define DMLP__CPU_ARM_FP16 0x200u  /* FP16 arithmetic, scalar and vector (fphp, asimdhp);
                                       detected, not needed by any kernel */

@@ -179,10 +179,11 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
         if (n == 0)
             break;
         for (size_t s = 0; s < nsets; s++) {
-            for (uint32_t stream = 0; stream < 4; stream++) {
+            for (uint32_t stream = 0; stream < 8; stream++) {
                 dmlp__kernel_args args = sets[s];
                 args.streaming = stream & 1;
-                args.recip = stream >> 1; /* Softsign: the reciprocal form too */
+                args.recip = (stream >> 1) & 1; /* Softsign: the reciprocal form too */
+                args.portable_bf16 = stream >> 2; /* and bf16 rounded without an instruction */
                 args.prefetch = args.streaming ? DMLP__PREFETCH_T0 : DMLP__PREFETCH_NONE;
                 args.prefetch_distance = 4096;
                 ref(n, in, want, &args);
@@ -190,9 +191,10 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                 v->fn(n, in, got, &args);
                 size_t d = test_first_difference(got, want, n * c->so);
                 CHECK(d == n * c->so,
-                      "%s %s chunk %zu mode %d nan %u stream %u recip %u: first difference "
-                      "at element %zu (input bytes at %p)", c->name, v->name, k,
-                      (int)args.mode, args.nan_propagate, args.streaming, args.recip, d / c->so,
+                      "%s %s chunk %zu mode %d nan %u stream %u recip %u portable %u: first "
+                      "difference at element %zu (input bytes at %p)", c->name, v->name, k,
+                      (int)args.mode, args.nan_propagate, args.streaming, args.recip,
+                      args.portable_bf16, d / c->so,
                       (void *)(in + d / c->so * c->si));
             }
         }
@@ -231,9 +233,10 @@ static void check_run(const op_type *c, const dmlp__kernel_choice *v, dmlp__unar
     for (size_t i = GUARD + off + after; i < region; i++)
         guard_ok &= buf[i] == 0x5a;
     CHECK(d == out_bytes && guard_ok,
-          "%s %s len %zu offset %zu %s mode %d nan %u stream %u: %s at element %zu", c->name,
-          v->name, len, off, in_place ? "in place" : "out of place", (int)args->mode,
-          args->nan_propagate, args->streaming, guard_ok ? "difference" : "guard overwritten",
+          "%s %s len %zu offset %zu %s mode %d nan %u stream %u recip %u portable %u: %s at "
+          "element %zu", c->name, v->name, len, off, in_place ? "in place" : "out of place",
+          (int)args->mode, args->nan_propagate, args->streaming, args->recip,
+          args->portable_bf16, guard_ok ? "difference" : "guard overwritten",
           d / (c->so ? c->so : 1));
 }
 
@@ -255,22 +258,26 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
     /* The measured strategies (core/tune.h), each streaming mode with a different prefetch
        (none, T0 just ahead, NTA past the end of short runs) and both division methods. */
     static const struct {
-        uint32_t streaming, prefetch, distance, recip;
-    } strategies[] = {{0, DMLP__PREFETCH_NONE, 0, 0},
-                      {0, DMLP__PREFETCH_NONE, 0, 1},
-                      {1, DMLP__PREFETCH_T0, 64, 0},
-                      {1, DMLP__PREFETCH_NTA, 4096, 1},
-                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_NTA, 4096, 0},
-                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_T0, 64, 1}};
+        uint32_t streaming, prefetch, distance, recip, portable;
+    } strategies[] = {{0, DMLP__PREFETCH_NONE, 0, 0, 0},
+                      {0, DMLP__PREFETCH_NONE, 0, 1, 0},
+                      {0, DMLP__PREFETCH_NONE, 0, 0, 1},
+                      {1, DMLP__PREFETCH_T0, 64, 0, 0},
+                      {1, DMLP__PREFETCH_NTA, 4096, 1, 0},
+                      {1, DMLP__PREFETCH_T0, 64, 0, 1},
+                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_NTA, 4096, 0, 0},
+                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_T0, 64, 1, 0}};
     for (size_t s = 0; s < nsets; s++)
         for (uint32_t k = 0; k < sizeof strategies / sizeof strategies[0]; k++) {
-            if (strategies[k].recip && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN && strategies[k].streaming == 0)
+            if ((strategies[k].recip || strategies[k].portable) &&
+                c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN && strategies[k].streaming == 0)
                 continue; /* the division method only changes Softsign */
             dmlp__kernel_args args = sets[s];
             args.streaming = strategies[k].streaming; /* off, on, on without the fence */
             args.prefetch = strategies[k].prefetch;
             args.prefetch_distance = strategies[k].distance;
             args.recip = strategies[k].recip;
+            args.portable_bf16 = strategies[k].portable;
             for (size_t li = 0; li < 68 + sizeof long_lengths / sizeof long_lengths[0]; li++) {
                 size_t len = li < 68 ? li : long_lengths[li - 68];
                 for (size_t o = 0; o < 4; o++)

@@ -18,10 +18,12 @@
 #define SOFT DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define BLOCK (1u << 16) /* f32 patterns per work item */
 #define MAX_VARIANTS 8
+#define FORM_NAME(v) ((v).recip ? "recip" : (v).portable_bf16 ? "div-portable" : "div")
 
 typedef struct variant {
     dmlp__kernel_choice kernel;
     uint32_t recip;
+    uint32_t portable_bf16; /* bf16 rounded by the integer code where an instruction could */
 } variant;
 
 typedef struct job {
@@ -70,6 +72,7 @@ static void *worker(void *arg)
         j->reference(n, in, want, &args);
         for (size_t v = 0; v < j->variant_count; v++) {
             args.recip = j->variants[v].recip;
+            args.portable_bf16 = j->variants[v].portable_bf16;
             j->variants[v].kernel.fn(n, in, got, &args);
             if (memcmp(got, want, n * j->size) == 0)
                 continue;
@@ -120,9 +123,16 @@ static size_t check_type(DML_TENSOR_DATA_TYPE type, const char *name, size_t siz
         /* Only levels with FMA have the reciprocal form; elsewhere recip is ignored
            and a second pass would check the divide again under another name. */
         uint32_t forms = dmlp__softsign_has_recip(all[k].isa) ? 2 : 1;
-        for (uint32_t recip = 0; recip < forms && j.variant_count < MAX_VARIANTS; recip++) {
+        /* bf16 in AVX-512 on a CPU that rounds it in one instruction: the divide both
+           ways (the other levels have no such form and ignore portable_bf16). */
+        int both_roundings = type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 &&
+                             all[k].isa == DMLP__ISA_AVX512 && dmlp__isa_bf16_round();
+        for (uint32_t form = 0; form < forms + (uint32_t)both_roundings &&
+                                j.variant_count < MAX_VARIANTS;
+             form++) {
             j.variants[j.variant_count].kernel = all[k];
-            j.variants[j.variant_count].recip = recip;
+            j.variants[j.variant_count].recip = form == 1 && form < forms;
+            j.variants[j.variant_count].portable_bf16 = form == forms;
             atomic_store(&j.first_bad[j.variant_count], UINT64_MAX);
             j.variant_count++;
         }
@@ -147,16 +157,16 @@ static size_t check_type(DML_TENSOR_DATA_TYPE type, const char *name, size_t siz
     for (size_t v = 0; v < j.variant_count; v++) {
         uint64_t bad = atomic_load(&j.mismatches[v]);
         CHECK(bad == 0, "%s %s %s: %llu of %llu patterns differ from the reference, first 0x%llx",
-              name, j.variants[v].kernel.name, j.variants[v].recip ? "recip" : "div",
+              name, j.variants[v].kernel.name, FORM_NAME(j.variants[v]),
               (unsigned long long)bad, (unsigned long long)j.patterns,
               (unsigned long long)atomic_load(&j.first_bad[v]));
         if (bad)
             printf("  %s %-24s %-5s %llu of %llu patterns DIFFER\n", name,
-                   j.variants[v].kernel.name, j.variants[v].recip ? "recip" : "div",
+                   j.variants[v].kernel.name, FORM_NAME(j.variants[v]),
                    (unsigned long long)bad, (unsigned long long)j.patterns);
         else
             printf("  %s %-24s %-5s all %llu patterns identical\n", name,
-                   j.variants[v].kernel.name, j.variants[v].recip ? "recip" : "div",
+                   j.variants[v].kernel.name, FORM_NAME(j.variants[v]),
                    (unsigned long long)j.patterns);
     }
     printf("  %s: %.1f s on %u threads\n", name, seconds, threads);

@@ -1,8 +1,8 @@
 /* AVX-512 F/BW/VL/DQ kernels (compiled with those flags only in this file). Defines the
    vector vocabulary of vector_kernels.inc on 512-bit registers; masks are k-registers, so
    compares, selects and the IsInfinity narrowing cost one instruction each.
-   AVX512-BF16's conversion is not used: it flushes subnormals, and bf16 Softsign must
-   round them exactly. */
+   AVX512-BF16's rounding (bf16_pair below) is used by bf16 Softsign only, where CPUID
+   has it, with the subnormal lanes it flushes patched from the input. */
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
@@ -90,6 +90,21 @@ typedef __mmask8 M64;
 #define f2h(lo, hi)                                                                         \
     _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph((lo), _MM_FROUND_TO_NEAREST_INT)), \
                        _mm512_cvtps_ph((hi), _MM_FROUND_TO_NEAREST_INT), 1)
+
+/* bf16 from the even and odd elements' f32 (vector_kernels.inc): AVX512-BF16's
+   vcvtne2ps2bf16 rounds both, nearest even, as two halves (odd above even), and vpermw
+   interleaves them again. Written in asm so that this file needs no -mavx512bf16: the
+   kernel runs it only where CPUID says so (dmlp__isa_bf16_round). It flushes subnormals,
+   which the kernel patches. */
+#define HAS_BF16_PAIR 1
+static inline V bf16_pair(F32 even, F32 odd)
+{
+    static const uint16_t order[32] = {0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23,
+                                       8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31};
+    V halves;
+    __asm__("vcvtne2ps2bf16 %2, %1, %0" : "=v"(halves) : "v"(odd), "v"(even));
+    return _mm512_permutexvar_epi16(ld(order), halves);
+}
 
 /* Sign of f32/f64 by vfixupimm (kernels/vector_kernels.inc); imm8 0: no faults. */
 #define HAS_FIXUP 1

@@ -37,8 +37,15 @@ uint32_t dmlp__cpu_features(void)
     features |= DMLP__CPU_X86_AVX2;
     int avx512 = ((ebx >> 16) & 1) /* F */ && ((ebx >> 17) & 1) /* DQ */ &&
                  ((ebx >> 30) & 1) /* BW */ && ((ebx >> 31) & 1) /* VL */;
-    if (avx512 && (xcr0 & 0xe6) == 0xe6) /* plus opmask, ZMM_Hi256, Hi16_ZMM state */
+    if (avx512 && (xcr0 & 0xe6) == 0xe6) { /* plus opmask, ZMM_Hi256, Hi16_ZMM state */
         features |= DMLP__CPU_X86_AVX512;
+        unsigned max_sub = eax;
+        if (max_sub >= 1) {
+            __cpuid_count(7, 1, eax, ebx, ecx, edx);
+            if ((eax >> 5) & 1) /* AVX512_BF16 */
+                features |= DMLP__CPU_X86_AVX512_BF16;
+        }
+    }
     return features;
 }
 
