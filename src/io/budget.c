@@ -9,6 +9,9 @@
 #include "platform/memory.h"
 
 static _Atomic uint64_t chosen; /* 0: the default */
+/* The machine's part of the default, read once: it costs two system calls (sysinfo and
+   prlimit), which were most of a 16-element ONNX run when every allocation asked again. */
+static _Atomic uint64_t machine; /* 0: not read yet */
 
 bool dmlp__budget_parse(const char *text, uint64_t *bytes)
 {
@@ -52,7 +55,12 @@ uint64_t dmlp__budget(void)
     const char *env = getenv("DMLP_MAX_MEMORY");
     if (env && dmlp__budget_parse(env, &b))
         return b;
-    return dmlp__memory_limit();
+    b = atomic_load_explicit(&machine, memory_order_relaxed);
+    if (!b) { /* racing first calls read the same value */
+        b = dmlp__memory_limit();
+        atomic_store_explicit(&machine, b ? b : 1, memory_order_relaxed);
+    }
+    return b;
 }
 
 void dmlp__budget_set(uint64_t bytes)

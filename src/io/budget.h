@@ -2,8 +2,9 @@
    payload, a DxDispatch buffer, an ONNX initializer, a whole file read into memory) is
    checked against it before it is made, so a short hostile file cannot make the process
    take the machine's memory. Default: the physical memory or the address-space limit
-   (RLIMIT_AS), whichever is smaller; DMLP_MAX_MEMORY in the environment, or
-   dmlp__budget_set (the CLI's --max-memory), changes it. */
+   (RLIMIT_AS), whichever is smaller, read once per process (a limit set later is not
+   seen); DMLP_MAX_MEMORY in the environment (read on every call), or dmlp__budget_set
+   (the CLI's --max-memory), changes it. */
 #ifndef DMLP_IO_BUDGET_H
 #define DMLP_IO_BUDGET_H
 
