@@ -240,6 +240,7 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
        none of them if one fails */
     dmlp__outputs outputs;
     dmlp__outputs_init(&outputs, model->confine);
+    bool announced = false; /* a writeFile command printed its line */
     for (size_t i = 0; i < model->command_count && s == DMLP_OK; i++) {
         const dmlp__dx_command *c = &model->commands[i];
         if (c->kind == DMLP__DX_DISPATCH) {
@@ -249,6 +250,7 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
                 dmlp__dx_print_values(options->out, &model->resources[c->index], c->verbose);
         } else {
             s = run_write_file(model, c, &outputs, options->out);
+            announced |= s == DMLP_OK && options->out;
         }
     }
     if (s == DMLP_OK) {
@@ -262,6 +264,15 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
         }
     }
     dmlp__outputs_free(&outputs);
+    /* DxDispatch prints "written" as each writeFile command runs, and so does this runner,
+       but the files only appear once every command has run: a failure after such a line
+       says that none was. */
+    if (s != DMLP_OK && announced) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", dmlp_last_error());
+        dmlp__error(s, "%s; no writeFile target was written (the lines above that say so "
+                       "announced files kept back until every command had run)", why);
+    }
     /* operators belong to this run's device */
     for (size_t i = 0; i < model->dispatchable_count; i++) {
         dmlp_operator_destroy(model->dispatchables[i].op);

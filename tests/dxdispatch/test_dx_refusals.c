@@ -497,6 +497,43 @@ static void test_nothing_runs(void)
     CHECK(access("dx_refusal_early.bin", F_OK) != 0, "a refused operator let a command run");
 }
 
+/* A command that fails after a writeFile printed its line: the file is not written, and
+   the error says so. */
+static void test_written_then_failed(void)
+{
+    remove("dx_written_then_failed.bin");
+    const char *text = model(
+        "\"A\": {\"initialValuesDataType\": \"INT32\", \"initialValues\": [7, 8]}, "
+        "\"Z\": {\"initialValuesDataType\": \"INT32\", \"initialValues\": [1, 0]}, "
+        "\"Q\": {\"initialValuesDataType\": \"INT32\", \"initialValues\": [0, 0]}",
+        "\"div\": {\"type\": \"ELEMENT_WISE_DIVIDE\", \"desc\": {\"ATensor\": "
+        "{\"DataType\": \"INT32\", \"Sizes\": [2]}, \"BTensor\": {\"DataType\": \"INT32\", "
+        "\"Sizes\": [2]}, \"OutputTensor\": {\"DataType\": \"INT32\", \"Sizes\": [2]}}}",
+        "{\"type\": \"writeFile\", \"resource\": \"A\", \"targetPath\": "
+        "\"dx_written_then_failed.bin\"}, {\"type\": \"dispatch\", \"dispatchable\": "
+        "\"div\", \"bindings\": {\"ATensor\": \"A\", \"BTensor\": \"Z\", "
+        "\"OutputTensor\": \"Q\"}}");
+    char dir[] = DX_TEST_DIR "/models";
+    dmlp__dx_parse_options options = {dir, 0, 0, NULL};
+    dmlp__dx_model *m = NULL;
+    dmlp_status s = dmlp__dx_model_parse(text, strlen(text), &options, &m);
+    CHECK(s == DMLP_OK, "parse: %s", dmlp_last_error());
+    char printed[1024] = {0};
+    FILE *out = fmemopen(printed, sizeof printed - 1, "w");
+    CHECK(out != NULL, "fmemopen");
+    if (s == DMLP_OK && out) {
+        dmlp__dx_run_options run = {NULL, (DML_FEATURE_LEVEL)0, 1, out};
+        s = dmlp__dx_model_run(m, &run);
+        fclose(out);
+        CHECK(s != DMLP_OK, "a division by zero ran");
+        CHECK_CONTAINS(printed, "Resource 'A' written to 'dx_written_then_failed.bin'");
+        CHECK_CONTAINS(dmlp_last_error(), "is 0");
+        CHECK_CONTAINS(dmlp_last_error(), "no writeFile target was written");
+    }
+    dmlp__dx_model_free(m);
+    CHECK(access("dx_written_then_failed.bin", F_OK) != 0, "a failed run wrote its file");
+}
+
 /* Overlapping bindings that are not exactly in place are refused by execute. */
 static void test_execute_refusal(void)
 {
@@ -579,6 +616,7 @@ int main(void)
     test_validation();
     test_commands();
     test_nothing_runs();
+    test_written_then_failed();
     test_execute_refusal();
     return test_finish("test_dx_refusals");
 }
