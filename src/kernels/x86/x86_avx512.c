@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kernels/kernels.h"
+#include "kernels/x86/x86_mxcsr.h"
 
 #define ISA avx512
 #define VB 64
@@ -106,21 +107,15 @@ static inline V bf16_pair(F32 even, F32 odd)
     return _mm512_permutexvar_epi16(ld(order), halves);
 }
 
-/* Denormals-are-zero (MXCSR.DAZ) around the kernel that uses bf16_pair: its subnormal
-   lanes take the input anyway, and read as zero they no longer send the divider down
-   its slow path (random bf16 with 1 in 256 subnormal: 41 -> 88 GB/s on a Zen 5). */
-static inline unsigned daz_on(void)
-{
-    unsigned saved = _mm_getcsr();
-    _mm_setcsr(saved | 0x0040u);
-    return saved;
-}
-static inline void daz_restore(unsigned saved) { _mm_setcsr(saved); }
-
 /* Sign of f32/f64 by vfixupimm (kernels/vector_kernels.inc); imm8 0: no faults. */
 #define HAS_FIXUP 1
 #define fixup32(x, t) _mm512_castps_si512(_mm512_fixupimm_ps(tof32(x), tof32(x), (t), 0))
 #define fixup64(x, t) _mm512_castpd_si512(_mm512_fixupimm_pd(tof64(x), tof64(x), (t), 0))
+/* x where q is ±0, else q (the class codes: 0 keeps the first operand, 1 takes q): one
+   instruction for Softsign's zero and subnormal lanes (vector_kernels.inc). */
+#define HAS_ZERO_TAKES 1
+#define zero_takes32(x, q) _mm512_castps_si512(_mm512_fixupimm_ps(tof32(x), tof32(q), set32(0x11111011), 0))
+#define zero_takes64(x, q) _mm512_castpd_si512(_mm512_fixupimm_pd(tof64(x), tof64(q), set64(0x11111011), 0))
 
 /* The reciprocal form of Softsign (kernels/vector_kernels.inc). */
 #define HAS_FMA 1

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kernels/kernels.h"
+#include "kernels/x86/x86_mxcsr.h"
 
 #define ISA sse2
 #define VB 16
