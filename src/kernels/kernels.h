@@ -130,6 +130,11 @@ const char *dmlp__isa_name(dmlp__isa isa);
    to measure or report. Defined by the processor family's kernel table. */
 int dmlp__softsign_has_recip(dmlp__isa isa);
 
+/* From this many elements a divided Softsign kernel of bf16, f32 or f64 on x86 runs with
+   denormals read as zero (and restores the caller's controls); below, it divides them as
+   they are. The same bits either way; tests cover both sides. */
+#define DMLP__DAZ_MIN_ELEMENTS 16384
+
 /* Whether the CPU rounds f32 to bf16 in one instruction the AVX-512 Softsign uses when it
    may (x86's AVX512-BF16; dmlp__kernel_args.portable_bf16 says it may not). Read once. */
 int dmlp__isa_bf16_round(void);

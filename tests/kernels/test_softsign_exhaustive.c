@@ -120,19 +120,18 @@ static size_t check_type(DML_TENSOR_DATA_TYPE type, const char *name, size_t siz
                    dmlp__isa_name(all[k].isa));
             continue;
         }
-        /* Only levels with FMA have the reciprocal form; elsewhere recip is ignored
-           and a second pass would check the divide again under another name. */
-        uint32_t forms = dmlp__softsign_has_recip(all[k].isa) ? 2 : 1;
-        /* bf16 in AVX-512 on a CPU that rounds it in one instruction: the divide both
-           ways (the other levels have no such form and ignore portable_bf16). */
-        int both_roundings = type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 &&
-                             all[k].isa == DMLP__ISA_AVX512 && dmlp__isa_bf16_round();
-        for (uint32_t form = 0; form < forms + (uint32_t)both_roundings &&
-                                j.variant_count < MAX_VARIANTS;
-             form++) {
-            j.variants[j.variant_count].kernel = all[k];
-            j.variants[j.variant_count].recip = form == 1 && form < forms;
-            j.variants[j.variant_count].portable_bf16 = form == forms;
+        /* The divide; the reciprocal form at levels with FMA (elsewhere recip is ignored
+           and a second pass would check the divide again under another name); and for
+           bf16 in AVX-512 on a CPU that rounds it in one instruction, the divide with the
+           integer rounding too (the other levels ignore portable_bf16). */
+        const variant forms[] = {{all[k], 0, 0}, {all[k], 1, 0}, {all[k], 0, 1}};
+        int has[] = {1, dmlp__softsign_has_recip(all[k].isa),
+                     type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 && all[k].isa == DMLP__ISA_AVX512 &&
+                         dmlp__isa_bf16_round()};
+        for (size_t f = 0; f < 3 && j.variant_count < MAX_VARIANTS; f++) {
+            if (!has[f])
+                continue;
+            j.variants[j.variant_count] = forms[f];
             atomic_store(&j.first_bad[j.variant_count], UINT64_MAX);
             j.variant_count++;
         }

@@ -111,11 +111,13 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define HAS_FIXUP 1
 #define fixup32(x, t) _mm512_castps_si512(_mm512_fixupimm_ps(tof32(x), tof32(x), (t), 0))
 #define fixup64(x, t) _mm512_castpd_si512(_mm512_fixupimm_pd(tof64(x), tof64(x), (t), 0))
-/* x where q is ±0, else q (the class codes: 0 keeps the first operand, 1 takes q): one
-   instruction for Softsign's zero and subnormal lanes (vector_kernels.inc). */
-#define HAS_ZERO_TAKES 1
-#define zero_takes32(x, q) _mm512_castps_si512(_mm512_fixupimm_ps(tof32(x), tof32(q), set32(0x11111011), 0))
-#define zero_takes64(x, q) _mm512_castpd_si512(_mm512_fixupimm_pd(tof64(x), tof64(q), set64(0x11111011), 0))
+/* Softsign's zero and subnormal lanes (vector_kernels.inc) by the quotient's class, one
+   instruction: x where q is ±0 (as it is exactly for those x, read as zero), else q (the
+   class codes: 0 keeps the first operand, 1 takes q). */
+#define tiny_takes_x32(x, q, c)                                                             \
+    _mm512_castps_si512(_mm512_fixupimm_ps(tof32(x), tof32(q), set32(0x11111011), 0))
+#define tiny_takes_x64(x, q, c)                                                             \
+    _mm512_castpd_si512(_mm512_fixupimm_pd(tof64(x), tof64(q), set64(0x11111011), 0))
 
 /* The reciprocal form of Softsign (kernels/vector_kernels.inc). */
 #define HAS_FMA 1
