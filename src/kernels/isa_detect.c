@@ -62,14 +62,25 @@ dmlp__isa dmlp__isa_detect(void)
     return (dmlp__isa)isa;
 }
 
-static atomic_int bf16_round = -1;
+/* The CPU's feature bits, read once (as `detected`: racing first calls store the same). */
+static atomic_llong features = -1;
+
+static int has_feature(uint32_t bit)
+{
+    long long f = atomic_load_explicit(&features, memory_order_relaxed);
+    if (f < 0) {
+        f = dmlp__cpu_features();
+        atomic_store_explicit(&features, f, memory_order_relaxed);
+    }
+    return (f & bit) != 0;
+}
 
 int dmlp__isa_bf16_round(void)
 {
-    int has = atomic_load_explicit(&bf16_round, memory_order_relaxed);
-    if (has < 0) {
-        has = (dmlp__cpu_features() & DMLP__CPU_X86_AVX512_BF16) != 0;
-        atomic_store_explicit(&bf16_round, has, memory_order_relaxed);
-    }
-    return has;
+    return has_feature(DMLP__CPU_X86_AVX512_BF16);
+}
+
+int dmlp__isa_byte_permute(void)
+{
+    return has_feature(DMLP__CPU_X86_AVX512_VBMI);
 }

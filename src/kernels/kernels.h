@@ -36,9 +36,10 @@ typedef struct dmlp__kernel_args {
     uint32_t recip;             /* Softsign f16/bf16/f32: the reciprocal form (estimate,
                                    Newton step, exact FMA correction) instead of a divide,
                                    where dmlp__softsign_has_recip; the same bits either way */
-    uint32_t portable_bf16;     /* Softsign bf16: round with the integer code even where
-                                   the CPU has a rounding instruction (tests, so that both
-                                   forms run); the same bits either way */
+    uint32_t portable;          /* use no instruction beyond the kernel level's own even
+                                   where the CPU has it (Softsign bf16's rounding, IsInfinity
+                                   f64's byte permute): for tests, so that both forms run;
+                                   the same bits either way */
     uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
     uint32_t out_size;          /* the logical two-input kernels: the output's element
@@ -136,8 +137,12 @@ int dmlp__softsign_has_recip(dmlp__isa isa);
 #define DMLP__DAZ_MIN_ELEMENTS 16384
 
 /* Whether the CPU rounds f32 to bf16 in one instruction the AVX-512 Softsign uses when it
-   may (x86's AVX512-BF16; dmlp__kernel_args.portable_bf16 says it may not). Read once. */
+   may (x86's AVX512-BF16; dmlp__kernel_args.portable says it may not). Read once. */
 int dmlp__isa_bf16_round(void);
+
+/* Whether the CPU permutes bytes across a whole vector (x86's AVX512-VBMI), which the
+   AVX-512 IsInfinity f64 uses when it may. Read once. */
+int dmlp__isa_byte_permute(void);
 
 /* Every kernel variant compiled in for op x type (best first, reference last); for tests
    and bench. Returns the count written (at most `capacity`). Includes variants the CPU

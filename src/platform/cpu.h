@@ -16,6 +16,9 @@
 #define DMLP__CPU_X86_AVX512_BF16 0x8u /* with AVX512: AVX512-BF16, whose vcvtne2ps2bf16
                                           rounds f32 to bf16 (not a level: one kernel's
                                           form, dmlp__isa_bf16_round) */
+#define DMLP__CPU_X86_AVX512_VBMI 0x10u /* with AVX512: AVX512-VBMI, whose vpermb moves
+                                           bytes across the register (IsInfinity f64's form,
+                                           dmlp__isa_byte_permute) */
 #define DMLP__CPU_ARM_NEON 0x100u  /* aarch64 AdvSIMD (HWCAP asimd) */
 #define DMLP__CPU_ARM_FP16 0x200u  /* FP16 arithmetic, scalar and vector (fphp, asimdhp);
                                       detected, not needed by any kernel */

@@ -192,7 +192,7 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                 dmlp__kernel_args args = sets[s];
                 args.streaming = stream & 1;
                 args.recip = (stream >> 1) & 1; /* Softsign: the reciprocal form too */
-                args.portable_bf16 = stream >> 2; /* and bf16 rounded without an instruction */
+                args.portable = stream >> 2; /* and without the optional instructions */
                 args.prefetch = args.streaming ? DMLP__PREFETCH_T0 : DMLP__PREFETCH_NONE;
                 args.prefetch_distance = 4096;
                 ref(n, in, want, &args);
@@ -206,7 +206,7 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                       "%s %s chunk %zu mode %d nan %u stream %u recip %u portable %u: first "
                       "difference at element %zu (input bytes at %p)", c->name, v->name, k,
                       (int)args.mode, args.nan_propagate, args.streaming, args.recip,
-                      args.portable_bf16, d / c->so,
+                      args.portable, d / c->so,
                       (void *)(in + d / c->so * c->si));
             }
         }
@@ -251,7 +251,7 @@ static void check_run(const op_type *c, const dmlp__kernel_choice *v, dmlp__unar
           "%s %s len %zu offset %zu %s mode %d nan %u stream %u recip %u portable %u: %s at "
           "element %zu", c->name, v->name, len, off, in_place ? "in place" : "out of place",
           (int)args->mode, args->nan_propagate, args->streaming, args->recip,
-          args->portable_bf16, guard_ok ? "difference" : "guard overwritten",
+          args->portable, guard_ok ? "difference" : "guard overwritten",
           d / (c->so ? c->so : 1));
 }
 
@@ -271,7 +271,8 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
     dmlp__kernel_args sets[6];
     size_t nsets = arg_sets(c, sets);
     /* The measured strategies (core/tune.h), each streaming mode with a different prefetch
-       (none, T0 just ahead, NTA past the end of short runs) and both division methods. */
+       (none, T0 just ahead, NTA past the end of short runs), both division methods, and
+       with and without the optional instructions (kernels.h, portable). */
     static const struct {
         uint32_t streaming, prefetch, distance, recip, portable;
     } strategies[] = {{0, DMLP__PREFETCH_NONE, 0, 0, 0},
@@ -284,15 +285,18 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
                       {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_T0, 64, 1, 0}};
     for (size_t s = 0; s < nsets; s++)
         for (uint32_t k = 0; k < sizeof strategies / sizeof strategies[0]; k++) {
-            if ((strategies[k].recip || strategies[k].portable) &&
-                c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN && strategies[k].streaming == 0)
-                continue; /* the division method only changes Softsign */
+            if (strategies[k].streaming == 0 &&
+                ((strategies[k].recip && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN) ||
+                 (strategies[k].portable && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN &&
+                  c->op != ISINF)))
+                continue; /* the division method only changes Softsign; the optional
+                             instructions Softsign and IsInfinity */
             dmlp__kernel_args args = sets[s];
             args.streaming = strategies[k].streaming; /* off, on, on without the fence */
             args.prefetch = strategies[k].prefetch;
             args.prefetch_distance = strategies[k].distance;
             args.recip = strategies[k].recip;
-            args.portable_bf16 = strategies[k].portable;
+            args.portable = strategies[k].portable;
             for (size_t li = 0; li < 68 + sizeof long_lengths / sizeof long_lengths[0]; li++) {
                 size_t len = li < 68 ? li : long_lengths[li - 68];
                 for (size_t o = 0; o < 4; o++)

@@ -18,12 +18,12 @@
 #define SOFT DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define BLOCK (1u << 16) /* f32 patterns per work item */
 #define MAX_VARIANTS 8
-#define FORM_NAME(v) ((v).recip ? "recip" : (v).portable_bf16 ? "div-portable" : "div")
+#define FORM_NAME(v) ((v).recip ? "recip" : (v).portable ? "div-portable" : "div")
 
 typedef struct variant {
     dmlp__kernel_choice kernel;
     uint32_t recip;
-    uint32_t portable_bf16; /* bf16 rounded by the integer code where an instruction could */
+    uint32_t portable; /* bf16 rounded by the integer code where an instruction could */
 } variant;
 
 typedef struct job {
@@ -72,7 +72,7 @@ static void *worker(void *arg)
         j->reference(n, in, want, &args);
         for (size_t v = 0; v < j->variant_count; v++) {
             args.recip = j->variants[v].recip;
-            args.portable_bf16 = j->variants[v].portable_bf16;
+            args.portable = j->variants[v].portable;
             j->variants[v].kernel.fn(n, in, got, &args);
             if (memcmp(got, want, n * j->size) == 0)
                 continue;
@@ -123,7 +123,7 @@ static size_t check_type(DML_TENSOR_DATA_TYPE type, const char *name, size_t siz
         /* The divide; the reciprocal form at levels with FMA (elsewhere recip is ignored
            and a second pass would check the divide again under another name); and for
            bf16 in AVX-512 on a CPU that rounds it in one instruction, the divide with the
-           integer rounding too (the other levels ignore portable_bf16). */
+           integer rounding too (the other levels ignore portable). */
         const variant forms[] = {{all[k], 0, 0}, {all[k], 1, 0}, {all[k], 0, 1}};
         int has[] = {1, dmlp__softsign_has_recip(all[k].isa),
                      type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 && all[k].isa == DMLP__ISA_AVX512 &&

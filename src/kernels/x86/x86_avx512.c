@@ -80,6 +80,22 @@ typedef __mmask8 M64;
 #define n64to32(a, b) _mm512_kunpackb((M32)(b), (M32)(a))
 #define ones8(m) _mm512_maskz_set1_epi8((m), 1)
 
+/* IsInfinity f64's byte permute (vector_kernels.inc): AVX512-VBMI's vpermb, in asm so
+   that this file needs no -mavx512vbmi; run only where CPUID says so. */
+#define HAS_BYTE_PERMUTE 1
+#define or_where64(r, m, v) _mm512_mask_or_epi64((r), (m), (r), (v))
+static inline V lane_bytes_in_order64(V x)
+{
+    static const unsigned char order[64] = {
+        0, 8, 16, 24, 32, 40, 48, 56, 1, 9, 17, 25, 33, 41, 49, 57,
+        2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59,
+        4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
+        6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
+    V r;
+    __asm__("vpermb %1, %2, %0" : "=v"(r) : "v"(x), "v"(ld(order)));
+    return r;
+}
+
 #define h2f_lo(x) _mm512_cvtph_ps(_mm512_castsi512_si256(x))
 #define h2f_hi(x) _mm512_cvtph_ps(_mm512_extracti64x4_epi64((x), 1))
 /* The memory forms: vcvtph2ps from 32 bytes and vcvtps2ph to them, no shuffle. */

@@ -39,6 +39,8 @@ uint32_t dmlp__cpu_features(void)
                  ((ebx >> 30) & 1) /* BW */ && ((ebx >> 31) & 1) /* VL */;
     if (avx512 && (xcr0 & 0xe6) == 0xe6) { /* plus opmask, ZMM_Hi256, Hi16_ZMM state */
         features |= DMLP__CPU_X86_AVX512;
+        if ((ecx >> 1) & 1) /* AVX512_VBMI */
+            features |= DMLP__CPU_X86_AVX512_VBMI;
         unsigned max_sub = eax;
         if (max_sub >= 1) {
             __cpuid_count(7, 1, eax, ebx, ecx, edx);
