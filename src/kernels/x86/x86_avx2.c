@@ -64,6 +64,11 @@ typedef __m256i M8, M16, M32, M64;
 #define fmul64 _mm256_mul_pd
 
 #define sel(m, a, b) _mm256_blendv_epi8((b), (a), (m))
+/* Sign of f32 and f64 (vector_kernels.inc): "not equal to 0, ordered" is one compare
+   (subnormals are numbers: the core clears DAZ before a kernel runs). */
+#define HAS_FLOAT_NUMBER 1
+#define number32(x) fromf32(_mm256_cmp_ps(tof32(x), _mm256_setzero_ps(), _CMP_NEQ_OQ))
+#define number64(x) fromf64(_mm256_cmp_pd(tof64(x), _mm256_setzero_pd(), _CMP_NEQ_OQ))
 #define sel8 sel
 #define sel16 sel
 #define sel32 sel
