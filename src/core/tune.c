@@ -2,6 +2,7 @@
    how it is timed, DMLP_TUNE, and the file that keeps the choices between processes. */
 #include "core/tune.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -48,12 +49,13 @@ static const char *const source_names[] = {"not measured yet", "measured",
 
 #define WHY_BYTES 1536
 #define KEY_BYTES 160
+#define FORMS_WHY_BYTES 320
 
 typedef struct forced {
     int defaults; /* DMLP_TUNE=defaults */
     int prefetch, distance, narrow_prefetch, narrow_distance, stream_from, chunk; /* set? */
     dmlp__streaming_tune values;
-    uint32_t softsign_mask, softsign_recip; /* types forced, and which of them to recip */
+    uint32_t forms_mask, forms_set; /* cache-resident form bits forced, and their values */
     double budget;                          /* the calibration's seconds (budget=) */
     char ignored[128];                      /* what DMLP_TUNE said that was not understood */
 } forced;
@@ -64,10 +66,10 @@ static struct {
     dmlp__streaming_tune streaming;
     source streaming_from;
     char streaming_why[WHY_BYTES];
-    atomic_int softsign_done[DMLP__ISA_COUNT];
-    uint32_t softsign_recip[DMLP__ISA_COUNT];
-    source softsign_from[DMLP__ISA_COUNT];
-    char softsign_why[DMLP__ISA_COUNT][256];
+    atomic_int forms_done[DMLP__ISA_COUNT]; /* cache-resident forms per kernel level */
+    uint32_t forms[DMLP__ISA_COUNT];        /* DMLP__TUNE_* bits */
+    source forms_from[DMLP__ISA_COUNT];
+    char forms_why[DMLP__ISA_COUNT][FORMS_WHY_BYTES];
     forced force;
     char key[KEY_BYTES];
     char path[512];
@@ -182,6 +184,17 @@ static int parse_prefetch(const char *s, size_t len, uint32_t *out)
     return 0;
 }
 
+static int parse_on_off(const char *s, size_t len, uint32_t *on)
+{
+    if (len == 2 && strncmp(s, "on", 2) == 0)
+        *on = 1;
+    else if (len == 3 && strncmp(s, "off", 3) == 0)
+        *on = 0;
+    else
+        return 0;
+    return 1;
+}
+
 static int parse_method(const char *s, size_t len, uint32_t *recip)
 {
     if (len == 3 && strncmp(s, "div", 3) == 0)
@@ -246,16 +259,17 @@ static int parse_item(forced *f, const char *item, size_t len)
         f->chunk = 1;
         f->values.chunk_bytes = size;
     } else if (KEY("budget") && parse_seconds(v, vlen, &f->budget)) {
-    } else if (KEY("softsign") && parse_method(v, vlen, &u)) {
-        f->softsign_mask = DMLP__TUNE_F16 | DMLP__TUNE_BF16 | DMLP__TUNE_F32;
-        f->softsign_recip = u ? f->softsign_mask : 0;
-    } else if ((KEY("softsign_f32") || KEY("softsign_f16") || KEY("softsign_bf16")) &&
-               parse_method(v, vlen, &u)) {
-        uint32_t bit = KEY("softsign_f32") ? DMLP__TUNE_F32
-                       : KEY("softsign_f16") ? DMLP__TUNE_F16
-                                             : DMLP__TUNE_BF16;
-        f->softsign_mask |= bit;
-        f->softsign_recip = u ? f->softsign_recip | bit : f->softsign_recip & ~bit;
+    } else if ((KEY("softsign") && parse_method(v, vlen, &u)) ||
+               ((KEY("softsign_f32") || KEY("softsign_f16") || KEY("softsign_bf16")) &&
+                parse_method(v, vlen, &u)) ||
+               (KEY("unroll") && parse_on_off(v, vlen, &u))) {
+        uint32_t bits = KEY("softsign")       ? DMLP__TUNE_SOFTSIGN
+                        : KEY("softsign_f32") ? DMLP__TUNE_F32
+                        : KEY("softsign_f16") ? DMLP__TUNE_F16
+                        : KEY("softsign_bf16") ? DMLP__TUNE_BF16
+                                               : DMLP__TUNE_UNROLL;
+        f->forms_mask |= bits;
+        f->forms_set = u ? f->forms_set | bits : f->forms_set & ~bits;
     } else {
         return 0;
     }
@@ -362,10 +376,10 @@ static void load_file(void)
     text[n] = '\0';
     dmlp__streaming_tune t;
     int have_streaming = 0, key_ok = 0, bad = too_long || strlen(text) != n;
-    uint32_t recip[DMLP__ISA_COUNT] = {0};
-    int have_recip[DMLP__ISA_COUNT] = {0};
-    char swhy[WHY_BYTES] = "", rwhy[DMLP__ISA_COUNT][256];
-    memset(rwhy, 0, sizeof rwhy);
+    uint32_t forms[DMLP__ISA_COUNT] = {0};
+    int have_forms[DMLP__ISA_COUNT] = {0};
+    char swhy[WHY_BYTES] = "", fwhy[DMLP__ISA_COUNT][FORMS_WHY_BYTES];
+    memset(fwhy, 0, sizeof fwhy);
     for (char *line = text; !bad && *line;) {
         char *end = strchr(line, '\n');
         if (!end) {
@@ -391,16 +405,16 @@ static void load_file(void)
             have_streaming = 1;
         } else if (strncmp(line, "streaming_why ", 14) == 0) {
             snprintf(swhy, sizeof swhy, "%.1500s", line + 14);
-        } else if (sscanf(line, "softsign %u %u%c", &isa, &bits, &tail) == 2) {
-            bad = isa >= DMLP__ISA_COUNT || bits > 7;
+        } else if (sscanf(line, "forms %u %u%c", &isa, &bits, &tail) == 2) {
+            bad = isa >= DMLP__ISA_COUNT || bits > DMLP__TUNE_ALL;
             if (!bad) {
-                recip[isa] = bits;
-                have_recip[isa] = 1;
+                forms[isa] = bits;
+                have_forms[isa] = 1;
             }
-        } else if (sscanf(line, "softsign_why %u", &isa) == 1 && isa < DMLP__ISA_COUNT &&
-                   strchr(line + 13, ' ')) {
-            snprintf(rwhy[isa], sizeof rwhy[isa], "%.250s", strchr(line + 13, ' ') + 1);
-        } else if (strcmp(line, "dmlp-tune 1") != 0) {
+        } else if (sscanf(line, "forms_why %u", &isa) == 1 && isa < DMLP__ISA_COUNT &&
+                   strchr(line + 10, ' ')) {
+            snprintf(fwhy[isa], sizeof fwhy[isa], "%.300s", strchr(line + 10, ' ') + 1);
+        } else if (strcmp(line, "dmlp-tune 2") != 0) {
             bad = 1;
         }
         line = end + 1;
@@ -416,10 +430,10 @@ static void load_file(void)
         snprintf(state.streaming_why, sizeof state.streaming_why, "%s", swhy);
     }
     for (unsigned i = 0; i < DMLP__ISA_COUNT; i++)
-        if (have_recip[i]) {
-            state.softsign_recip[i] = recip[i];
-            state.softsign_from[i] = CACHED;
-            snprintf(state.softsign_why[i], sizeof state.softsign_why[i], "%.250s", rwhy[i]);
+        if (have_forms[i]) {
+            state.forms[i] = forms[i];
+            state.forms_from[i] = CACHED;
+            memcpy(state.forms_why[i], fwhy[i], sizeof state.forms_why[i]);
         }
     snprintf(state.file_note, sizeof state.file_note, "%s: read", state.path);
 }
@@ -431,7 +445,7 @@ static void save_file(void)
     if (!state.path[0])
         return;
     char text[4096] = "";
-    append(text, sizeof text, "dmlp-tune 1\nkey %s\n", state.key);
+    append(text, sizeof text, "dmlp-tune 2\nkey %s\n", state.key);
     if (state.streaming_from == MEASURED || state.streaming_from == CACHED) {
         const dmlp__streaming_tune *t = &state.streaming;
         append(text, sizeof text, "streaming %u %u %u %u %llu %llu\nstreaming_why %s\n",
@@ -440,9 +454,9 @@ static void save_file(void)
                state.streaming_why);
     }
     for (unsigned i = 0; i < DMLP__ISA_COUNT; i++)
-        if (state.softsign_from[i] == MEASURED || state.softsign_from[i] == CACHED)
-            append(text, sizeof text, "softsign %u %u\nsoftsign_why %u %s\n", i,
-                   state.softsign_recip[i], i, state.softsign_why[i]);
+        if (state.forms_from[i] == MEASURED || state.forms_from[i] == CACHED)
+            append(text, sizeof text, "forms %u %u\nforms_why %u %s\n", i, state.forms[i], i,
+                   state.forms_why[i]);
     char why[128];
     if (dmlp__file_replace(state.path, text, strlen(text), why, sizeof why) != 0)
         snprintf(state.file_note, sizeof state.file_note, "%s: not written (%s)", state.path,
@@ -749,7 +763,7 @@ const dmlp__streaming_tune *dmlp__tune_streaming(void)
     return &state.streaming;
 }
 
-/* ---- Softsign's division method ------------------------------------------------------- */
+/* ---- Cache-resident forms: Softsign's division method, unrolled loops ------------------ */
 
 /* Cache-resident: 32 KiB in and out, the divide and the reciprocal form alternating,
    the fastest of several rounds each. The reciprocal form must be 3% faster to be
@@ -765,9 +779,8 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
                  {DML_TENSOR_DATA_TYPE_FLOAT16, DMLP__TUNE_F16, 2, "f16"},
                  {DMLP_TENSOR_DATA_TYPE_BFLOAT16, DMLP__TUNE_BF16, 2, "bf16"}};
     *recip = 0;
-    why[0] = '\0';
     if (!dmlp__softsign_has_recip(isa)) {
-        snprintf(why, why_size, "divide (no reciprocal form at this level)");
+        append(why, why_size, "Softsign: divide (no reciprocal form at this level);");
         return;
     }
     enum { BYTES = 32 * 1024, CALLS = 16, ROUNDS = 9 };
@@ -778,7 +791,7 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
         dmlp__aligned_free(out);
         return;
     }
-    append(why, why_size, "GB/s in cache, divide/reciprocal:");
+    append(why, why_size, "Softsign GB/s in cache, divide/reciprocal:");
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
         dmlp__kernel_choice c = dmlp__kernel_select(DML_OPERATOR_ACTIVATION_SOFTSIGN,
                                                     types[k].type, isa);
@@ -825,38 +838,120 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
     dmlp__aligned_free(out);
 }
 
-uint32_t dmlp__tune_softsign_recip(dmlp__isa isa)
+/* Whether the cache-resident loops unroll: four one-vector-a-block kernels (as most
+   are) on 64 KiB and on 256 KiB of input, both ways alternating, the fastest of several
+   rounds each. Unrolled loops must be 3% faster over all eight (the geometric mean of the
+   ratios) to be taken. Several kernels, because the loser differs from kernel to kernel:
+   on a Zen 5 at AVX2, one block per iteration ran some at 130 GB/s and others at 200-220
+   in the same build, unrolled loops all at 170-250; at AVX-512 unrolling lost 3-9% at
+   64 KiB. */
+static void measure_unroll(dmlp__isa isa, uint32_t *unroll, char *why, size_t why_size)
 {
-    if ((unsigned)isa >= DMLP__ISA_COUNT)
+    static const struct {
+        DML_OPERATOR_TYPE op;
+        DML_TENSOR_DATA_TYPE type;
+        size_t size;
+    } kinds[] = {{DML_OPERATOR_ELEMENT_WISE_SIGN, DML_TENSOR_DATA_TYPE_INT8, 1},
+                 {DML_OPERATOR_ELEMENT_WISE_SIGN, DML_TENSOR_DATA_TYPE_FLOAT32, 4},
+                 {DML_OPERATOR_ELEMENT_WISE_ABS, DML_TENSOR_DATA_TYPE_INT32, 4},
+                 {DML_OPERATOR_ELEMENT_WISE_NEGATE, DML_TENSOR_DATA_TYPE_FLOAT16, 2}};
+    enum { LARGE = 256 * 1024, ROUNDS = 5 };
+    static const size_t sizes[2] = {64 * 1024, LARGE};
+    *unroll = 0;
+    unsigned char *in = dmlp__aligned_alloc(64, LARGE), *out = dmlp__aligned_alloc(64, LARGE);
+    if (!in || !out) {
+        append(why, why_size, " loops: one block per iteration (no memory to measure)");
+        dmlp__aligned_free(in);
+        dmlp__aligned_free(out);
+        return;
+    }
+    for (size_t i = 0; i < LARGE; i++)
+        in[i] = (unsigned char)(i * 37 + 11);
+    double log_sum = 0, best_total[2] = {0, 0};
+    unsigned measured = 0;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        dmlp__kernel_choice c = dmlp__kernel_select(kinds[k].op, kinds[k].type, isa);
+        if (!c.fn || c.isa != isa)
+            continue;
+        for (unsigned z = 0; z < 2; z++) {
+            size_t n = sizes[z] / kinds[k].size;
+            unsigned calls = (unsigned)(512 * 1024 / sizes[z]);
+            double best[2] = {1e30, 1e30};
+            for (unsigned r = 0; r < ROUNDS; r++)
+                for (uint32_t u = 0; u < 2; u++) {
+                    dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER, .unroll = u};
+                    double t0 = now();
+                    for (unsigned q = 0; q < calls; q++)
+                        c.fn(n, in, out, &args);
+                    double t = (now() - t0) / calls;
+                    best[u] = t < best[u] ? t : best[u];
+                }
+            log_sum += log(best[1] / best[0]);
+            best_total[0] += best[0] / (double)sizes[z];
+            best_total[1] += best[1] / (double)sizes[z];
+            measured++;
+        }
+    }
+    if (measured) {
+        *unroll = exp(log_sum / measured) < 0.97;
+        append(why, why_size,
+               " loops: %u kernel and size pairs in cache, unrolled at %.2f x the time of one "
+               "block per iteration (geometric mean; mean GB/s %.0f/%.0f): %s",
+               measured, exp(log_sum / measured), 2.0 * measured / best_total[0] / 1e9,
+               2.0 * measured / best_total[1] / 1e9,
+               *unroll ? "unrolled" : "one block per iteration");
+    } else {
+        append(why, why_size, " loops: one block per iteration (no kernels at this level)");
+    }
+    dmlp__aligned_free(in);
+    dmlp__aligned_free(out);
+}
+
+/* The forms of level `isa`, measured (or read, or forced) once. */
+static uint32_t forms_of(dmlp__isa isa)
+{
+    if ((unsigned)isa >= DMLP__ISA_COUNT || isa == DMLP__ISA_SCALAR)
         return 0;
-    if (atomic_load_explicit(&state.softsign_done[isa], memory_order_acquire))
-        return state.softsign_recip[isa];
+    if (atomic_load_explicit(&state.forms_done[isa], memory_order_acquire))
+        return state.forms[isa];
     lock();
-    if (!atomic_load(&state.softsign_done[isa])) {
+    if (!atomic_load(&state.forms_done[isa])) {
         ensure_ready();
         const forced *f = &state.force;
-        uint32_t all = DMLP__TUNE_F16 | DMLP__TUNE_BF16 | DMLP__TUNE_F32;
-        if (f->defaults || f->softsign_mask == all) {
-            state.softsign_recip[isa] = 0;
-            state.softsign_from[isa] = f->defaults ? DEFAULTS : FORCED;
-            snprintf(state.softsign_why[isa], sizeof state.softsign_why[isa], "%s",
-                     f->defaults ? "divide" : "");
-        } else if (state.softsign_from[isa] != CACHED) {
+        if (f->defaults || f->forms_mask == DMLP__TUNE_ALL) {
+            state.forms[isa] = 0;
+            state.forms_from[isa] = f->defaults ? DEFAULTS : FORCED;
+            snprintf(state.forms_why[isa], sizeof state.forms_why[isa], "%s",
+                     f->defaults ? "built-in: divide, one block per iteration" : "");
+        } else if (state.forms_from[isa] != CACHED) {
             dmlp__fp_env saved = dmlp__fp_env_enter();
-            measure_softsign(isa, &state.softsign_recip[isa], state.softsign_why[isa],
-                             sizeof state.softsign_why[isa]);
+            uint32_t recip, unroll;
+            char *why = state.forms_why[isa];
+            why[0] = '\0';
+            measure_softsign(isa, &recip, why, sizeof state.forms_why[isa]);
+            measure_unroll(isa, &unroll, why, sizeof state.forms_why[isa]);
             dmlp__fp_env_leave(saved);
-            state.softsign_from[isa] = MEASURED;
+            state.forms[isa] = recip | (unroll ? DMLP__TUNE_UNROLL : 0);
+            state.forms_from[isa] = MEASURED;
             save_file();
         }
-        state.softsign_recip[isa] =
-            (state.softsign_recip[isa] & ~f->softsign_mask) | (f->softsign_recip & f->softsign_mask);
+        state.forms[isa] = (state.forms[isa] & ~f->forms_mask) | (f->forms_set & f->forms_mask);
         if (!dmlp__softsign_has_recip(isa))
-            state.softsign_recip[isa] = 0; /* the kernels divide there anyway */
-        atomic_store_explicit(&state.softsign_done[isa], 1, memory_order_release);
+            state.forms[isa] &= ~DMLP__TUNE_SOFTSIGN; /* the kernels divide there anyway */
+        atomic_store_explicit(&state.forms_done[isa], 1, memory_order_release);
     }
     unlock();
-    return state.softsign_recip[isa];
+    return state.forms[isa];
+}
+
+uint32_t dmlp__tune_softsign_recip(dmlp__isa isa)
+{
+    return forms_of(isa) & DMLP__TUNE_SOFTSIGN;
+}
+
+uint32_t dmlp__tune_unroll(dmlp__isa isa)
+{
+    return (forms_of(isa) & DMLP__TUNE_UNROLL) != 0;
 }
 
 /* ---- reporting ------------------------------------------------------------------------ */
@@ -896,21 +991,24 @@ void dmlp__tune_describe(char *buf, size_t size)
             append(buf, size, "  why: %s\n", state.streaming_why);
     }
     for (unsigned i = DMLP__ISA_SSE2; i < DMLP__ISA_COUNT; i++) {
-        if (!atomic_load(&state.softsign_done[i]) && state.softsign_from[i] != CACHED)
+        if (!atomic_load(&state.forms_done[i]) && state.forms_from[i] != CACHED)
             continue;
-        uint32_t r = state.softsign_recip[i];
-        append(buf, size, "softsign %s (%s%s): f32 %s, f16 %s, bf16 %s\n", dmlp__isa_name((dmlp__isa)i),
-               source_names[state.softsign_from[i]],
-               state.force.softsign_mask ? ", some forced by DMLP_TUNE" : "",
+        uint32_t r = state.forms[i];
+        append(buf, size,
+               "in cache, %s (%s%s): Softsign f32 %s, f16 %s, bf16 %s; loops %s\n",
+               dmlp__isa_name((dmlp__isa)i), source_names[state.forms_from[i]],
+               state.force.forms_mask ? ", some forced by DMLP_TUNE" : "",
                r & DMLP__TUNE_F32 ? "reciprocal" : "divide",
                r & DMLP__TUNE_F16 ? "reciprocal" : "divide",
-               r & DMLP__TUNE_BF16 ? "reciprocal" : "divide");
-        if (state.softsign_why[i][0])
-            append(buf, size, "  why: %s\n", state.softsign_why[i]);
+               r & DMLP__TUNE_BF16 ? "reciprocal" : "divide",
+               r & DMLP__TUNE_UNROLL ? "unrolled" : "one block per iteration");
+        if (state.forms_why[i][0])
+            append(buf, size, "  why: %s\n", state.forms_why[i]);
     }
-    if (!atomic_load(&state.softsign_done[dmlp__isa_detect()]) &&
-        state.softsign_from[dmlp__isa_detect()] != CACHED)
-        append(buf, size, "softsign: not measured yet (on the first Softsign operator)\n");
+    dmlp__isa isa = dmlp__isa_detect();
+    if (isa != DMLP__ISA_SCALAR && !atomic_load(&state.forms_done[isa]) &&
+        state.forms_from[isa] != CACHED)
+        append(buf, size, "in cache: not measured yet (on the first operator)\n");
     append(buf, size, "cache file: %s\n", state.file_note[0] ? state.file_note : "-");
     unlock();
 }
@@ -931,10 +1029,10 @@ void dmlp__tune_reset(void)
     state.streaming_from = NOT_YET;
     state.streaming_why[0] = '\0';
     for (unsigned i = 0; i < DMLP__ISA_COUNT; i++) {
-        atomic_store(&state.softsign_done[i], 0);
-        state.softsign_from[i] = NOT_YET;
-        state.softsign_recip[i] = 0;
-        state.softsign_why[i][0] = '\0';
+        atomic_store(&state.forms_done[i], 0);
+        state.forms_from[i] = NOT_YET;
+        state.forms[i] = 0;
+        state.forms_why[i][0] = '\0';
     }
     state.file_note[0] = '\0';
     unlock();

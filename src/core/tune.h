@@ -7,13 +7,14 @@
      beyond the last-level cache, lazily on the first operator that big (or by `dmlp
      caps --tune` / `dmlp bench`), in a calibration bounded by a time budget (1.5 s;
      what it had no time for keeps the built-in defaults and is not kept in the file).
-   - Cache-resident: the Softsign division method per type (divide, or the reciprocal
-     estimate + Newton step + exact correction, which gives the same bits: test
-     exhaustive), measured on small buffers the first time a Softsign operator is made.
+   - Cache-resident, per kernel level: the Softsign division method per type (divide, or
+     the reciprocal estimate + Newton step + exact correction, which gives the same bits:
+     test exhaustive), and whether loops run several blocks per iteration; measured on
+     small buffers (a few milliseconds) the first time an operator is made.
 
    DMLP_TUNE forces choices, e.g. DMLP_TUNE=prefetch=t0,distance=4k,stream_from=8m,
-   chunk=1m,softsign=recip; DMLP_TUNE=defaults takes the built-in defaults without
-   measuring. Measured choices are kept in $XDG_CACHE_HOME/dmlp/ (else ~/.cache/dmlp/),
+   chunk=1m,softsign=recip,unroll=off; DMLP_TUNE=defaults takes the built-in defaults
+   without measuring. Measured choices are kept in $XDG_CACHE_HOME/dmlp/ (else ~/.cache/dmlp/),
    keyed by CPU model, thread count, library version and kind of build; a missing, corrupt or
    unwritable file only means measuring again. DMLP_TUNE_CACHE=off leaves the file alone. */
 #ifndef DMLP_CORE_TUNE_H
@@ -24,8 +25,16 @@
 
 #include "kernels/kernels.h"
 
-/* Softsign types whose division method is chosen (bits of softsign_recip). */
-enum { DMLP__TUNE_F16 = 1, DMLP__TUNE_BF16 = 2, DMLP__TUNE_F32 = 4 };
+/* The cache-resident forms of a kernel level, as bits: the Softsign types that use the
+   reciprocal form, and whether cache-resident loops unroll (dmlp__kernel_args.unroll). */
+enum {
+    DMLP__TUNE_F16 = 1,
+    DMLP__TUNE_BF16 = 2,
+    DMLP__TUNE_F32 = 4,
+    DMLP__TUNE_SOFTSIGN = 7,
+    DMLP__TUNE_UNROLL = 8,
+    DMLP__TUNE_ALL = 15
+};
 
 #define DMLP__STREAM_NEVER UINT64_MAX
 
@@ -43,8 +52,11 @@ typedef struct dmlp__streaming_tune {
 const dmlp__streaming_tune *dmlp__tune_streaming(void);
 
 /* Bits DMLP__TUNE_* of the Softsign types that use the reciprocal form, for kernels of
-   level `isa`, measured on first use. */
+   level `isa`, measured on first use (with the unrolling). */
 uint32_t dmlp__tune_softsign_recip(dmlp__isa isa);
+
+/* Whether the cache-resident loops of level `isa` unroll, measured on first use. */
+uint32_t dmlp__tune_unroll(dmlp__isa isa);
 
 /* What was chosen and why, one line per choice, into buf (always terminated). Measures
    nothing: choices not made yet say so. */

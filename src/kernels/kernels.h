@@ -36,6 +36,9 @@ typedef struct dmlp__kernel_args {
     uint32_t recip;             /* Softsign f16/bf16/f32: the reciprocal form (estimate,
                                    Newton step, exact FMA correction) instead of a divide,
                                    where dmlp__softsign_has_recip; the same bits either way */
+    uint32_t unroll;            /* cache-resident runs: several blocks per loop iteration
+                                   (at least four vectors of input), where measured faster
+                                   (core/tune.c); the same bits either way */
     uint32_t portable;          /* use no instruction beyond the kernel level's own even
                                    where the CPU has it (Softsign bf16's rounding, IsInfinity
                                    f64's byte permute): for tests, so that both forms run;

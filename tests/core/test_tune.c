@@ -21,12 +21,12 @@
 /* Strategies: all streaming knobs forced, so none is measured (the test stays quick). */
 static const char *const strategies[] = {
     "defaults",
-    "prefetch=none,distance=0,stream_from=never,chunk=64k,softsign=div",
-    "prefetch=t0,distance=64,stream_from=0,chunk=4k,softsign=recip",
+    "prefetch=none,distance=0,stream_from=never,chunk=64k,softsign=div,unroll=on",
+    "prefetch=t0,distance=64,stream_from=0,chunk=4k,softsign=recip,unroll=off",
     "prefetch=nta,distance=16k,narrow_prefetch=t0,narrow_distance=1k,stream_from=0,chunk=1m,"
-    "softsign=recip",
+    "softsign=recip,unroll=on",
     "prefetch=t0,distance=4k,stream_from=1m,chunk=256k,softsign_f32=recip,softsign_f16=div,"
-    "softsign_bf16=recip",
+    "softsign_bf16=recip,unroll=off",
 };
 #define STRATEGY_COUNT (sizeof strategies / sizeof strategies[0])
 
@@ -171,7 +171,7 @@ static void check_strategies(void)
 static void check_forcing(void)
 {
     setenv("DMLP_TUNE", "prefetch=nta,distance=2k,narrow_prefetch=none,narrow_distance=0,"
-                        "stream_from=12m,chunk=512k,softsign=recip,bogus=1",
+                        "stream_from=12m,chunk=512k,softsign=recip,unroll=on,bogus=1",
            1);
     dmlp__tune_reset();
     const dmlp__streaming_tune *t = dmlp__tune_streaming();
@@ -186,10 +186,15 @@ static void check_forcing(void)
     uint32_t want = dmlp__softsign_has_recip(isa) ? 7 : 0;
     CHECK(dmlp__tune_softsign_recip(isa) == want, "softsign recip bits %u, want %u",
           dmlp__tune_softsign_recip(isa), want);
+    uint32_t unroll = isa != DMLP__ISA_SCALAR;
+    CHECK(dmlp__tune_unroll(isa) == unroll, "unroll %u, want %u", dmlp__tune_unroll(isa),
+          unroll);
     char text[4096];
     dmlp__tune_describe(text, sizeof text);
     CHECK(strstr(text, "forced by DMLP_TUNE") != NULL, "describe says forced: %s", text);
     CHECK(strstr(text, "'bogus=1'") != NULL, "describe names what was ignored: %s", text);
+    CHECK(isa == DMLP__ISA_SCALAR || strstr(text, "loops unrolled") != NULL,
+          "describe says the loops unroll: %s", text);
 }
 
 static void write_file(const char *path, const void *bytes, size_t n)
@@ -268,9 +273,9 @@ static void check_cache_file(void)
     CHECK(contains(": read"), "the file is read back");
 
     /* Corrupt in several ways: each is ignored, results unchanged, the file rewritten. */
-    static const char garbage[] = "dmlp-tune 1\nkey x\nsoftsign 3 99\n\0\xff\xfe binary";
-    static const char cut[] = "dmlp-tune 1\nsoftsign 3 7\nsoftsign_why 3 cut he";
-    static const char huge[] = "dmlp-tune 1\nstreaming 9 999999999 7 1 0 0\n";
+    static const char garbage[] = "dmlp-tune 2\nkey x\nforms 3 99\n\0\xff\xfe binary";
+    static const char cut[] = "dmlp-tune 2\nforms 3 7\nforms_why 3 cut he";
+    static const char huge[] = "dmlp-tune 2\nstreaming 9 999999999 7 1 0 0\n";
     struct {
         const char *bytes;
         size_t n;

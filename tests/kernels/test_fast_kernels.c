@@ -193,6 +193,8 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                 args.streaming = stream & 1;
                 args.recip = (stream >> 1) & 1; /* Softsign: the reciprocal form too */
                 args.portable = stream >> 2; /* and without the optional instructions */
+                /* unrolled loops in cache with and without each of those two */
+                args.unroll = ((stream >> 1) ^ (stream >> 2)) & 1;
                 args.prefetch = args.streaming ? DMLP__PREFETCH_T0 : DMLP__PREFETCH_NONE;
                 args.prefetch_distance = 4096;
                 ref(n, in, want, &args);
@@ -203,10 +205,10 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                       "changed", c->name, v->name, k);
                 size_t d = test_first_difference(got, want, n * c->so);
                 CHECK(d == n * c->so,
-                      "%s %s chunk %zu mode %d nan %u stream %u recip %u portable %u: first "
-                      "difference at element %zu (input bytes at %p)", c->name, v->name, k,
-                      (int)args.mode, args.nan_propagate, args.streaming, args.recip,
-                      args.portable, d / c->so,
+                      "%s %s chunk %zu mode %d nan %u stream %u recip %u portable %u unroll "
+                      "%u: first difference at element %zu (input bytes at %p)", c->name,
+                      v->name, k, (int)args.mode, args.nan_propagate, args.streaming,
+                      args.recip, args.portable, args.unroll, d / c->so,
                       (void *)(in + d / c->so * c->si));
             }
         }
@@ -248,10 +250,11 @@ static void check_run(const op_type *c, const dmlp__kernel_choice *v, dmlp__unar
     for (size_t i = GUARD + off + after; i < region; i++)
         guard_ok &= buf[i] == 0x5a;
     CHECK(d == out_bytes && guard_ok,
-          "%s %s len %zu offset %zu %s mode %d nan %u stream %u recip %u portable %u: %s at "
-          "element %zu", c->name, v->name, len, off, in_place ? "in place" : "out of place",
-          (int)args->mode, args->nan_propagate, args->streaming, args->recip,
-          args->portable, guard_ok ? "difference" : "guard overwritten",
+          "%s %s len %zu offset %zu %s mode %d nan %u stream %u recip %u portable %u unroll "
+          "%u: %s at element %zu", c->name, v->name, len, off,
+          in_place ? "in place" : "out of place", (int)args->mode, args->nan_propagate,
+          args->streaming, args->recip, args->portable, args->unroll,
+          guard_ok ? "difference" : "guard overwritten",
           d / (c->so ? c->so : 1));
 }
 
@@ -271,18 +274,20 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
     dmlp__kernel_args sets[6];
     size_t nsets = arg_sets(c, sets);
     /* The measured strategies (core/tune.h), each streaming mode with a different prefetch
-       (none, T0 just ahead, NTA past the end of short runs), both division methods, and
-       with and without the optional instructions (kernels.h, portable). */
+       (none, T0 just ahead, NTA past the end of short runs), both division methods, with
+       and without the optional instructions (kernels.h, portable), and in cache with
+       and without unrolled loops. */
     static const struct {
-        uint32_t streaming, prefetch, distance, recip, portable;
-    } strategies[] = {{0, DMLP__PREFETCH_NONE, 0, 0, 0},
-                      {0, DMLP__PREFETCH_NONE, 0, 1, 0},
-                      {0, DMLP__PREFETCH_NONE, 0, 0, 1},
-                      {1, DMLP__PREFETCH_T0, 64, 0, 0},
-                      {1, DMLP__PREFETCH_NTA, 4096, 1, 0},
-                      {1, DMLP__PREFETCH_T0, 64, 0, 1},
-                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_NTA, 4096, 0, 0},
-                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_T0, 64, 1, 0}};
+        uint32_t streaming, prefetch, distance, recip, portable, unroll;
+    } strategies[] = {{0, DMLP__PREFETCH_NONE, 0, 0, 0, 0},
+                      {0, DMLP__PREFETCH_NONE, 0, 0, 0, 1},
+                      {0, DMLP__PREFETCH_NONE, 0, 1, 0, 1},
+                      {0, DMLP__PREFETCH_NONE, 0, 0, 1, 0},
+                      {1, DMLP__PREFETCH_T0, 64, 0, 0, 0},
+                      {1, DMLP__PREFETCH_NTA, 4096, 1, 0, 0},
+                      {1, DMLP__PREFETCH_T0, 64, 0, 1, 0},
+                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_NTA, 4096, 0, 0, 0},
+                      {DMLP__STREAM_NO_FENCE, DMLP__PREFETCH_T0, 64, 1, 0, 0}};
     for (size_t s = 0; s < nsets; s++)
         for (uint32_t k = 0; k < sizeof strategies / sizeof strategies[0]; k++) {
             if (strategies[k].streaming == 0 &&
@@ -297,6 +302,7 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
             args.prefetch_distance = strategies[k].distance;
             args.recip = strategies[k].recip;
             args.portable = strategies[k].portable;
+            args.unroll = strategies[k].unroll;
             for (size_t li = 0; li < 68 + sizeof long_lengths / sizeof long_lengths[0]; li++) {
                 size_t len = li < 68 ? li : long_lengths[li - 68];
                 for (size_t o = 0; o < 4; o++)
