@@ -49,7 +49,7 @@ static const char *const source_names[] = {"not measured yet", "measured",
 
 #define WHY_BYTES 1536
 #define KEY_BYTES 160
-#define FORMS_WHY_BYTES 320
+#define FORMS_WHY_BYTES 512
 
 typedef struct forced {
     int defaults; /* DMLP_TUNE=defaults */
@@ -413,7 +413,7 @@ static void load_file(void)
             }
         } else if (sscanf(line, "forms_why %u", &isa) == 1 && isa < DMLP__ISA_COUNT &&
                    strchr(line + 10, ' ')) {
-            snprintf(fwhy[isa], sizeof fwhy[isa], "%.300s", strchr(line + 10, ' ') + 1);
+            snprintf(fwhy[isa], sizeof fwhy[isa], "%.500s", strchr(line + 10, ' ') + 1);
         } else if (strcmp(line, "dmlp-tune 2") != 0) {
             bad = 1;
         }
