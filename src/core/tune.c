@@ -184,23 +184,13 @@ static int parse_prefetch(const char *s, size_t len, uint32_t *out)
     return 0;
 }
 
-static int parse_on_off(const char *s, size_t len, uint32_t *on)
+/* One of two words: `off` gives 0, `on` 1 (div/recip, off/on). */
+static int parse_pair(const char *s, size_t len, const char *off, const char *on, uint32_t *out)
 {
-    if (len == 2 && strncmp(s, "on", 2) == 0)
-        *on = 1;
-    else if (len == 3 && strncmp(s, "off", 3) == 0)
-        *on = 0;
-    else
-        return 0;
-    return 1;
-}
-
-static int parse_method(const char *s, size_t len, uint32_t *recip)
-{
-    if (len == 3 && strncmp(s, "div", 3) == 0)
-        *recip = 0;
-    else if (len == 5 && strncmp(s, "recip", 5) == 0)
-        *recip = 1;
+    if (len == strlen(off) && strncmp(s, off, len) == 0)
+        *out = 0;
+    else if (len == strlen(on) && strncmp(s, on, len) == 0)
+        *out = 1;
     else
         return 0;
     return 1;
@@ -259,10 +249,10 @@ static int parse_item(forced *f, const char *item, size_t len)
         f->chunk = 1;
         f->values.chunk_bytes = size;
     } else if (KEY("budget") && parse_seconds(v, vlen, &f->budget)) {
-    } else if ((KEY("softsign") && parse_method(v, vlen, &u)) ||
-               ((KEY("softsign_f32") || KEY("softsign_f16") || KEY("softsign_bf16")) &&
-                parse_method(v, vlen, &u)) ||
-               (KEY("unroll") && parse_on_off(v, vlen, &u))) {
+    } else if (((KEY("softsign") || KEY("softsign_f32") || KEY("softsign_f16") ||
+                 KEY("softsign_bf16")) &&
+                parse_pair(v, vlen, "div", "recip", &u)) ||
+               (KEY("unroll") && parse_pair(v, vlen, "off", "on", &u))) {
         uint32_t bits = KEY("softsign")       ? DMLP__TUNE_SOFTSIGN
                         : KEY("softsign_f32") ? DMLP__TUNE_F32
                         : KEY("softsign_f16") ? DMLP__TUNE_F16
