@@ -755,6 +755,23 @@ const dmlp__streaming_tune *dmlp__tune_streaming(void)
 
 /* ---- Cache-resident forms: Softsign's division method, unrolled loops ------------------ */
 
+/* Seconds per call of two forms of a kernel on the same buffers: `rounds` rounds, each
+   `calls` calls of one form then of the other, the fastest round of each counting. */
+static void time_two_forms(dmlp__unary_kernel fn, size_t n, const unsigned char *in,
+                           unsigned char *out, const dmlp__kernel_args forms[2],
+                           unsigned rounds, unsigned calls, double best[2])
+{
+    best[0] = best[1] = 1e30;
+    for (unsigned r = 0; r < rounds; r++)
+        for (unsigned m = 0; m < 2; m++) {
+            double t0 = now();
+            for (unsigned q = 0; q < calls; q++)
+                fn(n, in, out, &forms[m]);
+            double t = (now() - t0) / calls;
+            best[m] = t < best[m] ? t : best[m];
+        }
+}
+
 /* Cache-resident: 32 KiB in and out, the divide and the reciprocal form alternating,
    the fastest of several rounds each. The reciprocal form must be 3% faster to be
    taken (the divide is the reference's own form). */
@@ -776,7 +793,7 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
     enum { BYTES = 32 * 1024, CALLS = 16, ROUNDS = 9 };
     unsigned char *in = dmlp__aligned_alloc(64, BYTES), *out = dmlp__aligned_alloc(64, BYTES);
     if (!in || !out) {
-        snprintf(why, why_size, "divide (no memory to measure)");
+        append(why, why_size, "Softsign: divide (no memory to measure);");
         dmlp__aligned_free(in);
         dmlp__aligned_free(out);
         return;
@@ -807,17 +824,10 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
                 memcpy(in + i, &h, 2);
             }
         }
-        size_t n = BYTES / types[k].size;
-        double best[2] = {1e30, 1e30};
-        for (unsigned r = 0; r < ROUNDS; r++)
-            for (uint32_t m = 0; m < 2; m++) {
-                dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER, .recip = m};
-                double t0 = now();
-                for (unsigned q = 0; q < CALLS; q++)
-                    c.fn(n, in, out, &args);
-                double t = (now() - t0) / CALLS;
-                best[m] = t < best[m] ? t : best[m];
-            }
+        const dmlp__kernel_args forms[2] = {{.mode = DML_IS_INFINITY_MODE_EITHER},
+                                            {.mode = DML_IS_INFINITY_MODE_EITHER, .recip = 1}};
+        double best[2];
+        time_two_forms(c.fn, BYTES / types[k].size, in, out, forms, ROUNDS, CALLS, best);
         int use = best[1] < best[0] * 0.97;
         if (use)
             *recip |= types[k].bit;
@@ -863,19 +873,12 @@ static void measure_unroll(dmlp__isa isa, uint32_t *unroll, char *why, size_t wh
         dmlp__kernel_choice c = dmlp__kernel_select(kinds[k].op, kinds[k].type, isa);
         if (!c.fn || c.isa != isa)
             continue;
+        const dmlp__kernel_args forms[2] = {{.mode = DML_IS_INFINITY_MODE_EITHER},
+                                            {.mode = DML_IS_INFINITY_MODE_EITHER, .unroll = 1}};
         for (unsigned z = 0; z < 2; z++) {
-            size_t n = sizes[z] / kinds[k].size;
-            unsigned calls = (unsigned)(512 * 1024 / sizes[z]);
-            double best[2] = {1e30, 1e30};
-            for (unsigned r = 0; r < ROUNDS; r++)
-                for (uint32_t u = 0; u < 2; u++) {
-                    dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER, .unroll = u};
-                    double t0 = now();
-                    for (unsigned q = 0; q < calls; q++)
-                        c.fn(n, in, out, &args);
-                    double t = (now() - t0) / calls;
-                    best[u] = t < best[u] ? t : best[u];
-                }
+            double best[2];
+            time_two_forms(c.fn, sizes[z] / kinds[k].size, in, out, forms, ROUNDS,
+                           (unsigned)(512 * 1024 / sizes[z]), best);
             log_sum += log(best[1] / best[0]);
             best_total[0] += best[0] / (double)sizes[z];
             best_total[1] += best[1] / (double)sizes[z];
