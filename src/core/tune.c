@@ -755,6 +755,9 @@ const dmlp__streaming_tune *dmlp__tune_streaming(void)
 
 /* ---- Cache-resident forms: Softsign's division method, unrolled loops ------------------ */
 
+/* The cache-resident measurements' buffers, in and out: the largest size they time. */
+#define SCRATCH_BYTES (256u * 1024)
+
 /* Seconds per call of two forms of a kernel on the same buffers: `rounds` rounds, each
    `calls` calls of one form then of the other, the fastest round of each counting. */
 static void time_two_forms(dmlp__unary_kernel fn, size_t n, const unsigned char *in,
@@ -772,10 +775,12 @@ static void time_two_forms(dmlp__unary_kernel fn, size_t n, const unsigned char 
         }
 }
 
-/* Cache-resident: 32 KiB in and out, the divide and the reciprocal form alternating,
-   the fastest of several rounds each. The reciprocal form must be 3% faster to be
-   taken (the divide is the reference's own form). */
-static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t why_size)
+/* Cache-resident: 32 KiB in and out (of the scratch buffers `in` and `out`), the divide
+   and the reciprocal form alternating, the fastest of several rounds each. The
+   reciprocal form must be 3% faster to be taken (the divide is the reference's own
+   form). */
+static void measure_softsign(dmlp__isa isa, unsigned char *in, unsigned char *out,
+                             uint32_t *recip, char *why, size_t why_size)
 {
     static const struct {
         DML_TENSOR_DATA_TYPE type;
@@ -791,13 +796,6 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
         return;
     }
     enum { BYTES = 32 * 1024, CALLS = 16, ROUNDS = 9 };
-    unsigned char *in = dmlp__aligned_alloc(64, BYTES), *out = dmlp__aligned_alloc(64, BYTES);
-    if (!in || !out) {
-        append(why, why_size, "Softsign: divide (no memory to measure);");
-        dmlp__aligned_free(in);
-        dmlp__aligned_free(out);
-        return;
-    }
     append(why, why_size, "Softsign GB/s in cache, divide/reciprocal:");
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
         dmlp__kernel_choice c = dmlp__kernel_select(DML_OPERATOR_ACTIVATION_SOFTSIGN,
@@ -834,8 +832,6 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
         append(why, why_size, " %s %.0f/%.0f %s;", types[k].name, 2.0 * BYTES / best[0] / 1e9,
                2.0 * BYTES / best[1] / 1e9, use ? "reciprocal" : "divide");
     }
-    dmlp__aligned_free(in);
-    dmlp__aligned_free(out);
 }
 
 /* Whether the cache-resident loops unroll: four one-vector-a-block kernels (as most
@@ -843,9 +839,10 @@ static void measure_softsign(dmlp__isa isa, uint32_t *recip, char *why, size_t w
    rounds each. Unrolled loops must be 3% faster over all eight (the geometric mean of the
    ratios) to be taken. Several kernels, because the loser differs from kernel to kernel:
    on a Zen 5 at AVX2, one block per iteration ran some at 130 GB/s and others at 200-220
-   in the same build, unrolled loops all at 170-250; at AVX-512 unrolling lost 3-9% at
+   in the same build, unrolled loops none below 167; at AVX-512 unrolling lost 3-9% at
    64 KiB. */
-static void measure_unroll(dmlp__isa isa, uint32_t *unroll, char *why, size_t why_size)
+static void measure_unroll(dmlp__isa isa, unsigned char *in, unsigned char *out,
+                           uint32_t *unroll, char *why, size_t why_size)
 {
     static const struct {
         DML_OPERATOR_TYPE op;
@@ -855,17 +852,10 @@ static void measure_unroll(dmlp__isa isa, uint32_t *unroll, char *why, size_t wh
                  {DML_OPERATOR_ELEMENT_WISE_SIGN, DML_TENSOR_DATA_TYPE_FLOAT32, 4},
                  {DML_OPERATOR_ELEMENT_WISE_ABS, DML_TENSOR_DATA_TYPE_INT32, 4},
                  {DML_OPERATOR_ELEMENT_WISE_NEGATE, DML_TENSOR_DATA_TYPE_FLOAT16, 2}};
-    enum { LARGE = 256 * 1024, ROUNDS = 5 };
-    static const size_t sizes[2] = {64 * 1024, LARGE};
+    enum { ROUNDS = 5 };
+    static const size_t sizes[2] = {64 * 1024, SCRATCH_BYTES};
     *unroll = 0;
-    unsigned char *in = dmlp__aligned_alloc(64, LARGE), *out = dmlp__aligned_alloc(64, LARGE);
-    if (!in || !out) {
-        append(why, why_size, " loops: one block per iteration (no memory to measure)");
-        dmlp__aligned_free(in);
-        dmlp__aligned_free(out);
-        return;
-    }
-    for (size_t i = 0; i < LARGE; i++)
+    for (size_t i = 0; i < SCRATCH_BYTES; i++)
         in[i] = (unsigned char)(i * 37 + 11);
     double log_sum = 0, best_total[2] = {0, 0};
     unsigned measured = 0;
@@ -896,8 +886,6 @@ static void measure_unroll(dmlp__isa isa, uint32_t *unroll, char *why, size_t wh
     } else {
         append(why, why_size, " loops: one block per iteration (no kernels at this level)");
     }
-    dmlp__aligned_free(in);
-    dmlp__aligned_free(out);
 }
 
 /* The forms of level `isa`, measured (or read, or forced) once. */
@@ -917,16 +905,27 @@ static uint32_t forms_of(dmlp__isa isa)
             snprintf(state.forms_why[isa], sizeof state.forms_why[isa], "%s",
                      f->defaults ? "built-in: divide, one block per iteration" : "");
         } else if (state.forms_from[isa] != CACHED) {
-            dmlp__fp_env saved = dmlp__fp_env_enter();
-            uint32_t recip, unroll;
+            /* Without memory to measure in: the built-in forms, not kept in the file. */
             char *why = state.forms_why[isa];
-            why[0] = '\0';
-            measure_softsign(isa, &recip, why, sizeof state.forms_why[isa]);
-            measure_unroll(isa, &unroll, why, sizeof state.forms_why[isa]);
-            dmlp__fp_env_leave(saved);
-            state.forms[isa] = recip | (unroll ? DMLP__TUNE_UNROLL : 0);
-            state.forms_from[isa] = MEASURED;
-            save_file();
+            unsigned char *in = dmlp__aligned_alloc(64, SCRATCH_BYTES),
+                          *out = dmlp__aligned_alloc(64, SCRATCH_BYTES);
+            state.forms[isa] = 0;
+            state.forms_from[isa] = DEFAULTS;
+            snprintf(why, sizeof state.forms_why[isa],
+                     "no memory to measure: divide, one block per iteration");
+            if (in && out) {
+                uint32_t recip, unroll;
+                dmlp__fp_env saved = dmlp__fp_env_enter();
+                why[0] = '\0';
+                measure_softsign(isa, in, out, &recip, why, sizeof state.forms_why[isa]);
+                measure_unroll(isa, in, out, &unroll, why, sizeof state.forms_why[isa]);
+                dmlp__fp_env_leave(saved);
+                state.forms[isa] = recip | (unroll ? DMLP__TUNE_UNROLL : 0);
+                state.forms_from[isa] = MEASURED;
+                save_file();
+            }
+            dmlp__aligned_free(in);
+            dmlp__aligned_free(out);
         }
         state.forms[isa] = (state.forms[isa] & ~f->forms_mask) | (f->forms_set & f->forms_mask);
         if (!dmlp__softsign_has_recip(isa))

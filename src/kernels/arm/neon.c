@@ -100,9 +100,4 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define h2f_hi(x) vcvt_high_f32_f16(vreinterpretq_f16_u8(x))
 #define f2h(lo, hi) vreinterpretq_u8_f16(vcvt_high_f16_f32(vcvt_f16_f32(lo), (hi)))
 
-/* The divided Softsign kernels read subnormals as zero on x86 (x86_mxcsr.h); here they
-   divide them as they are (FPCR.FZ would flush results too), at whatever speed. */
-static inline unsigned daz_on(void) { return 0; }
-static inline void daz_restore(unsigned saved) { (void)saved; }
-
 #include "kernels/vector_kernels.inc"
