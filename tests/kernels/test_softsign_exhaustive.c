@@ -18,7 +18,8 @@
 #define SOFT DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define BLOCK (1u << 16) /* f32 patterns per work item */
 #define MAX_VARIANTS 8
-#define FORM_NAME(v) ((v).recip ? "recip" : (v).portable ? "div-portable" : "div")
+#define FORM_NAME(v)                                                                        \
+    ((v).recip ? (v).portable ? "recip-portable" : "recip" : (v).portable ? "div-portable" : "div")
 
 typedef struct variant {
     dmlp__kernel_choice kernel;
@@ -122,13 +123,14 @@ static size_t check_type(DML_TENSOR_DATA_TYPE type, const char *name, size_t siz
         }
         /* The divide; the reciprocal form at levels with FMA (elsewhere recip is ignored
            and a second pass would check the divide again under another name); and for
-           bf16 in AVX-512 on a CPU that rounds it in one instruction, the divide with the
+           bf16 in AVX-512 on a CPU that rounds it in one instruction, both with the
            integer rounding too (the other levels ignore portable). */
-        const variant forms[] = {{all[k], 0, 0}, {all[k], 1, 0}, {all[k], 0, 1}};
-        int has[] = {1, dmlp__softsign_has_recip(all[k].isa),
-                     type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 && all[k].isa == DMLP__ISA_AVX512 &&
-                         dmlp__isa_bf16_round()};
-        for (size_t f = 0; f < 3 && j.variant_count < MAX_VARIANTS; f++) {
+        const variant forms[] = {{all[k], 0, 0}, {all[k], 1, 0}, {all[k], 0, 1}, {all[k], 1, 1}};
+        int recip = dmlp__softsign_has_recip(all[k].isa);
+        int bf16_round = type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 &&
+                         all[k].isa == DMLP__ISA_AVX512 && dmlp__isa_bf16_round();
+        int has[] = {1, recip, bf16_round, recip && bf16_round};
+        for (size_t f = 0; f < 4 && j.variant_count < MAX_VARIANTS; f++) {
             if (!has[f])
                 continue;
             j.variants[j.variant_count] = forms[f];

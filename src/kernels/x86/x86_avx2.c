@@ -95,7 +95,10 @@ typedef __m256i M8, M16, M32, M64;
 #define fmul32 _mm256_mul_ps
 #define fmadd32 _mm256_fmadd_ps
 #define fnmadd32 _mm256_fnmadd_ps
+#define fmsub32 _mm256_fmsub_ps
+#define fmin32 _mm256_min_ps
 #define fmadd64 _mm256_fmadd_pd
 #define RECIP_STEPS 2
+#define RECIP_STEPS_HALF 1
 
 #include "kernels/vector_kernels.inc"

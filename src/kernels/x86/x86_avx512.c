@@ -141,7 +141,17 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define fmul32 _mm512_mul_ps
 #define fmadd32 _mm512_fmadd_ps
 #define fnmadd32 _mm512_fnmadd_ps
+#define fmsub32 _mm512_fmsub_ps
+#define fmin32 _mm512_min_ps
 #define fmadd64 _mm512_fmadd_pd
 #define RECIP_STEPS 1
+#define RECIP_STEPS_HALF 0
+/* The lanes beyond the quotient's range in two instructions and a blend: vfixupimm maps
+   x's class to its value there (NaN: x made quiet; ±inf: the default NaN kept from the
+   first operand; negative, positive: -1, +1). */
+#define recip_finish32(x, ab, q, c)                                                         \
+    sel32(gt32((ab), set32(0x4bffffff)),                                                    \
+          _mm512_castps_si512(_mm512_fixupimm_ps(tof32((c)->dnan), tof32(x), set32(0xA9000022), 0)), \
+          fromf32(q))
 
 #include "kernels/vector_kernels.inc"
