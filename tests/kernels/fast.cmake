@@ -22,6 +22,11 @@ foreach(isa ${dmlp_family_levels})
   set_tests_properties(test_fast_chain_${isa} PROPERTIES SKIP_RETURN_CODE 77)
 endforeach()
 
+# Softsign's reciprocal form replayed with every estimate its levels' bounds allow.
+if(DMLP_ARCH STREQUAL "x86_64")
+  dmlp_add_test(test_recip_bound ${CMAKE_CURRENT_SOURCE_DIR}/test_recip_bound.c)
+endif()
+
 # The two-input fast kernels against their reference kernels, every level this CPU runs.
 dmlp_add_test(test_fast_binary ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_binary.c)
 

@@ -98,6 +98,7 @@ typedef __m256i M8, M16, M32, M64;
 #define fmsub32 _mm256_fmsub_ps
 #define fmin32 _mm256_min_ps
 #define fmadd64 _mm256_fmadd_pd
+#define RECIP_BOUND 0x1.8p-12 /* rcpps: 1.5 * 2^-12 */
 #define RECIP_STEPS 2
 #define RECIP_STEPS_HALF 1
 

@@ -144,6 +144,7 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define fmsub32 _mm512_fmsub_ps
 #define fmin32 _mm512_min_ps
 #define fmadd64 _mm512_fmadd_pd
+#define RECIP_BOUND 0x1p-14 /* vrcp14ps */
 #define RECIP_STEPS 1
 #define RECIP_STEPS_HALF 0
 /* The lanes beyond the quotient's range in two instructions and a blend: vfixupimm maps
