@@ -57,7 +57,8 @@ static uint64_t check(const char *level, enum kind k, double bound, int steps, u
     static const char *names[] = {"f16", "bf16", "f32"};
     size_t size = k == F32 ? 4 : 2;
     uint64_t patterns = (uint64_t)1 << (8 * size), bad = 0, checked = 0;
-    dmlp__unary_kernel reference = dmlp__reference_kernel(DML_OPERATOR_ACTIVATION_SOFTSIGN, types[k]);
+    dmlp__unary_kernel reference =
+        dmlp__reference_kernel(DML_OPERATOR_ACTIVATION_SOFTSIGN, types[k]);
     dmlp__kernel_args args = {.mode = DML_IS_INFINITY_MODE_EITHER};
     for (uint64_t bits = 0; bits < patterns; bits += stride) {
         float x = to_f32(k, (uint32_t)bits);
@@ -90,8 +91,9 @@ int main(void)
         const char *name;
         double bound;
         const int *steps;
-    } levels[] = {{"avx2", dmlp__softsign_recip_bound__avx2, dmlp__softsign_recip_steps__avx2},
-                  {"avx512", dmlp__softsign_recip_bound__avx512, dmlp__softsign_recip_steps__avx512}};
+    } levels[] = {
+        {"avx2", dmlp__softsign_recip_bound__avx2, dmlp__softsign_recip_steps__avx2},
+        {"avx512", dmlp__softsign_recip_bound__avx512, dmlp__softsign_recip_steps__avx512}};
     for (size_t l = 0; l < 2; l++) {
         check(levels[l].name, F16, levels[l].bound, levels[l].steps[1], 1);
         check(levels[l].name, BF16, levels[l].bound, levels[l].steps[1], 1);

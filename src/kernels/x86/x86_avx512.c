@@ -147,12 +147,13 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define RECIP_BOUND 0x1p-14 /* vrcp14ps */
 #define RECIP_STEPS 1
 #define RECIP_STEPS_HALF 0
-/* The lanes beyond the quotient's range in two instructions and a blend: vfixupimm maps
-   x's class to its value there (NaN: x made quiet; ±inf: the default NaN kept from the
-   first operand; negative, positive: -1, +1). */
+/* The lanes beyond the quotient's range by a compare, a vfixupimm and a blend: the
+   fixup maps x's class to its value there (NaN: x made quiet; ±inf: the default NaN kept
+   from the first operand; negative, positive: -1, +1). */
 #define recip_finish32(x, ab, q, c)                                                         \
     sel32(gt32((ab), set32(0x4bffffff)),                                                    \
-          _mm512_castps_si512(_mm512_fixupimm_ps(tof32((c)->dnan), tof32(x), set32(0xA9000022), 0)), \
+          _mm512_castps_si512(                                                              \
+              _mm512_fixupimm_ps(tof32((c)->dnan), tof32(x), set32(0xA9000022), 0)),        \
           fromf32(q))
 
 #include "kernels/vector_kernels.inc"
