@@ -146,7 +146,8 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define fmadd64 _mm512_fmadd_pd
 #define RECIP_BOUND 0x1p-14 /* vrcp14ps */
 #define RECIP_STEPS 1
-#define RECIP_STEPS_HALF 0
+#define RECIP_STEPS_F16 0
+#define RECIP_STEPS_BF16 0
 /* The lanes beyond the quotient's range by a compare, a vfixupimm and a blend: the
    fixup maps x's class to its value there (NaN: x made quiet; ±inf: the default NaN kept
    from the first operand; negative, positive: -1, +1). */
