@@ -7,7 +7,11 @@ PyTorch (torch.set_num_threads) and, for the large case, ONNX Runtime through th
 package onnxruntime-node (a small node script, one session per thread count). A missing
 peer is reported as skipped. Figures are GB/s of bytes read + written, median of --reps
 runs, like dmlp bench; cache-resident cases time as many calls in a row as dmlp bench
-does. The last column is dmlp over the best peer, per cell.
+does. Per cell: dmlp over the best peer; and for the large case the same with each
+side's figure taken relative to a copy of the same bytes (glibc memcpy through numpy or
+PyTorch, dmlp bench's own memcpy figure) timed right after it on the same threads: the
+host's share of memory bandwidth can swing between one side's run and the next, and the
+copy moves with it.
 
 usage: bench/peers.py [--dmlp PATH] [--large-mib N] [--threads 1,all] [--reps N]
                       [--cases large,cache] [--ops LIST] [--types LIST] [--ort-dir DIR]
@@ -64,6 +68,12 @@ def median_seconds(fn, reps, calls=1):
     return statistics.median(times)
 
 
+def copy_bytes(nbytes):
+    """The copy beside an operator: as dmlp bench makes it, half the bytes read + written,
+    a whole number of 64-byte lines."""
+    return (nbytes // 2) & ~63
+
+
 def random_input(np, type_name, n):
     rng = np.random.default_rng(1)
     size, np_name = TYPES[type_name][0], TYPES[type_name][1]
@@ -85,6 +95,9 @@ def numpy_peer(cases, reps):
         x = random_input(np, type_name, n)
         if op not in ANY_TYPE and type_name not in FLOATS:
             continue
+        out_size = 1 if op == "isinf" else TYPES[type_name][0]
+        cb = copy_bytes(n * (TYPES[type_name][0] + out_size))
+        src, dst = x.view(np.uint8).reshape(-1)[:cb], np.empty(cb, dtype=np.uint8)
         if op in ("sign", "abs", "negate", "identity"):
             y = np.empty_like(x)
             ufunc = {"sign": np.sign, "abs": np.abs, "negate": np.negative}.get(op)
@@ -96,8 +109,10 @@ def numpy_peer(cases, reps):
         else:
             y = np.empty(n, dtype=np.bool_)
             fn = lambda: np.isinf(x, out=y)
-        out[(op, type_name, threads, case)] = median_seconds(fn, reps, calls_for(case))
-        del x, y
+        calls = calls_for(case)
+        out[(op, type_name, threads, case)] = (median_seconds(fn, reps, calls),
+                                               median_seconds(lambda: np.copyto(dst, src), reps, calls))
+        del x, y, src, dst
     return out, None
 
 
@@ -118,6 +133,9 @@ def torch_peer(cases, reps):
             x = torch.from_numpy(random_input(np, "f32", n)).to(dtype)
         else:
             x = torch.from_numpy(random_input(np, type_name, n))
+        out_size = 1 if op == "isinf" else TYPES[type_name][0]
+        cb = copy_bytes(n * (TYPES[type_name][0] + out_size))
+        src, dst = x.view(torch.uint8).reshape(-1)[:cb], torch.empty(cb, dtype=torch.uint8)
         if op in ("sign", "abs", "negate"):
             y = torch.empty_like(x)
             tfn = {"sign": torch.sign, "abs": torch.abs, "negate": torch.neg}[op]
@@ -134,8 +152,10 @@ def torch_peer(cases, reps):
                 fn()
             except TypeError:  # no out= overload
                 fn = lambda: torch.isinf(x)
-        out[(op, type_name, threads, case)] = median_seconds(fn, reps, calls_for(case))
-        del x
+        calls = calls_for(case)
+        out[(op, type_name, threads, case)] = (median_seconds(fn, reps, calls),
+                                               median_seconds(lambda: dst.copy_(src), reps, calls))
+        del x, src, dst
     return out, None
 
 
@@ -235,7 +255,7 @@ def ort_peer(cases, reps, ort_dir):
         out = {}
         for r in json.loads(run.stdout.strip().splitlines()[-1]):
             if "seconds" in r:
-                out[tuple(r["key"])] = r["seconds"]
+                out[tuple(r["key"])] = (r["seconds"], None)  # no copy beside it
             else:
                 print(f"peers: onnxruntime {r['key']}: {r['error']}", file=sys.stderr)
         return out, None
@@ -281,6 +301,8 @@ def main():
         else:
             for r, g in zip(rows, got):
                 r["gbps"] = max(r["gbps"], g["gbps"])
+                r["copies_gbps"]["memcpy"] = max(r["copies_gbps"]["memcpy"],
+                                                 g["copies_gbps"]["memcpy"])
         for name, fn in (("numpy", lambda: numpy_peer(cases, a.reps)),
                          ("torch", lambda: torch_peer(cases, a.reps)),
                          ("onnxruntime", lambda: ort_peer([c for c in cases if c[4] == "large"],
@@ -292,8 +314,11 @@ def main():
                     print(f"peers: {name} skipped: {why}", file=sys.stderr)
                 peers[name] = (None, why)
                 continue
+            # Each figure (the operator's, its copy's) the fastest of the rounds.
             old = peers.get(name, (None, None))[0] or {}
-            peers[name] = ({k: min(v, old.get(k, v)) for k, v in figures.items()}, why)
+            fastest = lambda a, b: b if a is None else a if b is None else min(a, b)
+            peers[name] = ({k: tuple(fastest(v[i], old.get(k, v)[i]) for i in range(2))
+                            for k, v in figures.items()}, why)
 
     table = []
     for r in rows:
@@ -301,13 +326,24 @@ def main():
         nbytes = r["bytes"]
         entry = {"op": r["op"], "type": r["type"], "case": r["case"], "threads": r["threads"],
                  "elements": r["elements"], "dmlp_gbps": r["gbps"]}
-        best = 0.0
+        # dmlp's own memcpy figure, beside it in the bench (the same copy size as the peers').
+        dmlp_copy = r.get("copies_gbps", {}).get("memcpy")
+        best, best_rel = 0.0, 0.0
         for name, (figures, _) in peers.items():
-            s = figures.get(key) if figures else None
+            s, cs = figures.get(key, (None, None)) if figures else (None, None)
             entry[name + "_gbps"] = nbytes / s / 1e9 if s else None
+            entry[name + "_copy_gbps"] = 2 * copy_bytes(nbytes) / cs / 1e9 if cs else None
             if s:
                 best = max(best, nbytes / s / 1e9)
+            if s and cs:
+                best_rel = max(best_rel, cs / s)  # GB/s over its copy's GB/s, same bytes
+        entry["dmlp_copy_gbps"] = dmlp_copy
         entry["dmlp_vs_best_peer"] = r["gbps"] / best if best else None
+        # Large cells only: in cache no bandwidth swings, and a peer's per-call cost from
+        # Python slows its copy as much as its operator, which would flatter it.
+        large = r["case"] == "large"
+        entry["dmlp_vs_best_peer_each_to_its_copy"] = (
+            r["gbps"] / dmlp_copy / best_rel if large and best_rel and dmlp_copy else None)
         table.append(entry)
 
     if a.json:
@@ -318,19 +354,26 @@ def main():
     fmt = lambda v: f"{v:9.2f}" if v is not None else f"{'-':>9}"
     print(f"GB/s of bytes read + written, large: {a.large_mib} MiB inputs, median of {a.reps}, "
           f"each side's fastest of {max(1, a.rounds)} round(s) in turn")
-    below = [e for e in table if e["dmlp_vs_best_peer"] is not None and e["dmlp_vs_best_peer"] < 1]
-    worst = min((e["dmlp_vs_best_peer"] for e in table if e["dmlp_vs_best_peer"]), default=None)
+    def summary(column):
+        got = [e[column] for e in table if e[column] is not None]
+        return (min(got) if got else None), sum(1 for v in got if v < 1)
     for name, (figures, why) in peers.items():
         if figures is None:
             print(f"  {name}: skipped ({why})")
+    print("dmlp/best: GB/s over the best peer's; to copy (large only): the same, each side's GB/s "
+          "first divided by that of a memcpy timed beside it")
     print(f"{'op':9} {'type':5} {'case':13} {'thr':>3} {'elements':>11} {'dmlp':>9} {'numpy':>9} "
-          f"{'torch':>9} {'onnxrt':>9} {'dmlp/best':>9}")
+          f"{'torch':>9} {'onnxrt':>9} {'dmlp/best':>9} {'to copy':>9}")
     for e in table:
         print(f"{e['op']:9} {e['type']:5} {e['case']:13} {e['threads']:3} {e['elements']:11} "
-              f"{fmt(e['dmlp_gbps'])} {fmt(e['numpy_gbps'])} {fmt(e['torch_gbps'])} "
-              f"{fmt(e['onnxruntime_gbps'])} {fmt(e['dmlp_vs_best_peer'])}")
-    if worst is not None:
-        print(f"dmlp / best peer: lowest {worst:.2f}; {len(below)} cell(s) below 1.0")
+              f"{fmt(e['dmlp_gbps'])} {fmt(e.get('numpy_gbps'))} {fmt(e.get('torch_gbps'))} "
+              f"{fmt(e.get('onnxruntime_gbps'))} {fmt(e['dmlp_vs_best_peer'])} "
+              f"{fmt(e['dmlp_vs_best_peer_each_to_its_copy'])}")
+    for column, what in (("dmlp_vs_best_peer", "dmlp / best peer"),
+                         ("dmlp_vs_best_peer_each_to_its_copy", "the same, each to its copy")):
+        worst, below = summary(column)
+        if worst is not None:
+            print(f"{what}: lowest {worst:.2f}; {below} cell(s) below 1.0")
 
 
 if __name__ == "__main__":
