@@ -74,6 +74,12 @@ def copy_bytes(nbytes):
     return (nbytes // 2) & ~63
 
 
+def op_bytes(op, type_name, n):
+    """Bytes read + written by op on n elements (IsInfinity writes one byte each)."""
+    size = TYPES[type_name][0]
+    return n * (size + (1 if op == "isinf" else size))
+
+
 def random_input(np, type_name, n):
     rng = np.random.default_rng(1)
     size, np_name = TYPES[type_name][0], TYPES[type_name][1]
@@ -95,8 +101,7 @@ def numpy_peer(cases, reps):
         x = random_input(np, type_name, n)
         if op not in ANY_TYPE and type_name not in FLOATS:
             continue
-        out_size = 1 if op == "isinf" else TYPES[type_name][0]
-        cb = copy_bytes(n * (TYPES[type_name][0] + out_size))
+        cb = copy_bytes(op_bytes(op, type_name, n))
         src, dst = x.view(np.uint8).reshape(-1)[:cb], np.empty(cb, dtype=np.uint8)
         if op in ("sign", "abs", "negate", "identity"):
             y = np.empty_like(x)
@@ -133,8 +138,7 @@ def torch_peer(cases, reps):
             x = torch.from_numpy(random_input(np, "f32", n)).to(dtype)
         else:
             x = torch.from_numpy(random_input(np, type_name, n))
-        out_size = 1 if op == "isinf" else TYPES[type_name][0]
-        cb = copy_bytes(n * (TYPES[type_name][0] + out_size))
+        cb = copy_bytes(op_bytes(op, type_name, n))
         src, dst = x.view(torch.uint8).reshape(-1)[:cb], torch.empty(cb, dtype=torch.uint8)
         if op in ("sign", "abs", "negate"):
             y = torch.empty_like(x)

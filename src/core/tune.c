@@ -11,6 +11,7 @@
 
 #include "core/threadpool.h"
 #include "dmlp.h"
+#include "numeric/fp_convert.h"
 #include "platform/clock.h"
 #include "platform/compiler.h"
 #include "platform/cpu.h"
@@ -809,16 +810,11 @@ static void measure_softsign(dmlp__isa isa, unsigned char *in, unsigned char *ou
             float f = (float)((double)(s >> 40) / (double)(1u << 24) * 8.0 + 0.03125);
             if (s & 1)
                 f = -f;
-            uint32_t bits;
-            memcpy(&bits, &f, 4);
             if (types[k].size == 4) {
-                memcpy(in + i, &bits, 4);
+                memcpy(in + i, &f, 4);
             } else {
-                uint16_t h = types[k].type == DML_TENSOR_DATA_TYPE_FLOAT16
-                                 ? (uint16_t)((bits >> 16 & 0x8000) |
-                                              ((((bits >> 23) & 255) - 112) << 10) |
-                                              ((bits >> 13) & 0x3ff))
-                                 : (uint16_t)(bits >> 16);
+                uint16_t h = types[k].type == DML_TENSOR_DATA_TYPE_FLOAT16 ? dmlp__f32_to_f16(f)
+                                                                           : dmlp__f32_to_bf16(f);
                 memcpy(in + i, &h, 2);
             }
         }

@@ -19,7 +19,9 @@
 #define BLOCK (1u << 16) /* f32 patterns per work item */
 #define MAX_VARIANTS 8
 #define FORM_NAME(v)                                                                        \
-    ((v).recip ? (v).portable ? "recip-portable" : "recip" : (v).portable ? "div-portable" : "div")
+    ((v).recip ? (v).portable ? "recip-portable" : "recip"                                  \
+               : (v).portable ? "div-portable"                                              \
+                              : "div")
 
 typedef struct variant {
     dmlp__kernel_choice kernel;
