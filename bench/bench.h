@@ -38,6 +38,13 @@ int bench_copy_available(bench_copy kind); /* only memcpy off x86-64 */
 double bench_copy_time(bench_team *team, void *dst, const void *src, size_t bytes,
                        bench_copy kind, unsigned calls);
 
+/* Seconds per pass of the traffic loop (bench_traffic.c): `elements` elements of
+   `in_size` bytes read from src and of `out_size` bytes written to dst (64-byte aligned),
+   with plain vector loads and stores, non-temporal ones when `streaming`, split over the
+   team, timing `calls` passes in a row. */
+double bench_traffic_time(bench_team *team, void *dst, const void *src, size_t elements,
+                          size_t in_size, size_t out_size, int streaming, unsigned calls);
+
 /* One operator x type as the bench runs it. */
 typedef struct bench_kind {
     const char *op_name;   /* the registry's cli_name: sign, softsign, ... */

@@ -292,17 +292,25 @@ static double measure(run *r, const bench_kind *k, const char *case_name, unsign
     row.bytes = row.elements * (k->in_size + k->out_size);
     int latency = strcmp(case_name, "latency") == 0, with_copy = layout == BENCH_PACKED && !latency;
     size_t copy_bytes = (size_t)(row.bytes / 2) & ~(size_t)63;
-    double ts[64], tc[BENCH_COPY_COUNT][64], s = -1;
+    /* The traffic loop streams where the case is memory-sized, as the kernels do. */
+    int streaming = strncmp(case_name, "cache", 5) != 0;
+    double ts[64], tc[BENCH_COPY_COUNT][64], tt[64], s = -1;
     if (bench_op_input_bytes(op) <= r->buffer_bytes && bench_op_time(op, r->in, r->out, 1) > 0) {
         for (unsigned k = 0; with_copy && k < BENCH_COPY_COUNT; k++) /* warm-up */
             if (bench_copy_available((bench_copy)k))
                 bench_copy_time(r->teams[t], r->out, r->in, copy_bytes, (bench_copy)k, 1);
+        if (with_copy)
+            bench_traffic_time(r->teams[t], r->out, r->in, row.elements, k->in_size,
+                               k->out_size, streaming, 1);
         for (unsigned i = 0; i < o->reps; i++) {
             ts[i] = bench_op_time(op, r->in, r->out, calls);
             for (unsigned k = 0; with_copy && k < BENCH_COPY_COUNT; k++)
                 if (bench_copy_available((bench_copy)k))
                     tc[k][i] = bench_copy_time(r->teams[t], r->out, r->in, copy_bytes,
                                                (bench_copy)k, calls);
+            if (with_copy)
+                tt[i] = bench_traffic_time(r->teams[t], r->out, r->in, row.elements,
+                                           k->in_size, k->out_size, streaming, calls);
         }
         s = bench_median(ts, o->reps);
     }
@@ -329,6 +337,7 @@ static double measure(run *r, const bench_kind *k, const char *case_name, unsign
             }
         }
         row.ratio = row.gbps / row.limit_gbps;
+        row.traffic_gbps = (double)row.bytes / bench_median(tt, o->reps) / 1e9;
         row.target = strcmp(case_name, "large") == 0 ? 0.9 : cache_target(k);
     }
     bench_report_add(r->report, &row);

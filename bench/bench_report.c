@@ -17,6 +17,9 @@ struct bench_report {
     char cpu[128];
 };
 
+/* A kernel at this share of the traffic loop's speed or more is counted as keeping up. */
+#define TRAFFIC_KEPT_UP 0.9
+
 /* One pass against one Softsign: at most 1.2 x its time (each row also names how much
    faster than the nodes one by one it must be). */
 #define GRAPH_SINGLE_TARGET 1.2
@@ -115,10 +118,14 @@ void bench_report_table(const bench_report *r, FILE *to)
     fprintf(to, "GB/s of bytes read + written. Copies of the same bytes, timed in turn with the "
                 "operator: memcpy (glibc),\nnt (non-temporal stores, no prefetch), nt+t0 (the same "
                 "with prefetcht0), movsb (rep movsb);\nlimit: the fastest of them, and which; "
-                "ratio: to the limit (rows-*: to rows-packed; latency: 100 ns / time)\n");
-    fprintf(to, "\n%-9s %-5s %-15s %3s %10s %8s %7s %7s %7s %7s %7s %-6s %6s %-8s %s\n", "op",
-            "type", "case", "thr", "elements", "GB/s", bench_copy_names[0], bench_copy_names[1],
-            bench_copy_names[2], bench_copy_names[3], "limit", "by", "ratio", "target", "kernel");
+                "ratio: to the limit (rows-*: to rows-packed; latency: 100 ns / time);\n"
+                "traffic: the operator's bytes moved by plain vector loads and stores, no "
+                "arithmetic (bench_traffic.c);\nof it: GB/s / traffic, what the kernel makes "
+                "of what this CPU moves\n");
+    fprintf(to, "\n%-9s %-5s %-15s %3s %10s %8s %7s %7s %7s %7s %7s %-6s %6s %-8s %7s %5s %s\n",
+            "op", "type", "case", "thr", "elements", "GB/s", bench_copy_names[0],
+            bench_copy_names[1], bench_copy_names[2], bench_copy_names[3], "limit", "by", "ratio",
+            "target", "traffic", "of it", "kernel");
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];
         char gbps[32], c[BENCH_COPY_COUNT][32], lim[32];
@@ -129,16 +136,33 @@ void bench_report_table(const bench_report *r, FILE *to)
         for (unsigned k = 0; k < BENCH_COPY_COUNT; k++)
             snprintf(c[k], sizeof c[k], w->copy_gbps[k] > 0 ? "%.1f" : "-", w->copy_gbps[k]);
         snprintf(lim, sizeof lim, w->limit_gbps > 0 ? "%.1f" : "-", w->limit_gbps);
-        fprintf(to, "%-9s %-5s %-15s %3u %10llu %8s %7s %7s %7s %7s %7s %-6s %6.2f %4.2f %-3s %s\n",
+        char traffic[32], of_it[32];
+        snprintf(traffic, sizeof traffic, w->traffic_gbps > 0 ? "%.1f" : "-", w->traffic_gbps);
+        snprintf(of_it, sizeof of_it, w->traffic_gbps > 0 ? "%.2f" : "-",
+                 w->gbps / w->traffic_gbps);
+        fprintf(to,
+                "%-9s %-5s %-15s %3u %10llu %8s %7s %7s %7s %7s %7s %-6s %6.2f %4.2f %-3s %7s %5s "
+                "%s\n",
                 w->kind->op_name, w->kind->type_name, w->case_name, w->threads,
                 (unsigned long long)w->elements, gbps, c[0], c[1], c[2], c[3], lim,
                 w->limit_gbps > 0 ? bench_copy_names[w->limit_by] : "-", w->ratio, w->target,
-                w->ratio >= w->target ? "ok" : "LOW", kernel_name(w->kind));
+                w->ratio >= w->target ? "ok" : "LOW", traffic, of_it, kernel_name(w->kind));
     }
-    size_t met = 0;
-    for (size_t i = 0; i < r->count; i++)
-        met += r->rows[i].ratio >= r->rows[i].target;
+    /* A missed target where the kernel keeps up with the traffic loop is the CPU's
+       handling of that traffic, not the kernel's arithmetic. */
+    size_t met = 0, missed = 0, at_traffic = 0;
+    for (size_t i = 0; i < r->count; i++) {
+        const bench_row *w = &r->rows[i];
+        met += w->ratio >= w->target;
+        if (w->ratio < w->target && w->traffic_gbps > 0) {
+            missed++;
+            at_traffic += w->gbps >= TRAFFIC_KEPT_UP * w->traffic_gbps;
+        }
+    }
     fprintf(to, "\ntargets met: %zu of %zu\n", met, r->count);
+    if (missed)
+        fprintf(to, "of the %zu missed against a copy, %zu run at >= %.2f x the traffic loop\n",
+                missed, at_traffic, TRAFFIC_KEPT_UP);
     graphs_table(r, to);
 }
 
@@ -163,13 +187,14 @@ void bench_report_json(const bench_report *r, FILE *to)
         fprintf(to, "%s\n    {\"op\": \"%s\", \"type\": \"%s\", \"case\": \"%s\", \"threads\": %u, "
                     "\"elements\": %llu, \"bytes\": %llu, \"seconds\": %.9g, \"gbps\": %.3f, "
                     "\"copies_gbps\": {\"%s\": %.3f, \"%s\": %.3f, \"%s\": %.3f, \"%s\": %.3f}, "
-                    "\"limit_gbps\": %.3f, \"limit_by\": \"%s\", "
+                    "\"limit_gbps\": %.3f, \"limit_by\": \"%s\", \"traffic_gbps\": %.3f, "
                     "\"ratio\": %.3f, \"target\": %.2f, \"kernel\": \"%s\"}",
                 i ? "," : "", w->kind->op_name, w->kind->type_name, w->case_name, w->threads,
                 (unsigned long long)w->elements, (unsigned long long)w->bytes, w->seconds, w->gbps,
                 bench_copy_names[0], w->copy_gbps[0], bench_copy_names[1], w->copy_gbps[1],
                 bench_copy_names[2], w->copy_gbps[2], bench_copy_names[3], w->copy_gbps[3],
-                w->limit_gbps, w->limit_gbps > 0 ? bench_copy_names[w->limit_by] : "-", w->ratio,
+                w->limit_gbps, w->limit_gbps > 0 ? bench_copy_names[w->limit_by] : "-",
+                w->traffic_gbps, w->ratio,
                 w->target, kernel_name(w->kind));
     }
     fprintf(to, "\n  ]\n}\n");

@@ -16,6 +16,7 @@ typedef struct bench_row {
     double copy_gbps[BENCH_COPY_COUNT]; /* each copy of the same bytes (0 when n/a) */
     double limit_gbps;                   /* the fastest of them (0 when n/a) */
     bench_copy limit_by;                 /* which one */
+    double traffic_gbps; /* the traffic loop on the operator's bytes (0 when n/a) */
     double ratio;  /* to limit_gbps; to the packed case for strided rows;
                       100 ns / time for latency */
     double target; /* the ratio docs/performance.md's targets ask for */

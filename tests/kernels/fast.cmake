@@ -81,3 +81,9 @@ else()
 endif()
 set_tests_properties(test_softsign_exhaustive PROPERTIES LABELS exhaustive
                      TIMEOUT ${dmlp_exhaustive_timeout})
+
+# The bench's traffic loop moves the bytes it is timed on, and no others.
+if(TARGET dmlp_bench)
+  dmlp_add_test(test_bench_traffic ${CMAKE_CURRENT_SOURCE_DIR}/test_bench_traffic.c)
+  target_link_libraries(test_bench_traffic PRIVATE dmlp_bench)
+endif()
