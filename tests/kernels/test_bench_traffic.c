@@ -37,7 +37,7 @@ int main(void)
 {
     static const size_t sizes[][2] = {{1, 1}, {4, 4}, {2, 1}, {4, 1}, {8, 1}, {1, 2}, {2, 8}};
     static const size_t counts[] = {1, 63, 64, 1000, 4097, 65536 + 77};
-    size_t max_bytes = (65536 + 77) * 8 + 64;
+    size_t max_bytes = ((65536 + 77) * 8 + 127) & ~(size_t)63; /* aligned_alloc: a multiple */
     unsigned char *in = aligned_alloc(64, max_bytes), *out = aligned_alloc(64, max_bytes + 64);
     if (!in || !out)
         return 1;
