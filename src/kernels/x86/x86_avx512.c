@@ -86,6 +86,24 @@ typedef __mmask8 M64;
 #define n64to32(a, b) _mm512_kunpackb((M32)(b), (M32)(a))
 #define ones8(m) _mm512_maskz_set1_epi8((m), 1)
 
+/* IsInfinity of 16- and 32-bit lanes without masks (vector_kernels.inc): lanes of 0 and 1
+   packed to bytes with unsigned saturation, then put back in element order (the packs
+   work within 128-bit lanes). */
+#define HAS_LANE_PACK 1
+#define vxor _mm512_xor_si512
+/* (x & m) ^ t in one vpternlogd whose destination is x, not a copy of a constant */
+#define and_xor(x, m, t) _mm512_ternarylogic_epi32((x), (m), (t), 0x6a)
+#define minu16 _mm512_min_epu16
+#define minu32 _mm512_min_epu32
+#define pack16to8(a, b)                                                                     \
+    _mm512_permutexvar_epi64(_mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0),                      \
+                             _mm512_packus_epi16((a), (b)))
+/* Dword j of the packed vector holds vector j % 4's 128-bit lane j / 4. */
+#define pack32to8(a, b, c, d)                                                               \
+    _mm512_permutexvar_epi32(                                                               \
+        _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0),             \
+        _mm512_packus_epi16(_mm512_packus_epi32((a), (b)), _mm512_packus_epi32((c), (d))))
+
 /* IsInfinity f64's byte permute (vector_kernels.inc): AVX512-VBMI's vpermb, in asm so
    that this file needs no -mavx512vbmi; run only where CPUID says so. */
 #define HAS_BYTE_PERMUTE 1
