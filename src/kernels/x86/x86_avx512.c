@@ -1,6 +1,6 @@
 /* AVX-512 F/BW/VL/DQ kernels (compiled with those flags only in this file). Defines the
    vector vocabulary of vector_kernels.inc on 512-bit registers; masks are k-registers, so
-   compares, selects and the IsInfinity narrowing cost one instruction each.
+   compares and selects cost one instruction each.
    AVX512-BF16's rounding (bf16_pair below) is used by bf16 Softsign only, where CPUID
    has it, with the subnormal lanes it flushes patched from the input. */
 #include <immintrin.h>
