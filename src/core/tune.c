@@ -146,6 +146,17 @@ static void size_text(char *buf, size_t size, uint64_t bytes)
 /* ---- DMLP_TUNE ------------------------------------------------------------------------ */
 
 /* "4096", "4k", "8M", "1g", "never" (only where `never_ok`). */
+/* "none", or the hint and how far ahead: "t0 4K ahead". */
+static void prefetch_text(char *buf, size_t size, uint32_t kind, uint32_t distance)
+{
+    char d[32];
+    size_text(d, sizeof d, distance);
+    if (kind == DMLP__PREFETCH_NONE)
+        snprintf(buf, size, "none");
+    else
+        snprintf(buf, size, "%s %s ahead", prefetch_names[kind], d);
+}
+
 static int parse_size(const char *s, size_t len, uint64_t *out, int never_ok)
 {
     if (never_ok && len == 5 && strncmp(s, "never", 5) == 0) {
@@ -963,22 +974,22 @@ void dmlp__tune_describe(char *buf, size_t size)
         append(buf, size, "streaming: not measured yet (on the first operator with >= 1 MiB "
                           "of output)\n");
     } else {
-        char from[32], chunk[32], d1[32], d2[32];
+        char from[32], chunk[32], same[48], narrow[48];
         size_text(from, sizeof from, t->stream_from);
         size_text(chunk, sizeof chunk, t->chunk_bytes);
-        size_text(d1, sizeof d1, t->prefetch_distance);
-        size_text(d2, sizeof d2, t->narrow_distance);
+        prefetch_text(same, sizeof same, t->prefetch, t->prefetch_distance);
+        prefetch_text(narrow, sizeof narrow, t->narrow_prefetch, t->narrow_distance);
         append(buf, size,
-               "streaming (%s%s): non-temporal stores above %s of output; prefetch %s %s "
-               "ahead (narrowing: %s %s); chunks up to %s\n",
+               "streaming (%s%s): non-temporal stores above %s of output; prefetch %s "
+               "(narrowing: %s); chunks up to %s\n",
                source_names[state.streaming_from],
-               state.force.prefetch || state.force.distance || state.force.stream_from ||
-                       state.force.chunk || state.force.narrow_prefetch ||
-                       state.force.narrow_distance
+               state.streaming_from != FORCED &&
+                       (state.force.prefetch || state.force.distance || state.force.stream_from ||
+                        state.force.chunk || state.force.narrow_prefetch ||
+                        state.force.narrow_distance)
                    ? ", some forced by DMLP_TUNE"
                    : "",
-               from, prefetch_names[t->prefetch], d1, prefetch_names[t->narrow_prefetch], d2,
-               chunk);
+               from, same, narrow, chunk);
         if (state.streaming_why[0])
             append(buf, size, "  why: %s\n", state.streaming_why);
     }
@@ -989,7 +1000,9 @@ void dmlp__tune_describe(char *buf, size_t size)
         append(buf, size,
                "in cache, %s (%s%s): Softsign f32 %s, f16 %s, bf16 %s; loops %s\n",
                dmlp__isa_name((dmlp__isa)i), source_names[state.forms_from[i]],
-               state.force.forms_mask ? ", some forced by DMLP_TUNE" : "",
+               state.forms_from[i] != FORCED && state.force.forms_mask
+                   ? ", some forced by DMLP_TUNE"
+                   : "",
                r & DMLP__TUNE_F32 ? "reciprocal" : "divide",
                r & DMLP__TUNE_F16 ? "reciprocal" : "divide",
                r & DMLP__TUNE_BF16 ? "reciprocal" : "divide",

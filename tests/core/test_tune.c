@@ -192,6 +192,9 @@ static void check_forcing(void)
     char text[4096];
     dmlp__tune_describe(text, sizeof text);
     CHECK(strstr(text, "forced by DMLP_TUNE") != NULL, "describe says forced: %s", text);
+    CHECK(strstr(text, "some forced") == NULL, "describe says 'forced' once: %s", text);
+    CHECK(strstr(text, "prefetch nta 2K ahead (narrowing: none)") != NULL,
+          "describe names each prefetch, a distance only with one: %s", text);
     CHECK(strstr(text, "'bogus=1'") != NULL, "describe names what was ignored: %s", text);
     CHECK(isa == DMLP__ISA_SCALAR || strstr(text, "loops unrolled") != NULL,
           "describe says the loops unroll: %s", text);
