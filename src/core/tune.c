@@ -544,7 +544,7 @@ static void describe_candidate(char *buf, size_t size, const candidate *c)
    of one candidate spread over 10-20%, and no prefetch, T0 16 KiB and NTA 8 KiB took
    turns at the top; `dmlp bench` forced to each ran the same-size operators at 256 MiB at
    1.01-1.02 of its traffic loop with no prefetch, 0.96-0.99 with NTA 8 KiB and 0.93-0.95
-   with T0 4 KiB, on 1 and 2 threads alike. */
+   with T0 4 KiB on one thread (1.01-1.03, 0.95-1.02 and 0.94-0.95 on two). */
 #define NEAR_BEST 1.05
 static size_t pick(candidate *cands, size_t n, team_job *j,
                    dmlp__threadpool *pool, uint32_t helpers, unsigned rounds, double deadline,
