@@ -38,6 +38,12 @@ int bench_copy_available(bench_copy kind); /* only memcpy off x86-64 */
 double bench_copy_time(bench_team *team, void *dst, const void *src, size_t bytes,
                        bench_copy kind, unsigned calls);
 
+#if defined(__x86_64__) || defined(_M_X64)
+/* The widest vector the CPU has, in bytes (16, 32 or 64): the copies' and the traffic
+   loop's width. */
+unsigned bench_vector_bytes(void);
+#endif
+
 /* Seconds per pass of the traffic loop (bench_traffic.c): `elements` elements of
    `in_size` bytes read from src and of `out_size` bytes written to dst (64-byte aligned),
    with plain vector loads and stores, non-temporal ones when `streaming`, split over the

@@ -162,13 +162,19 @@ __attribute__((target("avx512f"))) static void nt_avx512(unsigned char *dst,
         NT_LOOP(_mm512_loadu_si512, _mm512_stream_si512, __m512i, 0);
 }
 
-static void nt_copy(unsigned char *dst, const unsigned char *src, size_t n, int t0)
+unsigned bench_vector_bytes(void)
 {
-    static int width; /* 0: not yet asked */
+    static unsigned width; /* 0: not yet asked */
     if (!width) {
         __builtin_cpu_init();
         width = __builtin_cpu_supports("avx512f") ? 64 : __builtin_cpu_supports("avx2") ? 32 : 16;
     }
+    return width;
+}
+
+static void nt_copy(unsigned char *dst, const unsigned char *src, size_t n, int t0)
+{
+    unsigned width = bench_vector_bytes();
     if (width == 64)
         nt_avx512(dst, src, n, t0);
     else if (width == 32)

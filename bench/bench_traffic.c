@@ -61,11 +61,7 @@ TRAFFIC_FN(traffic_avx512, __attribute__((target("avx512f"))), __m512i, _mm512_l
 
 static void traffic_lines(TRAFFIC_ARGS, int streaming)
 {
-    static int width; /* 0: not yet asked */
-    if (!width) {
-        __builtin_cpu_init();
-        width = __builtin_cpu_supports("avx512f") ? 64 : __builtin_cpu_supports("avx2") ? 32 : 16;
-    }
+    unsigned width = bench_vector_bytes();
     if (width == 64)
         traffic_avx512(dst, src, lines, ratio, wide, streaming);
     else if (width == 32)

@@ -68,6 +68,12 @@ def median_seconds(fn, reps, calls=1):
     return statistics.median(times)
 
 
+def op_and_copy_seconds(fn, copy, case, reps):
+    """The operator's seconds per call, and those of the copy of the same bytes beside it."""
+    calls = calls_for(case)
+    return median_seconds(fn, reps, calls), median_seconds(copy, reps, calls)
+
+
 def copy_bytes(nbytes):
     """The copy beside an operator: as dmlp bench makes it, half the bytes read + written,
     a whole number of 64-byte lines."""
@@ -114,9 +120,8 @@ def numpy_peer(cases, reps):
         else:
             y = np.empty(n, dtype=np.bool_)
             fn = lambda: np.isinf(x, out=y)
-        calls = calls_for(case)
-        out[(op, type_name, threads, case)] = (median_seconds(fn, reps, calls),
-                                               median_seconds(lambda: np.copyto(dst, src), reps, calls))
+        out[(op, type_name, threads, case)] = op_and_copy_seconds(
+            fn, lambda: np.copyto(dst, src), case, reps)
         del x, y, src, dst
     return out, None
 
@@ -156,9 +161,8 @@ def torch_peer(cases, reps):
                 fn()
             except TypeError:  # no out= overload
                 fn = lambda: torch.isinf(x)
-        calls = calls_for(case)
-        out[(op, type_name, threads, case)] = (median_seconds(fn, reps, calls),
-                                               median_seconds(lambda: dst.copy_(src), reps, calls))
+        out[(op, type_name, threads, case)] = op_and_copy_seconds(
+            fn, lambda: dst.copy_(src), case, reps)
         del x, src, dst
     return out, None
 
