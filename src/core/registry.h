@@ -45,6 +45,8 @@ typedef struct dmlp__op_def {
     DML_OPERATOR_TYPE type;
     const char *name;            /* DirectML's, without DML_OPERATOR_: "ELEMENT_WISE_SIGN" */
     const char *cli_name;        /* `dmlp run NAME`, `dmlp bench --ops`, kernel names: "sign" */
+    const char *python_name;     /* the Python function dmlp.NAME (numpy's name where numpy
+                                    has the function): "sign", "logical_and" */
     const char *onnx_name;       /* ONNX operator in the default domain; NULL: none */
     const char *dxdispatch_name; /* DxDispatch's dispatchable "type" (DML_OPERATOR_ optional) */
     const char *cli_help;        /* `dmlp run --help` lines, "  sign      ...\n" */
