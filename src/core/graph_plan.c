@@ -270,28 +270,26 @@ static void plan_one_pass(dmlp__graph *g)
 
 /* ---- chains: maps of one float type, one after another, in one kernel ----------------- */
 
-/* The chain map a step computes; 0 for none (Identity without a ScaleBias changes
-   nothing and joins as no map); -1 when the step cannot be part of a chain. */
+/* The chain map a step computes (its operator file's DMLP_CHAIN row); 0 for none
+   (Identity without a ScaleBias changes nothing and joins as no map); -1 when the step
+   cannot be part of a chain. */
 static int chain_map(const dmlp__graph_step *step)
 {
     const dmlp__op_info *o = &step->op.info;
     if (step->input_count != 1 || o->input.type != o->output.type ||
         !same_layout(&o->input, &o->output) || o->has_scale_bias)
         return -1;
-    switch (o->type) {
-    case DML_OPERATOR_ELEMENT_WISE_IDENTITY:
-        return 0;
-    case DML_OPERATOR_ELEMENT_WISE_ABS:
-        return DMLP__CHAIN_ABS;
-    case DML_OPERATOR_ELEMENT_WISE_NEGATE:
-        return DMLP__CHAIN_NEGATE;
-    case DML_OPERATOR_ELEMENT_WISE_SIGN:
-        return DMLP__CHAIN_SIGN;
-    case DML_OPERATOR_ACTIVATION_SOFTSIGN:
-        return DMLP__CHAIN_SOFTSIGN;
-    default:
-        return -1;
-    }
+    static const struct {
+        DML_OPERATOR_TYPE op;
+        int map;
+    } maps[] = {
+#define DMLP_CHAIN(map) {OP, map},
+#include "ops/ops.inc"
+    };
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
+        if (maps[i].op == o->type)
+            return maps[i].map;
+    return -1;
 }
 
 /* Adds map `m` of a step (whose plan is `from`) to the chain step `c`. Every Sign in a

@@ -5,147 +5,28 @@
 #include <stdio.h>
 #include <string.h>
 
-#define U8 DML_TENSOR_DATA_TYPE_UINT8
-#define SAME DML_TENSOR_DATA_TYPE_UNKNOWN
-
-/* The two tensors every element-wise descriptor starts with. */
-#define UNARY_TENSORS(DESC)                                                                 \
-    {"InputTensor", DMLP__FIELD_INPUT, offsetof(DESC, InputTensor)},                        \
-    {"OutputTensor", DMLP__FIELD_OUTPUT, offsetof(DESC, OutputTensor)}
-
-/* The three tensors of a two-input element-wise descriptor. */
-#define BINARY_TENSORS(DESC)                                                                \
-    {"ATensor", DMLP__FIELD_INPUT, offsetof(DESC, ATensor)},                                \
-    {"BTensor", DMLP__FIELD_INPUT, offsetof(DESC, BTensor)},                                \
-    {"OutputTensor", DMLP__FIELD_OUTPUT, offsetof(DESC, OutputTensor)}
+/* The rows, one per operator file (src/ops/op.h says how a file writes its DMLP_OP). */
+#define DMLP_SAME_TYPE DML_TENSOR_DATA_TYPE_UNKNOWN
+#define DMLP_OUTPUT_LISTED DMLP__OUTPUT_LISTED
+#define DMLP_IN_PLACE true, NULL
+#define DMLP_NOT_IN_PLACE(why) false, why
+#define DMLP_FIELD(KIND, member) {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member)}
+#define FIELD_COUNT(...) (uint32_t)(sizeof((dmlp__field[]){__VA_ARGS__}) / sizeof(dmlp__field))
+#define DMLP_OP(NAME, cli, python, onnx, output, place, help, ...)                          \
+    {DML_OPERATOR_##NAME, #NAME, #cli, #python, onnx, #NAME, help, sizeof(OP_DESC),            \
+     FIELD_COUNT(__VA_ARGS__), {__VA_ARGS__}, output, place},
 
 static const dmlp__op_def ops[] = {
-    {DML_OPERATOR_ELEMENT_WISE_SIGN, "ELEMENT_WISE_SIGN", "sign", "sign", "Sign", "ELEMENT_WISE_SIGN",
-     "  sign      ELEMENT_WISE_SIGN: -1, 0 or +1 in the input's type (NaN gives 0)\n",
-     sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC), 2,
-     {UNARY_TENSORS(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC)}, SAME, true, NULL},
-
-    {DML_OPERATOR_ACTIVATION_SOFTSIGN, "ACTIVATION_SOFTSIGN", "softsign", "softsign", "Softsign",
-     "ACTIVATION_SOFTSIGN", "  softsign  ACTIVATION_SOFTSIGN: x / (1 + |x|)\n",
-     sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC), 2,
-     {UNARY_TENSORS(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC)}, SAME, true, NULL},
-
-    {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, "ELEMENT_WISE_IS_INFINITY", "isinf", "isinf", "IsInf",
-     "ELEMENT_WISE_IS_INFINITY",
-     "  isinf     ELEMENT_WISE_IS_INFINITY: 1 where the input is an infinity the mode\n"
-     "            selects, else 0. OUT.npy holds dtype |u1 (DirectML's UINT8 output),\n"
-     "            not |b1; in numpy, np.load(OUT).astype(bool) gives booleans.\n",
-     sizeof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC), 3,
-     {UNARY_TENSORS(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC),
-      {"InfinityMode", DMLP__FIELD_INFINITY_MODE,
-       offsetof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InfinityMode)}},
-     U8, false, "IsInfinity never runs in place"},
-
-    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, "ELEMENT_WISE_IDENTITY", "identity", "identity", "Identity",
-     "ELEMENT_WISE_IDENTITY",
-     "  identity  ELEMENT_WISE_IDENTITY: a copy, or x * scale + bias (float types) with\n"
-     "            --scale and --bias\n",
-     sizeof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC), 3,
-     {UNARY_TENSORS(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC),
-      {"ScaleBias", DMLP__FIELD_SCALE_BIAS,
-       offsetof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, ScaleBias)}},
-     SAME, true, NULL},
-
-    {DML_OPERATOR_ELEMENT_WISE_ABS, "ELEMENT_WISE_ABS", "abs", "abs", "Abs", "ELEMENT_WISE_ABS",
-     "  abs       ELEMENT_WISE_ABS: |x|, or |x * scale + bias| (float types) with --scale\n"
-     "            and --bias\n",
-     sizeof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC), 3,
-     {UNARY_TENSORS(DML_ELEMENT_WISE_ABS_OPERATOR_DESC),
-      {"ScaleBias", DMLP__FIELD_SCALE_BIAS,
-       offsetof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC, ScaleBias)}},
-     SAME, true, NULL},
-
-    {DML_OPERATOR_CAST, "CAST", "cast", "cast", "Cast", "CAST",
-     "  cast      CAST: each element converted to the dtype --to names (DirectML's\n"
-     "            rules: round to nearest even; float to integer truncates and\n"
-     "            saturates, NaN gives 0; integer to integer wraps)\n",
-     sizeof(DML_CAST_OPERATOR_DESC), 2, {UNARY_TENSORS(DML_CAST_OPERATOR_DESC)},
-     DMLP__OUTPUT_LISTED, false, "Cast never runs in place (DirectML's page does not allow it)"},
-
-    {DML_OPERATOR_ELEMENT_WISE_NEGATE, "ELEMENT_WISE_NEGATE", "negate", "negative", "Neg",
-     "ELEMENT_WISE_NEGATE", "  negate    ELEMENT_WISE_NEGATE: -x\n",
-     sizeof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC), 2,
-     {UNARY_TENSORS(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC)}, SAME, true, NULL},
-
-    {DML_OPERATOR_ELEMENT_WISE_ADD, "ELEMENT_WISE_ADD", "add", "add", "Add", "ELEMENT_WISE_ADD",
-     "  add       ELEMENT_WISE_ADD: a + b (integers wrap)\n",
-     sizeof(DML_ELEMENT_WISE_ADD_OPERATOR_DESC), 3,
-     {BINARY_TENSORS(DML_ELEMENT_WISE_ADD_OPERATOR_DESC)}, SAME, true, NULL},
-
-    {DML_OPERATOR_ELEMENT_WISE_ADD1, "ELEMENT_WISE_ADD1", "add1", "add1", NULL, "ELEMENT_WISE_ADD1",
-     "  add1      ELEMENT_WISE_ADD1: a + b, then --fused softsign if given\n",
-     sizeof(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC), 4,
-     {BINARY_TENSORS(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC),
-      {"FusedActivation", DMLP__FIELD_FUSED_ACTIVATION,
-       offsetof(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, FusedActivation)}},
-     SAME, true, NULL},
-
-    {DML_OPERATOR_ELEMENT_WISE_SUBTRACT, "ELEMENT_WISE_SUBTRACT", "sub", "subtract", "Sub",
-     "ELEMENT_WISE_SUBTRACT", "  sub       ELEMENT_WISE_SUBTRACT: a - b (integers wrap)\n",
-     sizeof(DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC), 3,
-     {BINARY_TENSORS(DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC)}, SAME, true, NULL},
-
-    {DML_OPERATOR_ELEMENT_WISE_MULTIPLY, "ELEMENT_WISE_MULTIPLY", "mul", "multiply", "Mul",
-     "ELEMENT_WISE_MULTIPLY", "  mul       ELEMENT_WISE_MULTIPLY: a * b (integers wrap)\n",
-     sizeof(DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC), 3,
-     {BINARY_TENSORS(DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC)}, SAME, true, NULL},
-
-    {DML_OPERATOR_ELEMENT_WISE_DIVIDE, "ELEMENT_WISE_DIVIDE", "div", "divide", "Div",
-     "ELEMENT_WISE_DIVIDE",
-     "  div       ELEMENT_WISE_DIVIDE: a / b (integers truncate; a 0 divisor is refused)\n",
-     sizeof(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC), 3,
-     {BINARY_TENSORS(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC)}, SAME, true, NULL},
-
-    /* GreaterThan's output may also be UINT32 (its support rows list the output types);
-       the front ends make UINT8, ONNX's bool. */
-    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, "ELEMENT_WISE_LOGICAL_GREATER_THAN", "gt", "greater",
-     "Greater", "ELEMENT_WISE_LOGICAL_GREATER_THAN",
-     "  gt        ELEMENT_WISE_LOGICAL_GREATER_THAN: 1 where a > b, else 0 (NaN gives 0).\n"
-     "            OUT.npy holds dtype |u1 (DirectML's UINT8 output)\n",
-     sizeof(DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC), 3,
-     {BINARY_TENSORS(DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC)}, U8, false,
-     "LogicalGreaterThan never runs in place (DirectML's page does not allow it)"},
-
-    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, "ELEMENT_WISE_LOGICAL_AND", "and", "logical_and", "And",
-     "ELEMENT_WISE_LOGICAL_AND",
-     "  and       ELEMENT_WISE_LOGICAL_AND: 1 where a and b are both nonzero, else 0\n"
-     "            (uint8, uint32 or bool)\n",
-     sizeof(DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC), 3,
-     {BINARY_TENSORS(DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC)}, SAME, true, NULL},
-
-    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR, "ELEMENT_WISE_LOGICAL_OR", "or", "logical_or", "Or",
-     "ELEMENT_WISE_LOGICAL_OR",
-     "  or        ELEMENT_WISE_LOGICAL_OR: 1 where a or b is nonzero, else 0 (uint8,\n"
-     "            uint32 or bool)\n",
-     sizeof(DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC), 3,
-     {BINARY_TENSORS(DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC)}, SAME, true, NULL},
+#include "ops/ops.inc"
 };
 
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
-_Static_assert(sizeof(DML_ELEMENT_WISE_SIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_ADD_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC) <=
-                       DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES &&
-                   sizeof(DML_CAST_OPERATOR_DESC) <= DMLP__MAX_DESC_BYTES,
-               "dmlp__desc_storage holds every descriptor struct");
+/* dmlp__desc_storage holds every descriptor struct, and dmlp__op_def every member list. */
+#define DMLP_OP(NAME, cli, python, onnx, output, place, help, ...)                          \
+    _Static_assert(sizeof(OP_DESC) <= DMLP__MAX_DESC_BYTES, #NAME "'s descriptor fits");     \
+    _Static_assert(FIELD_COUNT(__VA_ARGS__) <= DMLP__MAX_FIELDS, #NAME "'s members fit");
+#include "ops/ops.inc"
 
 uint32_t dmlp__op_count(void) { return (uint32_t)OP_COUNT; }
 

@@ -23,34 +23,6 @@
 #define E5M2 DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2
 #define E5M2FNUZ DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ
 
-#define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
-#define SOFTSIGN DML_OPERATOR_ACTIVATION_SOFTSIGN
-#define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
-#define IDENTITY DML_OPERATOR_ELEMENT_WISE_IDENTITY
-#define ABS DML_OPERATOR_ELEMENT_WISE_ABS
-#define NEGATE DML_OPERATOR_ELEMENT_WISE_NEGATE
-#define ADD DML_OPERATOR_ELEMENT_WISE_ADD
-#define ADD1 DML_OPERATOR_ELEMENT_WISE_ADD1
-#define SUBTRACT DML_OPERATOR_ELEMENT_WISE_SUBTRACT
-#define MULTIPLY DML_OPERATOR_ELEMENT_WISE_MULTIPLY
-#define DIVIDE DML_OPERATOR_ELEMENT_WISE_DIVIDE
-/* Add, Subtract and Multiply share their tables. */
-#define ARITHMETIC_ROWS(OP)                                                                 \
-    {OP, DML_FEATURE_LEVEL_1_0, 4, 5, {F32, F16}},                                          \
-    {OP, DML_FEATURE_LEVEL_2_1, 4, 5, {F32, F16, I32, U32}},                                \
-    {OP, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, U32}},                                \
-    {OP, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, U64, U32}},                      \
-    {OP, DML_FEATURE_LEVEL_5_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}}
-#define CAST DML_OPERATOR_CAST
-#define GREATER DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN
-#define AND DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND
-#define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
-/* And and Or share their tables (the output has the inputs' type). */
-#define BOOLEAN_ROWS(OP)                                                                    \
-    {OP, DML_FEATURE_LEVEL_1_0, 4, 4, {U32}},                                               \
-    {OP, DML_FEATURE_LEVEL_2_0, 4, 4, {U32, U8}},                                           \
-    {OP, DML_FEATURE_LEVEL_3_0, 1, 8, {U32, U8}}
-
 /* Each row lists the full type set in force from its level on (0 ends the list). */
 typedef struct support_row {
     DML_OPERATOR_TYPE op;
@@ -59,47 +31,11 @@ typedef struct support_row {
     DML_TENSOR_DATA_TYPE types[DMLP__SUPPORT_MAX_TYPES];
 } support_row;
 
-/* Rows of one operator in ascending level order. */
+/* Rows of one operator in ascending level order, from the operator files (src/ops/). */
+#define DMLP_SUPPORT(level, min_dims, max_dims, types)                                      \
+    {OP, DML_FEATURE_LEVEL_##level, min_dims, max_dims, {DMLP_UNPAREN types}},
 static const support_row support_rows[] = {
-    {SIGN, DML_FEATURE_LEVEL_2_0, 4, 4, {F32, F16}},
-    {SIGN, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {SIGN, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {SIGN, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8, I64, U64}},
-    {SOFTSIGN, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16}},
-    {SOFTSIGN, DML_FEATURE_LEVEL_2_0, 4, 5, {F32, F16}},
-    {SOFTSIGN, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
-    {ISINF, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16}},
-    {ISINF, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
-    {IDENTITY, DML_FEATURE_LEVEL_1_0, 4, 5, {F32, F16}},
-    {IDENTITY, DML_FEATURE_LEVEL_2_1, 4, 5, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {IDENTITY, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {IDENTITY, DML_FEATURE_LEVEL_4_1, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
-    {ABS, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16}},
-    {ABS, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, I16, I8}},
-    {ABS, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8}},
-    {ABS, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, I16, I8}},
-    {NEGATE, DML_FEATURE_LEVEL_5_0, 1, 8, {F32, F16, I64, I32, I16, I8}},
-    ARITHMETIC_ROWS(ADD),
-    {ADD1, DML_FEATURE_LEVEL_2_0, 4, 5, {F32, F16}},
-    {ADD1, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16}},
-    ARITHMETIC_ROWS(SUBTRACT),
-    ARITHMETIC_ROWS(MULTIPLY),
-    {DIVIDE, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16}},
-    {DIVIDE, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, U32}},
-    {DIVIDE, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, U32}},
-    {DIVIDE, DML_FEATURE_LEVEL_5_1, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {DIVIDE, DML_FEATURE_LEVEL_6_0, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
-    /* Cast: the output takes any type of the same list */
-    {CAST, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16, I16, I8, U16, U8}},
-    {CAST, DML_FEATURE_LEVEL_3_0, 4, 4, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
-    {CAST, DML_FEATURE_LEVEL_3_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
-    {CAST, DML_FEATURE_LEVEL_4_1, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
-    {GREATER, DML_FEATURE_LEVEL_1_0, 4, 4, {F32, F16}},
-    {GREATER, DML_FEATURE_LEVEL_2_1, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {GREATER, DML_FEATURE_LEVEL_3_0, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
-    {GREATER, DML_FEATURE_LEVEL_4_1, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
-    BOOLEAN_ROWS(AND),
-    BOOLEAN_ROWS(OR),
+#include "ops/ops.inc"
 };
 
 /* The output's types of an operator whose output has types of its own, whatever the
@@ -109,8 +45,9 @@ static const struct {
     uint32_t level;
     DML_TENSOR_DATA_TYPE types[DMLP__SUPPORT_MAX_OUTPUT_TYPES];
 } output_rows[] = {
-    {GREATER, DML_FEATURE_LEVEL_1_0, {U32}},
-    {GREATER, DML_FEATURE_LEVEL_2_0, {U32, U8}},
+#define DMLP_OUTPUT_TYPES(level, types) {OP, DML_FEATURE_LEVEL_##level, {DMLP_UNPAREN types}},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, 0, {0}}, /* keeps the table non-empty; matches no operator */
 };
 
 /* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -118,19 +55,8 @@ static const struct {
     DML_OPERATOR_TYPE op;
     DML_TENSOR_DATA_TYPE types[8];
 } extension_types[] = {
-    {SIGN, {F64, BF16}},
-    {SOFTSIGN, {F64, BF16}},
-    {ISINF, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
-    {IDENTITY, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
-    {ABS, {F64, BF16, U64, U32, U16, U8}},
-    {NEGATE, {F64, BF16}},
-    {ADD, {F64, BF16}},
-    {ADD1, {F64, BF16}},
-    {SUBTRACT, {F64, BF16}},
-    {MULTIPLY, {F64, BF16}},
-    {DIVIDE, {F64, BF16}},
-    {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
-    {GREATER, {F64, BF16}},
+#define DMLP_EXTENSION_TYPES(types) {OP, {DMLP_UNPAREN types}},
+#include "ops/ops.inc"
 };
 
 static const uint32_t levels[] = {

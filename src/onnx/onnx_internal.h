@@ -75,6 +75,11 @@ const char *dmlp__onnx_op_name(dmlp__onnx_op op);
 int32_t dmlp__onnx_op_output_type(dmlp__onnx_op op, int version, int32_t in_type);
 /* The execution flags that give the ONNX results (Sign: NaN propagates). */
 uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
+/* The legacy attributes the version accepts besides its own (a src/ops/ file's DMLP_ONNX
+   rows): consumed_inputs, an in-place hint of ONNX's first versions (INTS) that changes
+   no result. */
+#define DMLP_ONNX_CONSUMED_INPUTS 1u
+uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
 
 /* ---- Constant (onnx_constant.c) ---- */
 

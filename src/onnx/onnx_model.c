@@ -307,24 +307,21 @@ static dmlp_status node_error(const loader *L, uint32_t n, dmlp_status status, c
 }
 
 /* The two-input operators before version 7 (Add, Sub, Mul, Div, Greater, And, Or):
-   broadcast and axis (INT), and in Add-1, Sub-1, Mul-1 and Div-1 consumed_inputs (INTS,
-   an optimisation hint of the time that changes no result).
+   broadcast and axis (INT), and in the versions that accept it (Add-1, Sub-1, Mul-1 and
+   Div-1: DMLP_ONNX_CONSUMED_INPUTS) consumed_inputs (INTS, an optimisation hint of the
+   time that changes no result).
    Returns 1 when the attribute is one of these and was read, 0 when it is not, -1 on a
    malformed one (the error set). */
 static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *node,
                                  const DmlpOnnxPb__AttributeProto *a, int *seen)
 {
     const char *name = str(a->name);
-    DML_OPERATOR_TYPE op = node->op->type;
-    int arithmetic = op == DML_OPERATOR_ELEMENT_WISE_ADD ||
-                     op == DML_OPERATOR_ELEMENT_WISE_SUBTRACT ||
-                     op == DML_OPERATOR_ELEMENT_WISE_MULTIPLY ||
-                     op == DML_OPERATOR_ELEMENT_WISE_DIVIDE;
-    int which = strcmp(name, "broadcast") == 0 ? 0
-                : strcmp(name, "axis") == 0    ? 1
-                : strcmp(name, "consumed_inputs") == 0 && node->version == 1 && arithmetic
-                    ? 2
-                    : -1;
+    int consumed = (dmlp__onnx_op_attributes(node->op, node->version) &
+                    DMLP_ONNX_CONSUMED_INPUTS) != 0;
+    int which = strcmp(name, "broadcast") == 0                ? 0
+                : strcmp(name, "axis") == 0                   ? 1
+                : strcmp(name, "consumed_inputs") == 0 && consumed ? 2
+                                                              : -1;
     if (!node->legacy || which < 0)
         return 0;
     char why[160];
@@ -377,11 +374,10 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         int which = strcmp(name, "detect_negative") == 0   ? 0
                     : strcmp(name, "detect_positive") == 0 ? 1
                                                            : -1;
-        /* Abs-1 and Neg-1 carry consumed_inputs, a legacy in-place hint (INTS) that does
-           not change the result. */
-        if (strcmp(name, "consumed_inputs") == 0 && node->version == 1 &&
-            (node->op->type == DML_OPERATOR_ELEMENT_WISE_ABS ||
-             node->op->type == DML_OPERATOR_ELEMENT_WISE_NEGATE)) {
+        /* Abs-1 and Neg-1 carry consumed_inputs (DMLP_ONNX_CONSUMED_INPUTS), a legacy
+           in-place hint (INTS) that does not change the result. */
+        if (strcmp(name, "consumed_inputs") == 0 &&
+            (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_CONSUMED_INPUTS)) {
             if (a->has_type && a->type != 7) {
                 snprintf(why, sizeof why, "attribute \"%s\" must be INTS", name);
                 return node_error(L, n, DMLP_ERROR_FORMAT, why);
@@ -604,7 +600,7 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                      np->n_output, np->op_type);
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
-        dmlp_status st = node->op->type == DML_OPERATOR_CAST ? read_cast_attributes(L, n, node)
+        dmlp_status st = node->op->output_type == DMLP__OUTPUT_LISTED ? read_cast_attributes(L, n, node)
                                                              : read_attributes(L, n, node);
         if (st != DMLP_OK)
             return st;

@@ -1,5 +1,7 @@
-/* Reference Cast kernels (docs/operators.md): one per (input type, output type) pair of
-   kernel_list.inc's DMLP__CONVERT_ROW rows. Every element goes through one exact
+/* Internal to src/kernels: Cast's conversion engine (docs/operators.md), for the
+   reference kernel of each (input type, output type) pair (src/ops/cast.c), which calls
+   dmlp__cast_run with both types constant so that each pair compiles to its own loop.
+   Every element goes through one exact
    intermediate form, a sign and an integer magnitude times a power of two (or an
    infinity, or a NaN with its payload), so every pair is the same two steps: decode the
    input exactly, then round or truncate once to the output. No floating-point arithmetic
@@ -13,6 +15,9 @@
    with CAST_ONNX the results of numpy's conversions on x86-64 (docs/onnx.md). With
    CAST_TO_BOOL the output is 1 where the input is not zero. The same type both sides is
    a copy. */
+#ifndef DMLP_KERNELS_CAST_CONVERT_H
+#define DMLP_KERNELS_CAST_CONVERT_H
+
 #include <stdint.h>
 #include <string.h>
 
@@ -309,7 +314,7 @@ static void store(unsigned char *p, size_t size, uint64_t x)
     }
 }
 
-static inline void cast_run(size_t n, const void *in, void *out, DML_TENSOR_DATA_TYPE it,
+static inline void dmlp__cast_run(size_t n, const void *in, void *out, DML_TENSOR_DATA_TYPE it,
                             DML_TENSOR_DATA_TYPE ot, size_t in_size, size_t out_size,
                             const dmlp__kernel_args *args)
 {
@@ -335,12 +340,4 @@ static inline void cast_run(size_t n, const void *in, void *out, DML_TENSOR_DATA
     }
 }
 
-#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)
-#define DMLP__CONVERT_ROW(op, in_type, out_type, name, in_bytes, out_bytes, x86, arm)       \
-    DMLP__REFERENCE_KERNEL(name)                                                            \
-    {                                                                                       \
-        cast_run(n, in, out, in_type, out_type, in_bytes, out_bytes, args);                 \
-    }
-#include "kernels/kernel_list.inc"
-#undef DMLP__KERNEL_ROW
-#undef DMLP__CONVERT_ROW
+#endif

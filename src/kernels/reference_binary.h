@@ -1,5 +1,5 @@
-/* Reference two-input kernels (docs/operators.md): Add, Subtract, Multiply, Divide and
-   ADD1 (Add with an optional fused Softsign).
+/* Internal to src/kernels: how the reference two-input kernels are written (the
+   arithmetic operators' files, src/ops/add.c and the rest, instantiate them).
 
    Floats: the IEEE operation rounded to nearest even, in binary32 for FLOAT32 and binary64
    for FLOAT64. FLOAT16 is computed in binary32 and BFLOAT16 in binary64, each then rounded
@@ -11,12 +11,14 @@
    payload (A's when both are NaN), a NaN the arithmetic makes is the positive default
    quiet NaN.
 
-   Integers: two's complement arithmetic modulo 2^bits (INT_MIN / -1 is INT_MIN),
-   division truncating toward zero. The core refuses an integer division by zero before
-   it runs a kernel; called directly with a 0 divisor, these kernels give 0 rather than
-   trap.
+   Integers: two's complement arithmetic modulo 2^bits, computed in the unsigned type of
+   the width (or uint64_t for products), so nothing overflows in C; the conversion back to
+   a signed type keeps the low bits.
 
-   This file is compiled with -ffp-contract=off (src/kernels/CMakeLists.txt). */
+   Files that include this are compiled with -ffp-contract=off (src/kernels/CMakeLists.txt). */
+#ifndef DMLP_KERNELS_REFERENCE_BINARY_H
+#define DMLP_KERNELS_REFERENCE_BINARY_H
+
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -32,7 +34,7 @@ DMLP__FP_CONTRACT_OFF
 /* The bfloat16 nearest to x (not a NaN), ties to even: x's magnitude is scaled exactly
    to the bfloat16 quantum of its binade (2^-133 at least), rounded to an integer, scaled
    back. */
-static uint16_t bf16_from_f64(double x)
+static inline uint16_t bf16_from_f64(double x)
 {
     uint16_t sign = signbit(x) ? 0x8000u : 0u;
     double a = fabs(x);
@@ -56,8 +58,9 @@ static uint16_t bf16_from_f64(double x)
 #define F16_NAN(x) (((x) & 0x7fffu) > 0x7c00u)
 #define BF16_NAN(x) (((x) & 0x7fffu) > 0x7f80u)
 
-/* One operation on the bits of each float type. */
-#define FLOAT_OPS(op, OP)                                                                   \
+/* One operation on the bits of each float type: static functions f32_<op>, f64_<op>,
+   f16_<op> and bf16_<op>. */
+#define DMLP__FLOAT_OPS(op, OP)                                                             \
     static uint32_t f32_##op(uint32_t x, uint32_t y)                                        \
     {                                                                                       \
         if (F32_NAN(x))                                                                     \
@@ -97,47 +100,19 @@ static uint16_t bf16_from_f64(double x)
         return isnan(r) ? 0x7fc0u : bf16_from_f64(r);                                       \
     }
 
-FLOAT_OPS(add, +)
-FLOAT_OPS(sub, -)
-FLOAT_OPS(mul, *)
-FLOAT_OPS(div, /)
 
 /* ---- integers ------------------------------------------------------------------------ */
 
-/* Computed in the unsigned type of the width (or uint64_t for products), so nothing
-   overflows in C; the conversion back to a signed type keeps the low bits. */
-#define INT_OPS(t, T, U)                                                                    \
-    static T t##_add(T x, T y) { return (T)(U)((U)x + (U)y); }                              \
-    static T t##_sub(T x, T y) { return (T)(U)((U)x - (U)y); }                              \
-    static T t##_mul(T x, T y) { return (T)(U)((uint64_t)x * (uint64_t)y); }
-#define SIGNED_DIV(t, T, U)                                                                 \
-    static T t##_div(T x, T y)                                                              \
-    {                                                                                       \
-        if (y == 0)                                                                         \
-            return 0;                                                                       \
-        if (y == -1)                                                                        \
-            return (T)(U)(0u - (U)x);                                                       \
-        return (T)(x / y);                                                                  \
-    }
-#define UNSIGNED_DIV(t, T)                                                                  \
-    static T t##_div(T x, T y) { return y == 0 ? 0 : (T)(x / y); }
-
-INT_OPS(i8, int8_t, uint8_t)
-INT_OPS(u8, uint8_t, uint8_t)
-INT_OPS(i16, int16_t, uint16_t)
-INT_OPS(u16, uint16_t, uint16_t)
-INT_OPS(i32, int32_t, uint32_t)
-INT_OPS(u32, uint32_t, uint32_t)
-INT_OPS(i64, int64_t, uint64_t)
-INT_OPS(u64, uint64_t, uint64_t)
-SIGNED_DIV(i8, int8_t, uint8_t)
-SIGNED_DIV(i16, int16_t, uint16_t)
-SIGNED_DIV(i32, int32_t, uint32_t)
-SIGNED_DIV(i64, int64_t, uint64_t)
-UNSIGNED_DIV(u8, uint8_t)
-UNSIGNED_DIV(u16, uint16_t)
-UNSIGNED_DIV(u32, uint32_t)
-UNSIGNED_DIV(u64, uint64_t)
+/* DMLP__INT_TYPES(X) calls X(stem, type, its unsigned type) for every integer type. */
+#define DMLP__INT_TYPES(X)                                                                  \
+    X(i8, int8_t, uint8_t)                                                                  \
+    X(u8, uint8_t, uint8_t)                                                                 \
+    X(i16, int16_t, uint16_t)                                                               \
+    X(u16, uint16_t, uint16_t)                                                              \
+    X(i32, int32_t, uint32_t)                                                               \
+    X(u32, uint32_t, uint32_t)                                                              \
+    X(i64, int64_t, uint64_t)                                                               \
+    X(u64, uint64_t, uint64_t)
 
 /* ---- the kernels --------------------------------------------------------------------- */
 
@@ -166,39 +141,20 @@ UNSIGNED_DIV(u64, uint64_t)
         }                                                                                   \
     }
 
-#define ALL_OPS(t, T)                                                                       \
-    BINARY_KERNEL(t, add, T)                                                                \
-    BINARY_KERNEL(t, sub, T)                                                                \
-    BINARY_KERNEL(t, mul, T)                                                                \
-    BINARY_KERNEL(t, div, T)
+/* Every type's kernel of one operation: dmlp__<t>_<op>__reference for the integer types
+   (functions <t>_<op> defined by the operator's file) and the float ones (DMLP__FLOAT_OPS). */
+#define DMLP__BINARY_ALL_TYPES(op)                                                          \
+    BINARY_KERNEL(i8, op, int8_t)                                                           \
+    BINARY_KERNEL(u8, op, uint8_t)                                                          \
+    BINARY_KERNEL(i16, op, int16_t)                                                         \
+    BINARY_KERNEL(u16, op, uint16_t)                                                        \
+    BINARY_KERNEL(i32, op, int32_t)                                                         \
+    BINARY_KERNEL(u32, op, uint32_t)                                                        \
+    BINARY_KERNEL(i64, op, int64_t)                                                         \
+    BINARY_KERNEL(u64, op, uint64_t)                                                        \
+    BINARY_KERNEL(f16, op, uint16_t)                                                        \
+    BINARY_KERNEL(bf16, op, uint16_t)                                                       \
+    BINARY_KERNEL(f32, op, uint32_t)                                                        \
+    BINARY_KERNEL(f64, op, uint64_t)
 
-ALL_OPS(i8, int8_t)
-ALL_OPS(u8, uint8_t)
-ALL_OPS(i16, int16_t)
-ALL_OPS(u16, uint16_t)
-ALL_OPS(i32, int32_t)
-ALL_OPS(u32, uint32_t)
-ALL_OPS(i64, int64_t)
-ALL_OPS(u64, uint64_t)
-ALL_OPS(f16, uint16_t)
-ALL_OPS(bf16, uint16_t)
-ALL_OPS(f32, uint32_t)
-ALL_OPS(f64, uint64_t)
-
-/* ADD1: the sum rounded to the type, then (when fused) Softsign's reference kernel on it,
-   in place: exactly Add followed by Softsign. */
-#define ADD1_KERNEL(t)                                                                      \
-    void dmlp__##t##_softsign__reference(size_t n, const void *in, void *out,               \
-                                         const dmlp__kernel_args *args);                    \
-    BINARY_HEAD(t##_add1);                                                                  \
-    BINARY_HEAD(t##_add1)                                                                   \
-    {                                                                                       \
-        dmlp__##t##_add__reference(n, a, b, out, scalar, args);                             \
-        if (args->fused_softsign)                                                           \
-            dmlp__##t##_softsign__reference(n, out, out, args);                             \
-    }
-
-ADD1_KERNEL(f16)
-ADD1_KERNEL(bf16)
-ADD1_KERNEL(f32)
-ADD1_KERNEL(f64)
+#endif

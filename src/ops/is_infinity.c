@@ -1,8 +1,38 @@
-/* Reference IsInfinity kernels: a UINT8 1 where the input is an infinity the mode
-   selects, else 0 (docs/operators.md). Decided on the bits: a value is an infinity when its
-   magnitude bits equal +inf's; NaNs and every float8 type but E5M2 give 0. */
-#include <string.h>
+/* ELEMENT_WISE_IS_INFINITY: a UINT8 1 where the input is an infinity the InfinityMode
+   selects (either sign, positive or negative), else 0 (docs/operators.md). Decided on the
+   bits: a value is an infinity when its magnitude bits equal +inf's; NaNs and every
+   float8 type but E5M2 give 0. */
+#include "ops/op.h"
 
+#define OP DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+#define OP_DESC DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_IS_INFINITY, isinf, isinf, "IsInf", DML_TENSOR_DATA_TYPE_UINT8,
+        DMLP_NOT_IN_PLACE("IsInfinity never runs in place"),
+        "  isinf     ELEMENT_WISE_IS_INFINITY: 1 where the input is an infinity the mode\n"
+        "            selects, else 0. OUT.npy holds dtype |u1 (DirectML's UINT8 output),\n"
+        "            not |b1; in numpy, np.load(OUT).astype(bool) gives booleans.\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD(INFINITY_MODE, InfinityMode))
+
+DMLP_SUPPORT(2_1, 4, 4, (F32, F16))
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ))
+
+DMLP_ONNX(20, "float16, float, double, bfloat16, float8e4m3fn, float8e4m3fnuz, float8e5m2, "
+              "float8e5m2fnuz", DMLP_ONNX_TYPE_BOOL, 0, 0)
+DMLP_ONNX(10, "float, double", DMLP_ONNX_TYPE_BOOL, 0, 0)
+
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_isinf, 2, 1, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_isinf, 4, 1, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_isinf, 8, 1, YES, YES)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_isinf, 2, 1, YES, YES)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2, f8e5m2_isinf, 1, 1, YES, YES)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN, f8e4m3fn_isinf, 1, 1, YES, YES)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ, f8e4m3fnuz_isinf, 1, 1, YES, YES)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ, f8e5m2fnuz_isinf, 1, 1, YES, YES)
+
+#ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
 
 static uint8_t mode_selects(DML_IS_INFINITY_MODE mode, int negative)
@@ -44,3 +74,7 @@ DMLP__REFERENCE_MAP(f8e5m2_isinf, uint8_t, uint8_t, isinf_bits(x, 0x80u, 0x7cu, 
 NO_INFINITIES(f8e4m3fn_isinf)
 NO_INFINITIES(f8e4m3fnuz_isinf)
 NO_INFINITIES(f8e5m2fnuz_isinf)
+#endif
+
+#undef OP
+#undef OP_DESC

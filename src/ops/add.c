@@ -1,0 +1,28 @@
+/* ELEMENT_WISE_ADD: a + b, broadcast (docs/operators.md): floats rounded once to nearest
+   even in the type (src/kernels/reference_binary.h), integers wrap. */
+#include "ops/op.h"
+#include "ops/arithmetic.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_ADD
+#define OP_DESC DML_ELEMENT_WISE_ADD_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_ADD, add, add, "Add", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  add       ELEMENT_WISE_ADD: a + b (integers wrap)\n",
+        DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+ARITHMETIC_SUPPORT
+DMLP_EXTENSION_TYPES((F64, BF16))
+ARITHMETIC_ONNX
+ARITHMETIC_KERNELS(add)
+
+#ifndef DMLP_OPS_LIST
+#include "kernels/reference_binary.h"
+
+DMLP__FLOAT_OPS(add, +)
+#define INT_ADD(t, T, U)                                                                    \
+    static T t##_add(T x, T y) { return (T)(U)((U)x + (U)y); }
+DMLP__INT_TYPES(INT_ADD)
+DMLP__BINARY_ALL_TYPES(add)
+#endif
+
+#undef OP
+#undef OP_DESC

@@ -1,0 +1,43 @@
+/* What Add, Subtract and Multiply share (and Divide its ONNX history): the rows of
+   DirectML's support tables, ONNX's versions, and the kernel rows of every type. Included
+   by those operators' files, in the place of their own rows. */
+#ifndef DMLP_OPS_ARITHMETIC_H
+#define DMLP_OPS_ARITHMETIC_H
+
+/* DirectML's tensor support of Add, Subtract and Multiply. */
+#define ARITHMETIC_SUPPORT                                                                  \
+    DMLP_SUPPORT(1_0, 4, 5, (F32, F16))                                                     \
+    DMLP_SUPPORT(2_1, 4, 5, (F32, F16, I32, U32))                                           \
+    DMLP_SUPPORT(3_0, 1, 8, (F32, F16, I32, U32))                                           \
+    DMLP_SUPPORT(4_1, 1, 8, (F32, F16, I64, I32, U64, U32))                                 \
+    DMLP_SUPPORT(5_1, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
+
+/* ONNX's Add, Sub, Mul and Div: 1 (float16, float, double; legacy broadcast and
+   consumed_inputs), 6 (+ int32, int64, uint32, uint64; legacy broadcast), 7 (numpy
+   broadcasting), 13 (+ bfloat16), 14 (+ int8, int16, uint8, uint16). */
+#define ARITHMETIC_TYPES6 "uint32, uint64, int32, int64, float16, float, double"
+#define ARITHMETIC_ONNX                                                                     \
+    DMLP_ONNX(14, "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, "     \
+                  "float, double, bfloat16", 0, 0, 0)                                       \
+    DMLP_ONNX(13, ARITHMETIC_TYPES6 ", bfloat16", 0, 0, 0)                                 \
+    DMLP_ONNX(7, ARITHMETIC_TYPES6, 0, 0, 0)                                                \
+    DMLP_ONNX(6, ARITHMETIC_TYPES6, 0, 0, 0)                                                \
+    DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
+
+/* The kernel rows of every type, with the kernels' stem prefix; f32 and f64 have fast
+   kernels on x86 and NEON. */
+#define ARITHMETIC_KERNELS(op)                                                              \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, NO, NO)                       \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, NO, NO)                      \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_##op, 2, NO, NO)                     \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_##op, 2, NO, NO)                    \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_##op, 4, NO, NO)                     \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_##op, 4, NO, NO)                    \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_##op, 8, NO, NO)                     \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_##op, 8, NO, NO)                    \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, NO, NO)                   \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, YES, YES)                 \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, YES, YES)                 \
+    DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, NO, NO)
+
+#endif

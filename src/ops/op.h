@@ -1,0 +1,81 @@
+/* The vocabulary of an operator file (src/ops/<operator>.c): everything dmlp knows about
+   one operator, written once, as rows that each layer expands for its own part.
+
+   An operator file defines OP (the DML_OPERATOR_ value) and OP_DESC (the descriptor
+   struct), then writes its rows:
+
+     DMLP_OP(NAME, cli, python, "Onnx" or NULL, OUTPUT, PLACE, help, fields...)
+         the registry row (src/core/registry.c): DirectML's name without DML_OPERATOR_
+         (also DxDispatch's "type"), the `dmlp run` name, the Python function's name
+         (dmlp.python), the ONNX operator, the output type (DMLP_SAME_TYPE: the input's;
+         DMLP_OUTPUT_LISTED: any type of the support row, chosen by the output tensor; or
+         a DML_TENSOR_DATA_TYPE), DMLP_IN_PLACE or DMLP_NOT_IN_PLACE("why"), the
+         `dmlp run --help` lines, and the descriptor's members in order, each
+         DMLP_FIELD(KIND, Member) with KIND one of INPUT, OUTPUT, INFINITY_MODE,
+         SCALE_BIAS, FUSED_ACTIVATION (src/core/registry.h)
+     DMLP_SUPPORT(level, min_dims, max_dims, (types...))
+         a row of DirectML's tensor support table: the whole type list in force from
+         that feature level on (2_0, 4_1, ...), with the short type names of
+         src/core/support.c (F32, I8, BF16, ...)
+     DMLP_OUTPUT_TYPES(level, (types...))
+         an output whose types are its own whatever the inputs' (LogicalGreaterThan)
+     DMLP_EXTENSION_TYPES((types...))
+         input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS
+     DMLP_ONNX(since, "types", output, flags, attributes)
+         a version of the ONNX operator (newest first): the input types it allows as
+         ONNX names them, its output type (0: the input's; DMLP_ONNX_TYPE_BOOL), the
+         execution flags that give ONNX's results, and the legacy attributes it accepts
+         (DMLP_ONNX_CONSUMED_INPUTS, src/onnx/onnx_internal.h)
+     DMLP_KERNEL(TYPE, name, in_bytes, out_bytes, X86, ARM)
+     DMLP_BINARY_KERNEL(TYPE, name, bytes, X86, ARM)
+     DMLP_CONVERT_KERNEL(IN_TYPE, OUT_TYPE, name, in_bytes, out_bytes, X86, ARM)
+         a kernel per input type (src/kernels/kernel_list.inc says what the columns mean):
+         the reference dmlp__<name>__reference, defined in the file's reference part,
+         and with YES in a column the fast ones of that processor family
+     DMLP_CHAIN(map)
+         graphs may run the operator inside a chain kernel as map (dmlp__chain_op; 0:
+         it changes nothing and joins as no map)
+
+   A row kind a reader does not define expands to nothing, so each layer takes its own
+   part: the registry, the support tables, the kernel lists, the ONNX versions and the
+   graph planner each include src/ops/ops.inc (every operator file, in table order)
+   with the row kinds they read defined. The rest of an operator file is code:
+     #ifndef DMLP_OPS_LIST ... #endif   the reference kernels, compiled once when the
+                                        file is its own translation unit (the kernels
+                                        layer builds every file of src/ops)
+
+   This header has no include guard: each operator file includes it first, and it only
+   defines what is not defined yet. */
+
+#ifndef DMLP_OP
+#define DMLP_OP(NAME, cli, python, onnx, output, place, help, ...)
+#endif
+#ifndef DMLP_SUPPORT
+#define DMLP_SUPPORT(level, min_dims, max_dims, types)
+#endif
+#ifndef DMLP_OUTPUT_TYPES
+#define DMLP_OUTPUT_TYPES(level, types)
+#endif
+#ifndef DMLP_EXTENSION_TYPES
+#define DMLP_EXTENSION_TYPES(types)
+#endif
+#ifndef DMLP_ONNX
+#define DMLP_ONNX(since, types, output, flags, attributes)
+#endif
+#ifndef DMLP_KERNEL
+#define DMLP_KERNEL(type, name, in_bytes, out_bytes, x86, arm)
+#endif
+#ifndef DMLP_BINARY_KERNEL
+#define DMLP_BINARY_KERNEL(type, name, bytes, x86, arm)
+#endif
+#ifndef DMLP_CONVERT_KERNEL
+#define DMLP_CONVERT_KERNEL(in_type, out_type, name, in_bytes, out_bytes, x86, arm)
+#endif
+#ifndef DMLP_CHAIN
+#define DMLP_CHAIN(map)
+#endif
+
+/* A parenthesised list without its parentheses: DMLP_UNPAREN (a, b) gives a, b. */
+#ifndef DMLP_UNPAREN
+#define DMLP_UNPAREN(...) __VA_ARGS__
+#endif
