@@ -61,7 +61,7 @@ static uint32_t type_of(DLDataType t)
                : t.bits == 64 ? DML_TENSOR_DATA_TYPE_UINT64
                               : DML_TENSOR_DATA_TYPE_UNKNOWN;
     case kDLBool:
-        /* Read as the byte it is and marked is_bool: only isinf's output takes it. */
+        /* Read as the byte it is and marked is_bool (elementwise.c says who takes it). */
         return t.bits == 8 ? DML_TENSOR_DATA_TYPE_UINT8 : DML_TENSOR_DATA_TYPE_UNKNOWN;
     default:
         return DML_TENSOR_DATA_TYPE_UNKNOWN;

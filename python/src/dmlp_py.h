@@ -1,5 +1,7 @@
 /* Internal to the Python module: what its files share. The module is CPython's C API over
-   the library's public API (dmlp.h, dmlp_onnx.h) and the DxDispatch front end. Every
+   the library's public API (dmlp.h, dmlp_onnx.h), the DxDispatch front end, and the
+   registry as front ends see it (core/catalogue.h): its operator functions are made from
+   the registry's rows when the module is imported (elementwise.c). Every
    Python-visible function runs with the GIL held except around the library's execute and
    run calls, so the caches below need no lock of their own. */
 #ifndef DMLP_PY_H
@@ -10,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "core/catalogue.h"
 #include "dmlp.h"
 
 /* The largest rank a Python array may have (numpy's own limit is 32). */
@@ -21,15 +24,17 @@ extern PyObject *dmlp_py_error;
 /* Raises dmlp.Error with "<what>: <the library's last message>" and returns NULL. */
 PyObject *dmlp_py_raise_library(const char *what);
 
-/* The operators and their options. */
-typedef enum dmlp_py_op { DMLP_PY_SIGN, DMLP_PY_SOFTSIGN, DMLP_PY_ISINF } dmlp_py_op;
-
+/* One call's operator and options: what selects a cached operator. Filled from zeros
+   (the struct is hashed and compared as bytes). */
 typedef struct dmlp_py_options {
-    dmlp_py_op op;
-    uint32_t feature_level; /* 0: the highest */
-    uint32_t threads;       /* 0: one per core */
-    uint32_t nan_propagate; /* Sign: NaN gives NaN */
-    uint32_t mode;          /* IsInfinity: DML_IS_INFINITY_MODE */
+    const dmlp__op_def *def;
+    uint32_t feature_level;   /* 0: the highest, with the extensions */
+    uint32_t threads;         /* 0: one per core */
+    uint32_t flags;           /* execution flags (DMLP_EXECUTION_FLAG_NAN_PROPAGATE) */
+    uint32_t mode;            /* DMLP__FIELD_INFINITY_MODE: DML_IS_INFINITY_MODE */
+    uint32_t has_scale_bias;  /* DMLP__FIELD_SCALE_BIAS given: */
+    float scale, bias;
+    uint32_t fused;           /* DMLP__FIELD_FUSED_ACTIVATION: DML_OPERATOR_TYPE, 0: none */
 } dmlp_py_options;
 
 /* A strided view of host memory: what numpy arrays and DLPack tensors both become.
@@ -38,7 +43,7 @@ typedef struct dmlp_py_view {
     char *data;
     uint32_t type; /* DML_TENSOR_DATA_TYPE (extensions included) */
     uint32_t itemsize;
-    int is_bool; /* bool elements (held as UINT8 bytes): only isinf's output takes them */
+    int is_bool; /* bool elements (held as UINT8 bytes): see elementwise.c */
     int ndim;
     int64_t shape[DMLP_PY_MAX_RANK];
     int64_t strides[DMLP_PY_MAX_RANK];
@@ -55,20 +60,23 @@ void dmlp_py_view_extent(const dmlp_py_view *v, char **lo, char **hi);
 void dmlp_py_fresh_strides(const dmlp_py_view *in, uint32_t out_itemsize, int allow_negative,
                            int64_t *strides, int64_t *offset);
 
-/* Runs the operator on in -> out (same shape; checked by the caller). Makes the copies
-   DirectML's strides cannot avoid, releases the GIL while running. Returns 0, or -1 with
-   a Python exception set. */
-int dmlp_py_run(const dmlp_py_options *options, const dmlp_py_view *in, const dmlp_py_view *out);
+/* Runs the operator on its inputs in[0 .. n-1] -> out, every view of out's shape (a
+   broadcast input has stride 0 where it repeats; the caller broadcasts and checks).
+   names[i] names input i in messages ("x"; "a", "b"). Makes the copies DirectML's strides
+   cannot avoid, releases the GIL while running. Returns 0, or -1 with a Python exception
+   set. */
+int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *in,
+                const char *const *names, const dmlp_py_view *out);
 
 /* Elementwise copy between views of one shape and element size. */
 void dmlp_py_copy(const dmlp_py_view *dst, const dmlp_py_view *src);
 
-/* The operator cache (op_cache.c): one operator per options and normalized layout; one
+/* The operator cache (op_cache.c): one operator per options, types and normalized layout; one
    device per feature level and thread count. */
 typedef struct dmlp_py_layout {
     uint32_t rank;
     uint32_t sizes[8];
-    uint32_t in_strides[8];  /* elements */
+    uint32_t in_strides[DMLP__MAX_INPUTS][8]; /* elements, per input (0: repeated) */
     uint32_t out_strides[8]; /* elements */
 } dmlp_py_layout;
 
@@ -93,6 +101,7 @@ const char *dmlp_py_type_name(uint32_t type);
 uint32_t dmlp_py_type_size(uint32_t type);
 
 /* Module parts: each adds its functions or types to the module. */
+/* The operator functions, one per registry row (elementwise.c), and _operators(). */
 int dmlp_py_add_elementwise(PyObject *module);
 int dmlp_py_add_onnx(PyObject *module);
 int dmlp_py_add_dispatch(PyObject *module);

@@ -1,40 +1,83 @@
-/* dmlp.sign, dmlp.softsign and dmlp.isinf: arguments, inputs and outputs (numpy arrays,
-   DLPack tensors, anything numpy can turn into an array), then one operator call
-   (layout.c). Results are new arrays of the input's kind, or out= itself. */
+/* The operator functions dmlp.<name>: one per row of the registry, made when the module
+   is imported by walking the rows (core/catalogue.h), none written per operator. A row
+   gives the function its name (python_name), its positional inputs (x; or a, b with
+   numpy broadcasting), its keyword arguments (from the kinds of its descriptor's fields
+   and the execution flags that change its results: the table `keywords` below), its
+   input dtypes (the support table at the highest level with the extensions) and its
+   result dtype (the row's output rule). Each call turns its arguments into views
+   (numpy arrays, DLPack tensors, anything numpy can make an array of) and runs one
+   operator (layout.c). Results are new arrays of the input's kind, or out= itself. */
 #include "numpy_api.h"
 
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
-static PyObject *str_nan, *str_mode, *str_out, *str_feature_level, *str_threads;
+/* The most functions the module can hold: each needs an entry point of its own (below),
+   since a builtin function whose self is the module (so that it pickles by reference,
+   as dmlp._dmlp.sign) cannot tell which one was called otherwise. */
+#define MAX_FUNCTIONS 256
+#define MAX_KEYWORDS 8
+#define MAX_FUSED 8
 
-static const char *op_name(dmlp_py_op op)
+typedef struct function function;
+typedef struct call_state call_state;
+
+/* ------------------------------------------------------------------------------------
+   Keyword arguments, by what they set: a field kind of the descriptor, an execution
+   flag that changes the operator's results, or the output type a row lets the output
+   tensor choose. A new operator whose fields are of these kinds needs nothing here. */
+
+typedef struct keyword {
+    const char *name;
+    const char *default_text; /* as the signature shows it */
+    int field_kind;           /* a dmlp__field_kind the row has, or -1 */
+    uint32_t flag;            /* an execution flag of dmlp__catalogue_result_flags, or 0 */
+    int listed_output;        /* the row's output type is DMLP__OUTPUT_LISTED */
+    const char *cli_option;   /* the `dmlp run` option the row's help text names, or NULL */
+    const char *doc;          /* its line in the docstring ("%s": the fused activations) */
+    int (*parse)(const function *f, PyObject *value, call_state *state);
+} keyword;
+
+struct function {
+    const dmlp__op_def *def;
+    uint32_t inputs;                  /* 1 (x) or 2 (a, b) */
+    uint32_t type_count;              /* the input types Python can hold */
+    uint32_t types[DMLP__SUPPORT_MAX_TYPES];
+    int takes_bool;                   /* bool inputs as UINT8 (dmlp__catalogue_takes_bool) */
+    uint32_t keyword_count;
+    const keyword *keywords[MAX_KEYWORDS];
+    PyObject *keyword_names[MAX_KEYWORDS];
+    uint32_t fused_count;             /* the activations FusedActivation accepts */
+    const dmlp__op_def *fused[MAX_FUSED];
+    char types_text[320];             /* "int8, int16, ..., bfloat16 (DLPack)" */
+    char *doc;
+    PyMethodDef method;
+};
+
+struct call_state {
+    dmlp_py_options options;
+    PyObject *out;
+    int scale_given;
+    uint32_t dtype; /* dtype=: UNKNOWN when not given */
+};
+
+static function functions[MAX_FUNCTIONS];
+static uint32_t function_count;
+static PyObject *str_out, *str_feature_level, *str_threads;
+
+static const char *const input_names[2][DMLP__MAX_INPUTS] = {{"x", NULL}, {"a", "b"}};
+
+static const char *repr_text(PyObject *value, PyObject **repr)
 {
-    return op == DMLP_PY_SIGN ? "sign" : op == DMLP_PY_SOFTSIGN ? "softsign" : "isinf";
+    *repr = PyObject_Repr(value);
+    const char *text = *repr ? PyUnicode_AsUTF8(*repr) : NULL;
+    if (!text)
+        PyErr_Clear();
+    return text ? text : "?";
 }
 
-/* Which input types an operator takes (DirectML's, plus float64 and bfloat16). */
-static int op_accepts(dmlp_py_op op, uint32_t type)
-{
-    switch (type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT16:
-    case DML_TENSOR_DATA_TYPE_FLOAT32:
-    case DML_TENSOR_DATA_TYPE_FLOAT64:
-    case DMLP_TENSOR_DATA_TYPE_BFLOAT16:
-        return 1;
-    case DML_TENSOR_DATA_TYPE_UNKNOWN:
-        return 0;
-    default:
-        return op == DMLP_PY_SIGN;
-    }
-}
-
-static const char *op_types(dmlp_py_op op)
-{
-    return op == DMLP_PY_SIGN ? "int8, int16, int32, int64, uint8, uint16, uint32, uint64, "
-                                "float16, float32, float64, bfloat16 (DLPack)"
-                              : "float16, float32, float64, bfloat16 (DLPack)";
-}
-
+/* One of names (NULL-terminated) -> its index; dmlp.Error listing them otherwise. */
 static int parse_choice(PyObject *value, const char *arg, const char *const *names,
                         uint32_t *choice)
 {
@@ -45,37 +88,165 @@ static int parse_choice(PyObject *value, const char *arg, const char *const *nam
             return 0;
         }
     PyErr_Clear();
-    PyObject *repr = PyObject_Repr(value);
-    PyErr_Format(dmlp_py_error, "%s=%s: must be one of '%s', '%s'%s%s%s", arg,
-                 repr ? PyUnicode_AsUTF8(repr) : "?", names[0], names[1], names[2] ? ", '" : "",
-                 names[2] ? names[2] : "", names[2] ? "'" : "");
+    char list[256];
+    size_t n = 0;
+    list[0] = '\0';
+    for (uint32_t i = 0; names[i] && n < sizeof list; i++)
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s'%s'", i ? ", " : "", names[i]);
+    PyObject *repr;
+    PyErr_Format(dmlp_py_error, "%s=%s: must be one of %s", arg, repr_text(value, &repr), list);
     Py_XDECREF(repr);
     return -1;
 }
 
+static int parse_nan(const function *f, PyObject *value, call_state *state)
+{
+    (void)f;
+    static const char *const names[] = {"zero", "propagate", NULL};
+    uint32_t choice = 0;
+    if (parse_choice(value, "nan", names, &choice) < 0)
+        return -1;
+    if (choice)
+        state->options.flags |= DMLP_EXECUTION_FLAG_NAN_PROPAGATE;
+    return 0;
+}
+
+static int parse_mode(const function *f, PyObject *value, call_state *state)
+{
+    (void)f;
+    /* In DML_IS_INFINITY_MODE's order. */
+    static const char *const names[] = {"either", "positive", "negative", NULL};
+    return parse_choice(value, "mode", names, &state->options.mode);
+}
+
+static int parse_float(PyObject *value, const char *arg, float *result, call_state *state)
+{
+    if (value == Py_None)
+        return 0;
+    if (!PyFloat_Check(value) && !(PyLong_Check(value) && !PyBool_Check(value)) &&
+        !PyArray_IsScalar(value, Floating) && !PyArray_IsScalar(value, Integer)) {
+        PyErr_Format(PyExc_TypeError, "%s: must be None or a real number, not %s", arg,
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    double d = PyFloat_AsDouble(value);
+    if (d == -1.0 && PyErr_Occurred())
+        return -1;
+    *result = (float)d; /* DML_SCALE_BIAS holds FLOAT32 */
+    state->options.has_scale_bias = 1;
+    state->scale_given = 1;
+    return 0;
+}
+
+static int parse_scale(const function *f, PyObject *value, call_state *state)
+{
+    (void)f;
+    return parse_float(value, "scale", &state->options.scale, state);
+}
+
+static int parse_bias(const function *f, PyObject *value, call_state *state)
+{
+    (void)f;
+    return parse_float(value, "bias", &state->options.bias, state);
+}
+
+static int parse_fused(const function *f, PyObject *value, call_state *state)
+{
+    if (value == Py_None) {
+        state->options.fused = DML_OPERATOR_INVALID;
+        return 0;
+    }
+    const char *names[MAX_FUSED + 1];
+    for (uint32_t i = 0; i < f->fused_count; i++)
+        names[i] = f->fused[i]->python_name;
+    names[f->fused_count] = NULL;
+    uint32_t choice = 0;
+    if (f->fused_count == 0 || parse_choice(value, "fused", names, &choice) < 0) {
+        if (f->fused_count == 0)
+            PyErr_SetString(dmlp_py_error, "fused: no activation can be fused here");
+        return -1;
+    }
+    state->options.fused = (uint32_t)f->fused[choice]->type;
+    return 0;
+}
+
+static int parse_dtype(const function *f, PyObject *value, call_state *state)
+{
+    if (value == Py_None)
+        return 0;
+    PyArray_Descr *descr = NULL;
+    if (!PyArray_DescrConverter2(value, &descr) || !descr) {
+        PyErr_Clear();
+        PyObject *repr;
+        PyErr_Format(PyExc_TypeError, "dtype=%s: not a numpy dtype", repr_text(value, &repr));
+        Py_XDECREF(repr);
+        return -1;
+    }
+    uint32_t type = dmlp_py_numpy_type(descr, 0);
+    int known = 0;
+    for (uint32_t i = 0; i < f->type_count; i++)
+        known |= f->types[i] == type;
+    if (!known) {
+        PyErr_Format(PyExc_TypeError, "dtype: %s is not a dtype %s writes (it writes %s)",
+                     descr->typeobj->tp_name, f->def->python_name, f->types_text);
+        Py_DECREF(descr);
+        return -1;
+    }
+    Py_DECREF(descr);
+    state->dtype = type;
+    return 0;
+}
+
+static const keyword keywords[] = {
+    {"dtype", "None", -1, 0, 1, "--to",
+     "dtype: the result's dtype (a numpy dtype or its name); None: out's dtype", parse_dtype},
+    {"mode", "\"either\"", DMLP__FIELD_INFINITY_MODE, 0, 0, NULL,
+     "mode: which infinities count: \"either\", \"positive\" or \"negative\"", parse_mode},
+    {"scale", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--scale",
+     "scale, bias: x * scale + bias first (DirectML's ScaleBias: float types only; None "
+     "gives 1 and 0)",
+     parse_scale},
+    {"bias", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--bias", NULL, parse_bias},
+    {"fused", "None", DMLP__FIELD_FUSED_ACTIVATION, 0, 0, "--fused",
+     "fused: an activation applied to the result (FusedActivation): None or %s",
+     parse_fused},
+    {"nan", "\"zero\"", -1, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, 0, "--nan",
+     "nan: \"zero\" gives 0 for NaN (DirectML); \"propagate\" gives NaN (numpy, ONNX)",
+     parse_nan},
+};
+
+static int keyword_applies(const keyword *k, const dmlp__op_def *def, uint32_t result_flags)
+{
+    return (k->field_kind >= 0 && dmlp__op_field(def, (dmlp__field_kind)k->field_kind)) ||
+           (k->flag && (result_flags & k->flag)) ||
+           (k->listed_output && def->output_type == DMLP__OUTPUT_LISTED);
+}
+
+/* ------------------------------------------------------------------------------------
+   The options every function takes. */
+
 static int parse_level(PyObject *value, uint32_t *level)
 {
-    static const char *const names[] = {"1_0", "2_0", "2_1", "3_0", "3_1", "4_0", "4_1", "5_0",
-                                        "5_1", "5_2", "6_0", "6_1", "6_2", "6_3", "6_4"};
-    static const uint32_t values[] = {0x1000, 0x2000, 0x2100, 0x3000, 0x3100,
-                                      0x4000, 0x4100, 0x5000, 0x5100, 0x5200,
-                                      0x6000, 0x6100, 0x6200, 0x6300, 0x6400};
     const char *text = PyUnicode_Check(value) ? PyUnicode_AsUTF8(value) : NULL;
     if (value == Py_None || (text && strcmp(text, "ext") == 0)) {
         *level = 0; /* 6_4 with the extensions */
         return 0;
     }
-    for (size_t i = 0; text && i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *level = values[i];
+    uint32_t count = dmlp__feature_level_count();
+    for (uint32_t i = 0; text && i < count; i++)
+        if (strcmp(text, dmlp__feature_level_name(dmlp__feature_level_at(i))) == 0) {
+            *level = dmlp__feature_level_at(i);
             return 0;
         }
     PyErr_Clear();
-    PyObject *repr = PyObject_Repr(value);
-    PyErr_Format(dmlp_py_error,
-                 "feature_level=%s: must be None or one of '1_0', '2_0', '2_1', '3_0', '3_1', "
-                 "'4_0', '4_1', '5_0', '5_1', '5_2', '6_0', '6_1', '6_2', '6_3', '6_4', 'ext'",
-                 repr ? PyUnicode_AsUTF8(repr) : "?");
+    char list[256];
+    size_t n = 0;
+    for (uint32_t i = 0; i < count && n < sizeof list; i++)
+        n += (size_t)snprintf(list + n, sizeof list - n, "'%s', ",
+                              dmlp__feature_level_name(dmlp__feature_level_at(i)));
+    PyObject *repr;
+    PyErr_Format(dmlp_py_error, "feature_level=%s: must be None or one of %s'ext'",
+                 repr_text(value, &repr), list);
     Py_XDECREF(repr);
     return -1;
 }
@@ -95,9 +266,9 @@ static int parse_threads(PyObject *value, uint32_t *threads)
     if (n == -1 && PyErr_Occurred())
         PyErr_Clear();
     if (n < 1 || n > 1024) {
-        PyObject *repr = PyObject_Repr(value);
+        PyObject *repr;
         PyErr_Format(dmlp_py_error, "threads=%s: must be from 1 to 1024 (None: all cores)",
-                     repr ? PyUnicode_AsUTF8(repr) : "?");
+                     repr_text(value, &repr));
         Py_XDECREF(repr);
         return -1;
     }
@@ -105,14 +276,146 @@ static int parse_threads(PyObject *value, uint32_t *threads)
     return 0;
 }
 
-static int same_shape(const dmlp_py_view *a, const dmlp_py_view *b)
+/* Every keyword argument of a call; interned names match by pointer, others by value. */
+static int parse_keywords(const function *f, PyObject *const *values, PyObject *kwnames,
+                          call_state *state)
 {
-    if (a->ndim != b->ndim)
+    Py_ssize_t count = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, i), *value = values[i];
+        int rc = 1; /* 1: not matched yet */
+        for (int pass = 0; pass < 2 && rc == 1; pass++) {
+#define MATCHES(name) (pass == 0 ? key == (name) : PyUnicode_Compare(key, (name)) == 0)
+            if (MATCHES(str_out)) {
+                state->out = value;
+                rc = 0;
+            } else if (MATCHES(str_feature_level)) {
+                rc = parse_level(value, &state->options.feature_level);
+            } else if (MATCHES(str_threads)) {
+                rc = parse_threads(value, &state->options.threads);
+            } else {
+                for (uint32_t k = 0; k < f->keyword_count && rc == 1; k++)
+                    if (MATCHES(f->keyword_names[k]))
+                        rc = f->keywords[k]->parse(f, value, state);
+            }
+#undef MATCHES
+        }
+        if (rc == 1) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'",
+                         f->def->python_name, key);
+            rc = -1;
+        }
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------
+   Inputs. */
+
+typedef struct operand {
+    PyObject *array; /* a numpy array held (owned), or NULL */
+    dmlp_py_dlpack *handle;
+    PyObject *dlpack; /* the DLPack object as given (borrowed), or NULL */
+    dmlp_py_view view;
+} operand;
+
+static void operand_release(operand *o)
+{
+    dmlp_py_dlpack_release(o->handle);
+    Py_XDECREF(o->array);
+}
+
+static int accepts(const function *f, uint32_t type, int is_bool)
+{
+    if (is_bool)
+        return f->takes_bool;
+    for (uint32_t i = 0; i < f->type_count; i++)
+        if (f->types[i] == type)
+            return 1;
+    return 0;
+}
+
+static int is_float(uint32_t type)
+{
+    return type == DML_TENSOR_DATA_TYPE_FLOAT16 || type == DML_TENSOR_DATA_TYPE_FLOAT32 ||
+           type == DML_TENSOR_DATA_TYPE_FLOAT64 || type == DMLP_TENSOR_DATA_TYPE_BFLOAT16;
+}
+
+static int refuse_type(const function *f, const char *arg, const char *type)
+{
+    PyErr_Format(PyExc_TypeError, "%s: dtype %s is not supported by %s (it takes %s)", arg,
+                 type, f->def->python_name, f->types_text);
+    return -1;
+}
+
+/* A Python number (not an array): in a two-input call it takes the other input's dtype,
+   as numpy treats Python scalars. */
+static int is_python_number(PyObject *obj)
+{
+    return PyLong_Check(obj) || PyFloat_Check(obj);
+}
+
+/* obj as a view; like: a numpy dtype for a Python number (NULL: numpy's choice). */
+static int load(const function *f, PyObject *obj, const char *arg, PyArray_Descr *like,
+                operand *o)
+{
+    memset(o, 0, sizeof *o);
+    if (PyArray_Check(obj)) {
+        o->array = obj;
+        Py_INCREF(obj);
+    } else if (dmlp_py_has_dlpack(obj)) {
+        o->handle = dmlp_py_dlpack_import(obj, arg, &o->view);
+        if (!o->handle)
+            return -1;
+        o->dlpack = obj;
+        if (!accepts(f, o->view.type, o->view.is_bool))
+            return refuse_type(f, arg,
+                               o->view.is_bool ? "bool" : dmlp_py_type_name(o->view.type));
         return 0;
-    for (int i = 0; i < a->ndim; i++)
-        if (a->shape[i] != b->shape[i])
-            return 0;
-    return 1;
+    } else {
+        Py_XINCREF(like); /* PyArray_FromAny takes a reference */
+        o->array = PyArray_FromAny(obj, like, 0, 0, like ? NPY_ARRAY_FORCECAST : 0, NULL);
+        if (!o->array)
+            return -1;
+    }
+    PyArrayObject *a = (PyArrayObject *)o->array;
+    if (PyArray_NDIM(a) > DMLP_PY_MAX_RANK) {
+        PyErr_Format(PyExc_TypeError, "%s: too many dimensions", arg);
+        return -1;
+    }
+    PyArray_Descr *descr = PyArray_DESCR(a);
+    if (!PyArray_ISNBO(descr->byteorder) && descr->elsize > 1 && strchr("fiu", descr->kind)) {
+        /* Another byte order: read through a native copy. */
+        PyArray_Descr *native = PyArray_DescrNewByteorder(descr, NPY_NATIVE);
+        PyObject *copy =
+            native ? PyArray_FromAny(o->array, native, 0, 0, NPY_ARRAY_DEFAULT, NULL) : NULL;
+        if (!copy)
+            return -1;
+        Py_DECREF(o->array);
+        o->array = copy;
+        a = (PyArrayObject *)copy;
+    }
+    uint32_t type = dmlp_py_numpy_type(PyArray_DESCR(a), f->takes_bool);
+    if (!accepts(f, type, PyArray_ISBOOL(a)))
+        return refuse_type(f, arg, PyArray_DESCR(a)->typeobj->tp_name);
+    dmlp_py_numpy_view(a, type, &o->view);
+    return 0;
+}
+
+/* The numpy dtype of a loaded input, for a Python number beside it; NULL when numpy has
+   none (bfloat16). New reference. */
+static PyArray_Descr *descr_of(const operand *o)
+{
+    if (o->array) {
+        Py_INCREF(PyArray_DESCR((PyArrayObject *)o->array));
+        return PyArray_DESCR((PyArrayObject *)o->array);
+    }
+    if (o->view.type == DMLP_TENSOR_DATA_TYPE_BFLOAT16)
+        return NULL;
+    return PyArray_DescrFromType(o->view.is_bool ? NPY_BOOL
+                                                 : dmlp_py_numpy_typenum(o->view.type));
 }
 
 static void shape_text(const dmlp_py_view *v, char *text, size_t size)
@@ -125,8 +428,53 @@ static void shape_text(const dmlp_py_view *v, char *text, size_t size)
         snprintf(text + n, size - n, ")");
 }
 
-/* A fresh numpy result for in, laid out like it (see dmlp_py_fresh_strides). */
-static PyArrayObject *new_numpy_result(const dmlp_py_view *in, uint32_t out_type,
+/* numpy's broadcasting: the inputs' views made views of one shape (stride 0 where an
+   input repeats). The shape goes to *shape (its strides are not set). */
+static int broadcast(uint32_t n, dmlp_py_view *views, const char *const *names,
+                     dmlp_py_view *shape)
+{
+    int ndim = 0;
+    for (uint32_t k = 0; k < n; k++)
+        ndim = views[k].ndim > ndim ? views[k].ndim : ndim;
+    shape->ndim = ndim;
+    for (int i = 0; i < ndim; i++) {
+        int64_t size = 1;
+        for (uint32_t k = 0; k < n; k++) {
+            int at = i - (ndim - views[k].ndim);
+            int64_t s = at >= 0 ? views[k].shape[at] : 1;
+            if (s == 1 || s == size)
+                continue;
+            if (size != 1) {
+                char a[256], b[256];
+                shape_text(&views[0], a, sizeof a);
+                shape_text(&views[1], b, sizeof b);
+                PyErr_Format(dmlp_py_error, "%s, %s: shapes %s and %s do not broadcast",
+                             names[0], names[1], a, b);
+                return -1;
+            }
+            size = s;
+        }
+        shape->shape[i] = size;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        dmlp_py_view *v = &views[k];
+        int lead = ndim - v->ndim;
+        for (int i = ndim - 1; i >= 0; i--) {
+            int at = i - lead;
+            int64_t stride = at >= 0 && v->shape[at] == shape->shape[i] ? v->strides[at] : 0;
+            v->shape[i] = shape->shape[i];
+            v->strides[i] = stride;
+        }
+        v->ndim = ndim;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------
+   Results. */
+
+/* A fresh numpy result laid out like `like` (see dmlp_py_fresh_strides). */
+static PyArrayObject *new_numpy_result(const dmlp_py_view *like, uint32_t out_type,
                                        int bool_result, dmlp_py_view *out)
 {
     PyArray_Descr *descr = PyArray_DescrFromType(bool_result ? NPY_BOOL
@@ -135,27 +483,26 @@ static PyArrayObject *new_numpy_result(const dmlp_py_view *in, uint32_t out_type
     int64_t strides64[DMLP_PY_MAX_RANK], offset;
     npy_intp strides[DMLP_PY_MAX_RANK];
     uint32_t itemsize = dmlp_py_type_size(out_type);
-    dmlp_py_fresh_strides(in, itemsize, 1, strides64, &offset);
-    int64_t count = dmlp_py_view_count(in);
-    for (int i = 0; i < in->ndim; i++) {
-        shape[i] = (npy_intp)in->shape[i];
+    dmlp_py_fresh_strides(like, itemsize, 1, strides64, &offset);
+    int64_t count = dmlp_py_view_count(like);
+    for (int i = 0; i < like->ndim; i++) {
+        shape[i] = (npy_intp)like->shape[i];
         strides[i] = (npy_intp)strides64[i];
     }
     PyArrayObject *result;
     if (offset == 0 || count == 0) {
-        result = (PyArrayObject *)PyArray_NewFromDescr(&PyArray_Type, descr, in->ndim, shape,
+        result = (PyArrayObject *)PyArray_NewFromDescr(&PyArray_Type, descr, like->ndim, shape,
                                                        count ? strides : NULL, NULL, 0, NULL);
     } else {
         /* Negative strides: a view over a fresh buffer, starting at element 0's place. */
         npy_intp bytes = (npy_intp)(count * itemsize);
-        PyArrayObject *base =
-            (PyArrayObject *)PyArray_SimpleNew(1, &bytes, NPY_UINT8);
+        PyArrayObject *base = (PyArrayObject *)PyArray_SimpleNew(1, &bytes, NPY_UINT8);
         if (!base) {
             Py_DECREF(descr);
             return NULL;
         }
         result = (PyArrayObject *)PyArray_NewFromDescr(
-            &PyArray_Type, descr, in->ndim, shape, strides, PyArray_BYTES(base) + offset,
+            &PyArray_Type, descr, like->ndim, shape, strides, PyArray_BYTES(base) + offset,
             NPY_ARRAY_WRITEABLE, NULL);
         if (!result || PyArray_SetBaseObject(result, (PyObject *)base) < 0) {
             Py_XDECREF(result);
@@ -168,12 +515,22 @@ static PyArrayObject *new_numpy_result(const dmlp_py_view *in, uint32_t out_type
     return result;
 }
 
-/* The output argument as a view, checked against x. A DLPack output leaves a handle in
-   *handle to release after the run (NULL for numpy). Returns 0, or -1 with an exception. */
-static int out_view(PyObject *out, dmlp_py_op op, uint32_t want, const dmlp_py_view *in,
-                    dmlp_py_view *view, dmlp_py_dlpack **handle)
+static const char *type_text(uint32_t type, int is_bool)
+{
+    return is_bool ? "bool" : dmlp_py_type_name(type);
+}
+
+/* The out= argument as a view of the result's shape and type. want UNKNOWN (Cast
+   without dtype=): out's type, if the operator writes it. A DLPack output leaves a
+   handle in *handle to release after the run (NULL for numpy). Returns 0, or -1 with an
+   exception set. */
+static int out_view(const function *f, PyObject *out, uint32_t *want, int bool_result,
+                    const dmlp_py_view *first, const dmlp_py_view *shape, dmlp_py_view *view,
+                    dmlp_py_dlpack **handle)
 {
     *handle = NULL;
+    const char *got;
+    int byte_order = 0;
     if (PyArray_Check(out)) {
         PyArrayObject *array = (PyArrayObject *)out;
         if (!PyArray_ISWRITEABLE(array)) {
@@ -184,220 +541,550 @@ static int out_view(PyObject *out, dmlp_py_op op, uint32_t want, const dmlp_py_v
             PyErr_SetString(PyExc_TypeError, "out: too many dimensions");
             return -1;
         }
-        uint32_t type = dmlp_py_numpy_type(PyArray_DESCR(array), op == DMLP_PY_ISINF);
-        if (want == DMLP_TENSOR_DATA_TYPE_BFLOAT16 && type == DML_TENSOR_DATA_TYPE_UINT16)
-            type = want; /* numpy holds bfloat16 as its bit patterns */
-        if (type != want) {
-            /* A '>f4' out on a little-endian machine is refused too: results are written
-               in the machine's byte order. */
-            PyErr_Format(PyExc_TypeError, "out: dtype %s%s; %s of %s writes %s",
-                         PyArray_DESCR(array)->typeobj->tp_name,
-                         PyArray_ISNBO(PyArray_DESCR(array)->byteorder) ? ""
-                                                                       : " in the other byte order",
-                         op_name(op),
-                         dmlp_py_type_name(in->type),
-                         op == DMLP_PY_ISINF ? "bool" : dmlp_py_type_name(want));
-            return -1;
-        }
+        uint32_t type = dmlp_py_numpy_type(PyArray_DESCR(array), bool_result);
+        if (*want == DMLP_TENSOR_DATA_TYPE_BFLOAT16 && type == DML_TENSOR_DATA_TYPE_UINT16)
+            type = *want; /* numpy holds bfloat16 as its bit patterns */
         dmlp_py_numpy_view(array, type, view);
+        got = PyArray_DESCR(array)->typeobj->tp_name;
+        byte_order = !PyArray_ISNBO(PyArray_DESCR(array)->byteorder);
     } else if (dmlp_py_has_dlpack(out)) {
         *handle = dmlp_py_dlpack_import(out, "out", view);
         if (!*handle)
             return -1;
-        /* bool bytes are isinf's output only (numpy's bool out is refused the same way). */
-        if (view->type != want || (view->is_bool && op != DMLP_PY_ISINF)) {
-            PyErr_Format(PyExc_TypeError, "out: dtype %s; %s of %s writes %s",
-                         view->is_bool ? "bool" : dmlp_py_type_name(view->type), op_name(op),
-                         dmlp_py_type_name(in->type),
-                         op == DMLP_PY_ISINF ? "bool" : dmlp_py_type_name(want));
-            dmlp_py_dlpack_release(*handle);
-            *handle = NULL;
-            return -1;
-        }
+        if (view->is_bool && !bool_result) /* bool bytes only where the result is bool */
+            view->type = DML_TENSOR_DATA_TYPE_UNKNOWN;
+        got = type_text(view->type, view->is_bool);
     } else {
         PyErr_Format(PyExc_TypeError, "out: must be a numpy array or a DLPack tensor, not %s",
                      Py_TYPE(out)->tp_name);
         return -1;
     }
-    if (!same_shape(in, view)) {
+    if (*want == DML_TENSOR_DATA_TYPE_UNKNOWN && view->type != DML_TENSOR_DATA_TYPE_UNKNOWN &&
+        accepts(f, view->type, 0) && !view->is_bool)
+        *want = view->type; /* Cast: out= chooses the output type */
+    if (view->type != *want || view->type == DML_TENSOR_DATA_TYPE_UNKNOWN) {
+        /* A '>f4' out on a little-endian machine is refused too: results are written in
+           the machine's byte order. */
+        PyErr_Format(PyExc_TypeError, "out: dtype %s%s; %s of %s writes %s", got,
+                     byte_order ? " in the other byte order" : "", f->def->python_name,
+                     type_text(first->type, first->is_bool),
+                     *want == DML_TENSOR_DATA_TYPE_UNKNOWN ? f->types_text
+                                                           : type_text(*want, bool_result));
+        goto fail;
+    }
+    int same = view->ndim == shape->ndim;
+    for (int i = 0; same && i < shape->ndim; i++)
+        same = view->shape[i] == shape->shape[i];
+    if (!same) {
         char a[256], b[256];
         shape_text(view, a, sizeof a);
-        shape_text(in, b, sizeof b);
-        PyErr_Format(dmlp_py_error, "out: shape %s; x has shape %s", a, b);
-        dmlp_py_dlpack_release(*handle);
-        *handle = NULL;
-        return -1;
+        shape_text(shape, b, sizeof b);
+        if (f->inputs == 1)
+            PyErr_Format(dmlp_py_error, "out: shape %s; x has shape %s", a, b);
+        else
+            PyErr_Format(dmlp_py_error, "out: shape %s; a and b broadcast to shape %s", a, b);
+        goto fail;
     }
     return 0;
+fail:
+    dmlp_py_dlpack_release(*handle);
+    *handle = NULL;
+    return -1;
 }
 
-static PyObject *run_op(dmlp_py_op op, PyObject *const *args, Py_ssize_t nargs,
-                        PyObject *kwnames)
+/* ------------------------------------------------------------------------------------
+   A call. */
+
+static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs,
+                      PyObject *kwnames)
 {
-    if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "%s() takes 1 positional argument (x), %zd given",
-                     op_name(op), nargs);
+    const char *const *names = input_names[f->inputs - 1];
+    if (nargs != (Py_ssize_t)f->inputs) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %u positional argument%s (%s%s%s), %zd given",
+                     f->def->python_name, f->inputs, f->inputs > 1 ? "s" : "", names[0],
+                     f->inputs > 1 ? ", " : "", f->inputs > 1 ? names[1] : "", nargs);
         return NULL;
     }
-    dmlp_py_options options = {op, 0, 0, 0, DML_IS_INFINITY_MODE_EITHER};
-    PyObject *x = args[0], *out = Py_None;
-    Py_ssize_t nk = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        PyObject *key = PyTuple_GET_ITEM(kwnames, i), *value = args[nargs + i];
-        int rc;
-        if (key == str_out || PyUnicode_Compare(key, str_out) == 0) {
-            out = value;
-            rc = 0;
-        } else if (op == DMLP_PY_SIGN && PyUnicode_Compare(key, str_nan) == 0) {
-            static const char *const names[] = {"zero", "propagate", NULL};
-            rc = parse_choice(value, "nan", names, &options.nan_propagate);
-        } else if (op == DMLP_PY_ISINF && PyUnicode_Compare(key, str_mode) == 0) {
-            static const char *const names[] = {"either", "positive", "negative", NULL};
-            rc = parse_choice(value, "mode", names, &options.mode);
-        } else if (PyUnicode_Compare(key, str_feature_level) == 0) {
-            rc = parse_level(value, &options.feature_level);
-        } else if (PyUnicode_Compare(key, str_threads) == 0) {
-            rc = parse_threads(value, &options.threads);
-        } else {
-            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'",
-                         op_name(op), key);
-            rc = -1;
-        }
-        if (rc < 0)
-            return NULL;
-    }
+    call_state state;
+    memset(&state, 0, sizeof state); /* the options are hashed as bytes */
+    state.options.def = f->def;
+    state.out = Py_None;
+    state.options.bias = 0.0f;
+    state.options.scale = 1.0f;
+    if (parse_keywords(f, args + nargs, kwnames, &state) < 0)
+        return NULL;
 
-    dmlp_py_view in, result_view;
-    dmlp_py_dlpack *in_handle = NULL, *out_handle = NULL;
-    PyObject *array = NULL, *result = NULL, *capsule = NULL;
-    int from_dlpack = 0;
-    if (PyArray_Check(x)) {
-        array = x;
-        Py_INCREF(array);
-    } else if (dmlp_py_has_dlpack(x)) {
-        in_handle = dmlp_py_dlpack_import(x, "x", &in);
-        if (!in_handle)
-            return NULL;
-        from_dlpack = 1;
-    } else {
-        array = PyArray_FromAny(x, NULL, 0, 0, 0, NULL);
-        if (!array)
-            return NULL;
+    operand in[DMLP__MAX_INPUTS];
+    uint32_t loaded = 0;
+    dmlp_py_dlpack *out_handle = NULL;
+    PyObject *result = NULL, *capsule = NULL, *like_dlpack = NULL;
+    /* A Python number beside an array takes the array's dtype: load the array first. */
+    uint32_t order[DMLP__MAX_INPUTS] = {0, 1};
+    if (f->inputs == 2 && is_python_number(args[0]) && !is_python_number(args[1])) {
+        order[0] = 1;
+        order[1] = 0;
     }
-    if (array) {
-        PyArrayObject *a = (PyArrayObject *)array;
-        if (PyArray_NDIM(a) > DMLP_PY_MAX_RANK) {
-            PyErr_SetString(PyExc_TypeError, "x: too many dimensions");
+    for (uint32_t j = 0; j < f->inputs; j++) {
+        uint32_t k = order[j];
+        PyArray_Descr *like = NULL;
+        if (j > 0 && is_python_number(args[k]) && !is_python_number(args[order[0]]))
+            like = descr_of(&in[order[0]]);
+        int rc = load(f, args[k], names[k], like, &in[k]);
+        Py_XDECREF(like);
+        loaded |= 1u << k;
+        if (rc < 0)
             goto done;
-        }
-        PyArray_Descr *descr = PyArray_DESCR(a);
-        if (!PyArray_ISNBO(descr->byteorder) && descr->elsize > 1 &&
-            strchr("fiu", descr->kind)) {
-            /* Another byte order: read through a native copy. */
-            PyArray_Descr *native = PyArray_DescrNewByteorder(descr, NPY_NATIVE);
-            PyObject *copy = native ? PyArray_FromAny(array, native, 0, 0, NPY_ARRAY_DEFAULT, NULL)
-                                    : NULL;
-            if (!copy)
-                goto done;
-            Py_DECREF(array);
-            array = copy;
-            a = (PyArrayObject *)array;
-        }
-        uint32_t type = dmlp_py_numpy_type(PyArray_DESCR(a), 0);
-        if (!op_accepts(op, type)) {
-            PyErr_Format(PyExc_TypeError, "x: dtype %s is not supported by %s (it takes %s)",
-                         PyArray_DESCR(a)->typeobj->tp_name, op_name(op), op_types(op));
-            goto done;
-        }
-        dmlp_py_numpy_view(a, type, &in);
-    } else if (in.is_bool || !op_accepts(op, in.type)) {
-        PyErr_Format(PyExc_TypeError, "x: dtype %s is not supported by %s (it takes %s)",
-                     in.is_bool ? "bool" : dmlp_py_type_name(in.type), op_name(op),
-                     op_types(op));
+        if (!like_dlpack && in[k].dlpack)
+            like_dlpack = in[k].dlpack;
+    }
+    if (f->inputs == 2 && in[1].view.type != in[0].view.type) {
+        PyErr_Format(PyExc_TypeError, "b: dtype %s; %s takes a and b of one dtype (a is %s)",
+                     type_text(in[1].view.type, in[1].view.is_bool), f->def->python_name,
+                     type_text(in[0].view.type, in[0].view.is_bool));
         goto done;
     }
-    uint32_t out_type = op == DMLP_PY_ISINF ? DML_TENSOR_DATA_TYPE_UINT8 : in.type;
+    if (state.scale_given && !is_float(in[0].view.type)) {
+        PyErr_Format(PyExc_TypeError,
+                     "scale, bias: %s applies ScaleBias to float types only (DirectML); %s "
+                     "has dtype %s",
+                     f->def->python_name, names[0],
+                     type_text(in[0].view.type, in[0].view.is_bool));
+        goto done;
+    }
 
-    if (out != Py_None) {
-        if (out_view(out, op, out_type, &in, &result_view, &out_handle) < 0)
+    dmlp_py_view views[DMLP__MAX_INPUTS], shape;
+    int all_bool = 1;
+    for (uint32_t k = 0; k < f->inputs; k++) {
+        views[k] = in[k].view;
+        all_bool &= views[k].is_bool;
+    }
+    if (f->inputs == 1)
+        shape = views[0];
+    else if (broadcast(f->inputs, views, names, &shape) < 0)
+        goto done;
+
+    /* The result's type: the input's, a fixed one (UINT8: numpy's bool), or Cast's
+       dtype= (or out's). */
+    uint32_t out_type = f->def->output_type;
+    int bool_result;
+    if (out_type == DMLP__OUTPUT_LISTED) {
+        out_type = state.dtype;
+        bool_result = 0;
+    } else if (out_type == DML_TENSOR_DATA_TYPE_UNKNOWN) {
+        out_type = views[0].type;
+        bool_result = all_bool;
+    } else {
+        bool_result = out_type == DML_TENSOR_DATA_TYPE_UINT8;
+    }
+    /* A fresh result follows the memory order of an input that does not repeat. */
+    const dmlp_py_view *like = &views[0];
+    for (uint32_t k = 0; k < f->inputs; k++) {
+        int repeats = 0;
+        for (int i = 0; i < views[k].ndim; i++)
+            repeats |= views[k].shape[i] > 1 && views[k].strides[i] == 0;
+        if (!repeats) {
+            like = &views[k];
+            break;
+        }
+    }
+
+    dmlp_py_view result_view;
+    if (state.out != Py_None) {
+        if (out_view(f, state.out, &out_type, bool_result, &views[0], &shape, &result_view,
+                     &out_handle) < 0)
             goto done;
-        if (dmlp_py_run(&options, &in, &result_view) < 0)
+        if (dmlp_py_run(&state.options, f->inputs, views, names, &result_view) < 0)
             goto done;
-        Py_INCREF(out);
-        result = out;
-    } else if (!from_dlpack) {
-        PyArrayObject *fresh = new_numpy_result(&in, out_type, op == DMLP_PY_ISINF, &result_view);
+        Py_INCREF(state.out);
+        result = state.out;
+        goto done;
+    }
+    if (out_type == DML_TENSOR_DATA_TYPE_UNKNOWN) {
+        PyErr_Format(PyExc_TypeError, "%s() needs dtype= (the result's dtype) or out=",
+                     f->def->python_name);
+        goto done;
+    }
+    if (!like_dlpack) {
+        PyArrayObject *fresh = new_numpy_result(like, out_type, bool_result, &result_view);
         if (!fresh)
             goto done;
-        if (dmlp_py_run(&options, &in, &result_view) < 0) {
+        if (dmlp_py_run(&state.options, f->inputs, views, names, &result_view) < 0) {
             Py_DECREF(fresh);
             goto done;
         }
         result = (PyObject *)fresh;
     } else {
         int64_t strides[DMLP_PY_MAX_RANK], offset;
-        result_view = in;
+        result_view = *like;
         result_view.type = out_type;
+        result_view.is_bool = bool_result;
         result_view.itemsize = dmlp_py_type_size(out_type);
-        dmlp_py_fresh_strides(&in, result_view.itemsize, 0, strides, &offset);
-        memcpy(result_view.strides, strides, sizeof(int64_t) * (size_t)in.ndim);
+        dmlp_py_fresh_strides(like, result_view.itemsize, 0, strides, &offset);
+        memcpy(result_view.strides, strides, sizeof(int64_t) * (size_t)like->ndim);
         capsule = dmlp_py_dlpack_alloc(&result_view);
-        if (!capsule || dmlp_py_run(&options, &in, &result_view) < 0)
+        if (!capsule || dmlp_py_run(&state.options, f->inputs, views, names, &result_view) < 0)
             goto done;
-        result = dmlp_py_dlpack_wrap(x, capsule, op == DMLP_PY_ISINF);
+        result = dmlp_py_dlpack_wrap(like_dlpack, capsule, bool_result);
     }
 done:
     dmlp_py_dlpack_release(out_handle);
-    dmlp_py_dlpack_release(in_handle);
+    for (uint32_t k = 0; k < f->inputs; k++)
+        if (loaded & (1u << k))
+            operand_release(&in[k]);
     Py_XDECREF(capsule);
-    Py_XDECREF(array);
     return result;
 }
 
-static PyObject *py_sign(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames)
+/* One entry point per function slot (see MAX_FUNCTIONS). */
+typedef PyObject *(*entry_fn)(PyObject *, PyObject *const *, Py_ssize_t, PyObject *);
+#define ENTRY(h, l)                                                                         \
+    static PyObject *entry_##h##l(PyObject *self, PyObject *const *args, Py_ssize_t nargs,  \
+                                  PyObject *kwnames)                                        \
+    {                                                                                       \
+        (void)self;                                                                         \
+        return call(&functions[0x##h##l], args, nargs, kwnames);                            \
+    }
+#define ENTRY_ROW(X, h)                                                                     \
+    X(h, 0) X(h, 1) X(h, 2) X(h, 3) X(h, 4) X(h, 5) X(h, 6) X(h, 7) X(h, 8) X(h, 9)         \
+    X(h, a) X(h, b) X(h, c) X(h, d) X(h, e) X(h, f)
+#define ENTRY_ROWS(X)                                                                       \
+    ENTRY_ROW(X, 0) ENTRY_ROW(X, 1) ENTRY_ROW(X, 2) ENTRY_ROW(X, 3) ENTRY_ROW(X, 4)         \
+    ENTRY_ROW(X, 5) ENTRY_ROW(X, 6) ENTRY_ROW(X, 7) ENTRY_ROW(X, 8) ENTRY_ROW(X, 9)         \
+    ENTRY_ROW(X, a) ENTRY_ROW(X, b) ENTRY_ROW(X, c) ENTRY_ROW(X, d) ENTRY_ROW(X, e)         \
+    ENTRY_ROW(X, f)
+ENTRY_ROWS(ENTRY)
+#define ENTRY_NAME(h, l) entry_##h##l,
+static const entry_fn entries[] = {ENTRY_ROWS(ENTRY_NAME)};
+_Static_assert(sizeof entries / sizeof entries[0] == MAX_FUNCTIONS, "one entry per slot");
+
+/* ------------------------------------------------------------------------------------
+   Making the functions from the registry. */
+
+/* The input types in the order the docs list them; bfloat16 only through DLPack. */
+static const uint32_t python_types[] = {
+    DML_TENSOR_DATA_TYPE_INT8,    DML_TENSOR_DATA_TYPE_INT16,   DML_TENSOR_DATA_TYPE_INT32,
+    DML_TENSOR_DATA_TYPE_INT64,   DML_TENSOR_DATA_TYPE_UINT8,   DML_TENSOR_DATA_TYPE_UINT16,
+    DML_TENSOR_DATA_TYPE_UINT32,  DML_TENSOR_DATA_TYPE_UINT64,  DML_TENSOR_DATA_TYPE_FLOAT16,
+    DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT64, DMLP_TENSOR_DATA_TYPE_BFLOAT16,
+};
+
+/* Appends to a malloc'd text; returns -1 (with MemoryError) when out of memory. */
+typedef struct text {
+    char *data;
+    size_t length, capacity;
+} text;
+
+static int append(text *t, const char *format, ...)
 {
-    (void)self;
-    return run_op(DMLP_PY_SIGN, args, nargs, kwnames);
+    for (;;) {
+        va_list args;
+        va_start(args, format);
+        size_t room = t->capacity - t->length;
+        int n = vsnprintf(t->data ? t->data + t->length : NULL, t->data ? room : 0, format,
+                          args);
+        va_end(args);
+        if (n < 0)
+            return -1;
+        if (t->data && (size_t)n < room) {
+            t->length += (size_t)n;
+            return 0;
+        }
+        size_t capacity = (t->capacity + (size_t)n + 1) * 2;
+        char *grown = realloc(t->data, capacity);
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->data = grown;
+        t->capacity = capacity;
+    }
 }
 
-static PyObject *py_softsign(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                             PyObject *kwnames)
+/* The row's `dmlp run --help` text as one line: the name column dropped, continuation
+   lines joined, sentences about the command's .npy files left out, and the command's
+   options named as the function's keywords ("ELEMENT_WISE_ABS: |x|, or ... with scale
+   and bias"). */
+static int summary(text *t, const dmlp__op_def *def)
 {
-    (void)self;
-    return run_op(DMLP_PY_SOFTSIGN, args, nargs, kwnames);
+    char line[1024];
+    size_t n = 0;
+    const char *p = def->cli_help ? def->cli_help : "";
+    while (*p == ' ')
+        p++;
+    while (*p && *p != ' ')
+        p++; /* the command's name */
+    while (*p && n + 1 < sizeof line) {
+        if (*p == '\n') {
+            while (p[1] == ' ')
+                p++;
+            if (n && p[1])
+                line[n++] = ' ';
+            p++;
+            continue;
+        }
+        if (*p == ' ' && n == 0) {
+            p++;
+            continue;
+        }
+        line[n++] = *p++;
+    }
+    line[n] = '\0';
+    /* Sentences naming the command's files (OUT.npy) are the command's. */
+    char *npy = strstr(line, ".npy");
+    if (npy) {
+        char *start = npy;
+        while (start > line && !(start[-1] == ' ' && start - 1 > line && start[-2] == '.'))
+            start--;
+        *(start > line ? start - 1 : start) = '\0';
+    }
+    for (const char *q = line; *q;) {
+        int replaced = 0;
+        for (size_t k = 0; k < sizeof keywords / sizeof keywords[0] && !replaced; k++) {
+            const char *option = keywords[k].cli_option;
+            size_t len = option ? strlen(option) : 0;
+            if (len && strncmp(q, option, len) == 0 &&
+                !(q[len] >= 'a' && q[len] <= 'z')) {
+                if (append(t, "%s", keywords[k].name) < 0)
+                    return -1;
+                q += len;
+                replaced = 1;
+            }
+        }
+        if (!replaced && append(t, "%c", *q++) < 0)
+            return -1;
+    }
+    return 0;
 }
 
-static PyObject *py_isinf(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
-                          PyObject *kwnames)
+static int make_doc(function *f)
 {
-    (void)self;
-    return run_op(DMLP_PY_ISINF, args, nargs, kwnames);
+    const dmlp__op_def *def = f->def;
+    text t = {NULL, 0, 0};
+    int rc = append(&t, "%s(%s%s%s, *", def->python_name, f->inputs == 1 ? "x" : "a",
+                    f->inputs == 1 ? "" : ", ", f->inputs == 1 ? "" : "b");
+    for (uint32_t k = 0; k < f->keyword_count && rc == 0; k++)
+        rc = append(&t, ", %s=%s", f->keywords[k]->name, f->keywords[k]->default_text);
+    if (rc == 0)
+        rc = append(&t, ", out=None, feature_level=None, threads=None)\n--\n\n"
+                        "DirectML's ");
+    if (rc == 0)
+        rc = summary(&t, def);
+    if (rc == 0)
+        rc = append(&t, "\n\n%s: %s%s.\n", f->inputs == 1 ? "x" : "a, b", f->types_text,
+                    f->inputs == 1 ? "" : "; a and b of one dtype, broadcast as numpy does");
+    if (rc == 0) {
+        const char *result = def->output_type == DMLP__OUTPUT_LISTED ? "dtype"
+                             : def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
+                                 ? (f->inputs == 1 ? "x's dtype" : "the inputs' dtype")
+                             : def->output_type == DML_TENSOR_DATA_TYPE_UINT8
+                                 ? "bool"
+                                 : dmlp_py_type_name(def->output_type);
+        rc = append(&t, "Result: %s%s.\n", result,
+                    f->takes_bool && def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
+                        ? " (bool for bool inputs)"
+                        : "");
+    }
+    for (uint32_t k = 0; k < f->keyword_count && rc == 0; k++) {
+        const keyword *kw = f->keywords[k];
+        if (!kw->doc)
+            continue;
+        char fused[128];
+        size_t n = 0;
+        fused[0] = '\0';
+        for (uint32_t i = 0; i < f->fused_count && n < sizeof fused; i++)
+            n += (size_t)snprintf(fused + n, sizeof fused - n, "%s\"%s\"", i ? " or " : "",
+                                  f->fused[i]->python_name);
+        rc = append(&t, kw->doc, fused);
+        if (rc == 0)
+            rc = append(&t, ".\n");
+    }
+    if (rc == 0)
+        rc = append(&t, "out=, feature_level=, threads=: as every dmlp function (help(dmlp)).");
+    if (rc < 0) {
+        free(t.data);
+        return -1;
+    }
+    f->doc = t.data;
+    return 0;
 }
 
-static PyMethodDef methods[] = {
-    {"sign", (PyCFunction)(void (*)(void))py_sign, METH_FASTCALL | METH_KEYWORDS,
-     "sign(x, *, nan=\"zero\", out=None, feature_level=None, threads=None)\n--\n\n"
-     "-1, 0 or +1 by the sign of each element, in x's dtype (DirectML's Sign).\n"
-     "nan=\"zero\" gives 0 for NaN (DirectML); nan=\"propagate\" gives NaN (numpy, ONNX)."},
-    {"softsign", (PyCFunction)(void (*)(void))py_softsign, METH_FASTCALL | METH_KEYWORDS,
-     "softsign(x, *, out=None, feature_level=None, threads=None)\n--\n\n"
-     "x / (1 + |x|) for each element, correctly rounded in x's dtype (DirectML's Softsign)."},
-    {"isinf", (PyCFunction)(void (*)(void))py_isinf, METH_FASTCALL | METH_KEYWORDS,
-     "isinf(x, *, mode=\"either\", out=None, feature_level=None, threads=None)\n--\n\n"
-     "True where x is an infinity the mode selects: \"either\", \"positive\" or \"negative\"\n"
-     "(DirectML's IsInfinity). NaN gives False. The result is bool."},
+static int make_function(function *f, const dmlp__op_def *def)
+{
+    memset(f, 0, sizeof *f);
+    f->def = def;
+    f->inputs = dmlp__op_input_count(def);
+    if (f->inputs < 1 || f->inputs > DMLP__MAX_INPUTS) {
+        PyErr_Format(PyExc_ImportError, "dmlp: %s has %u inputs; the module takes 1 or 2",
+                     def->name, f->inputs);
+        return -1;
+    }
+    /* What dmlp can do at all: the highest level with the extensions. A level asked for
+       in a call is the library's to check (dmlp.Error with its message). */
+    dmlp__support support;
+    if (!dmlp__support_get(def->type, DMLP__FEATURE_LEVEL_HIGHEST, true, &support))
+        support.type_count = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof python_types / sizeof python_types[0]; i++)
+        for (uint32_t j = 0; j < support.type_count; j++)
+            if (support.input_types[j] == python_types[i]) {
+                f->types[f->type_count++] = python_types[i];
+                n += (size_t)snprintf(f->types_text + n, sizeof f->types_text - n, "%s%s%s",
+                                      n ? ", " : "", dmlp_py_type_name(python_types[i]),
+                                      python_types[i] == DMLP_TENSOR_DATA_TYPE_BFLOAT16
+                                          ? " (DLPack)"
+                                          : "");
+            }
+    /* ONNX's bool is UINT8 0s and 1s in dmlp: numpy's bool is taken the same way. */
+    int has_u8 = 0;
+    for (uint32_t i = 0; i < f->type_count; i++)
+        has_u8 |= f->types[i] == DML_TENSOR_DATA_TYPE_UINT8;
+    f->takes_bool = has_u8 && dmlp__catalogue_takes_bool(def->type);
+    if (f->takes_bool)
+        snprintf(f->types_text + n, sizeof f->types_text - n, ", bool");
+    uint32_t result_flags = dmlp__catalogue_result_flags(def->type);
+    for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++) {
+        if (!keyword_applies(&keywords[k], def, result_flags))
+            continue;
+        if (f->keyword_count == MAX_KEYWORDS) {
+            PyErr_Format(PyExc_ImportError, "dmlp: %s has more than %d keywords", def->name,
+                         MAX_KEYWORDS);
+            return -1;
+        }
+        f->keywords[f->keyword_count] = &keywords[k];
+        f->keyword_names[f->keyword_count] = PyUnicode_InternFromString(keywords[k].name);
+        if (!f->keyword_names[f->keyword_count])
+            return -1;
+        f->keyword_count++;
+    }
+    /* FusedActivation: every activation row (only its two tensors, NULL when fused) the
+       validator accepts there. */
+    if (dmlp__op_field(def, DMLP__FIELD_FUSED_ACTIVATION))
+        for (uint32_t i = 0; i < dmlp__op_count() && f->fused_count < MAX_FUSED; i++) {
+            const dmlp__op_def *a = dmlp__op_at(i);
+            if (a->field_count == 2 && dmlp__op_input_count(a) == 1 &&
+                dmlp__catalogue_fusable(def, a->type))
+                f->fused[f->fused_count++] = a;
+        }
+    if (make_doc(f) < 0)
+        return -1;
+    f->method = (PyMethodDef){def->python_name, (PyCFunction)(void (*)(void))NULL,
+                              METH_FASTCALL | METH_KEYWORDS, f->doc};
+    return 0;
+}
+
+/* dmlp._dmlp._operators(): what each function is made from, for the docs generator
+   (python -m dmlp._doc) and the tests. */
+static PyObject *operators(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *list = PyList_New(0);
+    for (uint32_t i = 0; list && i < function_count; i++) {
+        const function *f = &functions[i];
+        const dmlp__op_def *def = f->def;
+        PyObject *keywords_tuple = PyTuple_New(f->keyword_count);
+        PyObject *types = PyTuple_New(f->type_count + (f->takes_bool ? 1 : 0));
+        PyObject *fused = PyTuple_New(f->fused_count);
+        PyObject *item = NULL;
+        if (keywords_tuple && types && fused) {
+            int ok = 1;
+            for (uint32_t k = 0; k < f->keyword_count && ok; k++) {
+                PyObject *pair = Py_BuildValue("(ss)", f->keywords[k]->name,
+                                               f->keywords[k]->default_text);
+                ok = pair != NULL;
+                if (ok)
+                    PyTuple_SET_ITEM(keywords_tuple, k, pair);
+            }
+            for (uint32_t k = 0; k < f->type_count && ok; k++) {
+                PyObject *name = PyUnicode_FromString(dmlp_py_type_name(f->types[k]));
+                ok = name != NULL;
+                if (ok)
+                    PyTuple_SET_ITEM(types, k, name);
+            }
+            if (ok && f->takes_bool) {
+                PyObject *name = PyUnicode_FromString("bool");
+                ok = name != NULL;
+                if (ok)
+                    PyTuple_SET_ITEM(types, f->type_count, name);
+            }
+            for (uint32_t k = 0; k < f->fused_count && ok; k++) {
+                PyObject *name = PyUnicode_FromString(f->fused[k]->python_name);
+                ok = name != NULL;
+                if (ok)
+                    PyTuple_SET_ITEM(fused, k, name);
+            }
+            const char *result = def->output_type == DMLP__OUTPUT_LISTED ? "dtype"
+                                 : def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
+                                     ? "input"
+                                 : def->output_type == DML_TENSOR_DATA_TYPE_UINT8
+                                     ? "bool"
+                                     : dmlp_py_type_name(def->output_type);
+            if (ok)
+                item = Py_BuildValue(
+                    "{s:s,s:s,s:s,s:I,s:N,s:N,s:N,s:s,s:s,s:O}", "name", def->python_name,
+                    "directml", def->name, "cli", def->cli_name, "inputs", f->inputs,
+                    "keywords", keywords_tuple, "dtypes", types, "fused", fused, "result",
+                    result, "introduced",
+                    dmlp__feature_level_name(dmlp__operator_introduced(def->type)), "in_place",
+                    def->in_place ? Py_True : Py_False);
+            if (item)
+                keywords_tuple = types = fused = NULL; /* stolen */
+        }
+        Py_XDECREF(keywords_tuple);
+        Py_XDECREF(types);
+        Py_XDECREF(fused);
+        if (!item || PyList_Append(list, item) < 0) {
+            Py_XDECREF(item);
+            Py_CLEAR(list);
+            break;
+        }
+        Py_DECREF(item);
+    }
+    return list;
+}
+
+static PyMethodDef module_methods[] = {
+    {"_operators", operators, METH_NOARGS,
+     "What each operator function is made from: a list of dicts (name, directml, cli, "
+     "inputs, keywords, dtypes, fused, result, introduced, in_place), registry order."},
     {NULL, NULL, 0, NULL},
 };
 
 int dmlp_py_add_elementwise(PyObject *module)
 {
-    str_nan = PyUnicode_InternFromString("nan");
-    str_mode = PyUnicode_InternFromString("mode");
     str_out = PyUnicode_InternFromString("out");
     str_feature_level = PyUnicode_InternFromString("feature_level");
     str_threads = PyUnicode_InternFromString("threads");
-    if (!str_nan || !str_mode || !str_out || !str_feature_level || !str_threads)
+    if (!str_out || !str_feature_level || !str_threads)
         return -1;
-    return PyModule_AddFunctions(module, methods);
+    if (function_count == 0) { /* once per process: the table outlives a module object */
+        uint32_t count = dmlp__op_count();
+        if (count > MAX_FUNCTIONS) {
+            PyErr_Format(PyExc_ImportError,
+                         "dmlp: the registry has %u operators; the module holds %d (raise "
+                         "MAX_FUNCTIONS in python/src/elementwise.c)",
+                         count, MAX_FUNCTIONS);
+            return -1;
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            if (make_function(&functions[i], dmlp__op_at(i)) < 0)
+                return -1;
+            functions[i].method.ml_meth = (PyCFunction)(void (*)(void))entries[i];
+        }
+        function_count = count;
+    }
+    PyObject *module_name = PyModule_GetNameObject(module);
+    if (!module_name)
+        return -1;
+    int rc = 0;
+    for (uint32_t i = 0; i < function_count && rc == 0; i++) {
+        PyObject *fn = PyCFunction_NewEx(&functions[i].method, module, module_name);
+        rc = fn ? PyModule_AddObject(module, functions[i].def->python_name, fn) : -1;
+        if (rc < 0)
+            Py_XDECREF(fn);
+    }
+    Py_DECREF(module_name);
+    if (rc == 0)
+        rc = PyModule_AddFunctions(module, module_methods);
+    return rc;
 }

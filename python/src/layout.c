@@ -1,5 +1,6 @@
-/* From two strided views (numpy arrays or DLPack tensors) to one DirectML operator call:
-   axes of size 1 dropped, negative strides flipped where input and output agree, axes
+/* From strided views (numpy arrays or DLPack tensors: the inputs, broadcast to the
+   output's shape with stride 0, and the output) to one DirectML operator call: axes of
+   size 1 dropped, negative strides flipped where the inputs and the output agree, axes
    sorted by the output's strides and merged where memory is contiguous, so most views run
    without any copy. A copy is made only where DirectML's strides cannot express the pair
    (see docs/python.md). */
@@ -94,40 +95,64 @@ void dmlp_py_copy(const dmlp_py_view *dst, const dmlp_py_view *src)
 }
 
 typedef struct axis {
-    int64_t size, in_stride, out_stride; /* strides in bytes, >= 0 */
+    int64_t size, out_stride;                /* strides in bytes, >= 0 */
+    int64_t in_stride[DMLP__MAX_INPUTS];     /* 0 where an input repeats along the axis */
 } axis;
 
-/* Fills layout and the two base pointers for in -> out, or returns 0 when DirectML's
-   strides cannot express the pair (the caller then copies). */
-static int plan_layout(const dmlp_py_options *options, const dmlp_py_view *in,
+/* The dimension count the operator needs at the call's level at least: below 3_0
+   DirectML wants 4 dimensions (Softsign at 2_0: 4 or 5), Cast until 3_1 exactly 4. */
+static int min_rank(const dmlp_py_options *options)
+{
+    dmlp__support support;
+    if (options->feature_level &&
+        dmlp__support_get(options->def->type, options->feature_level, false, &support))
+        return (int)support.min_dims;
+    return 1;
+}
+
+/* Fills layout and the base pointers for in[0 .. n-1] -> out, or returns 0 when
+   DirectML's strides cannot express them (the caller then copies). */
+static int plan_layout(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *in,
                        const dmlp_py_view *out, dmlp_py_layout *layout, char **in_base,
                        char **out_base)
 {
     axis axes[DMLP_PY_MAX_RANK];
-    int n = 0;
-    char *ib = in->data, *ob = out->data;
-    if ((uintptr_t)ib % in->itemsize || (uintptr_t)ob % out->itemsize)
+    int count = 0;
+    char *ib[DMLP__MAX_INPUTS], *ob = out->data;
+    if ((uintptr_t)ob % out->itemsize)
         return 0;
-    for (int i = 0; i < in->ndim; i++) {
-        int64_t size = in->shape[i], si = in->strides[i], so = out->strides[i];
+    for (uint32_t k = 0; k < n; k++) {
+        ib[k] = in[k].data;
+        if ((uintptr_t)ib[k] % in[k].itemsize)
+            return 0;
+    }
+    for (int i = 0; i < out->ndim; i++) {
+        int64_t size = out->shape[i], so = out->strides[i];
         if (size == 1)
             continue;
-        if (si % (int64_t)in->itemsize || so % (int64_t)out->itemsize || so == 0)
+        if (so % (int64_t)out->itemsize || so == 0)
             return 0;
-        if (so < 0) {
-            if (si > 0)
+        axis a = {size, so, {0}};
+        for (uint32_t k = 0; k < n; k++) {
+            int64_t si = in[k].strides[i];
+            if (si % (int64_t)in[k].itemsize)
                 return 0;
-            ib += (size - 1) * si; /* walk the axis from its other end in both */
-            ob += (size - 1) * so;
-            si = -si;
-            so = -so;
-        } else if (si < 0) {
-            return 0;
+            if ((so < 0 && si > 0) || (so > 0 && si < 0))
+                return 0;
+            a.in_stride[k] = si;
         }
-        axes[n++] = (axis){size, si, so};
+        if (so < 0) { /* walk the axis from its other end in every tensor */
+            ob += (size - 1) * so;
+            a.out_stride = -so;
+            for (uint32_t k = 0; k < n; k++) {
+                ib[k] += (size - 1) * a.in_stride[k];
+                a.in_stride[k] = -a.in_stride[k];
+            }
+        }
+        axes[count++] = a;
     }
     /* Outermost first: by the output's stride, largest first. */
-    for (int i = 1; i < n; i++) {
+    for (int i = 1; i < count; i++) {
         axis a = axes[i];
         int j = i;
         while (j > 0 && axes[j - 1].out_stride < a.out_stride) {
@@ -136,61 +161,80 @@ static int plan_layout(const dmlp_py_options *options, const dmlp_py_view *in,
         }
         axes[j] = a;
     }
-    /* Merge an axis into the one outside it where both tensors are contiguous across. */
+    /* Merge an axis into the one outside it where every tensor is contiguous across
+       (a repeated input: stride 0 on both). */
     int m = 0;
-    for (int i = 0; i < n; i++) {
-        if (m > 0 && axes[m - 1].out_stride == axes[i].out_stride * axes[i].size &&
-            axes[m - 1].in_stride == axes[i].in_stride * axes[i].size) {
+    for (int i = 0; i < count; i++) {
+        int merge = m > 0 && axes[m - 1].out_stride == axes[i].out_stride * axes[i].size;
+        for (uint32_t k = 0; merge && k < n; k++)
+            merge = axes[m - 1].in_stride[k] == axes[i].in_stride[k] * axes[i].size;
+        if (merge) {
             axes[m - 1].size *= axes[i].size;
-            axes[m - 1].in_stride = axes[i].in_stride;
             axes[m - 1].out_stride = axes[i].out_stride;
+            for (uint32_t k = 0; k < n; k++)
+                axes[m - 1].in_stride[k] = axes[i].in_stride[k];
         } else {
             axes[m++] = axes[i];
         }
     }
-    if (m == 0)
-        axes[m++] = (axis){1, in->itemsize, out->itemsize};
-    /* Below 3_0, DirectML wants 4 dimensions (Softsign at 2_0: 4 or 5): leading 1s. */
-    int want = options->feature_level && options->feature_level < DML_FEATURE_LEVEL_3_0 ? 4 : 1;
+    if (m == 0) {
+        axes[m] = (axis){1, out->itemsize, {0}};
+        for (uint32_t k = 0; k < n; k++)
+            axes[m].in_stride[k] = in[k].itemsize;
+        m++;
+    }
+    int want = min_rank(options);
     int pad = m < want ? want - m : 0;
     if (m + pad > 8)
         return 0;
     layout->rank = (uint32_t)(m + pad);
     for (int i = 0; i < pad; i++) {
         layout->sizes[i] = 1;
-        layout->in_strides[i] = layout->out_strides[i] = 0;
+        layout->out_strides[i] = 0;
+        for (uint32_t k = 0; k < n; k++)
+            layout->in_strides[k][i] = 0;
     }
     for (int i = 0; i < m; i++) {
-        int64_t si = axes[i].in_stride / in->itemsize, so = axes[i].out_stride / out->itemsize;
-        if (axes[i].size > UINT32_MAX || si > UINT32_MAX || so > UINT32_MAX)
+        int64_t so = axes[i].out_stride / out->itemsize;
+        if (axes[i].size > UINT32_MAX || so > UINT32_MAX)
             return 0;
         layout->sizes[pad + i] = (uint32_t)axes[i].size;
-        layout->in_strides[pad + i] = (uint32_t)si;
         layout->out_strides[pad + i] = (uint32_t)so;
+        for (uint32_t k = 0; k < n; k++) {
+            int64_t si = axes[i].in_stride[k] / in[k].itemsize;
+            if (si > UINT32_MAX)
+                return 0;
+            layout->in_strides[k][pad + i] = (uint32_t)si;
+        }
     }
-    *in_base = ib;
+    for (uint32_t k = 0; k < n; k++)
+        in_base[k] = ib[k];
     *out_base = ob;
     return 1;
 }
 
-static int execute(const dmlp_py_options *options, const dmlp_py_view *in,
-                   const dmlp_py_view *out, const dmlp_py_layout *layout, char *in_base,
+static int execute(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *in,
+                   const dmlp_py_view *out, const dmlp_py_layout *layout, char **in_base,
                    char *out_base)
 {
-    dmlp_py_cached_op *op = dmlp_py_op_acquire(options, in->type, out->type, layout);
+    dmlp_py_cached_op *op = dmlp_py_op_acquire(options, in[0].type, out->type, layout);
     if (!op)
         return -1;
-    uint64_t in_bytes = dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)in->type,
-                                                     layout->rank, layout->sizes,
-                                                     layout->in_strides);
+    dmlp_buffer_binding inputs[DMLP__MAX_INPUTS];
+    for (uint32_t k = 0; k < n; k++) {
+        uint64_t bytes = dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)in[k].type,
+                                                      layout->rank, layout->sizes,
+                                                      layout->in_strides[k]);
+        inputs[k] = (dmlp_buffer_binding){in_base[k], 0, bytes};
+    }
     uint64_t out_bytes = dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)out->type,
                                                       layout->rank, layout->sizes,
                                                       layout->out_strides);
-    dmlp_buffer_binding input = {in_base, 0, in_bytes}, output = {out_base, 0, out_bytes};
+    dmlp_buffer_binding output = {out_base, 0, out_bytes};
     dmlp_status status;
     dmlp_operator *raw = dmlp_py_op_get(op);
     Py_BEGIN_ALLOW_THREADS
-    status = dmlp_operator_execute(raw, 1, &input, 1, &output);
+    status = dmlp_operator_execute(raw, n, inputs, 1, &output);
     Py_END_ALLOW_THREADS
     dmlp_py_op_release(op);
     if (status != DMLP_OK) {
@@ -200,66 +244,87 @@ static int execute(const dmlp_py_options *options, const dmlp_py_view *in,
     return 0;
 }
 
-/* The fallback: a dense copy of the input, a dense result, copied into out. */
-static int run_through_copies(const dmlp_py_options *options, const dmlp_py_view *in,
+/* Dense strides of the output's shape for a view of itemsize bytes. */
+static void dense(dmlp_py_view *v, const dmlp_py_view *shape, char *data)
+{
+    int64_t step = v->itemsize;
+    v->data = data;
+    v->ndim = shape->ndim;
+    for (int i = shape->ndim - 1; i >= 0; i--) {
+        v->shape[i] = shape->shape[i];
+        v->strides[i] = step;
+        step *= shape->shape[i];
+    }
+}
+
+/* The fallback: dense copies of the inputs (a repeated input written out in full), a
+   dense result, copied into out. */
+static int run_through_copies(const dmlp_py_options *options, uint32_t n,
+                              const dmlp_py_view *in, const char *const *names,
                               const dmlp_py_view *out)
 {
-    int64_t count = dmlp_py_view_count(in);
-    char *tmp_in = malloc((size_t)count * in->itemsize + 64);
-    char *tmp_out = malloc((size_t)count * out->itemsize + 64);
-    if (!tmp_in || !tmp_out) {
-        free(tmp_in);
-        free(tmp_out);
+    int64_t count = dmlp_py_view_count(out);
+    char *tmp[DMLP__MAX_INPUTS + 1] = {NULL};
+    dmlp_py_view dense_in[DMLP__MAX_INPUTS], dense_out = *out;
+    int ok = 1;
+    for (uint32_t k = 0; k <= n; k++) {
+        const dmlp_py_view *v = k < n ? &in[k] : out;
+        tmp[k] = malloc((size_t)count * v->itemsize + 64);
+        ok = ok && tmp[k];
+    }
+    int rc = -1;
+    if (!ok) {
         PyErr_NoMemory();
-        return -1;
+        goto done;
     }
-    dmlp_py_view dense_in = *in, dense_out = *out;
-    dense_in.data = tmp_in;
-    dense_out.data = tmp_out;
-    int64_t si = in->itemsize, so = out->itemsize;
-    for (int i = in->ndim - 1; i >= 0; i--) {
-        dense_in.strides[i] = si;
-        dense_out.strides[i] = so;
-        si *= in->shape[i];
-        so *= in->shape[i];
+    for (uint32_t k = 0; k < n; k++) {
+        dense_in[k] = in[k];
+        dense(&dense_in[k], out, tmp[k]);
+        dmlp_py_copy(&dense_in[k], &in[k]);
     }
-    dmlp_py_copy(&dense_in, in);
+    dense(&dense_out, out, tmp[n]);
     dmlp_py_layout layout;
     memset(&layout, 0, sizeof layout);
-    char *ib, *ob;
-    int rc = -1;
-    if (!plan_layout(options, &dense_in, &dense_out, &layout, &ib, &ob))
-        PyErr_SetString(dmlp_py_error, "x: the layout cannot be expressed even after a copy");
+    char *ib[DMLP__MAX_INPUTS], *ob;
+    if (!plan_layout(options, n, dense_in, &dense_out, &layout, ib, &ob))
+        PyErr_Format(dmlp_py_error, "%s: the layout cannot be expressed even after a copy",
+                     names[0]);
     else
-        rc = execute(options, &dense_in, &dense_out, &layout, ib, ob);
+        rc = execute(options, n, dense_in, &dense_out, &layout, ib, ob);
     if (rc == 0)
         dmlp_py_copy(out, &dense_out);
-    free(tmp_in);
-    free(tmp_out);
+done:
+    for (uint32_t k = 0; k <= n; k++)
+        free(tmp[k]);
     return rc;
 }
 
-int dmlp_py_run(const dmlp_py_options *options, const dmlp_py_view *in, const dmlp_py_view *out)
+int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *in,
+                const char *const *names, const dmlp_py_view *out)
 {
-    int64_t count = dmlp_py_view_count(in);
+    int64_t count = dmlp_py_view_count(out);
     if (count > (int64_t)UINT32_MAX) {
-        PyErr_Format(dmlp_py_error, "x: %lld elements; at most 2^32 - 1 per call",
+        PyErr_Format(dmlp_py_error, "%s: %lld elements; at most 2^32 - 1 per call", names[0],
                      (long long)count);
         return -1;
     }
     /* Exactly the same memory and layout is in place; any other overlap is refused. */
-    char *in_lo, *in_hi, *out_lo, *out_hi;
     if (count > 0) {
-        dmlp_py_view_extent(in, &in_lo, &in_hi);
+        char *out_lo, *out_hi;
         dmlp_py_view_extent(out, &out_lo, &out_hi);
-        int same = in->data == out->data && in->type == out->type;
-        for (int i = 0; same && i < in->ndim; i++)
-            same = in->shape[i] == 1 || in->strides[i] == out->strides[i];
-        if (!same && in_lo < out_hi && out_lo < in_hi) {
-            PyErr_SetString(dmlp_py_error,
-                            "out: overlaps x's memory without being x itself; pass out=x "
-                            "for in place, or a separate array");
-            return -1;
+        for (uint32_t k = 0; k < n; k++) {
+            char *in_lo, *in_hi;
+            dmlp_py_view_extent(&in[k], &in_lo, &in_hi);
+            int same = in[k].data == out->data && in[k].type == out->type;
+            for (int i = 0; same && i < out->ndim; i++)
+                same = out->shape[i] == 1 || in[k].strides[i] == out->strides[i];
+            if (!same && in_lo < out_hi && out_lo < in_hi) {
+                PyErr_Format(dmlp_py_error,
+                             "out: overlaps %s's memory without being %s itself; pass out=%s "
+                             "for in place, or a separate array",
+                             names[k], names[k], names[k]);
+                return -1;
+            }
         }
     }
     if (count == 0)
@@ -274,9 +339,9 @@ int dmlp_py_run(const dmlp_py_options *options, const dmlp_py_view *in, const dm
             return -1;
         }
     dmlp_py_layout layout;
-    char *ib, *ob;
+    char *ib[DMLP__MAX_INPUTS], *ob;
     memset(&layout, 0, sizeof layout);
-    if (plan_layout(options, in, out, &layout, &ib, &ob))
-        return execute(options, in, out, &layout, ib, ob);
-    return run_through_copies(options, in, out);
+    if (plan_layout(options, n, in, out, &layout, ib, &ob))
+        return execute(options, n, in, out, &layout, ib, ob);
+    return run_through_copies(options, n, in, names, out);
 }

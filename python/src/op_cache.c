@@ -1,5 +1,6 @@
 /* Devices and operators, created once and reused: a device per (feature level, thread
-   count), an operator per (operator, options, types, normalized layout). Every lookup
+   count), an operator per (operator, options, types, normalized layout), its descriptor
+   made by the registry. Every lookup
    runs with the GIL held; an operator in use by a call that released the GIL is held, so
    eviction only unlinks it and the last holder destroys it. */
 #include "dmlp_py.h"
@@ -107,6 +108,8 @@ static const uint32_t *strides_or_null(const dmlp_py_layout *l, const uint32_t *
     return NULL;
 }
 
+/* The operator for a key: its descriptor made by the registry (dmlp__desc_build_inputs)
+   over buffer tensors of the layout. */
 static dmlp_operator *create(const cache_key *key)
 {
     const dmlp_py_options *o = &key->options;
@@ -114,39 +117,36 @@ static dmlp_operator *create(const cache_key *key)
     if (!device)
         return NULL;
     const dmlp_py_layout *l = &key->layout;
-    DML_BUFFER_TENSOR_DESC in = {(DML_TENSOR_DATA_TYPE)key->in_type, DML_TENSOR_FLAG_NONE,
-                                 l->rank, l->sizes, strides_or_null(l, l->in_strides), 0, 0};
-    DML_BUFFER_TENSOR_DESC out = {(DML_TENSOR_DATA_TYPE)key->out_type, DML_TENSOR_FLAG_NONE,
-                                  l->rank, l->sizes, strides_or_null(l, l->out_strides), 0, 0};
-    in.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(in.DataType, l->rank, l->sizes,
-                                                             in.Strides);
-    out.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(out.DataType, l->rank, l->sizes,
-                                                              out.Strides);
-    DML_TENSOR_DESC in_desc = {DML_TENSOR_TYPE_BUFFER, &in}, out_desc = {DML_TENSOR_TYPE_BUFFER, &out};
-    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC sign = {&in_desc, &out_desc};
-    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign = {&in_desc, &out_desc};
-    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf = {&in_desc, &out_desc,
-                                                        (DML_IS_INFINITY_MODE)o->mode};
-    DML_OPERATOR_DESC desc;
-    uint32_t flags = DML_EXECUTION_FLAG_NONE;
-    switch (o->op) {
-    case DMLP_PY_SIGN:
-        desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_SIGN, &sign};
-        if (o->nan_propagate)
-            flags |= DMLP_EXECUTION_FLAG_NAN_PROPAGATE;
-        break;
-    case DMLP_PY_SOFTSIGN:
-        desc = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_SOFTSIGN, &softsign};
-        break;
-    default:
-        desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, &isinf};
-        break;
+    uint32_t n = dmlp__op_input_count(o->def);
+    DML_BUFFER_TENSOR_DESC in[DMLP__MAX_INPUTS];
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t *strides = strides_or_null(l, l->in_strides[i]);
+        in[i] = (DML_BUFFER_TENSOR_DESC){
+            (DML_TENSOR_DATA_TYPE)key->in_type, DML_TENSOR_FLAG_NONE, l->rank, l->sizes,
+            strides,
+            dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)key->in_type, l->rank,
+                                         l->sizes, strides),
+            0};
+        inputs[i] = &in[i];
     }
+    const uint32_t *out_strides = strides_or_null(l, l->out_strides);
+    DML_BUFFER_TENSOR_DESC out = {
+        (DML_TENSOR_DATA_TYPE)key->out_type, DML_TENSOR_FLAG_NONE, l->rank, l->sizes,
+        out_strides,
+        dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)key->out_type, l->rank, l->sizes,
+                                     out_strides),
+        0};
+    DML_SCALE_BIAS scale_bias = {o->scale, o->bias};
+    dmlp__op_params params = {(DML_IS_INFINITY_MODE)o->mode,
+                              o->has_scale_bias ? &scale_bias : NULL,
+                              (DML_OPERATOR_TYPE)o->fused};
+    dmlp__desc_storage storage;
+    const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, o->def, inputs, &out,
+                                                            &params);
     dmlp_operator *op = NULL;
-    if (dmlp_operator_create(device, &desc, flags, &op) != DMLP_OK) {
-        dmlp_py_raise_library(o->op == DMLP_PY_SIGN       ? "sign"
-                              : o->op == DMLP_PY_SOFTSIGN ? "softsign"
-                                                          : "isinf");
+    if (dmlp_operator_create(device, desc, o->flags, &op) != DMLP_OK) {
+        dmlp_py_raise_library(o->def->python_name);
         return NULL;
     }
     return op;
@@ -157,13 +157,14 @@ dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options, uint32_t i
 {
     cache_key key;
     memset(&key, 0, sizeof key);
-    key.options = *options;
+    memcpy(&key.options, options, sizeof key.options); /* padding too: the caller zeroed it */
     key.in_type = in_type;
     key.out_type = out_type;
     key.layout.rank = layout->rank;
     for (uint32_t i = 0; i < layout->rank; i++) {
         key.layout.sizes[i] = layout->sizes[i];
-        key.layout.in_strides[i] = layout->in_strides[i];
+        for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++)
+            key.layout.in_strides[k][i] = layout->in_strides[k][i];
         key.layout.out_strides[i] = layout->out_strides[i];
     }
     uint64_t hash = hash_bytes(&key, sizeof key);
