@@ -45,6 +45,8 @@ struct function {
     uint32_t type_count;              /* the input types Python can hold */
     uint32_t types[DMLP__SUPPORT_MAX_TYPES];
     int takes_bool;                   /* bool inputs as UINT8 (dmlp__catalogue_takes_bool) */
+    uint32_t output_type_count;       /* a fixed output type's alternatives (UINT32 for */
+    uint32_t output_types[DMLP__SUPPORT_MAX_OUTPUT_TYPES]; /* LogicalGreaterThan): out= */
     uint32_t keyword_count;
     const keyword *keywords[MAX_KEYWORDS];
     PyObject *keyword_names[MAX_KEYWORDS];
@@ -562,6 +564,9 @@ static int out_view(const function *f, PyObject *out, uint32_t *want, int bool_r
     if (*want == DML_TENSOR_DATA_TYPE_UNKNOWN && view->type != DML_TENSOR_DATA_TYPE_UNKNOWN &&
         accepts(f, view->type, 0) && !view->is_bool)
         *want = view->type; /* Cast: out= chooses the output type */
+    for (uint32_t i = 0; i < f->output_type_count && view->type != *want; i++)
+        if (f->output_types[i] == view->type && !view->is_bool)
+            *want = view->type; /* another output type the row allows (UINT32) */
     if (view->type != *want || view->type == DML_TENSOR_DATA_TYPE_UNKNOWN) {
         /* A '>f4' out on a little-endian machine is refused too: results are written in
            the machine's byte order. */
@@ -934,6 +939,9 @@ static int make_function(function *f, const dmlp__op_def *def)
                                           ? " (DLPack)"
                                           : "");
             }
+    for (uint32_t i = 0; i < support.output_type_count && i < DMLP__SUPPORT_MAX_OUTPUT_TYPES;
+         i++)
+        f->output_types[f->output_type_count++] = support.output_types[i];
     /* ONNX's bool is UINT8 0s and 1s in dmlp: numpy's bool is taken the same way. */
     int has_u8 = 0;
     for (uint32_t i = 0; i < f->type_count; i++)

@@ -126,7 +126,7 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "dmlp._dmlp",
-    "DirectML's Sign, Softsign and IsInfinity on the CPU (the C part of dmlp).", -1,
+    "DirectML's element-wise operators on the CPU, one function per operator of the library's registry (the C part of dmlp).", -1,
     module_methods, NULL, NULL, NULL, NULL,
 };
 

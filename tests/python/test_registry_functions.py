@@ -1,0 +1,479 @@
+"""Every operator of the registry as dmlp.<name>: the set of functions is the library's set
+of operators (`dmlp caps`), and each function, on every dtype it takes, gives what numpy
+computes independently here (NaN, ±0, ±inf and subnormals included); broadcasting,
+out= in place, keyword arguments, refusals and feature levels."""
+import math
+import re
+import subprocess
+
+import numpy as np
+import pytest
+
+import dmlp
+from conftest import CLI, assert_bits_equal
+
+OPS = {op["name"]: op for op in dmlp._dmlp._operators()}
+NUMPY_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                "float16", "float32", "float64"]
+
+
+def values(dtype):
+    """Small arrays of a dtype: the edges (min, max, 0, ±1; NaN, ±0, ±inf, subnormals)."""
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return np.array([False, True, True, False])
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        v = [info.min, info.min + 1, -7, -2, -1, 0, 1, 2, 3, 7, 100, info.max - 1, info.max]
+        return np.array([x for x in v if info.min <= x <= info.max], dtype=dtype)
+    info = np.finfo(dtype)
+    return np.array([-np.inf, -info.max, -3.5, -1.0, -info.tiny, -info.smallest_subnormal,
+                     -0.0, 0.0, info.smallest_subnormal, info.tiny, 0.5, 1.0, 1.5, 3.0,
+                     info.max, np.inf, np.nan], dtype=dtype)
+
+
+def pairs(dtype):
+    """Every pair of values(dtype) as two arrays a, b."""
+    v = values(dtype)
+    return np.repeat(v, v.size), np.tile(v, v.size)
+
+
+def assert_same(result, expected):
+    """Bit for bit, except that a NaN matches any NaN (which NaN the arithmetic makes is
+    the library's rule, docs/operators.md, not numpy's)."""
+    assert result.dtype == expected.dtype and result.shape == expected.shape
+    if result.dtype.kind == "f":
+        nan = np.isnan(expected)
+        assert np.array_equal(np.isnan(result), nan)
+        assert_bits_equal(result[~nan], expected[~nan])
+    else:
+        assert_bits_equal(result, expected)
+
+
+def wide(x):
+    """x widened exactly to the type dmlp computes a float16 in (float32)."""
+    return x.astype(np.float32) if x.dtype == np.float16 else x
+
+
+def softsign(x):
+    with np.errstate(all="ignore"):
+        w = wide(x)
+        return (w / (w.dtype.type(1) + np.abs(w))).astype(x.dtype)
+
+
+def int_divide(a, b):
+    """Truncating integer division, wrapping (INT_MIN / -1 is INT_MIN)."""
+    bits = a.dtype.itemsize * 8
+    out = []
+    for x, y in zip(a.tolist(), b.tolist()):
+        q = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
+        if a.dtype.kind == "i":
+            q = (q + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
+        out.append(q)
+    return np.array(out, dtype=a.dtype)
+
+
+def float_op(fn):
+    def run(a, b):
+        with np.errstate(all="ignore"):
+            if a.dtype.kind == "f":
+                return fn(wide(a), wide(b)).astype(a.dtype)
+            return fn(a, b)  # numpy wraps integer arithmetic on arrays
+    return run
+
+
+def sign(x):
+    with np.errstate(all="ignore"):
+        r = np.sign(x)
+    if x.dtype.kind == "f":
+        r[np.isnan(x)] = 0
+        r[r == 0] = 0  # -0 gives +0
+    return r
+
+
+def negative(x):
+    with np.errstate(all="ignore"):
+        return np.negative(x)
+
+
+def abs_(x):
+    with np.errstate(all="ignore"):
+        return np.abs(x)
+
+
+def add1(a, b):
+    return float_op(np.add)(a, b)
+
+
+def divide(a, b):
+    if a.dtype.kind in "iu":
+        return int_divide(a, b)
+    return float_op(np.divide)(a, b)
+
+
+def logical(fn):
+    def run(a, b):
+        r = fn(a != 0, b != 0)
+        return r if a.dtype == np.bool_ else r.astype(a.dtype)
+    return run
+
+
+# The defining formula of each operator, written here apart from the library; a new
+# operator must add its own (test_every_operator_has_a_reference).
+UNARY = {
+    "sign": sign,
+    "softsign": softsign,
+    "isinf": np.isinf,
+    "identity": lambda x: x.copy(),
+    "abs": abs_,
+    "negative": negative,
+    "cast": None,  # test_cast
+}
+BINARY = {
+    "add": float_op(np.add),
+    "add1": add1,
+    "subtract": float_op(np.subtract),
+    "multiply": float_op(np.multiply),
+    "divide": divide,
+    "greater": lambda a, b: np.greater(a, b),
+    "logical_and": logical(np.logical_and),
+    "logical_or": logical(np.logical_or),
+}
+
+
+def caps_operators():
+    """(DirectML name, `dmlp run` name) of every operator, as the C library lists them."""
+    text = subprocess.run([CLI, "caps"], check=True, capture_output=True, text=True).stdout
+    return set(re.findall(r"^  ([A-Z][A-Z0-9_]+) \(([a-z0-9_]+)\)", text, re.M))
+
+
+def test_functions_are_the_registry_operators():
+    assert {(op["directml"], op["cli"]) for op in OPS.values()} == caps_operators()
+    assert tuple(OPS) == dmlp.operators
+    for name, op in OPS.items():
+        fn = getattr(dmlp, name)
+        assert fn is getattr(dmlp._dmlp, name) and name in dmlp.__all__
+        assert fn.__doc__.startswith(f"DirectML's {op['directml']}: ")
+        signature = fn.__text_signature__
+        assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *")
+        for keyword, default in op["keywords"]:
+            assert f"{keyword}={default}" in signature
+        assert signature.endswith("out=None, feature_level=None, threads=None)")
+
+
+def test_every_operator_has_a_reference():
+    assert set(UNARY) | set(BINARY) == set(OPS)
+    assert {n for n, op in OPS.items() if op["inputs"] == 2} == set(BINARY)
+
+
+def numpy_dtypes(name):
+    return [t for t in OPS[name]["dtypes"] if t != "bfloat16"]
+
+
+@pytest.mark.parametrize("name, dtype", [(n, t) for n in UNARY if n != "cast"
+                                         for t in numpy_dtypes(n)])
+def test_unary_against_numpy(name, dtype):
+    x = values(dtype)
+    result = getattr(dmlp, name)(x)
+    assert_same(result, UNARY[name](x))
+
+
+@pytest.mark.parametrize("name, dtype", [(n, t) for n in BINARY for t in numpy_dtypes(n)])
+def test_binary_against_numpy(name, dtype):
+    a, b = pairs(dtype)
+    if name == "divide" and a.dtype.kind in "iu":
+        keep = b != 0  # an integer division by 0 is refused (test_integer_divide_by_zero)
+        a, b = a[keep], b[keep]
+    result = getattr(dmlp, name)(a, b)
+    expected = BINARY[name](a, b)
+    assert_same(result, expected)
+    if name in ("greater", "logical_and", "logical_or"):
+        assert result.dtype == (np.bool_ if name == "greater" or dtype == "bool"
+                                else np.dtype(dtype))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_add1_fused_softsign(dtype):
+    a, b = pairs(dtype)
+    assert_same(dmlp.add1(a, b, fused="softsign"), softsign(add1(a, b)))
+    assert_same(dmlp.add1(a, b, fused=None), add1(a, b))
+
+
+def cast_reference(x, dtype):
+    dtype = np.dtype(dtype)
+    if x.dtype.kind == "f" and dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        out = []
+        for v in x.astype(np.float64).tolist():
+            out.append(0 if math.isnan(v) else info.max if v >= info.max + 1
+                       else info.min if v <= info.min - 1 else int(v))
+        return np.array(out, dtype=dtype)
+    with np.errstate(all="ignore"):
+        if x.dtype.kind in "iu" and dtype.kind in "iu":
+            return x.astype(dtype)  # numpy keeps the low bits, as dmlp does
+        if x.dtype.kind == "b":
+            return x.astype(np.uint8).astype(dtype)
+        return x.astype(dtype)
+
+
+@pytest.mark.parametrize("source", numpy_dtypes("cast"))
+def test_cast_against_numpy(source):
+    x = values(source)
+    for target in NUMPY_DTYPES:
+        result = dmlp.cast(x, dtype=target)
+        assert_same(result, cast_reference(x, target))
+        out = np.empty(x.shape, target)
+        assert dmlp.cast(x, out=out) is out
+        assert_same(out, cast_reference(x, target))
+        assert_same(dmlp.cast(x, dtype=np.dtype(target).type), cast_reference(x, target))
+
+
+def test_bool_inputs():
+    a, b = pairs(bool)
+    assert_same(dmlp.logical_and(a, b), np.logical_and(a, b))
+    assert_same(dmlp.logical_or(a, b), np.logical_or(a, b))
+    assert_same(dmlp.identity(a), a)
+    assert_same(dmlp.cast(a, dtype=np.float32), a.astype(np.float32))
+    for name in ("sign", "add", "negative", "greater"):
+        fn = getattr(dmlp, name)
+        with pytest.raises(TypeError, match=f"dtype (numpy.)?bool_? is not supported by {name}"):
+            fn(a) if OPS[name]["inputs"] == 1 else fn(a, b)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_scale_and_bias(dtype):
+    x = values(dtype)
+    with np.errstate(all="ignore"):
+        w = wide(x)
+        expected = (w * w.dtype.type(2.0) + w.dtype.type(-0.5)).astype(x.dtype)
+        assert_same(dmlp.identity(x, scale=2.0, bias=-0.5), expected)
+        assert_same(dmlp.abs(x, scale=2, bias=-0.5), np.abs(expected))
+        only_bias = (w * w.dtype.type(1) + w.dtype.type(3)).astype(x.dtype)
+        assert_same(dmlp.identity(x, bias=3), only_bias)
+    assert_same(dmlp.identity(x, scale=None, bias=None), x)
+
+
+@pytest.mark.parametrize("shape_a, shape_b", [
+    ((3, 1), (1, 4)), ((2, 3, 4), (4,)), ((2, 3, 4), (3, 1)), ((), (5,)), ((5,), ()),
+    ((), ()), ((0, 3), (1, 3)), ((4, 1, 2), (1, 3, 1)), ((1,), (6,))])
+@pytest.mark.parametrize("name", ["add", "subtract", "divide", "greater", "logical_or"])
+def test_broadcasting(shape_a, shape_b, name):
+    dtype = np.uint32 if name == "logical_or" else np.float32
+    rng = np.random.default_rng(3)
+    a = rng.integers(0, 5, size=shape_a).astype(dtype)
+    b = rng.integers(1, 5, size=shape_b).astype(dtype)
+    expected = BINARY[name](*np.broadcast_arrays(a, b))
+    result = getattr(dmlp, name)(a, b)
+    assert result.shape == np.broadcast_shapes(shape_a, shape_b)
+    assert_same(result, np.array(expected))
+
+
+def test_broadcast_views_and_python_numbers():
+    x = np.arange(12, dtype=np.int16).reshape(3, 4)
+    assert_same(dmlp.add(x, np.broadcast_to(np.int16(5), (3, 4))), x + np.int16(5))
+    assert_same(dmlp.multiply(x[:, ::-2], x[0, ::-2]), x[:, ::-2] * x[0, ::-2])
+    assert_same(dmlp.add(x, 1), x + np.int16(1))
+    assert_same(dmlp.subtract(10, x), np.int16(10) - x)
+    assert_same(dmlp.add(np.float16([1.5]), 0.25), np.float16([1.75]))
+    with pytest.raises(dmlp.Error, match=r"a, b: shapes \(3, 4\) and \(3,\) do not broadcast"):
+        dmlp.add(x, np.zeros(3, np.int16))
+    with pytest.raises(TypeError, match="b: dtype int32; add takes a and b of one dtype"):
+        dmlp.add(x, np.zeros(4, np.int32))
+
+
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "divide", "add1"])
+def test_out_in_place(name):
+    a = np.linspace(-3, 3, 12, dtype=np.float32).reshape(3, 4)
+    b = np.full((3, 4), 0.75, np.float32)
+    expected = BINARY[name](a, b)
+    x = a.copy()
+    assert getattr(dmlp, name)(x, b, out=x) is x
+    assert_same(x, expected)
+    y = b.copy()
+    assert getattr(dmlp, name)(a, y, out=y) is y
+    assert_same(y, expected)
+    out = np.empty((3, 4), np.float32)
+    assert getattr(dmlp, name)(a, b[0], out=out) is out
+    assert_same(out, expected)
+
+
+def test_out_refusals():
+    a = np.ones((3, 4), np.float32)
+    with pytest.raises(dmlp.Error, match="out: shape"):
+        dmlp.add(a, a[0], out=np.empty(4, np.float32))
+    with pytest.raises(TypeError, match="out: dtype numpy.float64; add of float32 writes float32"):
+        dmlp.add(a, a, out=np.empty((3, 4)))
+    with pytest.raises(dmlp.Error, match="overlaps b's memory"):
+        dmlp.add(np.ones((3, 4), np.float32), a[:1], out=a)  # b repeats a's first row
+    with pytest.raises(TypeError, match="out: dtype numpy.bool_; add of float32 writes float32"):
+        dmlp.add(a, a, out=np.empty((3, 4), bool))
+    u = np.ones(4, np.uint8)
+    assert dmlp.greater(u, u, out=np.empty(4, np.uint8)).dtype == np.uint8
+    assert dmlp.logical_and(u, u).dtype == np.uint8
+    with pytest.raises(TypeError, match="out: dtype numpy.bool_; logical_and of uint8 writes uint8"):
+        dmlp.logical_and(u, u, out=np.empty(4, bool))
+    x = np.ones(4, np.float32)
+    with pytest.raises(dmlp.Error, match="(?i)cast.*in place"):
+        dmlp.cast(x, out=x)
+    with pytest.raises(TypeError, match="cast.. needs dtype="):
+        dmlp.cast(x)
+    with pytest.raises(TypeError, match="out: dtype numpy.int16; cast of float32 writes int32"):
+        dmlp.cast(x, dtype="int32", out=np.empty(4, np.int16))
+
+
+def test_integer_divide_by_zero_is_refused():
+    a = np.array([1, 2, 3], np.int32)
+    out = np.full(3, 9, np.int32)
+    with pytest.raises(dmlp.Error, match="division by zero"):
+        dmlp.divide(a, np.array([1, 0, 1], np.int32), out=out)
+    assert out.tolist() == [9, 9, 9]
+
+
+def unsupported(name):
+    """A numpy dtype the operator does not take."""
+    for t in NUMPY_DTYPES + ["complex64"]:
+        if t not in OPS[name]["dtypes"]:
+            return t
+
+
+@pytest.mark.parametrize("name", list(OPS))
+def test_refusals_name_the_argument(name):
+    fn = getattr(dmlp, name)
+    args = [np.zeros(2, unsupported(name))] * OPS[name]["inputs"]
+    with pytest.raises(TypeError) as info:
+        fn(*args, dtype="int8") if name == "cast" else fn(*args)
+    arg = "x" if OPS[name]["inputs"] == 1 else "a"
+    assert str(info.value).startswith(f"{arg}: dtype ") and name in str(info.value)
+    good = [np.zeros(2, OPS[name]["dtypes"][0])] * OPS[name]["inputs"]
+    with pytest.raises(TypeError, match=f"{name}.. got an unexpected keyword argument 'bogus'"):
+        fn(*good, bogus=1)
+    with pytest.raises(TypeError, match=f"{name}.. takes {len(good)} positional"):
+        fn(*good, *good)
+    for other in ("mode", "nan", "scale", "fused", "dtype"):
+        if other not in dict(OPS[name]["keywords"]):
+            with pytest.raises(TypeError, match=f"'{other}'"):
+                fn(*good, **{other: None})
+
+
+@pytest.mark.parametrize("call, kind, words", [
+    (lambda: dmlp.isinf(np.zeros(2), mode="both"), dmlp.Error, ["mode", "both", "either"]),
+    (lambda: dmlp.add1(np.zeros(2), np.zeros(2), fused="relu"), dmlp.Error,
+     ["fused", "relu", "softsign"]),
+    (lambda: dmlp.identity(np.zeros(2), scale="2"), TypeError, ["scale", "str"]),
+    (lambda: dmlp.identity(np.zeros(2, np.int32), scale=2.0), TypeError,
+     ["scale", "float types only", "int32"]),
+    (lambda: dmlp.cast(np.zeros(2), dtype="complex64"), TypeError, ["dtype", "complex64"]),
+    (lambda: dmlp.cast(np.zeros(2), dtype=bool), TypeError, ["dtype", "bool"]),
+    (lambda: dmlp.cast(np.zeros(2), dtype="nonsense"), TypeError, ["dtype", "nonsense"]),
+    (lambda: dmlp.add(np.zeros(2), np.zeros(2), feature_level="7_0"), dmlp.Error,
+     ["feature_level", "7_0"]),
+    (lambda: dmlp.add(np.zeros(2), np.zeros(2), threads=-1), dmlp.Error, ["threads"]),
+])
+def test_bad_keyword_values(call, kind, words):
+    with pytest.raises(kind) as info:
+        call()
+    for word in words:
+        assert word in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def first_type(name, level):
+    """A dtype of the operator's table at a level, as `dmlp caps --feature-level` lists it."""
+    text = subprocess.run([CLI, "caps", "--feature-level", level], check=True,
+                          capture_output=True, text=True).stdout
+    row = re.search(rf"^  {OPS[name]['directml']} \(.*?\)\s+\S+\s+\S+\s+\d+(?: to \d+)?\s+(\w+)",
+                    text, re.M)
+    return row.group(1).lower() if row else None
+
+
+@pytest.mark.parametrize("name", list(OPS))
+def test_feature_levels(name):
+    op = OPS[name]
+    level = op["introduced"]
+    dtype = first_type(name, level)
+    x = np.arange(1, 7).astype(dtype).reshape(2, 3)
+    args = [x] * op["inputs"]
+    kwargs = {"dtype": dtype} if name == "cast" else {}
+    if name == "greater":  # at 1_0 its output must be UINT32: out= chooses it
+        kwargs = {"out": np.empty((2, 3), np.uint32)}
+        with pytest.raises(dmlp.Error, match="OutputTensor.DataType is UINT8; at feature "
+                                             "level 1_0 it must be UINT32"):
+            dmlp.greater(*args, feature_level=level)
+    expected = getattr(dmlp, name)(*args, **kwargs).copy()
+    assert_same(getattr(dmlp, name)(*args, feature_level=level, **kwargs), expected)
+    levels = ["1_0", "2_0", "2_1", "3_0", "3_1", "4_0", "4_1", "5_0", "5_1", "5_2", "6_0",
+              "6_1", "6_2", "6_3", "6_4"]
+    before = levels.index(level) - 1
+    if before >= 0:
+        with pytest.raises(dmlp.Error, match=f"needs feature level {level} or higher"):
+            getattr(dmlp, name)(*args, feature_level=levels[before], **kwargs)
+
+
+def test_feature_level_type_refusals():
+    i16 = np.arange(4, dtype=np.int16)
+    assert_same(dmlp.add(i16, i16, feature_level="5_1"), i16 + i16)
+    with pytest.raises(dmlp.Error, match="INT16"):
+        dmlp.add(i16, i16, feature_level="5_0")
+    with pytest.raises(dmlp.Error, match="FLOAT64"):
+        dmlp.negative(np.zeros(3), feature_level="6_4")
+    with pytest.raises(dmlp.Error, match="UINT8"):
+        dmlp.abs(np.zeros(3, np.uint8), feature_level="6_4")
+    # Cast below 3_1 wants exactly 4 dimensions: the module gives leading 1s.
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    assert_same(dmlp.cast(x, dtype="int16", feature_level="1_0"), x.astype(np.int16))
+
+
+def bf16(x):
+    """float32 -> bfloat16 bits, rounded to nearest even (NaN kept NaN)."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    return np.where(np.isnan(x), np.uint16(0x7FC0), r)
+
+
+def test_bfloat16_through_dlpack():
+    torch = pytest.importorskip("torch")
+    v = np.array([-np.inf, -3.5, -2, -1, -0.0, 0.0, 0.5, 1, 1.5, 2, 3, np.inf, np.nan],
+                 np.float32)
+    a32, b32 = np.repeat(v, v.size), np.tile(v, v.size)
+    a = torch.from_numpy(bf16(a32).view(np.int16)).view(torch.bfloat16)
+    b = torch.from_numpy(bf16(b32).view(np.int16)).view(torch.bfloat16)
+    for name, fn in BINARY.items():
+        if "bfloat16" not in OPS[name]["dtypes"]:
+            continue
+        result = getattr(dmlp, name)(a, b)
+        assert isinstance(result, torch.Tensor)
+        expected = fn(a32, b32)
+        if expected.dtype == np.float32:
+            assert result.dtype == torch.bfloat16
+            got = result.view(torch.int16).numpy().view(np.uint16)
+            want = bf16(expected)
+            nan = np.isnan(expected)
+            assert np.array_equal((got & 0x7FFF) > 0x7F80, nan)
+            assert np.array_equal(got[~nan], want[~nan]), name
+        else:
+            assert result.dtype == torch.bool and np.array_equal(result.numpy(), expected)
+    for name, fn in UNARY.items():
+        if fn is None or "bfloat16" not in OPS[name]["dtypes"] or name == "softsign":
+            continue
+        result = getattr(dmlp, name)(a)
+        expected = fn(a32)
+        if expected.dtype == np.float32:
+            got = result.view(torch.int16).numpy().view(np.uint16)
+            nan = np.isnan(expected)
+            assert np.array_equal(got[~nan], bf16(expected)[~nan]), name
+        else:
+            assert np.array_equal(result.numpy(), expected)
+
+
+def test_torch_two_inputs_and_bool():
+    torch = pytest.importorskip("torch")
+    a = torch.tensor([[1.0, -2.0, 3.0]])
+    b = torch.tensor([[0.5], [2.0]])
+    r = dmlp.add(a, b)
+    assert isinstance(r, torch.Tensor) and torch.equal(r, a + b)
+    r = dmlp.multiply(a.numpy(), b)  # one DLPack input: a tensor of its library
+    assert isinstance(r, torch.Tensor) and torch.equal(r, a * b)
+    t = torch.tensor([True, False, True])
+    r = dmlp.logical_and(t, torch.tensor([True, True, False]))
+    assert r.dtype == torch.bool and r.tolist() == [True, False, False]
+    assert dmlp.greater(a, b).dtype == torch.bool
