@@ -632,7 +632,9 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     for (uint32_t j = 0; j < f->inputs; j++) {
         uint32_t k = order[j];
         PyArray_Descr *like = NULL;
-        if (j > 0 && is_python_number(args[k]) && !is_python_number(args[order[0]]))
+        /* An int takes any dtype; a float only a float one (no silent truncation). */
+        if (j > 0 && is_python_number(args[k]) && !is_python_number(args[order[0]]) &&
+            (!PyFloat_Check(args[k]) || is_float(in[order[0]].view.type)))
             like = descr_of(&in[order[0]]);
         int rc = load(f, args[k], names[k], like, &in[k]);
         Py_XDECREF(like);

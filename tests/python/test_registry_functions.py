@@ -275,6 +275,8 @@ def test_broadcast_views_and_python_numbers():
     assert_same(dmlp.add(x, 1), x + np.int16(1))
     assert_same(dmlp.subtract(10, x), np.int16(10) - x)
     assert_same(dmlp.add(np.float16([1.5]), 0.25), np.float16([1.75]))
+    with pytest.raises(TypeError, match="b: dtype float64; add takes a and b of one"):
+        dmlp.add(x, 1.5)  # a float beside integers is not truncated
     with pytest.raises(dmlp.Error, match=r"a, b: shapes \(3, 4\) and \(3,\) do not broadcast"):
         dmlp.add(x, np.zeros(3, np.int16))
     with pytest.raises(TypeError, match="b: dtype int32; add takes a and b of one dtype"):
