@@ -320,7 +320,7 @@ typedef struct operand {
     PyObject *array; /* a numpy array held (owned), or NULL */
     dmlp_py_dlpack *handle;
     PyObject *dlpack; /* the DLPack object as given (borrowed), or NULL */
-    dmlp_py_view view;
+    dmlp_py_view *view; /* where the view is made (the call's array of input views) */
 } operand;
 
 static void operand_release(operand *o)
@@ -361,20 +361,21 @@ static int is_python_number(PyObject *obj)
 
 /* obj as a view; like: a numpy dtype for a Python number (NULL: numpy's choice). */
 static int load(const function *f, PyObject *obj, const char *arg, PyArray_Descr *like,
-                operand *o)
+                operand *o, dmlp_py_view *view)
 {
     memset(o, 0, sizeof *o);
+    o->view = view;
     if (PyArray_Check(obj)) {
         o->array = obj;
         Py_INCREF(obj);
     } else if (dmlp_py_has_dlpack(obj)) {
-        o->handle = dmlp_py_dlpack_import(obj, arg, &o->view);
+        o->handle = dmlp_py_dlpack_import(obj, arg, o->view);
         if (!o->handle)
             return -1;
         o->dlpack = obj;
-        if (!accepts(f, o->view.type, o->view.is_bool))
+        if (!accepts(f, o->view->type, o->view->is_bool))
             return refuse_type(f, arg,
-                               o->view.is_bool ? "bool" : dmlp_py_type_name(o->view.type));
+                               o->view->is_bool ? "bool" : dmlp_py_type_name(o->view->type));
         return 0;
     } else {
         Py_XINCREF(like); /* PyArray_FromAny takes a reference */
@@ -402,7 +403,7 @@ static int load(const function *f, PyObject *obj, const char *arg, PyArray_Descr
     uint32_t type = dmlp_py_numpy_type(PyArray_DESCR(a), f->takes_bool);
     if (!accepts(f, type, PyArray_ISBOOL(a)))
         return refuse_type(f, arg, PyArray_DESCR(a)->typeobj->tp_name);
-    dmlp_py_numpy_view(a, type, &o->view);
+    dmlp_py_numpy_view(a, type, o->view);
     return 0;
 }
 
@@ -414,10 +415,10 @@ static PyArray_Descr *descr_of(const operand *o)
         Py_INCREF(PyArray_DESCR((PyArrayObject *)o->array));
         return PyArray_DESCR((PyArrayObject *)o->array);
     }
-    if (o->view.type == DMLP_TENSOR_DATA_TYPE_BFLOAT16)
+    if (o->view->type == DMLP_TENSOR_DATA_TYPE_BFLOAT16)
         return NULL;
-    return PyArray_DescrFromType(o->view.is_bool ? NPY_BOOL
-                                                 : dmlp_py_numpy_typenum(o->view.type));
+    return PyArray_DescrFromType(o->view->is_bool ? NPY_BOOL
+                                                 : dmlp_py_numpy_typenum(o->view->type));
 }
 
 static void shape_text(const dmlp_py_view *v, char *text, size_t size)
@@ -620,6 +621,7 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
         return NULL;
 
     operand in[DMLP__MAX_INPUTS];
+    dmlp_py_view views[DMLP__MAX_INPUTS], broadcast_shape;
     uint32_t loaded = 0;
     dmlp_py_dlpack *out_handle = NULL;
     PyObject *result = NULL, *capsule = NULL, *like_dlpack = NULL;
@@ -634,9 +636,9 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
         PyArray_Descr *like = NULL;
         /* An int takes any dtype; a float only a float one (no silent truncation). */
         if (j > 0 && is_python_number(args[k]) && !is_python_number(args[order[0]]) &&
-            (!PyFloat_Check(args[k]) || is_float(in[order[0]].view.type)))
+            (!PyFloat_Check(args[k]) || is_float(views[order[0]].type)))
             like = descr_of(&in[order[0]]);
-        int rc = load(f, args[k], names[k], like, &in[k]);
+        int rc = load(f, args[k], names[k], like, &in[k], &views[k]);
         Py_XDECREF(like);
         loaded |= 1u << k;
         if (rc < 0)
@@ -644,31 +646,31 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
         if (!like_dlpack && in[k].dlpack)
             like_dlpack = in[k].dlpack;
     }
-    if (f->inputs == 2 && in[1].view.type != in[0].view.type) {
+    if (f->inputs == 2 && views[1].type != views[0].type) {
         PyErr_Format(PyExc_TypeError, "b: dtype %s; %s takes a and b of one dtype (a is %s)",
-                     type_text(in[1].view.type, in[1].view.is_bool), f->def->python_name,
-                     type_text(in[0].view.type, in[0].view.is_bool));
+                     type_text(views[1].type, views[1].is_bool), f->def->python_name,
+                     type_text(views[0].type, views[0].is_bool));
         goto done;
     }
-    if (state.scale_given && !is_float(in[0].view.type)) {
+    if (state.scale_given && !is_float(views[0].type)) {
         PyErr_Format(PyExc_TypeError,
                      "scale, bias: %s applies ScaleBias to float types only (DirectML); %s "
                      "has dtype %s",
                      f->def->python_name, names[0],
-                     type_text(in[0].view.type, in[0].view.is_bool));
+                     type_text(views[0].type, views[0].is_bool));
         goto done;
     }
 
-    dmlp_py_view views[DMLP__MAX_INPUTS], shape;
+    /* The result's shape: x's, or a's and b's broadcast (their views made views of it). */
+    const dmlp_py_view *shape = &views[0];
     int all_bool = 1;
-    for (uint32_t k = 0; k < f->inputs; k++) {
-        views[k] = in[k].view;
+    for (uint32_t k = 0; k < f->inputs; k++)
         all_bool &= views[k].is_bool;
+    if (f->inputs == 2) {
+        if (broadcast(f->inputs, views, names, &broadcast_shape) < 0)
+            goto done;
+        shape = &broadcast_shape;
     }
-    if (f->inputs == 1)
-        shape = views[0];
-    else if (broadcast(f->inputs, views, names, &shape) < 0)
-        goto done;
 
     /* The result's type: the input's, a fixed one (UINT8: numpy's bool), or Cast's
        dtype= (or out's). */
@@ -697,7 +699,7 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
 
     dmlp_py_view result_view;
     if (state.out != Py_None) {
-        if (out_view(f, state.out, &out_type, bool_result, &views[0], &shape, &result_view,
+        if (out_view(f, state.out, &out_type, bool_result, &views[0], shape, &result_view,
                      &out_handle) < 0)
             goto done;
         if (dmlp_py_run(&state.options, f->inputs, views, names, &result_view) < 0)

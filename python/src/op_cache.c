@@ -13,6 +13,7 @@ typedef struct cache_key {
     uint32_t in_type, out_type;
     dmlp_py_layout layout;
 } cache_key;
+_Static_assert(sizeof(cache_key) % 8 == 0, "hash_words reads the key in 8-byte words");
 
 struct dmlp_py_cached_op {
     cache_key key;
@@ -37,13 +38,20 @@ typedef struct device_entry {
 static device_entry *devices;
 static size_t device_count, device_capacity;
 
-static uint64_t hash_bytes(const void *p, size_t n)
+/* FNV-1a over 64-bit words (the key is zero-filled to a multiple of 8 bytes), then a
+   final mix: a call hashes its whole key, so this is on every call's path. */
+static uint64_t hash_words(const void *p, size_t n)
 {
     const unsigned char *b = p;
     uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ull;
-    return h;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * 1099511628211ull;
+    }
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return h ^ (h >> 32);
 }
 
 dmlp_device *dmlp_py_device(uint32_t feature_level, uint32_t threads)
@@ -167,7 +175,7 @@ dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options, uint32_t i
             key.layout.in_strides[k][i] = layout->in_strides[k][i];
         key.layout.out_strides[i] = layout->out_strides[i];
     }
-    uint64_t hash = hash_bytes(&key, sizeof key);
+    uint64_t hash = hash_words(&key, sizeof key);
     size_t slot = (size_t)(hash % TABLE_SLOTS);
     for (; table[slot]; slot = (slot + 1) % TABLE_SLOTS) {
         dmlp_py_cached_op *entry = table[slot];
