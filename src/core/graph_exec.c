@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/binding.h"
 #include "core/device.h"
 #include "core/error.h"
 #include "core/graph.h"
