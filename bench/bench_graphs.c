@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/graph.h"
-#include "platform/memory.h"
+#include "core/bench_hooks.h"
 
 enum { MAX_NODES = 4 };
 
@@ -174,7 +173,7 @@ int bench_graphs(dmlp_device *const *devices, const unsigned *threads, unsigned 
     void *mid[MAX_NODES] = {NULL};
     int ok = 1;
     for (uint32_t i = 0; i + 1 < MAX_NODES && ok; i++) {
-        mid[i] = dmlp__aligned_alloc(4096, (size_t)bytes);
+        mid[i] = dmlp__bench_alloc(4096, (size_t)bytes);
         ok = mid[i] != NULL;
         if (ok)
             memset(mid[i], 0, (size_t)bytes);
@@ -201,13 +200,13 @@ int bench_graphs(dmlp_device *const *devices, const unsigned *threads, unsigned 
                 w->fused = bench_median(ts[0], reps);
                 w->single = bench_median(ts[1], reps);
                 w->nodes = bench_median(ts[2], reps);
-                dmlp__graph_describe(b.graph, w->how, sizeof w->how);
+                dmlp__bench_graph_describe(b.graph, w->how, sizeof w->how);
             } else if (!ok) {
                 fprintf(stderr, "dmlp: bench: graphs: %s\n", dmlp_last_error());
             }
             destroy(&b);
         }
     for (uint32_t i = 0; i < MAX_NODES; i++)
-        dmlp__aligned_free(mid[i]);
+        dmlp__bench_free(mid[i]);
     return ok;
 }

@@ -8,48 +8,40 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "bench_command.h"
+#include "cli/cli_bench.h"
 #include "bench_report.h"
-#include "core/registry.h"
-#include "core/support.h"
-#include "core/types.h"
-#include "core/tune.h"
-#include "kernels/kernels.h"
-#include "platform/cpu.h"
-#include "platform/memory.h"
+#include "core/bench_hooks.h"
 
 /* Every op x type of the kernel list, named as the registry and the type table name
    them (sign, f32). The float8 types without infinities run only when --types names
    them: IsInfinity writes zeros whatever their input. */
-static const struct {
-    DML_OPERATOR_TYPE op;
-    DML_TENSOR_DATA_TYPE type;
-    size_t in_size, out_size;
-} list_rows[] = {
-#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
-    {op, type, in_bytes, out_bytes},
-#include "kernels/kernel_list.inc"
-#undef DMLP__KERNEL_ROW
-};
-#define KIND_COUNT (sizeof list_rows / sizeof list_rows[0])
+static const dmlp__bench_row *list_rows;
+static size_t kind_count;
 
-static struct {
+static struct kind_entry {
     bench_kind kind;
     int optional;
-} kinds[KIND_COUNT];
+} *kinds; /* kind_count of them, kept for the process */
 
-static void make_kinds(void)
+static int make_kinds(void)
 {
     static const char *const optional[] = {"e4m3fn", "e4m3fnuz", "e5m2fnuz"};
-    for (size_t k = 0; k < KIND_COUNT; k++) {
-        const char *type_name = dmlp__type_get(list_rows[k].type)->short_name;
-        bench_kind b = {dmlp__op_find(list_rows[k].op)->cli_name, type_name, list_rows[k].op,
+    if (kinds)
+        return 1;
+    list_rows = dmlp__bench_rows(&kind_count);
+    kinds = calloc(kind_count, sizeof *kinds);
+    if (!kinds)
+        return 0;
+    for (size_t k = 0; k < kind_count; k++) {
+        const char *type_name = list_rows[k].type_name;
+        bench_kind b = {list_rows[k].op_name, type_name, list_rows[k].op,
                         list_rows[k].type, list_rows[k].in_size, list_rows[k].out_size};
         kinds[k].kind = b;
         kinds[k].optional = 0;
         for (size_t i = 0; i < sizeof optional / sizeof optional[0]; i++)
             kinds[k].optional |= strcmp(type_name, optional[i]) == 0;
     }
+    return 1;
 }
 
 
@@ -86,9 +78,9 @@ static void print_usage(FILE *to)
 {
     fputs(usage_head, to);
     fputs("  --ops       ", to);
-    for (size_t k = 0; k < KIND_COUNT; k++)
+    for (size_t k = 0; k < kind_count; k++)
         if (k == 0 || list_rows[k].op != list_rows[k - 1].op)
-            fprintf(to, "%s%s", k ? "," : "", dmlp__op_find(list_rows[k].op)->cli_name);
+            fprintf(to, "%s%s", k ? "," : "", list_rows[k].op_name);
     fputs(" (default: all)\n", to);
     fputs(usage_tail, to);
 }
@@ -376,22 +368,23 @@ static void bench_kind_all(run *r, const bench_kind *k)
         measure(r, k, "latency", o->thread_count - 1, 1, 16, BENCH_PACKED, 20000, 0);
 }
 
-int dmlp_bench_command(int argc, char **argv)
+int dmlp_cli_bench(int argc, char **argv)
 {
     options o;
-    make_kinds();
+    if (!make_kinds())
+        return fail("out of memory");
     int rc = parse(argc, argv, &o);
     if (rc >= 0)
         return rc;
     size_t chosen = 0;
-    for (size_t k = 0; k < KIND_COUNT; k++)
+    for (size_t k = 0; k < kind_count; k++)
         chosen += (size_t)selected(&o, k);
     if (!chosen)
         return usage_error("--ops and --types select no operator x type");
     run r = {&o, NULL, NULL, 0, {0}, {0}, NULL};
     r.buffer_bytes = ((o.large_mib << 20) + ((o.large_mib << 20) >> 4) + 4095) & ~(size_t)4095;
-    r.in = dmlp__aligned_alloc(4096, r.buffer_bytes);
-    r.out = dmlp__aligned_alloc(4096, r.buffer_bytes);
+    r.in = dmlp__bench_alloc(4096, r.buffer_bytes);
+    r.out = dmlp__bench_alloc(4096, r.buffer_bytes);
     r.report = bench_report_create();
     rc = 1;
     if (!r.in || !r.out || !r.report) {
@@ -402,23 +395,22 @@ int dmlp_bench_command(int argc, char **argv)
     memset(r.in, 0, r.buffer_bytes);
     memset(r.out, 0, r.buffer_bytes);
     for (unsigned t = 0; t < o.thread_count; t++) {
-        dmlp_device_desc d = {DMLP__FEATURE_LEVEL_HIGHEST, o.threads[t], DMLP_DEVICE_FLAG_EXTENSIONS};
+        dmlp_device_desc d = {dmlp__bench_feature_level(), o.threads[t],
+                             DMLP_DEVICE_FLAG_EXTENSIONS};
         if (dmlp_device_create(&d, &r.devices[t]) != DMLP_OK ||
             !(r.teams[t] = bench_team_create(o.threads[t]))) {
             fail(dmlp_last_error());
             goto done;
         }
     }
-    bench_report_set_machine(r.report, dmlp__isa_name(dmlp__isa_detect()), all_threads(),
+    bench_report_set_machine(r.report, dmlp__bench_isa(), all_threads(),
                              o.large_mib, o.reps);
     /* The measured choices, made now so that no timed case pays for them. */
     fprintf(stderr, "bench: measuring the streaming and division choices\n");
-    dmlp__tune_streaming();
-    dmlp__tune_softsign_recip(dmlp__isa_detect());
     char tune[4096];
-    dmlp__tune_describe(tune, sizeof tune);
+    dmlp__bench_tune(tune, sizeof tune);
     bench_report_set_tune(r.report, tune);
-    for (size_t k = 0; k < KIND_COUNT && (o.cases & ~CASE_GRAPHS); k++)
+    for (size_t k = 0; k < kind_count && (o.cases & ~CASE_GRAPHS); k++)
         if (selected(&o, k))
             bench_kind_all(&r, &kinds[k].kind);
     static bench_graph_rows graphs;
@@ -430,7 +422,7 @@ int dmlp_bench_command(int argc, char **argv)
                           o.reps, &graphs))
             goto done;
         char cpu[128];
-        dmlp__cpu_model(cpu, sizeof cpu);
+        dmlp__bench_cpu_model(cpu, sizeof cpu);
         bench_report_set_graphs(r.report, &graphs, cpu);
     }
     if (o.json)
@@ -444,7 +436,7 @@ done:
         bench_team_destroy(r.teams[t]);
     }
     bench_report_destroy(r.report);
-    dmlp__aligned_free(r.in);
-    dmlp__aligned_free(r.out);
+    dmlp__bench_free(r.in);
+    dmlp__bench_free(r.out);
     return rc;
 }

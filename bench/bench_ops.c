@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
-#include "core/registry.h"
+#include "core/bench_hooks.h"
 
 struct bench_op {
     dmlp_operator *op;
@@ -18,23 +18,18 @@ bench_op *bench_op_create(dmlp_device *device, const bench_kind *kind, uint32_t 
     uint32_t row = layout == BENCH_BROADCAST ? 0 : layout == BENCH_PADDED ? cols + pad : cols;
     uint32_t strides[4] = {rows * row, rows * row, row, 1};
     const uint32_t *in_strides = layout == BENCH_PACKED ? NULL : strides;
-    DML_TENSOR_DATA_TYPE out_type = dmlp__op_find(kind->op)->output_type;
-    if (out_type == DML_TENSOR_DATA_TYPE_UNKNOWN)
-        out_type = kind->type; /* the registry's output rule: the input's type */
+    DML_TENSOR_DATA_TYPE out_type = dmlp__bench_output_type(kind->op, kind->type);
     DML_BUFFER_TENSOR_DESC in_desc = {
         kind->type, DML_TENSOR_FLAG_NONE, 4, sizes, in_strides,
         dmlp_calc_buffer_tensor_size(kind->type, 4, sizes, in_strides), 0};
     DML_BUFFER_TENSOR_DESC out_desc = {out_type, DML_TENSOR_FLAG_NONE, 4, sizes, NULL,
                                        dmlp_calc_buffer_tensor_size(out_type, 4, sizes, NULL), 0};
-    dmlp__desc_storage storage;
-    const DML_OPERATOR_DESC *op_desc =
-        dmlp__desc_build(&storage, dmlp__op_find(kind->op), &in_desc, &out_desc, NULL);
     bench_op *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
     b->in_bytes = in_desc.TotalTensorSizeInBytes;
     b->out_bytes = out_desc.TotalTensorSizeInBytes;
-    dmlp_status s = dmlp_operator_create(device, op_desc, 0, &b->op);
+    dmlp_status s = dmlp__bench_operator_create(device, kind->op, &in_desc, &out_desc, &b->op);
     if (s != DMLP_OK) {
         fprintf(stderr, "dmlp: bench: %s %s: %s\n", kind->op_name, kind->type_name,
                 dmlp_last_error());

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "bench_report.h"
-#include "kernels/kernels.h"
+#include "core/bench_hooks.h"
 
 struct bench_report {
     bench_row *rows;
@@ -106,8 +106,7 @@ void bench_report_add(bench_report *r, const bench_row *row)
 
 static const char *kernel_name(const bench_kind *k)
 {
-    dmlp__kernel_choice c = dmlp__kernel_select(k->op, k->type, dmlp__isa_detect());
-    return c.name ? c.name : "-";
+    return dmlp__bench_kernel_name(k->op, k->type);
 }
 
 void bench_report_table(const bench_report *r, FILE *to)

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dxdispatch/dx_internal.h"
+#include "dxdispatch/dxdispatch.h"
 
-static PyObject *resource_array(const dmlp__dx_resource *r)
+static PyObject *resource_array(const dmlp__dx_resource_view *r)
 {
     uint32_t type = r->type;
     uint32_t size = type == DML_TENSOR_DATA_TYPE_UNKNOWN ? 1 : dmlp_py_type_size(type);
@@ -57,9 +57,11 @@ static PyObject *py_dispatch(PyObject *self, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     PyObject *dict = PyDict_New();
-    for (size_t i = 0; dict && i < model->resource_count; i++) {
-        PyObject *array = resource_array(&model->resources[i]);
-        if (!array || PyDict_SetItemString(dict, model->resources[i].name, array) < 0)
+    size_t count = dmlp__dx_model_resource_count(model);
+    for (size_t i = 0; dict && i < count; i++) {
+        dmlp__dx_resource_view r = dmlp__dx_model_resource(model, i);
+        PyObject *array = resource_array(&r);
+        if (!array || PyDict_SetItemString(dict, r.name, array) < 0)
             Py_CLEAR(dict);
         Py_XDECREF(array);
     }

@@ -18,7 +18,8 @@
 /* The largest rank a Python array may have (numpy's own limit is 32). */
 #define DMLP_PY_MAX_RANK 64
 
-/* dmlp.Error: a subclass of ValueError whose str() is the one-line message. */
+/* dmlp.Error: a subclass of ValueError whose str() is the one-line message (common.c;
+   module.c creates it). */
 extern PyObject *dmlp_py_error;
 
 /* Raises dmlp.Error with "<what>: <the library's last message>" and returns NULL. */
@@ -96,7 +97,7 @@ void dmlp_py_cache_forget(void);
 /* How many operators are cached (for tests of the cache's bound). */
 Py_ssize_t dmlp_py_cache_size(void);
 
-/* Element types. */
+/* Element types (common.c). */
 const char *dmlp_py_type_name(uint32_t type);
 uint32_t dmlp_py_type_size(uint32_t type);
 

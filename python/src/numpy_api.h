@@ -1,4 +1,4 @@
-/* numpy's C API, shared by the module's files (module.c imports it). */
+/* numpy's C API, shared by the module's files (common.c imports it). */
 #ifndef DMLP_PY_NUMPY_API_H
 #define DMLP_PY_NUMPY_API_H
 #include "dmlp_py.h"
@@ -10,6 +10,8 @@
 #endif
 #include <numpy/arrayobject.h>
 
+/* Imports numpy's C API (once, from PyInit__dmlp): 0, or -1 with an exception set. */
+int dmlp_py_numpy_import(void);
 /* The DML type of a numpy dtype (native byte order); UNKNOWN for the others. bool is
    UINT8 when bool_ok (isinf's output), else UNKNOWN. */
 uint32_t dmlp_py_numpy_type(PyArray_Descr *descr, int bool_ok);

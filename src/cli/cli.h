@@ -1,6 +1,7 @@
 /* Internal: the `dmlp` command's subcommands. Each takes the arguments after its own
    name (argv[0] is the subcommand name) and returns the exit status: 0 success,
-   1 failure (after printing "dmlp: <what>: <why>" to stderr), 2 wrong usage. */
+   1 failure (after printing "dmlp: <what>: <why>" to stderr), 2 wrong usage. `dmlp
+   bench` is declared in cli_bench.h. */
 #ifndef DMLP_CLI_H
 #define DMLP_CLI_H
 
@@ -11,9 +12,7 @@ int dmlp_cli_onnx(int argc, char **argv);
 int dmlp_cli_onnx_test(int argc, char **argv);
 int dmlp_cli_dispatch(int argc, char **argv);
 
-/* Installs the handlers that remove temporary files on SIGINT, SIGTERM and SIGHUP
-   (cli_signals.c). */
-void dmlp_cli_signals_install(void);
+/* cli_common.c: */
 
 /* --max-memory's value: sets the memory budget (io/budget.h); 0 if text is no size. */
 int dmlp_cli_max_memory(const char *text);

@@ -4,12 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/registry.h"
-#include "core/support.h"
-#include "core/tune.h"
-#include "core/types.h"
+#include "core/introspect.h"
 #include "dmlp.h"
-#include "kernels/kernels.h"
 
 #define USAGE_LINE "usage: dmlp caps [--feature-level L] [--all] [--tune]\n"
 
@@ -167,13 +163,11 @@ int dmlp_cli_caps(int argc, char **argv)
         printf("* an extension: accepted only on a device created with "
                "DMLP_DEVICE_FLAG_EXTENSIONS.\n");
     printf("\nKernels: %s (the best this CPU runs, capped by DMLP_ISA).\n",
-           dmlp__isa_name(dmlp__isa_detect()));
-    if (tune) {
-        dmlp__tune_streaming();
-        dmlp__tune_softsign_recip(dmlp__isa_detect());
-    }
+           dmlp__introspect_isa());
+    if (tune)
+        dmlp__introspect_tune();
     char text[4096];
-    dmlp__tune_describe(text, sizeof text);
+    dmlp__introspect_tune_describe(text, sizeof text);
     printf("Chosen on this machine%s:\n%s", tune ? "" : " (dmlp caps --tune measures now)",
            text);
     return 0;

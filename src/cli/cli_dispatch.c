@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/support.h"
+#include "core/introspect.h"
 #include "dmlp.h"
 #include "dxdispatch/dxdispatch.h"
 

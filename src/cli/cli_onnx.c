@@ -9,10 +9,9 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "numeric/fp_convert.h"
 #include "dmlp.h"
 #include "dmlp_onnx.h"
-#include "core/error.h"
+#include "core/introspect.h"
 #include "io/npy.h"
 #include "io/output.h"
 

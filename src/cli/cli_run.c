@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/registry.h"
-#include "core/support.h"
+#include "core/introspect.h"
 #include "dmlp.h"
 #include "io/budget.h"
 #include "io/npy.h"

@@ -7,8 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "numeric/fp_convert.h"
-#include "core/types.h"
+#include "core/introspect.h"
 #include "dmlp.h"
 #include "io/npy.h"
 

@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench_command.h"
 #include "cli.h"
+#include "cli_bench.h"
 #include "dmlp.h"
-#include "io/budget.h"
+#include "io/temps.h"
 
 typedef struct subcommand {
     const char *name;
@@ -20,7 +20,7 @@ static const subcommand subcommands[] = {
     {"onnx", dmlp_cli_onnx, "run an ONNX model"},
     {"onnx-test", dmlp_cli_onnx_test, "run ONNX backend test folders"},
     {"dispatch", dmlp_cli_dispatch, "run a DxDispatch JSON model"},
-    {"bench", dmlp_bench_command, "measure throughput against the streaming-copy limit"},
+    {"bench", dmlp_cli_bench, "measure throughput against the streaming-copy limit"},
 };
 
 static void print_help(FILE *to)
@@ -29,29 +29,6 @@ static void print_help(FILE *to)
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         fprintf(to, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
     fprintf(to, "\n'dmlp <command> --help' describes a command.\n");
-}
-
-int dmlp_cli_fail(const char *what, const char *why)
-{
-    fprintf(stderr, "dmlp: %s: %s\n", what, why);
-    return 1;
-}
-
-int dmlp_cli_max_memory(const char *text)
-{
-    uint64_t bytes;
-    if (!dmlp__budget_parse(text, &bytes))
-        return 0;
-    dmlp__budget_set(bytes);
-    return 1;
-}
-
-int dmlp_cli_usage(const char *subcommand, const char *message, const char *usage)
-{
-    if (message)
-        fprintf(stderr, "dmlp: %s: %s\n", subcommand, message);
-    fprintf(stderr, "%s", usage);
-    return 2;
 }
 
 int main(int argc, char **argv)
@@ -69,7 +46,7 @@ int main(int argc, char **argv)
         printf("dmlp %d.%d.%d\n", DMLP_VERSION_MAJOR, DMLP_VERSION_MINOR, DMLP_VERSION_PATCH);
         return 0;
     }
-    dmlp_cli_signals_install();
+    dmlp__temps_remove_on_signals(); /* what the command writes goes away on a signal */
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return subcommands[i].run(argc - 1, argv + 1);

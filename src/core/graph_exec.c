@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/binding.h"
 #include "core/device.h"
 #include "core/error.h"
 #include "core/graph.h"
+#include "core/parallel.h"
 #include "core/types.h"
 #include "platform/compiler.h"
 #include "platform/cpu.h"
@@ -214,36 +216,20 @@ static void run_blocks(const pass *p, uint64_t begin, uint64_t end)
                     memcpy(p->b->out[o] + at * osize, out, (size_t)(k * osize));
         }
     }
-    if (g->stream)
-        dmlp__stream_fence();
 }
 
-static void run_chunk(void *context, size_t index)
+static void run_chunk(void *context, uint64_t begin, uint64_t end)
 {
-    const pass *p = context;
-    uint64_t begin = (uint64_t)index * p->g->chunk_elements;
-    uint64_t end = begin + p->g->chunk_elements;
-    if (end > p->g->element_count)
-        end = p->g->element_count;
-    if (begin < end) {
-        dmlp__fp_env saved = dmlp__fp_env_enter(); /* pool threads too */
-        run_blocks(p, begin, end);
-        dmlp__fp_env_leave(saved);
-    }
+    run_blocks(context, begin, end);
 }
 
 static void run_one_pass(const dmlp__graph *g, dmlp__threadpool *pool, const bound *b)
 {
     pass p = {g, b};
-    uint64_t threads = g->max_threads, workers = dmlp__threadpool_workers(pool);
-    if (threads > workers + 1)
-        threads = workers + 1;
-    if (threads <= 1) {
-        run_blocks(&p, 0, g->element_count);
-        return;
-    }
-    uint64_t chunks = (g->element_count + g->chunk_elements - 1) / g->chunk_elements;
-    dmlp__threadpool_run(pool, run_chunk, &p, (size_t)chunks, (uint32_t)(threads - 1));
+    /* Non-temporal stores to the graph outputs: each range fences at its end. */
+    dmlp__parallel_job job = {run_chunk, &p, g->element_count, g->chunk_elements, 0,
+                              g->max_threads, g->stream};
+    dmlp__parallel_for(pool, &job);
 }
 
 /* Kernels read whole elements: a binding off its element alignment goes node by node,

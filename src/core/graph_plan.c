@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/graph.h"
+#include "core/parallel.h"
 #include "core/registry.h"
 #include "core/tune.h"
 #include "core/types.h"
@@ -17,11 +18,6 @@
    block's inputs, intermediates and outputs stay in the first cache levels. */
 #define ARENA_BYTES (32u << 10)
 #define MAX_BLOCK 2048u
-/* As in plan.c: threads per bytes moved, chunks of the work, and streaming stores. */
-#define BYTES_PER_THREAD (512u << 10)
-#define CHUNK_BYTES (128u << 10)
-#define CHUNKS_WANTED 64u
-#define STREAM_FLOOR_BYTES (1u << 20)
 
 static bool is_packed(const dmlp__tensor *t, uint64_t n)
 {
@@ -237,12 +233,12 @@ static void plan_one_pass(dmlp__graph *g)
     for (uint32_t s = 0; s < g->step_count; s++)
         g->steps[s].scratch_offset *= block;
 
-    uint64_t chunk_max = CHUNK_BYTES;
-    if (out_bytes >= STREAM_FLOOR_BYTES) {
+    /* As in plan.c: threads and chunks (core/parallel.h), streaming stores. */
+    bool large = out_bytes >= DMLP__STREAM_FLOOR_BYTES;
+    if (large) {
         const dmlp__streaming_tune *tune = dmlp__tune_streaming();
         g->stream = tune->stream_from != DMLP__STREAM_NEVER &&
                     n * moved / 2 > tune->stream_from;
-        chunk_max = tune->chunk_bytes > CHUNK_BYTES ? tune->chunk_bytes : CHUNK_BYTES;
         for (uint32_t s = 0; s < g->step_count; s++) {
             dmlp__graph_step *st = &g->steps[s];
             st->args.prefetch = tune->prefetch;
@@ -257,15 +253,9 @@ static void plan_one_pass(dmlp__graph *g)
         st->args.streaming = g->stream && direct ? DMLP__STREAM_NO_FENCE : 0;
     }
     uint64_t per_element = moved ? moved : 1;
-    uint64_t chunk_bytes = n * per_element / CHUNKS_WANTED;
-    chunk_bytes = chunk_bytes < CHUNK_BYTES ? CHUNK_BYTES
-                  : chunk_bytes > chunk_max ? chunk_max
-                                            : chunk_bytes;
-    uint64_t chunk = chunk_bytes / per_element;
-    chunk = (chunk + block - 1) / block * block;
-    g->chunk_elements = chunk;
-    uint64_t threads = n * per_element / BYTES_PER_THREAD;
-    g->max_threads = threads < 1 ? 1 : threads > UINT32_MAX ? UINT32_MAX : (uint32_t)threads;
+    uint64_t chunk_bytes = dmlp__parallel_chunk_bytes(n * per_element, large);
+    g->chunk_elements = dmlp__parallel_round_up(chunk_bytes / per_element, block);
+    g->max_threads = dmlp__parallel_threads(n * per_element);
 }
 
 /* ---- chains: maps of one float type, one after another, in one kernel ----------------- */

@@ -25,13 +25,6 @@ struct dmlp_operator {
     struct dmlp__graph *graph;      /* a compiled graph (core/graph.h); NULL otherwise */
 };
 
-/* One binding against its tensor (docs/validation.md): non-NULL, no wrap, large enough,
-   aligned as promised. On success *start is the tensor's first byte. Messages begin
-   "op_name: tensor binding". */
-dmlp_status dmlp__check_binding(const char *op_name, const char *tensor,
-                                const dmlp__tensor *t, const dmlp_buffer_binding *b,
-                                uintptr_t *start);
-
 /* The binding rules (docs/validation.md) that dmlp_operator_execute checks (counts, buffers,
    ranges, alignment, overlap), without running anything; front ends use it to refuse a
    model before its first command runs. On success in[i] (in has room for input_count

@@ -6,6 +6,7 @@
 
 #include "core/axes.h"
 #include "core/error.h"
+#include "core/parallel.h"
 #include "core/registry.h"
 #include "core/tune.h"
 #include "core/types.h"
@@ -14,19 +15,10 @@
 
 /* The stack tile that gathers strided input and collects output to scatter. */
 #define TILE_BYTES 4096u
-/* Threads split bytes moved (read + written): one more thread per BYTES_PER_THREAD (a
-   cache-resident run that size takes a few microseconds on one thread, about what waking
-   a thread costs), claiming chunks of about CHUNK_BYTES (a multiple of 64 elements, so a
-   packed output's chunk boundaries fall on 64-byte lines and no two threads share one).
-   Large tensors get chunks of up to the measured chunk size (core/tune.h), still
-   CHUNKS_WANTED or more: every chunk restarts the prefetch stream and ends with a fence.
-   Whether stores stream (non-temporal) and how the input is prefetched are measured
-   choices too; outputs below STREAM_FLOOR_BYTES never stream, so no measurement is
-   needed for them. */
-#define BYTES_PER_THREAD (512u << 10)
-#define CHUNK_BYTES (128u << 10)
-#define CHUNKS_WANTED 64u
-#define STREAM_FLOOR_BYTES (1u << 20)
+/* Threads, chunks and the tuned chunk size: core/parallel.h. Chunks are multiples of 64
+   elements (of whole row blocks for a transposed input). Whether stores stream
+   (non-temporal) and how the input is prefetched are measured choices too; outputs below
+   DMLP__STREAM_FLOOR_BYTES never stream, so no measurement is needed for them. */
 /* Rows shorter than this go many to a kernel call (through the tiles). */
 #define SHORT_ROW 256u
 /* Rows walked together when the input is transposed, and the most elements such a block
@@ -97,42 +89,33 @@ static void choose_split(dmlp__plan *plan)
     uint64_t per_element = plan->in_size + plan->out_size;
     /* Streaming stores end with a fence. One run (one kernel call per chunk) lets the
        kernel fence; a walk of many rows calls the kernel per row, so its kernels skip
-       the fence and each chunk fences once at its end (finish_stores). */
+       the fence and each chunk fences once at its end (dmlp__parallel_for). */
     uint64_t out_bytes = plan->element_count * plan->out_size;
-    uint64_t chunk_max = CHUNK_BYTES;
+    uint64_t footprint = plan->element_count * per_element;
+    bool large = out_bytes >= DMLP__STREAM_FLOOR_BYTES;
     bool stream = false;
-    if (out_bytes >= STREAM_FLOOR_BYTES) {
+    if (large) {
         const dmlp__streaming_tune *tune = dmlp__tune_streaming();
         /* stream_from was measured on a same-size operator, whose footprint (bytes read
            and written) is twice its output; a narrowing one (IsInfinity f64 reads 8
            bytes per byte written) is judged by its footprint too: 8 MiB of output from
            64 MiB of input is far beyond the cache, and without the streaming path (and
            its prefetch) it ran at half speed. */
-        uint64_t footprint = plan->element_count * per_element;
         stream = tune->stream_from != DMLP__STREAM_NEVER && footprint / 2 > tune->stream_from &&
                  !plan->row_block;
         bool narrow = plan->out_size < plan->in_size;
         plan->args.prefetch = narrow ? tune->narrow_prefetch : tune->prefetch;
         plan->args.prefetch_distance = narrow ? tune->narrow_distance : tune->prefetch_distance;
-        chunk_max = tune->chunk_bytes > CHUNK_BYTES ? tune->chunk_bytes : CHUNK_BYTES;
     }
     plan->args.streaming = !stream                ? 0
                            : plan->dim_count == 1 ? 1
                                                   : DMLP__STREAM_NO_FENCE;
-    uint64_t chunk_bytes = plan->element_count * per_element / CHUNKS_WANTED;
-    chunk_bytes = chunk_bytes < CHUNK_BYTES ? CHUNK_BYTES
-                  : chunk_bytes > chunk_max ? chunk_max
-                                            : chunk_bytes;
-    uint64_t chunk = (chunk_bytes / per_element) & ~(uint64_t)63;
-    plan->chunk_elements = chunk ? chunk : 64;
-    if (plan->row_block) { /* chunks of whole row blocks */
-        uint64_t block = plan->sizes[plan->dim_count - 1] * ROW_BLOCK;
-        plan->chunk_elements = (plan->chunk_elements + block - 1) / block * block;
-    }
-    uint64_t threads = plan->element_count * per_element / BYTES_PER_THREAD;
-    plan->max_threads = threads < 1           ? 1
-                        : threads > UINT32_MAX ? UINT32_MAX
-                                               : (uint32_t)threads;
+    plan->chunk_elements =
+        dmlp__parallel_line_chunk(dmlp__parallel_chunk_bytes(footprint, large), per_element);
+    if (plan->row_block) /* chunks of whole row blocks */
+        plan->chunk_elements = dmlp__parallel_round_up(plan->chunk_elements,
+                                                       plan->sizes[plan->dim_count - 1] * ROW_BLOCK);
+    plan->max_threads = dmlp__parallel_threads(footprint);
 }
 
 uint32_t dmlp__plan_softsign_recip(DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
@@ -200,8 +183,6 @@ typedef struct run_context {
     const unsigned char *in;
     unsigned char *out;
     bool unaligned;  /* a tensor starts off its element alignment: go through the tile */
-    uint64_t chunk;  /* chunk_elements */
-    uint64_t skew;   /* elements the packed output's first byte lies past a 64-byte line */
 } run_context;
 
 /* Copies rows x n elements between two strided 2-D blocks (byte strides), element by
@@ -502,29 +483,9 @@ static void run_range(const run_context *c, uint64_t begin, uint64_t end)
     }
 }
 
-/* The fence the kernels left out (DMLP__STREAM_NO_FENCE): non-temporal stores must be
-   ordered before the job is seen finished. */
-static void finish_stores(const dmlp__plan *plan)
+static void run_chunk(void *context, uint64_t begin, uint64_t end)
 {
-    if (plan->args.streaming == DMLP__STREAM_NO_FENCE)
-        dmlp__stream_fence();
-}
-
-static void run_chunk(void *context, size_t index)
-{
-    const run_context *c = context;
-    uint64_t total = c->plan->element_count;
-    uint64_t begin = (uint64_t)index * c->chunk;
-    uint64_t end = begin + c->chunk;
-    begin = begin > c->skew ? begin - c->skew : 0;
-    end = end - c->skew < total ? end - c->skew : total;
-    if (begin < end) {
-        /* Pool threads too: they inherit the device creator's environment. */
-        dmlp__fp_env saved = dmlp__fp_env_enter();
-        run_range(c, begin, end);
-        finish_stores(c->plan);
-        dmlp__fp_env_leave(saved);
-    }
+    run_range(context, begin, end);
 }
 
 static void run_plan(const dmlp__plan *plan, dmlp__threadpool *pool, const void *in,
@@ -535,25 +496,16 @@ static void run_plan(const dmlp__plan *plan, dmlp__threadpool *pool, const void 
     c.in = in;
     c.out = out;
     c.unaligned = ((uintptr_t)in % plan->in_size) != 0 || ((uintptr_t)out % plan->out_size) != 0;
-    c.chunk = plan->chunk_elements;
-    c.skew = 0;
-
-    uint32_t workers = dmlp__threadpool_workers(pool);
-    uint64_t threads = plan->max_threads;
-    if (threads > (uint64_t)workers + 1)
-        threads = (uint64_t)workers + 1;
-    if (threads <= 1) {
-        run_range(&c, 0, plan->element_count);
-        finish_stores(plan);
-        return;
-    }
+    /* The kernels leave out the fence of a walk of many rows (DMLP__STREAM_NO_FENCE):
+       each range fences once at its end. */
+    dmlp__parallel_job job = {run_chunk, &c, plan->element_count, plan->chunk_elements, 0,
+                              plan->max_threads, plan->args.streaming == DMLP__STREAM_NO_FENCE};
     if (plan->out_packed) {
         uintptr_t line_offset = (uintptr_t)out & 63u;
         if (line_offset % plan->out_size == 0)
-            c.skew = line_offset / plan->out_size; /* chunk k starts at k * chunk - skew */
+            job.skew = line_offset / plan->out_size; /* chunk k starts at k * chunk - skew */
     }
-    uint64_t chunks = (plan->element_count + c.skew + c.chunk - 1) / c.chunk;
-    dmlp__threadpool_run(pool, run_chunk, &c, (size_t)chunks, (uint32_t)(threads - 1));
+    dmlp__parallel_for(pool, &job);
 }
 
 void dmlp__plan_run(const dmlp__plan *plan, dmlp__threadpool *pool, const void *in,

@@ -9,15 +9,12 @@
 
 #include "core/axes.h"
 #include "core/error.h"
+#include "core/parallel.h"
 #include "core/types.h"
 #include "platform/fp_env.h"
 
 /* The stack tiles that gather strided inputs and collect output to scatter. */
 #define TILE_BYTES 4096u
-/* As in plan.c: one more thread per BYTES_PER_THREAD moved, chunks of about CHUNK_BYTES
-   (a multiple of 64 elements). */
-#define BYTES_PER_THREAD (512u << 10)
-#define CHUNK_BYTES (128u << 10)
 
 static bool is_integer(DML_TENSOR_DATA_TYPE t)
 {
@@ -77,11 +74,12 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     plan->element_count = info->output.element_count;
     simplify_axes(t, plan);
 
+    /* Threads and chunks (core/parallel.h): chunks of DMLP__CHUNK_BYTES, whatever the
+       size (two-input plans neither stream nor take the measured chunk size). */
     uint64_t per_element = 2u * plan->size + plan->out_size;
-    uint64_t chunk = (CHUNK_BYTES / per_element) & ~(uint64_t)63;
-    plan->chunk_elements = chunk ? chunk : 64;
-    uint64_t threads = plan->element_count * per_element / BYTES_PER_THREAD;
-    plan->max_threads = threads < 1 ? 1 : threads > UINT32_MAX ? UINT32_MAX : (uint32_t)threads;
+    plan->chunk_elements =
+        dmlp__parallel_line_chunk(DMLP__CHUNK_BYTES, per_element);
+    plan->max_threads = dmlp__parallel_threads(plan->element_count * per_element);
 
     if (info->type == DML_OPERATOR_ELEMENT_WISE_DIVIDE && is_integer(info->input.type)) {
         plan->check_zero = true;
@@ -253,19 +251,9 @@ static void run_range(const run_context *c, uint64_t begin, uint64_t end)
     }
 }
 
-static void run_chunk(void *context, size_t index)
+static void run_chunk(void *context, uint64_t begin, uint64_t end)
 {
-    const run_context *c = context;
-    uint64_t begin = (uint64_t)index * c->plan->chunk_elements;
-    uint64_t end = begin + c->plan->chunk_elements;
-    if (end > c->plan->element_count)
-        end = c->plan->element_count;
-    if (begin < end) {
-        /* Pool threads too: they inherit the device creator's environment. */
-        dmlp__fp_env saved = dmlp__fp_env_enter();
-        run_range(c, begin, end);
-        dmlp__fp_env_leave(saved);
-    }
+    run_range(context, begin, end);
 }
 
 void dmlp__binary_plan_run(const dmlp__binary_plan *plan, dmlp__threadpool *pool,
@@ -282,15 +270,8 @@ void dmlp__binary_plan_run(const dmlp__binary_plan *plan, dmlp__threadpool *pool
         c.unaligned = c.unaligned ||
                       (uintptr_t)c.base[k] % (k == DMLP__OPERAND_OUT ? plan->out_size
                                                                      : plan->size) != 0;
-    uint32_t workers = dmlp__threadpool_workers(pool);
-    uint64_t threads = plan->max_threads;
-    if (threads > (uint64_t)workers + 1)
-        threads = (uint64_t)workers + 1;
-    if (threads <= 1) {
-        run_range(&c, 0, plan->element_count);
-    } else {
-        uint64_t chunks = (plan->element_count + plan->chunk_elements - 1) / plan->chunk_elements;
-        dmlp__threadpool_run(pool, run_chunk, &c, (size_t)chunks, (uint32_t)(threads - 1));
-    }
+    dmlp__parallel_job job = {run_chunk, &c, plan->element_count, plan->chunk_elements, 0,
+                              plan->max_threads, false};
+    dmlp__parallel_for(pool, &job);
     dmlp__fp_env_leave(saved);
 }

@@ -52,4 +52,20 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
 
 void dmlp__dx_model_free(dmlp__dx_model *model);
 
+/* A model's resource as it stands: its initial data, or after a run what the commands
+   left in it (dmlp.dispatch returns them). The pointers are the model's: valid until it
+   is freed, the data changed by a further run. */
+typedef struct dmlp__dx_resource_view {
+    const char *name;
+    DML_TENSOR_DATA_TYPE type; /* of its elements; UNKNOWN when the model names none */
+    uint64_t size;             /* the buffer's bytes (sizeInBytes) */
+    const void *data;          /* size bytes */
+} dmlp__dx_resource_view;
+
+/* How many resources the model has, in the order the JSON lists them. */
+size_t dmlp__dx_model_resource_count(const dmlp__dx_model *model);
+
+/* Resource i (below the count). */
+dmlp__dx_resource_view dmlp__dx_model_resource(const dmlp__dx_model *model, size_t i);
+
 #endif

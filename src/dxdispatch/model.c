@@ -206,3 +206,15 @@ void dmlp__dx_model_free(dmlp__dx_model *model)
     free(model->commands);
     free(model);
 }
+
+size_t dmlp__dx_model_resource_count(const dmlp__dx_model *model)
+{
+    return model->resource_count;
+}
+
+dmlp__dx_resource_view dmlp__dx_model_resource(const dmlp__dx_model *model, size_t i)
+{
+    const dmlp__dx_resource *r = &model->resources[i];
+    dmlp__dx_resource_view view = {r->name, r->type, r->size, r->data};
+    return view;
+}

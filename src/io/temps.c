@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "platform/signals.h"
+
 #define SLOTS_PER_BLOCK 64
 
 enum { FREE, CLAIMED, LIVE };
@@ -106,4 +108,18 @@ bool dmlp__temps_signal_held(int sig)
     if (atomic_load(&held) == 0 && atomic_exchange(&pending_signal, 0) == sig)
         return false;
     return true;
+}
+
+static void on_signal(int sig)
+{
+    /* a rename of a set of outputs is under way: it raises the signal again when done */
+    if (dmlp__temps_signal_held(sig))
+        return;
+    dmlp__temps_remove_all();
+    dmlp__signal_die(sig);
+}
+
+void dmlp__temps_remove_on_signals(void)
+{
+    dmlp__signals_on_terminate(on_signal);
 }

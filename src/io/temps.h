@@ -1,7 +1,7 @@
 /* Internal: the process's list of temporary files that are being written, so that a
    signal handler can remove them all before the process dies. The list is usable from
-   any thread and from library code; only the program installs signal handlers
-   (src/cli/cli_signals.c). */
+   any thread and from library code; only a program installs the signal handlers
+   (dmlp__temps_remove_on_signals). */
 #ifndef DMLP_IO_TEMPS_H
 #define DMLP_IO_TEMPS_H
 
@@ -29,5 +29,10 @@ void dmlp__temps_remove_all(void);
 void dmlp__temps_hold(void);
 void dmlp__temps_release(void);
 bool dmlp__temps_signal_held(int sig); /* async-signal-safe */
+
+/* For programs only (libraries never install handlers): on SIGINT, SIGTERM and SIGHUP,
+   removes every registered file, then dies of the same signal, so the shell sees the
+   usual status. A signal that comes while something is held waits for the release. */
+void dmlp__temps_remove_on_signals(void);
 
 #endif

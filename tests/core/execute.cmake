@@ -17,6 +17,7 @@ if(DMLP_TEST_TARGET_ENV)
   set_property(TEST test_install PROPERTY ENVIRONMENT ${DMLP_TEST_TARGET_ENV})
 endif()
 dmlp_add_test(test_threads_pool ${CMAKE_CURRENT_LIST_DIR}/test_threads_pool.c)
+dmlp_add_test(test_parallel ${CMAKE_CURRENT_LIST_DIR}/test_parallel.c)
 # The same layouts through every lower kernel path (DMLP_ISA caps what is chosen).
 # (x86-64: scalar, sse2, avx2; elsewhere scalar: the uncapped run is test_execute itself)
 set(dmlp_execute_levels scalar)

@@ -1,0 +1,98 @@
+/* What `dmlp bench` reaches of the library beyond the public API (bench_hooks.h). */
+#include "core/bench_hooks.h"
+
+#include "core/graph.h"
+#include "core/registry.h"
+#include "core/support.h"
+#include "core/tune.h"
+#include "core/types.h"
+#include "kernels/kernels.h"
+#include "platform/cpu.h"
+#include "platform/memory.h"
+
+/* The kernel list's rows; the names are filled on first use. */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    size_t in_size, out_size;
+} list_rows[] = {
+#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
+    {op, type, in_bytes, out_bytes},
+#include "kernels/kernel_list.inc"
+#undef DMLP__KERNEL_ROW
+};
+#define ROW_COUNT (sizeof list_rows / sizeof list_rows[0])
+
+const dmlp__bench_row *dmlp__bench_rows(size_t *count)
+{
+    static dmlp__bench_row rows[ROW_COUNT];
+    /* (bench asks from one thread) */
+    for (size_t k = 0; k < ROW_COUNT; k++) {
+        dmlp__bench_row r = {list_rows[k].op,       list_rows[k].type,
+                             list_rows[k].in_size,  list_rows[k].out_size,
+                             dmlp__op_find(list_rows[k].op)->cli_name,
+                             dmlp__type_get(list_rows[k].type)->short_name};
+        rows[k] = r;
+    }
+    *count = ROW_COUNT;
+    return rows;
+}
+
+DML_FEATURE_LEVEL dmlp__bench_feature_level(void)
+{
+    return DMLP__FEATURE_LEVEL_HIGHEST;
+}
+
+DML_TENSOR_DATA_TYPE dmlp__bench_output_type(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type)
+{
+    DML_TENSOR_DATA_TYPE out = dmlp__op_find(op)->output_type;
+    return out == DML_TENSOR_DATA_TYPE_UNKNOWN ? type : out; /* UNKNOWN: the input's type */
+}
+
+dmlp_status dmlp__bench_operator_create(dmlp_device *device, DML_OPERATOR_TYPE op,
+                                        const DML_BUFFER_TENSOR_DESC *in,
+                                        const DML_BUFFER_TENSOR_DESC *out,
+                                        dmlp_operator **created)
+{
+    dmlp__desc_storage storage;
+    const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, dmlp__op_find(op), in, out, NULL);
+    return dmlp_operator_create(device, desc, 0, created);
+}
+
+const char *dmlp__bench_kernel_name(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type)
+{
+    dmlp__kernel_choice c = dmlp__kernel_select(op, type, dmlp__isa_detect());
+    return c.name ? c.name : "-";
+}
+
+const char *dmlp__bench_isa(void)
+{
+    return dmlp__isa_name(dmlp__isa_detect());
+}
+
+void dmlp__bench_cpu_model(char *buf, size_t size)
+{
+    dmlp__cpu_model(buf, size);
+}
+
+void dmlp__bench_tune(char *buf, size_t size)
+{
+    dmlp__tune_streaming();
+    dmlp__tune_softsign_recip(dmlp__isa_detect());
+    dmlp__tune_describe(buf, size);
+}
+
+const char *dmlp__bench_graph_describe(const dmlp_operator *op, char *text, size_t capacity)
+{
+    return dmlp__graph_describe(op, text, capacity);
+}
+
+void *dmlp__bench_alloc(size_t alignment, size_t size)
+{
+    return dmlp__aligned_alloc(alignment, size);
+}
+
+void dmlp__bench_free(void *p)
+{
+    dmlp__aligned_free(p);
+}

@@ -1,0 +1,21 @@
+/* The dmlp command's view of the kernels and the tuning (introspect.h). */
+#include "core/introspect.h"
+
+#include "core/tune.h"
+#include "kernels/kernels.h"
+
+const char *dmlp__introspect_isa(void)
+{
+    return dmlp__isa_name(dmlp__isa_detect());
+}
+
+void dmlp__introspect_tune(void)
+{
+    dmlp__tune_streaming();
+    dmlp__tune_softsign_recip(dmlp__isa_detect());
+}
+
+void dmlp__introspect_tune_describe(char *buf, size_t size)
+{
+    dmlp__tune_describe(buf, size);
+}
