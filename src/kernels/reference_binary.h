@@ -120,10 +120,10 @@ static inline uint16_t bf16_from_f64(double x)
     void dmlp__##name##__reference(size_t n, const void *a, const void *b, void *out,       \
                                    uint32_t scalar, const dmlp__kernel_args *args)
 
-/* dmlp__<t>_<op>__reference: out[i] = <t>_<op>(a[i], b[i]) on the element type T (the
-   bits, for floats). Loads and stores go through memcpy: a run is aligned to its element
-   size at most. */
-#define BINARY_KERNEL(t, op, T)                                                             \
+/* dmlp__<t>_<op>__reference: out[i] = CALL for each element, on the element type T (the
+   bits, for floats) read as x from a and y from b; CALL may read args. Loads and stores go
+   through memcpy: a run is aligned to its element size at most. */
+#define BINARY_KERNEL_CALLING(t, op, T, CALL)                                               \
     BINARY_HEAD(t##_##op);                                                                  \
     BINARY_HEAD(t##_##op)                                                                   \
     {                                                                                       \
@@ -136,10 +136,13 @@ static inline uint16_t bf16_from_f64(double x)
             T x, y;                                                                         \
             memcpy(&x, pa + i * sa, sizeof x);                                              \
             memcpy(&y, pb + i * sb, sizeof y);                                              \
-            T r = t##_##op(x, y);                                                           \
+            T r = CALL;                                                                     \
             memcpy(po + i * sizeof r, &r, sizeof r);                                        \
         }                                                                                   \
     }
+/* out[i] = <t>_<op>(a[i], b[i]), and the same with the kernel's arguments. */
+#define BINARY_KERNEL(t, op, T) BINARY_KERNEL_CALLING(t, op, T, t##_##op(x, y))
+#define BINARY_KERNEL_ARGS(t, op, T) BINARY_KERNEL_CALLING(t, op, T, t##_##op(x, y, args))
 
 /* Every type's kernel of one operation: dmlp__<t>_<op>__reference for the integer types
    (functions <t>_<op> defined by the operator's file) and the float ones (DMLP__FLOAT_OPS). */
