@@ -100,4 +100,15 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define h2f_hi(x) vcvt_high_f32_f16(vreinterpretq_f16_u8(x))
 #define f2h(lo, hi) vreinterpretq_u8_f16(vcvt_high_f16_f32(vcvt_f16_f32(lo), (hi)))
 
+/* Rounding to an integral value toward +inf (fceil) and -inf (ffloor), IEEE's
+   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax, the
+   greater of two floats in lanes where neither is a NaN nor both are zeros (Max sets
+   those lanes itself from the bits). */
+#define fceil32 vrndpq_f32
+#define ffloor32 vrndmq_f32
+#define fceil64 vrndpq_f64
+#define ffloor64 vrndmq_f64
+#define fmax32 vmaxq_f32
+#define fmax64 vmaxq_f64
+
 #include "kernels/vector_kernels.inc"

@@ -103,4 +103,15 @@ typedef __m256i M8, M16, M32, M64;
 #define RECIP_STEPS_F16 1 /* none fails for some rcpps within its bound (test_recip_bound) */
 #define RECIP_STEPS_BF16 0
 
+/* Rounding to an integral value toward +inf (fceil) and -inf (ffloor), IEEE's
+   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax, the
+   greater of two floats in lanes where neither is a NaN nor both are zeros (Max sets
+   those lanes itself from the bits). */
+#define fceil32(x) _mm256_round_ps((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+#define ffloor32(x) _mm256_round_ps((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define fceil64(x) _mm256_round_pd((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+#define ffloor64(x) _mm256_round_pd((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define fmax32 _mm256_max_ps
+#define fmax64 _mm256_max_pd
+
 #include "kernels/vector_kernels.inc"

@@ -181,4 +181,15 @@ static inline V bf16_pair(F32 even, F32 odd)
               _mm512_fixupimm_ps(tof32((c)->dnan), tof32(x), set32(0xA9000022), 0)),        \
           fromf32(q))
 
+/* Rounding to an integral value toward +inf (fceil) and -inf (ffloor), IEEE's
+   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax, the
+   greater of two floats in lanes where neither is a NaN nor both are zeros (Max sets
+   those lanes itself from the bits). */
+#define fceil32(x) _mm512_roundscale_ps((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+#define ffloor32(x) _mm512_roundscale_ps((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define fceil64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+#define ffloor64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define fmax32 _mm512_max_ps
+#define fmax64 _mm512_max_pd
+
 #include "kernels/vector_kernels.inc"

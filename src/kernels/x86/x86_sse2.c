@@ -117,5 +117,42 @@ static inline V f2h1(F32 f)
 }
 #define f2h(lo, hi) _mm_packs_epi32(f2h1(lo), f2h1(hi))
 
+/* Rounding to an integral value toward +inf (fceil) and -inf (ffloor), IEEE's
+   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax, the
+   greater of two floats in lanes where neither is a NaN nor both are zeros (Max sets
+   those lanes itself from the bits). */
+#define fmax32 _mm_max_ps
+#define fmax64 _mm_max_pd
+
+/* SSE2 has no roundps (SSE4.1): |x| below 2^23 (f64: 2^52) becomes the integer t nearest
+   it by adding and subtracting that power of two (the execute runs under round to
+   nearest); one step away from zero where rounding goes away from zero and t is below
+   |x|, one step toward zero where it goes toward zero and t is above; then x's sign is put
+   back (so ceil(-0.5) is -0). |x| at or above the bound is integral already, or an
+   infinity or a NaN (made quiet): those lanes take x. |x| and t are compared as integers,
+   which order non-negative floats as their values (gt64 takes operands >= 0 only). */
+#define ROUND_SSE2(w, pd, BOUND, ONE, INF, QUIET, SIGN)                                     \
+    static inline F##w fround##w(F##w x, int up)                                            \
+    {                                                                                       \
+        V u = fromf##w(x), sign = vand(u, set##w(SIGN)), a = vandn(sign, u);                 \
+        F##w big = tof##w(set##w(BOUND)), one = tof##w(set##w(ONE));                        \
+        F##w t = _mm_sub_##pd(_mm_add_##pd(tof##w(a), big), big);                           \
+        V ti = fromf##w(t);                                                                 \
+        F##w step_up = tof##w(vand(gt##w(a, ti), fromf##w(one)));                           \
+        F##w step_down = tof##w(vand(gt##w(ti, a), fromf##w(one)));                         \
+        V away = up ? vandn(ltz##w(u), set##w(-1)) : ltz##w(u);                             \
+        V r = sel(away, fromf##w(_mm_add_##pd(t, step_up)),                                 \
+                  fromf##w(_mm_sub_##pd(t, step_down)));                                    \
+        V special = sel(gt##w(a, set##w(INF)), vor(u, set##w(QUIET)), u);                   \
+        return tof##w(sel(gt##w(a, set##w((BOUND) - 1)), special, vor(r, sign)));           \
+    }
+ROUND_SSE2(32, ps, 0x4b000000u, 0x3f800000u, 0x7f800000u, 0x00400000u, 0x80000000u)
+ROUND_SSE2(64, pd, 0x4330000000000000u, 0x3ff0000000000000u, 0x7ff0000000000000u,
+           0x0008000000000000u, 0x8000000000000000u)
+#define fceil32(x) fround32((x), 1)
+#define ffloor32(x) fround32((x), 0)
+#define fceil64(x) fround64((x), 1)
+#define ffloor64(x) fround64((x), 0)
+
 #include "kernels/vector_kernels.inc"
 
