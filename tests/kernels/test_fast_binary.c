@@ -3,7 +3,8 @@
    random operands (NaNs with payloads, infinities, zeros, subnormals, the largest values,
    operands close together), every length up to several vectors (the tails), A or B a
    scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
-   Variants the CPU cannot run are skipped and counted; none run is a skip (77). */
+   Both NaN rules (dmlp__kernel_args.nan_propagate). Variants the CPU cannot run are
+   skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,9 +79,13 @@ int main(void)
             unsigned char *want = malloc(N * s + 8), *got = malloc(N * s + 8);
             dmlp__kernel_args args;
             memset(&args, 0, sizeof args);
-            for (size_t shift = 0; shift <= s; shift += s) { /* vector-unaligned starts */
+            /* both NaN rules (Max reads nan_propagate; the others ignore it), and
+               vector-unaligned starts */
+            for (size_t pass = 0; pass < 2 * 2; pass++) {
+                size_t shift = (pass % 2) * s;
+                args.nan_propagate = (uint32_t)(pass / 2);
                 unsigned char *pa = a + shift, *pb = b + shift;
-                fill(pa, pb, N, s, 7 + r + shift);
+                fill(pa, pb, N, s, 7 + r + pass);
                 for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
                     size_t n = sizes[z];
                     for (uint32_t scalar = 0; scalar <= 2; scalar++) {
@@ -88,8 +93,9 @@ int main(void)
                         memset(got, 0x5a, N * s + 8);
                         ref(n, pa, pb, want, scalar, &args);
                         v[k].fn(n, pa, pb, got, scalar, &args);
-                        CHECK(memcmp(want, got, N * s + 8) == 0, "%s: n %zu scalar %u shift %zu",
-                              v[k].name, n, scalar, shift);
+                        CHECK(memcmp(want, got, N * s + 8) == 0,
+                              "%s: n %zu scalar %u shift %zu nan_propagate %u", v[k].name, n,
+                              scalar, shift, args.nan_propagate);
                     }
                 }
                 /* in place on A, then on B */
