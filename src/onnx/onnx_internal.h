@@ -79,7 +79,12 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
    rows): consumed_inputs, an in-place hint of ONNX's first versions (INTS) that changes
    no result. */
 #define DMLP_ONNX_CONSUMED_INPUTS 1u
+/* The operator takes one or more inputs (Max, Min, Sum, Mean): the front end runs one
+   input as a copy and more than two as a chain of two-input nodes. */
+#define DMLP_ONNX_VARIADIC 2u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
+/* The operator's first version from this one on (0: none). */
+int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version);
 
 /* ---- Constant (onnx_constant.c) ---- */
 
@@ -115,11 +120,21 @@ typedef struct dmlp__onnx_node {
     uint32_t input;  /* value index (A of a two-input operator) */
     uint32_t input_b; /* value index of B */
     uint32_t output; /* value index */
+    /* A node of a variadic operator (DMLP_ONNX_VARIADIC: Max) with inputs x1 .. xN (N >= 1)
+       becomes N - 1 two-input nodes folding from the left, step k (1 .. N-1) taking the
+       fold so far (x1 for step 1) as A and x(k+1) as B, the last one producing the ONNX
+       node's output and the others values of their own (not named in the model's
+       namespace); one input becomes a copy: input_count 1, run by `run` (the registry's
+       Identity). Each of these nodes is the ONNX node's in messages. */
+    uint32_t step;        /* 1 .. N-1 for a variadic node's parts; 0 for other nodes */
+    uint32_t first;       /* a variadic node's x1 (value index) */
+    dmlp__onnx_op run;    /* what runs the node when not op (NULL: op) */
     DML_IS_INFINITY_MODE mode;
     int all_false;   /* IsInf with detect_negative = detect_positive = 0 */
     /* The two-input operators before version 7 (Add, Sub, Mul, Div, Greater, And, Or):
        B follows A's shape unless broadcast = 1, which aligns B's axes with A's from axis
-       (default: A's last ones). */
+       (default: A's last ones). The variadic ones before version 7 (Max-1, Max-6) have
+       no broadcast attribute: every input has x1's shape. */
     int legacy;
     int broadcast;
     int has_axis;

@@ -19,6 +19,9 @@ typedef struct loader {
     const DmlpOnnxPb__NodeProto *const *protos; /* node protos by node index */
     const DmlpOnnxPb__NodeProto **kept;  /* the nodes that run (Constant nodes removed) */
     uint32_t *numbers;                   /* each kept node's index in the graph */
+    uint32_t *origin; /* per node of m->nodes (before ordering): its kept node (a variadic
+                         node makes several), from load_nodes on */
+    uint32_t extra;   /* the most nodes and values variadic nodes may add */
     uint64_t memory_used; /* the unpacked model and the initializers, from the budget */
 } loader;
 
@@ -41,10 +44,12 @@ static int64_t lookup(const loader *L, const char *name)
     }
 }
 
-/* Adds a value named name (not yet present). */
-static dmlp_status add_value(loader *L, const char *name, uint32_t *index)
+/* Adds a value named name, outside the name table: a value of the loader's own (the fold
+   so far of a variadic node), which no name of the model reaches or takes. */
+static dmlp_status add_own_value(loader *L, const char *name, uint32_t *index)
 {
     dmlp_onnx_model *m = L->m;
+    *index = 0;
     if (m->value_count >= L->value_cap)
         return dmlp__error(DMLP_ERROR_FORMAT, "more tensors than the graph declares");
     dmlp__onnx_value *v = &m->values[m->value_count];
@@ -53,11 +58,20 @@ static dmlp_status add_value(loader *L, const char *name, uint32_t *index)
     v->name = strdup(name);
     if (!v->name)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    *index = m->value_count++;
+    return DMLP_OK;
+}
+
+/* Adds a value named name (not yet present). */
+static dmlp_status add_value(loader *L, const char *name, uint32_t *index)
+{
+    dmlp_status st = add_own_value(L, name, index);
+    if (st != DMLP_OK)
+        return st;
     uint32_t i = hash_name(name) & L->table_mask;
     while (L->table[i])
         i = (i + 1) & L->table_mask;
-    L->table[i] = m->value_count + 1;
-    *index = m->value_count++;
+    L->table[i] = *index + 1;
     return DMLP_OK;
 }
 
@@ -280,13 +294,20 @@ static dmlp_status load_inputs(loader *L, const DmlpOnnxPb__GraphProto *g)
     return DMLP_OK;
 }
 
+/* The NodeProto node n comes from (from load_nodes on, several nodes may share one). */
+static const DmlpOnnxPb__NodeProto *proto_of(const loader *L, uint32_t n)
+{
+    return L->protos[L->origin ? L->origin[n] : n];
+}
+
 /* "node 3 "name" (Sign at opset 12, input float)": the head of every node message. */
 static const char *node_head(const loader *L, uint32_t n, char *buf, size_t size)
 {
-    const DmlpOnnxPb__NodeProto *np = L->protos[n];
-    /* a node of the running list is named by its number in the graph */
+    /* a node that runs is named by the ONNX node it comes from, as the graph numbers it */
+    uint32_t p = L->origin ? L->origin[n] : n;
+    const DmlpOnnxPb__NodeProto *np = L->protos[p];
     int kept = L->numbers && L->protos == (const DmlpOnnxPb__NodeProto *const *)L->kept;
-    uint32_t number = kept ? L->numbers[n] : n;
+    uint32_t number = kept ? L->numbers[p] : p;
     int used = snprintf(buf, size, "node %u \"%.60s\" (%.40s at opset %lld", number, str(np->name),
                         str(np->op_type), (long long)L->m->opset);
     if (np->n_input >= 1 && np->input[0]) {
@@ -309,7 +330,8 @@ static dmlp_status node_error(const loader *L, uint32_t n, dmlp_status status, c
 /* The two-input operators before version 7 (Add, Sub, Mul, Div, Greater, And, Or):
    broadcast and axis (INT), and in the versions that accept it (Add-1, Sub-1, Mul-1 and
    Div-1: DMLP_ONNX_CONSUMED_INPUTS) consumed_inputs (INTS, an optimisation hint of the
-   time that changes no result).
+   time that changes no result). The variadic operators' first versions (Max-1, Max-6)
+   have no broadcast or axis; Max-1 has consumed_inputs.
    Returns 1 when the attribute is one of these and was read, 0 when it is not, -1 on a
    malformed one (the error set). */
 static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *node,
@@ -318,10 +340,11 @@ static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *n
     const char *name = str(a->name);
     int consumed = (dmlp__onnx_op_attributes(node->op, node->version) &
                     DMLP_ONNX_CONSUMED_INPUTS) != 0;
-    int which = strcmp(name, "broadcast") == 0                ? 0
-                : strcmp(name, "axis") == 0                   ? 1
+    int variadic = node->step != 0;
+    int which = strcmp(name, "broadcast") == 0 && !variadic    ? 0
+                : strcmp(name, "axis") == 0 && !variadic         ? 1
                 : strcmp(name, "consumed_inputs") == 0 && consumed ? 2
-                                                              : -1;
+                                                                   : -1;
     if (!node->legacy || which < 0)
         return 0;
     char why[160];
@@ -354,7 +377,7 @@ static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *n
 
 static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
 {
-    const DmlpOnnxPb__NodeProto *np = L->protos[n];
+    const DmlpOnnxPb__NodeProto *np = proto_of(L, n);
     int64_t detect[2] = {1, 1}; /* detect_negative, detect_positive */
     int seen[2] = {0, 0}, legacy_seen[3] = {0, 0, 0};
     char why[256];
@@ -430,7 +453,7 @@ static int32_t type_from_name(const uint8_t *name, size_t length)
    19, `saturate` (INT, default 1: float8 outputs saturate). */
 static dmlp_status read_cast_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
 {
-    const DmlpOnnxPb__NodeProto *np = L->protos[n];
+    const DmlpOnnxPb__NodeProto *np = proto_of(L, n);
     char why[400];
     int seen_to = 0, seen_saturate = 0;
     int64_t saturate = 1;
@@ -556,13 +579,22 @@ static dmlp_status load_constants(loader *L, const DmlpOnnxPb__GraphProto *g, si
     return DMLP_OK;
 }
 
-/* Structure of each node, and its output registered as a new tensor. */
+/* Structure of each node, and its output registered as a new tensor. A variadic node
+   (DMLP_ONNX_VARIADIC) becomes its parts (dmlp__onnx_node's step): a copy for one input,
+   a left fold of two-input nodes for more, whose values before the last are the loader's
+   own. */
 static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
 {
     dmlp_onnx_model *m = L->m;
     char why[512];
-    for (uint32_t n = 0; n < g->n_node; n++) {
-        const DmlpOnnxPb__NodeProto *np = g->node[n];
+    L->origin = calloc(g->n_node + L->extra ? g->n_node + L->extra : 1, sizeof *L->origin);
+    if (!L->origin)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    uint32_t made = 0; /* nodes made so far */
+    for (uint32_t p = 0; p < g->n_node; p++) {
+        const DmlpOnnxPb__NodeProto *np = g->node[p];
+        uint32_t n = made; /* the node (a variadic node's first part), named as np */
+        L->origin[n] = p;
         dmlp__onnx_node *node = &m->nodes[n];
         const char *domain = str(np->domain);
         if (!np->op_type || !np->op_type[0])
@@ -585,14 +617,20 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                      "%lld", np->op_type, node->version, (long long)m->opset);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         }
+        int variadic =
+            (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_VARIADIC) != 0;
         node->input_count = dmlp__op_input_count(node->op);
-        node->legacy = node->input_count == 2 && node->version < 7;
-        int named = np->n_input == node->input_count;
+        node->step = variadic ? 1 : 0;
+        node->legacy = (node->input_count == 2 || variadic) && node->version < 7;
+        int named = variadic ? np->n_input >= 1 : np->n_input == node->input_count;
         for (size_t i = 0; named && i < np->n_input; i++)
             named = np->input[i] && np->input[i][0];
         if (!named) {
-            snprintf(why, sizeof why, "has %zu inputs; %s takes exactly %s, named",
-                     np->n_input, np->op_type, node->input_count == 1 ? "one" : "two");
+            snprintf(why, sizeof why, "has %zu inputs; %s takes %s, named", np->n_input,
+                     np->op_type,
+                     variadic                   ? "one or more"
+                     : node->input_count == 1 ? "exactly one"
+                                              : "exactly two");
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
         if (np->n_output != 1 || !np->output[0][0]) {
@@ -613,26 +651,60 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                                       : "an initializer");
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
-        uint32_t index;
-        st = add_value(L, np->output[0], &index);
-        if (st != DMLP_OK)
-            return st;
-        m->values[index].producer = (int32_t)n;
-        node->output = index;
+        if (variadic && np->n_input == 1) { /* a copy */
+            node->input_count = 1;
+            node->run = dmlp__op_find(DML_OPERATOR_ELEMENT_WISE_IDENTITY);
+            if (!node->run)
+                return node_error(L, n, DMLP_ERROR_UNSUPPORTED, "has one input, and dmlp has "
+                                  "no Identity to copy it");
+        }
+        uint32_t steps = variadic && np->n_input > 2 ? (uint32_t)np->n_input - 1 : 1;
+        for (uint32_t s = 1; s <= steps; s++) {
+            dmlp__onnx_node *part = &m->nodes[made];
+            if (s > 1) { /* the fold so far as A */
+                *part = m->nodes[n];
+                part->step = s;
+                part->input = m->nodes[made - 1].output;
+            }
+            L->origin[made] = p;
+            uint32_t index;
+            if (s == steps) {
+                st = add_value(L, np->output[0], &index);
+            } else {
+                char own[320];
+                snprintf(own, sizeof own, "%.200s (%s of inputs 1 to %u)", np->output[0],
+                         np->op_type, s + 1);
+                st = add_own_value(L, own, &index);
+            }
+            if (st != DMLP_OK)
+                return st;
+            m->values[index].producer = (int32_t)made;
+            part->output = index;
+            made++;
+        }
     }
-    for (uint32_t n = 0; n < g->n_node; n++) {
-        for (uint32_t i = 0; i < m->nodes[n].input_count; i++) {
-            int64_t found = lookup(L, g->node[n]->input[i]);
+    m->node_count = made;
+    for (uint32_t n = 0; n < made; n++) {
+        dmlp__onnx_node *node = &m->nodes[n];
+        const DmlpOnnxPb__NodeProto *np = g->node[L->origin[n]];
+        for (uint32_t i = 0; i < node->input_count; i++) {
+            if (i == 0 && node->step > 1)
+                continue; /* the fold so far */
+            /* A is the first input; B the second, or a variadic part's x(step+1) */
+            const char *name = np->input[i == 0 ? 0 : node->step ? node->step : 1];
+            int64_t found = lookup(L, name);
             if (found < 0) {
                 snprintf(why, sizeof why, "input \"%.60s\" is not defined by any graph input, "
-                         "initializer or node output", g->node[n]->input[i]);
+                         "initializer or node output", name);
                 return node_error(L, n, DMLP_ERROR_FORMAT, why);
             }
             if (i == 0)
-                m->nodes[n].input = (uint32_t)found;
+                node->input = (uint32_t)found;
             else
-                m->nodes[n].input_b = (uint32_t)found;
+                node->input_b = (uint32_t)found;
         }
+        if (node->step)
+            node->first = node->step > 1 ? m->nodes[n - 1].first : node->input;
     }
     return DMLP_OK;
 }
@@ -640,13 +712,22 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
 /* A two-input node: B has A's type (checked against the version by A's), rank at most
    8, and the two shapes broadcast (onnx_ops.c); the output gets the broadcast shape,
    with a symbolic size's name where the size comes from it. No shape when an input has
-   none. */
+   none. A variadic node's part is described by the node's own inputs: x1 for A's type
+   (and shape before broadcasting), the inputs before B for the fold so far. */
 static dmlp_status infer_two_inputs(loader *L, uint32_t n, const dmlp__onnx_node *node)
 {
     dmlp_onnx_model *m = L->m;
     const dmlp__onnx_value *a = &m->values[node->input], *b = &m->values[node->input_b];
+    const dmlp__onnx_value *x1 = &m->values[node->step ? node->first : node->input];
     dmlp__onnx_value *out = &m->values[node->output];
     char why[640];
+    if (b->type != a->type && node->step) {
+        snprintf(why, sizeof why, "input \"%.60s\" has type %s; %s-%d needs all inputs of one "
+                 "type (input \"%.60s\" has %s)", b->name, dmlp_onnx_type_name(b->type),
+                 dmlp__onnx_op_name(node->op), node->version, x1->name,
+                 dmlp_onnx_type_name(x1->type));
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
     if (b->type != a->type) {
         snprintf(why, sizeof why, "input \"%.60s\" has type %s; %s-%d needs both inputs of one "
                  "type (input \"%.60s\" has %s)", b->name, dmlp_onnx_type_name(b->type),
@@ -666,8 +747,13 @@ static dmlp_status infer_two_inputs(loader *L, uint32_t n, const dmlp__onnx_node
     char reason[300];
     if (dmlp__onnx_broadcast(node, a->rank, a->dims, b->rank, b->dims, &rank, dims, offset,
                              reason, sizeof reason) != 0) {
-        snprintf(why, sizeof why, "inputs \"%.60s\" and \"%.60s\": %s", a->name, b->name,
-                 reason);
+        if (node->step > 1 && !node->legacy) /* B against the broadcast of the inputs before */
+            snprintf(why, sizeof why, "input \"%.60s\" and the broadcast of inputs \"%.60s\" to "
+                     "\"%.60s\": %s", b->name, x1->name,
+                     proto_of(L, n)->input[node->step - 1], reason);
+        else /* before broadcasting, the fold so far has x1's shape */
+            snprintf(why, sizeof why, "inputs \"%.60s\" and \"%.60s\": %s", x1->name, b->name,
+                     reason);
         return node_error(L, n, DMLP_ERROR_FORMAT, why);
     }
     char *params[DMLP_ONNX_MAX_RANK];
@@ -839,17 +925,22 @@ static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
     if (g->n_sparse_initializer)
         return dmlp__error(DMLP_ERROR_UNSUPPORTED,
                            "the graph has sparse initializers; dmlp reads dense tensors only");
+    uint64_t extra = 0; /* the nodes and values a fold of more than two inputs adds */
+    for (size_t i = 0; i < g->n_node; i++)
+        if (g->node[i]->n_input > 2)
+            extra += g->node[i]->n_input - 2;
     if (g->n_node > UINT32_MAX / 4 || g->n_initializer > UINT32_MAX / 4 ||
-        g->n_input > UINT32_MAX / 4)
+        g->n_input > UINT32_MAX / 4 || extra > UINT32_MAX / 4)
         return dmlp__error(DMLP_ERROR_UNSUPPORTED, "the graph is too large");
-    L->value_cap = (uint32_t)(g->n_node + g->n_initializer + g->n_input);
+    L->extra = (uint32_t)extra;
+    L->value_cap = (uint32_t)(g->n_node + g->n_initializer + g->n_input + extra);
     uint32_t table_size = 16;
     while (table_size < 2 * L->value_cap)
         table_size *= 2;
     L->table = calloc(table_size, sizeof *L->table);
     L->table_mask = table_size - 1;
     m->values = calloc(L->value_cap ? L->value_cap : 1, sizeof *m->values);
-    m->nodes = calloc(g->n_node ? g->n_node : 1, sizeof *m->nodes);
+    m->nodes = calloc(g->n_node + extra ? g->n_node + extra : 1, sizeof *m->nodes);
     if (!L->table || !m->values || !m->nodes)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
     m->node_count = (uint32_t)g->n_node;
@@ -929,6 +1020,7 @@ static dmlp_status load(const void *bytes, size_t size, const char *where,
     free(L.table);
     free(L.kept);
     free(L.numbers);
+    free(L.origin);
     dmlp_onnx_pb__model_proto__free_unpacked(mp, &alloc.base);
     if (st != DMLP_OK) {
         dmlp_onnx_model_free(L.m);

@@ -93,6 +93,16 @@ uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version)
     return row ? row->attributes : 0;
 }
 
+int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version)
+{
+    int first = 0;
+    for (size_t i = 0; op && i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].op == op->type && rows[i].since >= version &&
+            (first == 0 || rows[i].since < first))
+            first = rows[i].since;
+    return first;
+}
+
 /* One axis of two sizes under numpy's rule (-1: not known until run). */
 static int broadcast_axis(int64_t x, int64_t y, int64_t *out)
 {
@@ -144,6 +154,17 @@ int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int
         int same = a_rank == b_rank;
         for (uint32_t d = 0; same && d < a_rank; d++)
             same = a_dims[d] == b_dims[d] || a_dims[d] == -1 || b_dims[d] == -1;
+        if (!same && node->step) { /* a variadic operator: no broadcast attribute */
+            int next = dmlp__onnx_op_version_from(node->op, 7);
+            char later[64] = "";
+            if (next)
+                snprintf(later, sizeof later, " (numpy broadcasting comes with %s-%d)",
+                         dmlp__onnx_op_name(node->op), next);
+            snprintf(why, why_size, "shapes %s and %s differ; %s-%d needs all inputs of one "
+                     "shape%s", a_text, b_text, dmlp__onnx_op_name(node->op), node->version,
+                     later);
+            return -1;
+        }
         if (!same) {
             snprintf(why, why_size,
                      "A %s and B %s differ; before version 7 B must have A's shape unless the "
