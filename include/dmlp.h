@@ -70,6 +70,11 @@
  *   LogicalAnd, LogicalOr (DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, _OR): on UINT8 or
  *     UINT32 (the output the inputs' type): 1 where both (And) or either (Or) of a and b
  *     are nonzero, else 0. The output may be bound exactly onto an input (in place).
+ *   Ceil (DML_OPERATOR_ELEMENT_WISE_CEIL): the smallest integer not below x, in the
+ *     input's float type (IEEE roundToIntegralTowardPositive: exact; -0.5 gives -0, ±0 and
+ *     ±inf give themselves, NaN the input's NaN made quiet); with a ScaleBias, of
+ *     x * Scale + Bias rounded as Identity rounds it.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -164,6 +169,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_IDENTITY = 1,
     DML_OPERATOR_ELEMENT_WISE_ABS = 2,
     DML_OPERATOR_ELEMENT_WISE_ADD = 4,
+    DML_OPERATOR_ELEMENT_WISE_CEIL = 7,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
@@ -250,6 +256,12 @@ typedef struct DML_ELEMENT_WISE_ABS_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL: |x| */
 } DML_ELEMENT_WISE_ABS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CEIL_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_CEIL_OPERATOR_DESC;
 
 /* The output's DataType says what each element becomes (it may differ from the input's). */
 typedef struct DML_CAST_OPERATOR_DESC {

@@ -357,6 +357,7 @@ int main(void)
     check_model("logical");
     check_model("owned");
     check_model("cast");
+    check_model("ceil");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -128,6 +128,7 @@ UNARY = {
     "abs": abs_,
     "negative": negative,
     "cast": None,  # test_cast
+    "ceil": np.ceil,
 }
 BINARY = {
     "add": float_op(np.add),
