@@ -75,6 +75,9 @@
  *     ±inf give themselves, NaN the input's NaN made quiet); with a ScaleBias, of
  *     x * Scale + Bias rounded as Identity rounds it.
  *
+ *   Floor (DML_OPERATOR_ELEMENT_WISE_FLOOR): the largest integer not above x, likewise
+ *     (IEEE roundToIntegralTowardNegative: 0.5 gives +0, -0.5 gives -1).
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -171,6 +174,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_ADD = 4,
     DML_OPERATOR_ELEMENT_WISE_CEIL = 7,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
+    DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
@@ -262,6 +266,12 @@ typedef struct DML_ELEMENT_WISE_CEIL_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_CEIL_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC;
 
 /* The output's DataType says what each element becomes (it may differ from the input's). */
 typedef struct DML_CAST_OPERATOR_DESC {

@@ -27,7 +27,7 @@ for dt in ['i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f2', 'f4', 'f8']:
     np.save(f"{work}/b_{dt}.npy", b)
 PY
 
-ops="ceil"
+ops="ceil floor"
 for op in $ops; do
     for dt in f2 f4 f8; do
         check 0 "$op $dt" run $op --feature-level ext "$work/in_$dt.npy" "$work/${op}_$dt.npy"

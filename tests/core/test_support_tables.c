@@ -43,6 +43,7 @@
 #define AND DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND
 #define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
 #define CEIL DML_OPERATOR_ELEMENT_WISE_CEIL
+#define FLOOR DML_OPERATOR_ELEMENT_WISE_FLOOR
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -78,6 +79,8 @@ static const expected_row expected_rows[] = {
     {NEGATE, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8}},
     {CEIL, 0x1000, 4, 4, {F32, F16}},
     {CEIL, 0x3000, 1, 8, {F32, F16}},
+    {FLOOR, 0x1000, 4, 4, {F32, F16}},
+    {FLOOR, 0x3000, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -144,6 +147,7 @@ static const struct {
     {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
     {GREATER, {F64, BF16}},
     {CEIL, {F64, BF16}},
+    {FLOOR, {F64, BF16}},
 };
 
 static const struct {
@@ -168,6 +172,7 @@ static const struct {
     {AND, "ELEMENT_WISE_LOGICAL_AND", 0x1000, "1_0"},
     {OR, "ELEMENT_WISE_LOGICAL_OR", 0x1000, "1_0"},
     {CEIL, "ELEMENT_WISE_CEIL", 0x1000, "1_0"},
+    {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -281,7 +286,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     if (op == SIGN) {
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
-    } else if (op == IDENTITY || op == ABS || op == CEIL) {
+    } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};

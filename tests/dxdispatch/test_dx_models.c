@@ -358,6 +358,7 @@ int main(void)
     check_model("owned");
     check_model("cast");
     check_model("ceil");
+    check_model("floor");
     check_iterations();
     check_no_files();
     check_source_lookup();

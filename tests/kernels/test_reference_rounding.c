@@ -23,6 +23,7 @@ static const struct {
     double (*model)(double);
 } ops[] = {
     {"ceil", DML_OPERATOR_ELEMENT_WISE_CEIL, ceil},
+    {"floor", DML_OPERATOR_ELEMENT_WISE_FLOOR, floor},
 };
 
 static const struct {

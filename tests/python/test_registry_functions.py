@@ -129,6 +129,7 @@ UNARY = {
     "negative": negative,
     "cast": None,  # test_cast
     "ceil": np.ceil,
+    "floor": np.floor,
 }
 BINARY = {
     "add": float_op(np.add),
