@@ -78,6 +78,11 @@
  *   Floor (DML_OPERATOR_ELEMENT_WISE_FLOOR): the largest integer not above x, likewise
  *     (IEEE roundToIntegralTowardNegative: 0.5 gives +0, -0.5 gives -1).
  *
+ *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
+ *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
+ *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
+ *     gives the NaN made quiet, -0 still gives +0.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -180,6 +185,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
+    DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
@@ -266,6 +272,11 @@ typedef struct DML_ELEMENT_WISE_CEIL_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_CEIL_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_RELU_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

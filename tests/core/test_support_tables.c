@@ -44,6 +44,7 @@
 #define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
 #define CEIL DML_OPERATOR_ELEMENT_WISE_CEIL
 #define FLOOR DML_OPERATOR_ELEMENT_WISE_FLOOR
+#define RELU DML_OPERATOR_ACTIVATION_RELU
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -81,6 +82,10 @@ static const expected_row expected_rows[] = {
     {CEIL, 0x3000, 1, 8, {F32, F16}},
     {FLOOR, 0x1000, 4, 4, {F32, F16}},
     {FLOOR, 0x3000, 1, 8, {F32, F16}},
+    {RELU, 0x1000, 4, 4, {F32, F16}},
+    {RELU, 0x2000, 4, 5, {F32, F16}},
+    {RELU, 0x3000, 1, 8, {F32, F16}},
+    {RELU, 0x5100, 1, 8, {F32, F16, I32, I16, I8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -148,6 +153,7 @@ static const struct {
     {GREATER, {F64, BF16}},
     {CEIL, {F64, BF16}},
     {FLOOR, {F64, BF16}},
+    {RELU, {F64, BF16, I64}},
 };
 
 static const struct {
@@ -173,6 +179,7 @@ static const struct {
     {OR, "ELEMENT_WISE_LOGICAL_OR", 0x1000, "1_0"},
     {CEIL, "ELEMENT_WISE_CEIL", 0x1000, "1_0"},
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
+    {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */

@@ -359,6 +359,7 @@ int main(void)
     check_model("cast");
     check_model("ceil");
     check_model("floor");
+    check_model("relu");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -550,7 +550,7 @@ def simple(op="Sign", in_type=FLOAT, opset=13, out_t=None, shape=(3,), attrs=Non
 
 def refused_cases(root):
     vi = helper.make_tensor_value_info
-    refuse(root, "other_operator", simple("Relu", node_name="r"), 'node 0 "r"', "Relu",
+    refuse(root, "other_operator", simple("MatMul", node_name="r"), 'node 0 "r"', "MatMul",
            "opset 13", "not supported")
     refuse(root, "other_domain", simple(domain="com.microsoft"), 'domain "com.microsoft"',
            "Sign")

@@ -173,11 +173,11 @@ def test_wrong_output_name_and_bad_models(tmp_path):
         InferenceSession(str(tmp_path / "missing.onnx"))
     with pytest.raises(dmlp.Error):
         InferenceSession(b"not a model")
-    relu = make_model([helper.make_node("Relu", ["x"], ["y"])],
-                      [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1])],
-                      [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])])
-    with pytest.raises(dmlp.Error, match="Relu"):
-        InferenceSession(relu)
+    other = make_model([helper.make_node("MatMul", ["x", "x"], ["y"])],
+                       [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1])],
+                       [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1])])
+    with pytest.raises(dmlp.Error, match="MatMul"):
+        InferenceSession(other)
     with pytest.raises(TypeError, match="path_or_bytes"):
         InferenceSession(42)
 

@@ -111,6 +111,22 @@ def divide(a, b):
     return float_op(np.divide)(a, b)
 
 
+def maximum_number(a, b):
+    """IEEE 754-2019 maximumNumber, DirectML's max: a NaN loses to a number, -0 is below
+    +0. Integers: numpy's maximum."""
+    if a.dtype.kind in "iub":
+        return np.maximum(a, b)
+    with np.errstate(all="ignore"):
+        r = np.where(a > b, a, b)
+        r = np.where((a == 0) & (b == 0), np.where(np.signbit(a), b, a), r)
+        r = np.where(np.isnan(b), a, r)
+        return np.where(np.isnan(a), b, r).astype(a.dtype)
+
+
+def relu(x):
+    return maximum_number(x, np.zeros_like(x))
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -130,6 +146,7 @@ UNARY = {
     "cast": None,  # test_cast
     "ceil": np.ceil,
     "floor": np.floor,
+    "relu": relu,
 }
 BINARY = {
     "add": float_op(np.add),
