@@ -78,6 +78,12 @@
  *   Floor (DML_OPERATOR_ELEMENT_WISE_FLOOR): the largest integer not above x, likewise
  *     (IEEE roundToIntegralTowardNegative: 0.5 gives +0, -0.5 gives -1).
  *
+ *   Max (DML_OPERATOR_ELEMENT_WISE_MAX): the greater of a and b, broadcast. Floats follow
+ *     DirectML's GPU max (IEEE 754-2019 maximumNumber): a NaN loses to a number, two NaNs
+ *     give A's made quiet, -0 is below +0. With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's
+ *     rule), IEEE 754-2019 maximum: a NaN wins (A's before B's, made quiet), -0 still below
+ *     +0. Integers compare in their own signedness.
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -183,6 +189,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
+    DML_OPERATOR_ELEMENT_WISE_MAX = 21,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ACTIVATION_RELU = 44,
@@ -272,6 +279,12 @@ typedef struct DML_ELEMENT_WISE_CEIL_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_CEIL_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MAX_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

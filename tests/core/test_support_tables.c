@@ -45,6 +45,7 @@
 #define CEIL DML_OPERATOR_ELEMENT_WISE_CEIL
 #define FLOOR DML_OPERATOR_ELEMENT_WISE_FLOOR
 #define RELU DML_OPERATOR_ACTIVATION_RELU
+#define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -86,6 +87,10 @@ static const expected_row expected_rows[] = {
     {RELU, 0x2000, 4, 5, {F32, F16}},
     {RELU, 0x3000, 1, 8, {F32, F16}},
     {RELU, 0x5100, 1, 8, {F32, F16, I32, I16, I8}},
+    {MAX, 0x1000, 4, 4, {F32, F16}},
+    {MAX, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {MAX, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {MAX, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -154,6 +159,7 @@ static const struct {
     {CEIL, {F64, BF16}},
     {FLOOR, {F64, BF16}},
     {RELU, {F64, BF16, I64}},
+    {MAX, {F64, BF16}},
 };
 
 static const struct {
@@ -180,13 +186,14 @@ static const struct {
     {CEIL, "ELEMENT_WISE_CEIL", 0x1000, "1_0"},
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
+    {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
 static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
-           op == GREATER || op == AND || op == OR;
+           op == GREATER || op == AND || op == OR || op == MAX;
 }
 
 static const struct {

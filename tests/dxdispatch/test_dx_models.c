@@ -360,6 +360,7 @@ int main(void)
     check_model("ceil");
     check_model("floor");
     check_model("relu");
+    check_model("max");
     check_iterations();
     check_no_files();
     check_source_lookup();

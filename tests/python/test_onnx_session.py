@@ -193,3 +193,62 @@ def test_session_options_threads():
     Options.intra_op_num_threads = -1
     with pytest.raises(TypeError, match="intra_op_num_threads"):
         InferenceSession(CHAIN, sess_options=Options())
+
+
+# Max with three inputs: ONNX's fold from the left, Max(Max(x1, x2), x3), broadcast
+MAX3 = make_model(
+    [helper.make_node("Max", ["x1", "x2", "x3"], ["y"], name="max3")],
+    [helper.make_tensor_value_info("x1", TensorProto.FLOAT, ["N", 3]),
+     helper.make_tensor_value_info("x2", TensorProto.FLOAT, [3]),
+     helper.make_tensor_value_info("x3", TensorProto.FLOAT, ["M", 1])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], opset=13)
+
+
+def max_fold(*xs):
+    """numpy's maximum from the left, with -0 below +0 (dmlp's rule; numpy's own answer to
+    that tie depends on the dtype)."""
+    result = xs[0]
+    for x in xs[1:]:
+        with np.errstate(invalid="ignore"):
+            m = np.maximum(result, x)
+        zero = (result == 0) & (x == 0)
+        m = np.where(zero, np.where(np.signbit(result) & np.signbit(x), np.float32(-0.0),
+                                    np.float32(0.0)), m)
+        result = m.astype(np.float32)
+    return result
+
+
+def test_max_three_inputs():
+    session = InferenceSession(MAX3)
+    assert [(i.name, i.shape) for i in session.get_inputs()] == [
+        ("x1", ["N", 3]), ("x2", [3]), ("x3", ["M", 1])]
+    assert [o.name for o in session.get_outputs()] == ["y"]  # the fold's own values are not
+    x1 = np.array([[-0.0, 1.0, np.nan], [-0.0, -5.0, 2.0]], np.float32)
+    x2 = np.array([-0.0, np.nan, -1.0], np.float32)
+    x3 = np.array([[0.0], [-0.0]], np.float32)
+    [y] = session.run(None, {"x1": x1, "x2": x2, "x3": x3})
+    want = max_fold(x1, x2, x3)
+    assert_bits_equal(np.where(np.isnan(y), np.float32(np.nan), y),
+                      np.where(np.isnan(want), np.float32(np.nan), want))
+    assert np.signbit(y[1, 0]) and not np.signbit(y[0, 0])  # -0 only where all are -0
+    assert np.isnan(y[0, 2]) and np.isnan(y[1, 1]) and np.isnan(y[0, 1])
+    # other sizes (N = 4, M = 1: x3 broadcast over the rows), the same session
+    rng = np.random.default_rng(3)
+    x1 = rng.standard_normal((4, 3)).astype(np.float32)
+    x3 = rng.standard_normal((1, 1)).astype(np.float32)
+    [y] = session.run(["y"], {"x1": x1, "x2": x2[[0, 2, 0]], "x3": x3})
+    assert_bits_equal(y, max_fold(x1, x2[[0, 2, 0]], x3))
+    # x3's rows neither 1 nor N: refused at run time, naming the fold's step
+    with pytest.raises(dmlp.Error) as info:
+        session.run(None, {"x1": x1, "x2": x2, "x3": np.zeros((3, 1), np.float32)})
+    for words in ("Max-13", '"x3"', "do not broadcast", "[4, 3]", "[3, 1]"):
+        assert words in str(info.value)
+
+
+def test_max_one_input_copies_every_bit():
+    model = make_model([helper.make_node("Max", ["x"], ["y"])],
+                       [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])],
+                       [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])], opset=13)
+    x = np.array([0x7F800001, 0xFFC00123, 0x80000000, 0x3F800000], np.uint32).view(np.float32)
+    [y] = InferenceSession(model).run(None, {"x": x})
+    assert_bits_equal(y, x)  # a signalling NaN stays signalling, as ONNX's data[0]

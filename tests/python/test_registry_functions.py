@@ -157,6 +157,7 @@ BINARY = {
     "greater": lambda a, b: np.greater(a, b),
     "logical_and": logical(np.logical_and),
     "logical_or": logical(np.logical_or),
+    "maximum": maximum_number,
 }
 
 
