@@ -2,7 +2,6 @@
 #include "core/parallel.h"
 
 #include "core/tune.h"
-#include "platform/cpu.h"
 #include "platform/fp_env.h"
 
 uint32_t dmlp__parallel_threads(uint64_t bytes)
@@ -50,16 +49,9 @@ static void run_chunk(void *context, size_t index)
     }
 }
 
-void dmlp__parallel_for(dmlp__threadpool *pool, const dmlp__parallel_job *job)
+void dmlp__parallel_run_chunks(dmlp__threadpool *pool, const dmlp__parallel_job *job,
+                               uint32_t threads)
 {
-    uint64_t threads = job->max_threads;
-    uint32_t workers = dmlp__threadpool_workers(pool);
-    if (threads > (uint64_t)workers + 1)
-        threads = (uint64_t)workers + 1;
-    if (threads <= 1) {
-        run_range(job, 0, job->count);
-        return;
-    }
     uint64_t chunks = (job->count + job->skew + job->chunk - 1) / job->chunk;
-    dmlp__threadpool_run(pool, run_chunk, (void *)job, (size_t)chunks, (uint32_t)(threads - 1));
+    dmlp__threadpool_run(pool, run_chunk, (void *)job, (size_t)chunks, threads - 1);
 }

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/threadpool.h"
+#include "platform/cpu.h"
 
 #define DMLP__BYTES_PER_THREAD (512u << 10)
 #define DMLP__CHUNK_BYTES (128u << 10)
@@ -57,13 +58,32 @@ typedef struct dmlp__parallel_job {
     bool fence;           /* the ranges' non-temporal stores need a fence at their end */
 } dmlp__parallel_job;
 
+/* The chunks of a job on `threads` threads (2 or more; dmlp__parallel_for's clamp). */
+void dmlp__parallel_run_chunks(dmlp__threadpool *pool, const dmlp__parallel_job *job,
+                               uint32_t threads);
+
 /* Runs fn over [0, count): with one thread (max_threads clamped to the pool's workers +
    1) as one range on the calling thread, otherwise chunk by chunk on the calling thread
    and pool threads, each chunk under the default floating-point environment
    (platform/fp_env.h) since pool threads inherit the device creator's. The caller runs
    under that environment already. With `fence`, each range is followed by a store fence
    on the thread that ran it, so its stores are ordered before the job is seen
-   finished. */
-void dmlp__parallel_for(dmlp__threadpool *pool, const dmlp__parallel_job *job);
+   finished. Inline, so that a small job's one range costs a direct call. */
+static inline void dmlp__parallel_for(dmlp__threadpool *pool, const dmlp__parallel_job *job)
+{
+    uint64_t threads = job->max_threads;
+    if (threads > 1) {
+        uint32_t workers = dmlp__threadpool_workers(pool);
+        if (threads > (uint64_t)workers + 1)
+            threads = (uint64_t)workers + 1;
+    }
+    if (threads <= 1) {
+        job->fn(job->context, 0, job->count);
+        if (job->fence)
+            dmlp__stream_fence();
+        return;
+    }
+    dmlp__parallel_run_chunks(pool, job, (uint32_t)threads);
+}
 
 #endif
