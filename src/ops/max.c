@@ -120,8 +120,8 @@ BINARY_KERNEL_ARGS(f64, max, uint64_t)
     }
 FLOAT_MAX(32)
 FLOAT_MAX(64)
-BINARY_KERNEL(f32, max, 4, 32)
-BINARY_KERNEL(f64, max, 8, 64)
+BINARY_KERNEL(f32, max, 4, bin_max_f32, setup_f32)
+BINARY_KERNEL(f64, max, 8, bin_max_f64, setup_f64)
 #endif
 
 #undef OP

@@ -75,11 +75,17 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define fdiv32 vdivq_f32
 #define fdiv64 vdivq_f64
 /* The two-input kernels: one IEEE operation per lane (no contraction in this file). */
-#define HAS_BINARY_FLOAT 1
 #define fsub32 vsubq_f32
 #define fsub64 vsubq_f64
 #define fmul32 vmulq_f32
 #define fmul64 vmulq_f64
+
+/* Capability tags (vector_kernels.inc): no denormals-are-zero mode that leaves results
+   alone (FPCR.FZ flushes them too), so subnormals are divided as they are; a divide of
+   two NaNs is not relied on to keep the first. */
+enum { isa_has_daz = 0, isa_div_keeps_first_nan = 0 };
+static inline unsigned daz_on(void) { return 0; }
+static inline void daz_restore(unsigned saved) { (void)saved; }
 
 #define sel(m, a, b) vbslq_u8((m), (a), (b))
 #define sel8 sel

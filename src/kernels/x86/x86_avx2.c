@@ -56,9 +56,8 @@ typedef __m256i M8, M16, M32, M64;
 #define fadd64 _mm256_add_pd
 #define fdiv32 _mm256_div_ps
 #define fdiv64 _mm256_div_pd
-#define DIV_KEEPS_FIRST_NAN 1
-/* The two-input kernels (kernels/vector_kernels.inc). */
-#define HAS_BINARY_FLOAT 1
+/* Capability tag (vector_kernels.inc): a divide of two NaNs returns the first, quiet. */
+enum { isa_div_keeps_first_nan = 1 };
 #define fsub32 _mm256_sub_ps
 #define fsub64 _mm256_sub_pd
 #define fmul64 _mm256_mul_pd

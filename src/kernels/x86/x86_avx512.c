@@ -61,15 +61,14 @@ typedef __mmask8 M64;
 #define fadd64 _mm512_add_pd
 #define fdiv32 _mm512_div_ps
 #define fdiv64 _mm512_div_pd
-#define DIV_KEEPS_FIRST_NAN 1
+/* Capability tag (vector_kernels.inc): a divide of two NaNs returns the first, quiet. */
+enum { isa_div_keeps_first_nan = 1 };
 /* Softsign's divisor t = 1 + |x| with +inf made the default NaN by one vfixupimm (class
    +inf: the source made quiet, 0x7fc00000; every other class keeps t), so that the divide
    itself gives the infinities' result (vector_kernels.inc, DIVISOR). */
 #define DIV_INF_GIVES_DNAN 1
 #define inf_to_dnan32(t) _mm512_fixupimm_ps((t), (t), _mm512_set1_epi32(0x00200000), 0)
 #define inf_to_dnan64(t) _mm512_fixupimm_pd((t), (t), _mm512_set1_epi64(0x00200000), 0)
-/* The two-input kernels (kernels/vector_kernels.inc). */
-#define HAS_BINARY_FLOAT 1
 #define fsub32 _mm512_sub_ps
 #define fsub64 _mm512_sub_pd
 #define fmul64 _mm512_mul_pd

@@ -8,7 +8,8 @@
 
 #include <xmmintrin.h>
 
-#define HAS_DAZ 1
+/* Capability tag (vector_kernels.inc): daz_on reads subnormals as zero. */
+enum { isa_has_daz = 1 };
 
 static inline unsigned daz_on(void)
 {

@@ -50,8 +50,9 @@ typedef __m128i M8, M16, M32, M64;
 #define fadd64 _mm_add_pd
 #define fdiv32 _mm_div_ps
 #define fdiv64 _mm_div_pd
-/* The two-input kernels (kernels/vector_kernels.inc). */
-#define HAS_BINARY_FLOAT 1
+/* Capability tag (vector_kernels.inc): not relied on here; Softsign sets every NaN and
+   infinity lane from the bits. */
+enum { isa_div_keeps_first_nan = 0 };
 #define fsub32 _mm_sub_ps
 #define fsub64 _mm_sub_pd
 #define fmul64 _mm_mul_pd
