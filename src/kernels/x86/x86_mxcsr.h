@@ -1,8 +1,8 @@
 /* Denormals-are-zero (MXCSR.DAZ) around the divided Softsign kernels (vector_kernels.inc):
    a zero or subnormal x gives x itself (1 + |x| rounds to 1), so those lanes take the
    input and the divide's result there is not used; read as zero, subnormals no longer
-   send the divider down its slow path (random f32 bits, 1 in 256 subnormal, 64 KiB on a
-   Zen 5: 78 -> 200 GB/s). Every x86 level has MXCSR; the caller's value comes back. */
+   send the divider down its slow path, several times slower (docs/performance.md). Every
+   x86 level has MXCSR; the caller's value comes back. */
 #ifndef DMLP_KERNELS_X86_MXCSR_H
 #define DMLP_KERNELS_X86_MXCSR_H
 
