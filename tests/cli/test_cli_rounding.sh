@@ -7,25 +7,8 @@ dmlp=${1:?usage: test_cli_rounding.sh path/to/dmlp}
 name=test_cli_rounding
 . "$(dirname "$0")/numpy_checks.sh"
 
-# Inputs: random bit patterns and small values of every dtype (NaNs with payloads, -0,
-# halves and INT_MIN among them), and a B for max that broadcasts along the first axis.
-"$py" - "$work" <<'PY' || exit 1
-import sys, numpy as np
-work = sys.argv[1]
-rng = np.random.default_rng(23)
-for dt in ['i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f2', 'f4', 'f8']:
-    bits = {'1': np.uint8, '2': np.uint16, '4': np.uint32, '8': np.uint64}[dt[1]]
-    raw = rng.integers(0, np.iinfo(bits).max, size=(2, 3, 41), dtype=bits, endpoint=True)
-    raw.flat[0] = 1 << (8 * raw.itemsize - 1)  # INT_MIN, -0.0
-    x = raw.view(np.dtype(dt)).copy()
-    if dt[0] == 'f':  # half of them small, where rounding has work to do
-        x.flat[1::2] = (rng.integers(-40, 40, size=x.size // 2) / 4).astype(dt)
-        x.flat[1] = -0.5
-    np.save(f"{work}/in_{dt}.npy", x)
-    b = x[:, :1, :].copy()
-    b.flat[::3] = x.flat[:b.size:3]  # ties with A
-    np.save(f"{work}/b_{dt}.npy", b)
-PY
+# Inputs of every dtype (tests/cli/cli_elementwise.py).
+"$py" "$(dirname "$0")/cli_elementwise.py" inputs "$work" || exit 1
 
 ops="ceil floor"
 for op in $ops; do
@@ -35,21 +18,12 @@ for op in $ops; do
 done
 check 0 "ceil f4 scale bias" run ceil --scale -2.5 --bias 0.75 "$work/in_f4.npy" "$work/sb_f4.npy"
 
-"$py" - "$work" "$ops" <<'PY' || failed=$((failed + 1))
+"$py" - "$work" "$ops" "$(dirname "$0")" <<'PY' || failed=$((failed + 1))
 import sys, numpy as np
+sys.path.insert(0, sys.argv[-1])
+import cli_elementwise as ce
+from cli_elementwise import same, quiet, max_number
 work = sys.argv[1]
-bad = 0
-def same(name, got, want):
-    global bad
-    if got.dtype != want.dtype or got.shape != want.shape or got.tobytes() != want.tobytes():
-        print(f"FAIL: {name}: differs from numpy"); bad += 1
-def quiet(x):
-    """x with its NaNs made quiet (the quiet bit of the format set, nothing else)."""
-    u = {2: np.uint16, 4: np.uint32, 8: np.uint64}[x.itemsize]
-    q = {2: 0x0200, 4: 0x00400000, 8: 0x0008000000000000}[x.itemsize]
-    bits = x.view(u).copy()
-    bits[np.isnan(x)] |= u(q)
-    return bits.view(x.dtype)
 with np.errstate(all='ignore'):
     for op in sys.argv[2].split():
         for dt in ['f2', 'f4', 'f8']:
@@ -61,7 +35,7 @@ with np.errstate(all='ignore'):
     want[np.isnan(y)] = 0x7fc00000
     want[np.isnan(x)] = x.view(np.uint32)[np.isnan(x)] | 0x00400000
     same("ceil f4 scale bias", np.load(f"{work}/sb_f4.npy").view(np.uint32), want)
-sys.exit(1 if bad else 0)
+sys.exit(1 if ce.bad else 0)
 PY
 [ $? -eq 0 ] && passed=$((passed + 1))
 
