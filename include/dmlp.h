@@ -84,6 +84,13 @@
  *     rule), IEEE 754-2019 maximum: a NaN wins (A's before B's, made quiet), -0 still below
  *     +0. Integers compare in their own signedness.
  *
+ *   Min (DML_OPERATOR_ELEMENT_WISE_MIN): the lesser of a and b, broadcast, the mirror of
+ *     Max. Floats follow DirectML's GPU min (IEEE 754-2019 minimumNumber): a NaN loses to a
+ *     number, two NaNs give A's made quiet, -0 is below +0. With
+ *     DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 minimum: a NaN wins
+ *     (A's before B's, made quiet), -0 still below +0. Integers compare in their own
+ *     signedness.
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -190,6 +197,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
+    DML_OPERATOR_ELEMENT_WISE_MIN = 23,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ACTIVATION_RELU = 44,
@@ -285,6 +293,12 @@ typedef struct DML_ELEMENT_WISE_MAX_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_MAX_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MIN_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -8,7 +8,7 @@ test_cli_relu.sh, test_cli_max.sh), with Debian's numpy.
 
 Imported by the checks: same() compares a result with its expectation to the bit,
 quiet() sets the quiet bit of NaNs, max_number() is IEEE 754-2019 maximumNumber or, with
-propagate, maximum (-0 below +0 in both)."""
+propagate, maximum (-0 below +0 in both), min_number() the same for the minimum."""
 import sys
 
 import numpy as np
@@ -57,6 +57,19 @@ def max_number(a, b, propagate=False):
     out = np.where(a > b, a, b)
     zeros = (a == 0) & (b == 0)
     out = np.where(zeros, np.where(np.signbit(a), b, a), out)
+    out = np.where(np.isnan(b), quiet(b) if propagate else a, out)
+    out = np.where(np.isnan(a), quiet(a) if propagate else np.where(np.isnan(b), quiet(a), b),
+                   out)
+    return out.astype(a.dtype)
+
+
+def min_number(a, b, propagate=False):
+    """IEEE 754-2019 minimumNumber (a NaN loses; two NaNs give A's made quiet) or, with
+    propagate, minimum (A's NaN, else B's, made quiet); -0 below +0 in both."""
+    a, b = np.broadcast_arrays(a, b)
+    out = np.where(a < b, a, b)
+    zeros = (a == 0) & (b == 0)
+    out = np.where(zeros, np.where(np.signbit(a), a, b), out)
     out = np.where(np.isnan(b), quiet(b) if propagate else a, out)
     out = np.where(np.isnan(a), quiet(a) if propagate else np.where(np.isnan(b), quiet(a), b),
                    out)

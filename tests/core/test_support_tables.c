@@ -46,6 +46,7 @@
 #define FLOOR DML_OPERATOR_ELEMENT_WISE_FLOOR
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
+#define MIN DML_OPERATOR_ELEMENT_WISE_MIN
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -91,6 +92,10 @@ static const expected_row expected_rows[] = {
     {MAX, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MAX, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MAX, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {MIN, 0x1000, 4, 4, {F32, F16}},
+    {MIN, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {MIN, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {MIN, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -160,6 +165,7 @@ static const struct {
     {FLOOR, {F64, BF16}},
     {RELU, {F64, BF16, I64}},
     {MAX, {F64, BF16}},
+    {MIN, {F64, BF16}},
 };
 
 static const struct {
@@ -187,13 +193,14 @@ static const struct {
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
+    {MIN, "ELEMENT_WISE_MIN", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
 static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
-           op == GREATER || op == AND || op == OR || op == MAX;
+           op == GREATER || op == AND || op == OR || op == MAX || op == MIN;
 }
 
 static const struct {

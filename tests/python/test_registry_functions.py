@@ -123,6 +123,18 @@ def maximum_number(a, b):
         return np.where(np.isnan(a), b, r).astype(a.dtype)
 
 
+def minimum_number(a, b):
+    """IEEE 754-2019 minimumNumber, DirectML's min: a NaN loses to a number, -0 is below
+    +0. Integers: numpy's minimum."""
+    if a.dtype.kind in "iub":
+        return np.minimum(a, b)
+    with np.errstate(all="ignore"):
+        r = np.where(a < b, a, b)
+        r = np.where((a == 0) & (b == 0), np.where(np.signbit(a), a, b), r)
+        r = np.where(np.isnan(b), a, r)
+        return np.where(np.isnan(a), b, r).astype(a.dtype)
+
+
 def relu(x):
     return maximum_number(x, np.zeros_like(x))
 
@@ -158,6 +170,7 @@ BINARY = {
     "logical_and": logical(np.logical_and),
     "logical_or": logical(np.logical_or),
     "maximum": maximum_number,
+    "minimum": minimum_number,
 }
 
 

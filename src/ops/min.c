@@ -1,0 +1,130 @@
+/* ELEMENT_WISE_MIN: the lesser of a and b, broadcast (docs/operators.md), the mirror of
+   ELEMENT_WISE_MAX. DirectML's page is silent on NaN and on -0, so the API follows
+   DirectML's GPU min (IEEE 754-2019 minimumNumber): a NaN loses to a number, two NaNs
+   give A's made quiet, and -0 is below +0. With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's
+   rule: its reference is numpy's minimum) it is IEEE 754-2019 minimum: a NaN wins, A's
+   before B's, made quiet, and -0 is still below +0. Integers compare in their own
+   signedness. */
+#include "ops/op.h"
+#include "ops/arithmetic.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_MIN
+#define OP_DESC DML_ELEMENT_WISE_MIN_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_MIN, min, minimum, "Min", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  min       ELEMENT_WISE_MIN: the lesser of a and b (-0 < +0; a NaN loses, or\n"
+        "            with --nan propagate wins)\n",
+        DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+
+DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
+DMLP_SUPPORT(2_1, 4, 4, (F32, F16, I32, I16, I8, U32, U16, U8))
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16, I32, I16, I8, U32, U16, U8))
+DMLP_SUPPORT(5_0, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+/* ONNX's Min takes one or more inputs, as Max does (the front end makes a chain of
+   two-input nodes): 1 (float16, float, double; consumed_inputs; same shapes), 6 (same
+   shapes), 8 (numpy broadcasting), 12 (+ the integer types), 13 (+ bfloat16). Its
+   reference is numpy's minimum, where a NaN wins. */
+DMLP_ONNX(13, "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, "
+              "double, bfloat16", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)
+DMLP_ONNX(12, "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, "
+              "double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)
+DMLP_ONNX(8, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)
+DMLP_ONNX(6, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)
+DMLP_ONNX(1, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,
+          DMLP_ONNX_VARIADIC | DMLP_ONNX_CONSUMED_INPUTS)
+
+/* Fast kernels for f32 and f64, as Max has. */
+ARITHMETIC_KERNELS(min)
+
+#ifndef DMLP_OPS_LIST
+#include "kernels/reference_binary.h"
+
+#define INT_MIN_OF(t, T, U)                                                                 \
+    static T t##_min(T x, T y, const dmlp__kernel_args *args)                               \
+    {                                                                                       \
+        (void)args;                                                                         \
+        return x < y ? x : y;                                                               \
+    }
+DMLP__INT_TYPES(INT_MIN_OF)
+
+/* A float format by its bits: the sign, +infinity and the quiet-NaN bit; `value` reads
+   an element exactly as a double (every f16, bf16 and f32 is one). */
+typedef struct min_format {
+    uint64_t sign, inf, quiet;
+    double (*value)(uint64_t bits);
+} min_format;
+
+static double f16_value(uint64_t x) { return dmlp__f16_to_f32((uint16_t)x); }
+static double bf16_value(uint64_t x) { return dmlp__bf16_to_f32((uint16_t)x); }
+static double f32_value(uint64_t x) { return dmlp__f32_from_bits((uint32_t)x); }
+static double f64_value(uint64_t x) { return dmlp__f64_from_bits(x); }
+
+static const min_format f16_format = {0x8000u, 0x7c00u, 0x0200u, f16_value};
+static const min_format bf16_format = {0x8000u, 0x7f80u, 0x0040u, bf16_value};
+static const min_format f32_format = {0x80000000u, 0x7f800000u, 0x00400000u, f32_value};
+static const min_format f64_format = {0x8000000000000000u, 0x7ff0000000000000u,
+                                      0x0008000000000000u, f64_value};
+
+static uint64_t float_min(uint64_t x, uint64_t y, const min_format *f, uint32_t propagate)
+{
+    int x_nan = (x & ~f->sign) > f->inf, y_nan = (y & ~f->sign) > f->inf;
+    if (x_nan) /* minimum: a NaN wins; minimumNumber: it loses to a number */
+        return propagate || y_nan ? x | f->quiet : y;
+    if (y_nan)
+        return propagate ? y | f->quiet : x;
+    double a = f->value(x), b = f->value(y);
+    if (a == b) /* equal values have equal bits, but for -0 and +0: -0 is the lesser */
+        return x | y;
+    return a < b ? x : y;
+}
+
+#define FLOAT_MIN_OF(t, T)                                                                  \
+    static T t##_min(T x, T y, const dmlp__kernel_args *args)                               \
+    {                                                                                       \
+        return (T)float_min(x, y, &t##_format, args->nan_propagate);                        \
+    }
+FLOAT_MIN_OF(f16, uint16_t)
+FLOAT_MIN_OF(bf16, uint16_t)
+FLOAT_MIN_OF(f32, uint32_t)
+FLOAT_MIN_OF(f64, uint64_t)
+
+BINARY_KERNEL_ARGS(i8, min, int8_t)
+BINARY_KERNEL_ARGS(u8, min, uint8_t)
+BINARY_KERNEL_ARGS(i16, min, int16_t)
+BINARY_KERNEL_ARGS(u16, min, uint16_t)
+BINARY_KERNEL_ARGS(i32, min, int32_t)
+BINARY_KERNEL_ARGS(u32, min, uint32_t)
+BINARY_KERNEL_ARGS(i64, min, int64_t)
+BINARY_KERNEL_ARGS(u64, min, uint64_t)
+BINARY_KERNEL_ARGS(f16, min, uint16_t)
+BINARY_KERNEL_ARGS(bf16, min, uint16_t)
+BINARY_KERNEL_ARGS(f32, min, uint32_t)
+BINARY_KERNEL_ARGS(f64, min, uint64_t)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The fast kernels of f32 and f64, from the CPU's max (the vocabulary's fmax): where the
+   max is A the min is B, else A; then the lanes that leaves open are set from the bits as
+   the reference sets them: both zeros give a | b (-0 unless both are +0), and the NaN
+   lanes follow the rule in force (c->propagate). */
+#define FLOAT_MIN(w)                                                                        \
+    static ALWAYS_INLINE V bin_min_f##w(V x, V y, const kc *c)                              \
+    {                                                                                       \
+        V m = fromf##w(fmax##w(tof##w(x), tof##w(y)));                                      \
+        V r = sel##w(eq##w(m, x), y, x);                                                    \
+        r = sel##w(eq##w(vand(vor(x, y), c->abs), zero()), vor(x, y), r);                   \
+        M##w x_nan = nan_##w(vand(x, c->abs), c), y_nan = nan_##w(vand(y, c->abs), c);      \
+        r = sel##w(y_nan, c->propagate ? vor(y, c->quiet) : x, r);                          \
+        V x_lanes = c->propagate ? vor(x, c->quiet) : sel##w(y_nan, vor(x, c->quiet), y);   \
+        return sel##w(x_nan, x_lanes, r);                                                   \
+    }
+FLOAT_MIN(32)
+FLOAT_MIN(64)
+BINARY_KERNEL(f32, min, 4, bin_min_f32, setup_f32)
+BINARY_KERNEL(f64, min, 8, bin_min_f64, setup_f64)
+#endif
+
+#undef OP
+#undef OP_DESC

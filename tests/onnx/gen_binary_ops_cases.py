@@ -1,0 +1,144 @@
+"""Min, Sum, Mean, Mod and PRelu cases for gen_cases.py: models with expected outputs
+computed here, independently of dmlp.
+
+Min: ONNX's reference folds its inputs from the left with numpy's minimum (a NaN wins;
+dmlp makes it quiet, and `dmlp onnx-test --exact` takes any NaN for any NaN), with one
+rule written out here: a tie of -0 and +0 gives -0 (IEEE 754-2019 minimum, -0 below +0;
+only two +0 give +0), as Max's cases do for its own tie (gen_minmax_cases.py). bfloat16
+is decoded exactly to float32 and the result, one of the inputs or a NaN, encoded back.
+
+binary_ops_cases(root, g) and binary_ops_refused_cases(root, g) write them, g being the
+gen_cases module (its helpers and lists).
+"""
+import numpy as np
+from onnx import helper
+
+from gen_minmax_cases import b_values, bf16_decode
+
+FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, BOOL, FLOAT16, DOUBLE, UINT32, UINT64 = \
+    1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13
+BFLOAT16 = 16
+INTS = (UINT8, UINT16, UINT32, UINT64, INT8, INT16, INT32, INT64)
+vi = helper.make_tensor_value_info
+
+# (operator, since, (first opset, last opset), types)
+MIN_VERSIONS = [
+    ("Min", 1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
+    ("Min", 6, (6, 7), (FLOAT16, FLOAT, DOUBLE)),
+    ("Min", 8, (8, 11), (FLOAT16, FLOAT, DOUBLE)),
+    ("Min", 12, (12, 12), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    ("Min", 13, (13, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+]
+
+
+# ---- reference results -----------------------------------------------------------------
+
+def minimum(a, b):
+    """numpy's minimum with IEEE's answer where both are zeros: -0 unless both are +0."""
+    if a.dtype.kind in "iu":
+        return np.minimum(a, b)
+    with np.errstate(invalid="ignore"):
+        r = np.minimum(a, b)
+    zero = (a == 0) & (b == 0)
+    either_negative = np.signbit(a) | np.signbit(b)
+    tie = np.where(either_negative, r.dtype.type(-0.0), r.dtype.type(0.0))
+    return np.where(zero, tie, r)
+
+
+def ref_fold(g, onnx_type, xs, step):
+    """A variadic operator's inputs folded from the left with step (on exact values:
+    bfloat16 decoded to float32 and the result encoded back)."""
+    values = [bf16_decode(g, x) if onnx_type == BFLOAT16 else x for x in xs]
+    r = values[0].copy()
+    for v in values[1:]:
+        r = step(r, v)
+    if onnx_type == BFLOAT16:
+        return xs[0].copy() if len(xs) == 1 else g.f32_to_bf16(r)
+    return r
+
+
+def ref_min(g, onnx_type, xs):
+    return ref_fold(g, onnx_type, xs, minimum)
+
+
+# ---- writing ---------------------------------------------------------------------------
+
+def variadic_case(g, root, op, ref, name, opset, onnx_type, xs, attrs=None, typed_set=False):
+    """An `op` node over inputs x1 .. xN, expected ref(g, onnx_type, xs)."""
+    names = ["x%d" % (i + 1) for i in range(len(xs))]
+    node = helper.make_node(op, names, ["y"], name=name + "_node", **(attrs or {}))
+    expected = ref(g, onnx_type, xs)
+    model = g.model_of([node], [vi(n, onnx_type, list(x.shape)) for n, x in zip(names, xs)],
+                       [vi("y", onnx_type, list(expected.shape))], opset)
+    y = g.raw_tensor("y", onnx_type, g.storage(onnx_type, expected))
+    sets = [([g.raw_tensor(n, onnx_type, x) for n, x in zip(names, xs)], [y])]
+    if typed_set:
+        sets.append(([g.typed_tensor(n, onnx_type, x) for n, x in zip(names, xs)], [y]))
+    g.write_case(root, name, model, sets)
+
+
+def min_cases(root, g):
+    rng = g.rng
+    for op, since, opsets, types in MIN_VERSIONS:
+        for i, onnx_type in enumerate(types):
+            opset = opsets[i % len(opsets)]
+            a = g.storage(onnx_type, g.input_values(onnx_type))
+            name = "dmlp_min%d_%s_opset%d" % (since, g.NAMES[onnx_type], opset)
+            variadic_case(g, root, "Min", ref_min, name, opset, onnx_type,
+                          [a, b_values(g, onnx_type, a, same_shape=since < 8)],
+                          typed_set=onnx_type in (FLOAT, INT64, UINT32, BFLOAT16))
+    # every pair of -0, +0, NaN, -NaN, 1, -inf and +inf, A a column and B a row
+    v = np.array([-0.0, 0.0, np.nan, -np.nan, 1.0, -np.inf, np.inf], dtype=np.float32)
+    got = ref_min(g, FLOAT, [v.reshape(7, 1), v])
+    bits = got.view(np.uint32)
+    assert bits[0, 1] == 0x80000000 and bits[1, 0] == 0x80000000 and bits[1, 1] == 0
+    assert np.isnan(got[2:4, :]).all() and np.isnan(got[:, 2:4]).all()
+    assert got[4, 5] == -np.inf and got[6, 4] == 1.0
+    variadic_case(g, root, "Min", ref_min, "dmlp_min_hand_checked", 13, FLOAT,
+                  [v.reshape(7, 1), v])
+    # one input (a copy), three and five inputs, broadcast through the fold
+    variadic_case(g, root, "Min", ref_min, "dmlp_min_one_input", 13, BFLOAT16,
+                  [g.storage(BFLOAT16, g.input_values(BFLOAT16))])
+    shapes = ((3, 1), (4,), (2, 1, 1), (), (1, 4))
+    xs = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    xs[0][0, 0], xs[1][1] = np.nan, -0.0
+    variadic_case(g, root, "Min", ref_min, "dmlp_min_5_inputs_broadcast", 13, FLOAT, xs,
+                  typed_set=True)
+    x1 = g.storage(FLOAT16, g.input_values(FLOAT16))
+    variadic_case(g, root, "Min", ref_min, "dmlp_min_3_inputs_float16", 13, FLOAT16,
+                  [x1] + [b_values(g, FLOAT16, x1, same_shape=True) for _ in range(2)])
+    ints = [rng.integers(-2 ** 63, 2 ** 63 - 1, size=(2, 5), dtype=np.int64, endpoint=True)
+            for _ in range(3)]
+    ints[1][0, 0] = -2 ** 63
+    variadic_case(g, root, "Min", ref_min, "dmlp_min_3_inputs_int64", 13, INT64, ints)
+    same = [rng.standard_normal((2, 3)) for _ in range(3)]
+    variadic_case(g, root, "Min", ref_min, "dmlp_min1_3_inputs_consumed_inputs", 1, DOUBLE,
+                  same, {"consumed_inputs": [0, 0, 0]})
+
+
+def binary_ops_cases(root, g):
+    min_cases(root, g)
+
+
+# ---- refused models --------------------------------------------------------------------
+
+def variadic_model(g, op, opset=13, types=(FLOAT, FLOAT), shapes=((3,), (3,)), attrs=None):
+    names = ["x%d" % (i + 1) for i in range(len(types))]
+    node = helper.make_node(op, names, ["y"], name="m", **(attrs or {}))
+    return g.model_of([node], [vi(n, t, list(s)) for n, t, s in zip(names, types, shapes)],
+                      [vi("y", types[0] if types else FLOAT, None)], opset)
+
+
+def binary_ops_refused_cases(root, g):
+    refuse = g.refuse
+    refuse(root, "min_no_inputs", variadic_model(g, "Min", types=(), shapes=()),
+           'node 0 "m"', "has 0 inputs; Min takes one or more, named")
+    refuse(root, "min8_int32", variadic_model(g, "Min", 11, (INT32, INT32)), "Min at opset 11",
+           "Min-8 allows float16, float, double")
+    refuse(root, "min12_bfloat16", variadic_model(g, "Min", 12, (BFLOAT16, BFLOAT16)),
+           "Min-12 allows")
+    refuse(root, "min_third_input_type", variadic_model(
+        g, "Min", types=(FLOAT, FLOAT, DOUBLE), shapes=((3,),) * 3),
+        'input "x3" has type double; Min-13 needs all inputs of one type')
+    refuse(root, "min6_shapes", variadic_model(g, "Min", 6, shapes=((3,), (1,))),
+           'shapes [3] and [1] differ; Min-6 needs all inputs of one shape')
