@@ -91,6 +91,12 @@
  *     (A's before B's, made quiet), -0 still below +0. Integers compare in their own
  *     signedness.
  *
+ *   DifferenceSquare (DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE): (a - b) * (a - b),
+ *     broadcast: the difference rounded, then its square rounded (FLOAT16 and BFLOAT16
+ *     evaluated in binary32 and rounded once to the type). A's NaN made quiet, else B's,
+ *     else inf - inf gives the default NaN; the result is never negative (±0 gives +0).
+ *     INT32 and UINT32 wrap modulo 2^32.
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -206,6 +212,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
+    DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
 
@@ -299,6 +306,12 @@ typedef struct DML_ELEMENT_WISE_MIN_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_MIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

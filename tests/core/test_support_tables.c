@@ -47,6 +47,7 @@
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define MIN DML_OPERATOR_ELEMENT_WISE_MIN
+#define DIFFSQ DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -96,6 +97,7 @@ static const expected_row expected_rows[] = {
     {MIN, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MIN, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MIN, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {DIFFSQ, 0x3100, 1, 8, {F32, F16, I32, U32}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -166,6 +168,7 @@ static const struct {
     {RELU, {F64, BF16, I64}},
     {MAX, {F64, BF16}},
     {MIN, {F64, BF16}},
+    {DIFFSQ, {F64, BF16}},
 };
 
 static const struct {
@@ -194,13 +197,15 @@ static const struct {
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {MIN, "ELEMENT_WISE_MIN", 0x1000, "1_0"},
+    {DIFFSQ, "ELEMENT_WISE_DIFFERENCE_SQUARE", 0x3100, "3_1"},
 };
 
 /* The two-input operators name their first input ATensor. */
 static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
-           op == GREATER || op == AND || op == OR || op == MAX || op == MIN;
+           op == GREATER || op == AND || op == OR || op == MAX || op == MIN ||
+           op == DIFFSQ;
 }
 
 static const struct {

@@ -135,6 +135,13 @@ def minimum_number(a, b):
         return np.where(np.isnan(a), b, r).astype(a.dtype)
 
 
+def difference_square(a, b):
+    """(a - b) * (a - b): float16 evaluated in float32 and rounded once."""
+    with np.errstate(all="ignore"):
+        d = wide(a) - wide(b)
+        return (d * d).astype(a.dtype)
+
+
 def relu(x):
     return maximum_number(x, np.zeros_like(x))
 
@@ -171,6 +178,7 @@ BINARY = {
     "logical_or": logical(np.logical_or),
     "maximum": maximum_number,
     "minimum": minimum_number,
+    "difference_square": difference_square,
 }
 
 
