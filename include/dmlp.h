@@ -97,6 +97,12 @@
  *     else inf - inf gives the default NaN; the result is never negative (±0 gives +0).
  *     INT32 and UINT32 wrap modulo 2^32.
  *
+ *   ParameterizedRelu (DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU): x if x >= 0, else
+ *     slope * x, the slope broadcast. -0 gives -0; a NaN x is not >= 0, so it gives the
+ *     product's NaN (the slope's NaN made quiet, else x's); the product is rounded once
+ *     (FLOAT16 and BFLOAT16 formed exactly in binary32). Signed integers: the product
+ *     modulo 2^bits; unsigned integers (extensions) come back unchanged.
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -206,6 +212,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MIN = 23,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
+    DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU = 42,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_CAST = 61,
@@ -312,6 +319,14 @@ typedef struct DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC;
+
+/* SlopeTensor has InputTensor's data type, dimension count and sizes (a stride of 0
+   broadcasts it). */
+typedef struct DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *SlopeTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -82,6 +82,9 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 /* The operator takes one or more inputs (Max, Min, Sum, Mean): the front end runs one
    input as a copy and more than two as a chain of two-input nodes. */
 #define DMLP_ONNX_VARIADIC 2u
+/* The second input broadcasts one way, to the first's shape (PRelu's slope, from version
+   7; before it, the slope has X's shape or one element). */
+#define DMLP_ONNX_UNIDIRECTIONAL 4u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
 /* The operator's first version from this one on (0: none). */
 int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version);

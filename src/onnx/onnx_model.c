@@ -340,7 +340,8 @@ static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *n
     const char *name = str(a->name);
     int consumed = (dmlp__onnx_op_attributes(node->op, node->version) &
                     DMLP_ONNX_CONSUMED_INPUTS) != 0;
-    int variadic = node->step != 0;
+    int variadic = node->step != 0 || (dmlp__onnx_op_attributes(node->op, node->version) &
+                                        DMLP_ONNX_UNIDIRECTIONAL) != 0; /* no broadcast, axis */
     int which = strcmp(name, "broadcast") == 0 && !variadic    ? 0
                 : strcmp(name, "axis") == 0 && !variadic         ? 1
                 : strcmp(name, "consumed_inputs") == 0 && consumed ? 2

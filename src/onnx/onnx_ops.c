@@ -131,6 +131,8 @@ int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int
     char a_text[128], b_text[128];
     dims_text(a_rank, a_dims, a_text, sizeof a_text);
     dims_text(b_rank, b_dims, b_text, sizeof b_text);
+    int one_way = (dmlp__onnx_op_attributes(node->op, node->version) &
+                   DMLP_ONNX_UNIDIRECTIONAL) != 0;
     if (!node->legacy) {
         uint32_t r = a_rank > b_rank ? a_rank : b_rank;
         offset[0] = r - a_rank;
@@ -144,13 +146,27 @@ int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int
                          a_text, b_text, d, (long long)x, (long long)y);
                 return -1;
             }
+            /* one way: B may not grow A (a size A does not know yet is checked when run) */
+            if (one_way && (d < offset[0] || (x != -1 && dims[d] != x))) {
+                snprintf(why, why_size, "B %s does not broadcast to A %s (axis %u of the "
+                         "result: %lld; %s-%d's second input broadcasts one way, to the "
+                         "first's shape)", b_text, a_text, d, (long long)dims[d],
+                         dmlp__onnx_op_name(node->op), node->version);
+                return -1;
+            }
         }
         *rank = r;
         return 0;
     }
+    /* Before version 7, a one-way operator's B of one element repeats over A. */
+    int single = one_way && b_rank <= a_rank;
+    for (uint32_t j = 0; single && j < b_rank; j++)
+        single = b_dims[j] == 1;
     /* Before version 7: the result has A's shape. */
     int64_t axis = 0;
-    if (!node->broadcast) {
+    if (single) {
+        axis = (int64_t)a_rank - (int64_t)b_rank;
+    } else if (!node->broadcast) {
         int same = a_rank == b_rank;
         for (uint32_t d = 0; same && d < a_rank; d++)
             same = a_dims[d] == b_dims[d] || a_dims[d] == -1 || b_dims[d] == -1;
@@ -163,6 +179,12 @@ int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int
             snprintf(why, why_size, "shapes %s and %s differ; %s-%d needs all inputs of one "
                      "shape%s", a_text, b_text, dmlp__onnx_op_name(node->op), node->version,
                      later);
+            return -1;
+        }
+        if (!same && one_way) {
+            snprintf(why, why_size, "A %s and B %s differ; before version 7 %s's second input "
+                     "has the first's shape or one element", a_text, b_text,
+                     dmlp__onnx_op_name(node->op));
             return -1;
         }
         if (!same) {

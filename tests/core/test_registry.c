@@ -80,6 +80,11 @@ static void check_layouts(void)
               "%s: an input and OutputTensor", d->name);
         if (count == 1)
             CHECK(same(in->name, "InputTensor"), "%s: InputTensor", d->name);
+        else if (d->type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) /* DirectML's names */
+            CHECK(same(in->name, "InputTensor") &&
+                      same(dmlp__op_input(d, 1)->name, "SlopeTensor") &&
+                      dmlp__op_input(d, 2) == NULL,
+                  "%s: InputTensor and SlopeTensor", d->name);
         else
             CHECK(same(in->name, "ATensor") && same(dmlp__op_input(d, 1)->name, "BTensor") &&
                       dmlp__op_input(d, 2) == NULL,

@@ -48,6 +48,7 @@
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define MIN DML_OPERATOR_ELEMENT_WISE_MIN
 #define DIFFSQ DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE
+#define PRELU DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -98,6 +99,10 @@ static const expected_row expected_rows[] = {
     {MIN, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MIN, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {DIFFSQ, 0x3100, 1, 8, {F32, F16, I32, U32}},
+    {PRELU, 0x1000, 4, 4, {F32, F16}},
+    {PRELU, 0x2000, 4, 5, {F32, F16}},
+    {PRELU, 0x3000, 1, 8, {F32, F16}},
+    {PRELU, 0x5100, 1, 8, {F32, F16, I32, I16, I8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -169,6 +174,7 @@ static const struct {
     {MAX, {F64, BF16}},
     {MIN, {F64, BF16}},
     {DIFFSQ, {F64, BF16}},
+    {PRELU, {F64, BF16, I64, U32, U64}},
 };
 
 static const struct {
@@ -198,6 +204,7 @@ static const struct {
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {MIN, "ELEMENT_WISE_MIN", 0x1000, "1_0"},
     {DIFFSQ, "ELEMENT_WISE_DIFFERENCE_SQUARE", 0x3100, "3_1"},
+    {PRELU, "ACTIVATION_PARAMETERIZED_RELU", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -317,7 +324,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};
         f->desc.Desc = &f->identity_desc;
-    } else if (two_inputs(op)) {
+    } else if (two_inputs(op) || op == PRELU) { /* PRelu: InputTensor, SlopeTensor */
         f->binary_desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&f->in_tensor, &f->in_tensor,
                                                                &f->out_tensor, NULL};
         f->desc.Desc = &f->binary_desc;

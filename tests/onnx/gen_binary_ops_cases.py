@@ -1,4 +1,4 @@
-"""Min, Sum, Mean, Mod and PRelu cases for gen_cases.py: models with expected outputs
+"""Min and PRelu cases for gen_cases.py: models with expected outputs
 computed here, independently of dmlp.
 
 Min: ONNX's reference folds its inputs from the left with numpy's minimum (a NaN wins;
@@ -6,6 +6,11 @@ dmlp makes it quiet, and `dmlp onnx-test --exact` takes any NaN for any NaN), wi
 rule written out here: a tie of -0 and +0 gives -0 (IEEE 754-2019 minimum, -0 below +0;
 only two +0 give +0), as Max's cases do for its own tie (gen_minmax_cases.py). bfloat16
 is decoded exactly to float32 and the result, one of the inputs or a NaN, encoded back.
+
+PRelu: ONNX's reference is where(x < 0, x * slope, x), the slope broadcast one way to
+X's shape (from version 7; before it, X's shape or one element): every version and type,
+a scalar slope, one per channel, one per row and a full one, consumed_inputs, and the
+refusals of a slope that would grow X.
 
 binary_ops_cases(root, g) and binary_ops_refused_cases(root, g) write them, g being the
 gen_cases module (its helpers and lists).
@@ -116,8 +121,72 @@ def min_cases(root, g):
                   same, {"consumed_inputs": [0, 0, 0]})
 
 
+PRELU_VERSIONS = [
+    (1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
+    (6, (6, 6), (FLOAT16, FLOAT, DOUBLE)),
+    (7, (7, 8), (FLOAT16, FLOAT, DOUBLE)),
+    (9, (9, 15), (FLOAT16, FLOAT, DOUBLE, UINT32, UINT64, INT32, INT64)),
+    (16, (16, 23), (FLOAT16, FLOAT, DOUBLE, UINT32, UINT64, INT32, INT64, BFLOAT16)),
+]
+
+
+def ref_prelu(g, onnx_type, x, slope):
+    """ONNX's reference, where(x < 0, x * slope, x): the product in the type (numpy's
+    float16 product is formed in float32 and rounded once; bfloat16 likewise by the
+    script's codec), integers wrapping."""
+    if onnx_type == BFLOAT16:
+        xv, sv = bf16_decode(g, x), bf16_decode(g, slope)
+        with np.errstate(invalid="ignore", over="ignore"):
+            product = g.f32_to_bf16(np.broadcast_to(xv * sv, np.broadcast(xv, sv).shape))
+        return np.where(xv < 0, product, x).astype(np.uint16)
+    with np.errstate(invalid="ignore", over="ignore"):
+        return np.where(x < 0, x * slope, x).astype(x.dtype)
+
+
+def prelu_case(g, root, name, opset, onnx_type, x, slope, attrs=None, typed_set=False):
+    node = helper.make_node("PRelu", ["x", "slope"], ["y"], name=name + "_node", **(attrs or {}))
+    expected = ref_prelu(g, onnx_type, x, slope)
+    model = g.model_of([node], [vi("x", onnx_type, list(x.shape)),
+                                vi("slope", onnx_type, list(slope.shape))],
+                       [vi("y", onnx_type, list(x.shape))], opset)
+    y = g.raw_tensor("y", onnx_type, g.storage(onnx_type, expected))
+    sets = [([g.raw_tensor("x", onnx_type, x), g.raw_tensor("slope", onnx_type, slope)], [y])]
+    if typed_set:
+        sets.append(([g.typed_tensor("x", onnx_type, x),
+                      g.typed_tensor("slope", onnx_type, slope)], [y]))
+    g.write_case(root, name, model, sets)
+
+
+def prelu_cases(root, g):
+    rng = g.rng
+    for since, opsets, types in PRELU_VERSIONS:
+        for i, onnx_type in enumerate(types):
+            opset = opsets[i % len(opsets)]
+            x = g.storage(onnx_type, g.input_values(onnx_type))
+            if onnx_type in INTS:  # small slopes, and products that wrap
+                slope = rng.integers(-5, 6, size=x.shape[-1:]).astype(x.dtype)
+            else:
+                slope = b_values(g, onnx_type, x, same_shape=False)
+            if since < 7:  # the slope has X's shape, or one element
+                slope = b_values(g, onnx_type, x, same_shape=True) if i % 2 == 0 \
+                    else slope[:1].copy()
+            prelu_case(g, root, "dmlp_prelu%d_%s_opset%d" % (since, g.NAMES[onnx_type], opset),
+                       opset, onnx_type, x, slope,
+                       typed_set=onnx_type in (FLOAT, INT64, UINT32, BFLOAT16))
+    # one-way broadcasting: a scalar slope, a slope per channel (C, 1, 1), a full one
+    x = rng.standard_normal((2, 3, 4, 5)).astype(np.float32)
+    x[0, 0, 0, :3] = [-0.0, np.nan, -np.inf]
+    for name, shape in (("scalar", ()), ("channel", (3, 1, 1)), ("row", (5,)),
+                        ("full", (2, 3, 4, 5))):
+        slope = (rng.standard_normal(shape) * 0.3).astype(np.float32)
+        prelu_case(g, root, "dmlp_prelu_slope_%s" % name, 16, FLOAT, x, slope)
+    prelu_case(g, root, "dmlp_prelu1_consumed_inputs", 1, FLOAT, x[0, 0],
+               np.array([0.1], np.float32), {"consumed_inputs": [0, 0]})
+
+
 def binary_ops_cases(root, g):
     min_cases(root, g)
+    prelu_cases(root, g)
 
 
 # ---- refused models --------------------------------------------------------------------
@@ -140,5 +209,30 @@ def binary_ops_refused_cases(root, g):
     refuse(root, "min_third_input_type", variadic_model(
         g, "Min", types=(FLOAT, FLOAT, DOUBLE), shapes=((3,),) * 3),
         'input "x3" has type double; Min-13 needs all inputs of one type')
+    refuse(root, "prelu_slope_grows_x", g.model_of(
+        [helper.make_node("PRelu", ["x", "s"], ["y"], name="p")],
+        [vi("x", FLOAT, [3]), vi("s", FLOAT, [2, 3])], [vi("y", FLOAT, None)], 16),
+        'node 0 "p" (PRelu at opset 16', "B [2, 3] does not broadcast to A [3]",
+        "PRelu-16's second input broadcasts one way")
+    refuse(root, "prelu_slope_row_too_long", g.model_of(
+        [helper.make_node("PRelu", ["x", "s"], ["y"], name="p")],
+        [vi("x", FLOAT, [2, 1]), vi("s", FLOAT, [3])], [vi("y", FLOAT, None)], 9),
+        "B [3] does not broadcast to A [2, 1]")
+    refuse(root, "prelu6_slope_shape", g.model_of(
+        [helper.make_node("PRelu", ["x", "s"], ["y"], name="p")],
+        [vi("x", FLOAT, [2, 3]), vi("s", FLOAT, [3])], [vi("y", FLOAT, None)], 6),
+        "before version 7 PRelu's second input has the first's shape or one element")
+    refuse(root, "prelu6_broadcast_attribute", g.model_of(
+        [helper.make_node("PRelu", ["x", "s"], ["y"], name="p", broadcast=1)],
+        [vi("x", FLOAT, [2, 3]), vi("s", FLOAT, [3])], [vi("y", FLOAT, None)], 6),
+        'attribute "broadcast" is not one of PRelu-6\'s')
+    refuse(root, "prelu9_int8", g.model_of(
+        [helper.make_node("PRelu", ["x", "s"], ["y"], name="p")],
+        [vi("x", INT8, [3]), vi("s", INT8, [3])], [vi("y", INT8, None)], 9),
+        "PRelu-9 allows float16, float, double, uint32, uint64, int32, int64")
+    refuse(root, "prelu9_bfloat16", g.model_of(
+        [helper.make_node("PRelu", ["x", "s"], ["y"], name="p")],
+        [vi("x", BFLOAT16, [3]), vi("s", BFLOAT16, [3])], [vi("y", BFLOAT16, None)], 15),
+        "PRelu-9 allows")
     refuse(root, "min6_shapes", variadic_model(g, "Min", 6, shapes=((3,), (1,))),
            'shapes [3] and [1] differ; Min-6 needs all inputs of one shape')

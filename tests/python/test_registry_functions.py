@@ -142,6 +142,15 @@ def difference_square(a, b):
         return (d * d).astype(a.dtype)
 
 
+def prelu(x, slope):
+    """x if x >= 0, else slope * x (float16: the product formed in float32, rounded once;
+    integers wrap; unsigned ones are x)."""
+    with np.errstate(all="ignore"):
+        product = (wide(slope) * wide(x)).astype(x.dtype)
+        return np.where((x >= 0) & ~np.isnan(x) if x.dtype.kind == "f" else x >= 0, x,
+                        product)
+
+
 def relu(x):
     return maximum_number(x, np.zeros_like(x))
 
@@ -179,6 +188,7 @@ BINARY = {
     "maximum": maximum_number,
     "minimum": minimum_number,
     "difference_square": difference_square,
+    "prelu": prelu,
 }
 
 
