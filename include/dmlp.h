@@ -97,6 +97,14 @@
  *     else inf - inf gives the default NaN; the result is never negative (±0 gives +0).
  *     INT32 and UINT32 wrap modulo 2^32.
  *
+ *   ModulusTruncate (DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE): a - b * trunc(a / b),
+ *     broadcast, the sign of a: C's fmod (exact) and % (INT_MIN % -1 is 0).
+ *   ModulusFloor (DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR): a - b * floor(a / b), the
+ *     sign of b (numpy's mod): the fmod remainder, plus b (rounded once in the type) when
+ *     it is nonzero and of the other sign; a zero remainder takes b's sign. For both: A's
+ *     NaN made quiet, else B's; a infinite or b zero gives the default NaN; an integer
+ *     divisor of 0 is refused (DMLP_ERROR_INVALID_ARGUMENT) before anything is written.
+ *
  *   ParameterizedRelu (DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU): x if x >= 0, else
  *     slope * x, the slope broadcast. -0 gives -0; a NaN x is not >= 0, so it gives the
  *     product's NaN (the slope's NaN made quiet, else x's); the product is rounded once
@@ -219,6 +227,8 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
+    DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE = 101,
+    DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR = 102,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
@@ -319,6 +329,18 @@ typedef struct DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC;
 
 /* SlopeTensor has InputTensor's data type, dimension count and sizes (a stride of 0
    broadcasts it). */

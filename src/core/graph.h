@@ -39,7 +39,7 @@ typedef struct dmlp__graph_step {
     dmlp__graph_source in[DMLP__MAX_INPUTS];
     int64_t output;            /* the first graph output it writes; -1: none */
     bool read_later;           /* a later step reads its output */
-    bool late_divisor;         /* integer DIVIDE whose divisor is a step's output */
+    bool late_divisor;         /* integer divisor (DIVIDE, moduli) a step's output */
     uint64_t buffer_bytes;     /* node by node: the intermediate's size (0: none) */
     bool chained;              /* later nodes joined it (graph_plan.c, join_chain) */
     /* one pass: */

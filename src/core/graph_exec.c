@@ -90,7 +90,7 @@ static dmlp_status check_bindings(const dmlp__graph *g, uint32_t input_count,
     return DMLP_OK;
 }
 
-/* An integer DIVIDE's divisor: refused (naming the node) when it holds a 0. */
+/* An integer divisor (DIVIDE, the moduli): refused (naming the node) when it holds a 0. */
 static dmlp_status check_divisor(const dmlp__graph_step *st, const unsigned char *divisor)
 {
     dmlp_status status = dmlp__binary_plan_check(&st->op.binary, st->op.name, divisor);

@@ -10,6 +10,7 @@
 #include "core/axes.h"
 #include "core/error.h"
 #include "core/parallel.h"
+#include "core/registry.h"
 #include "core/types.h"
 #include "platform/fp_env.h"
 
@@ -82,8 +83,12 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
         dmlp__parallel_line_chunk(DMLP__CHUNK_BYTES, per_element);
     plan->max_threads = dmlp__parallel_threads(plan->element_count * per_element);
 
-    if (info->type == DML_OPERATOR_ELEMENT_WISE_DIVIDE && is_integer(info->input.type)) {
+    /* An operator with a DMLP_ZERO_DIVISOR row (Divide, the moduli) refuses an integer
+       divisor of 0. */
+    const char *zero_divisor = dmlp__op_zero_divisor(dmlp__op_find(info->type));
+    if (zero_divisor && is_integer(info->input.type)) {
         plan->check_zero = true;
+        plan->zero_divisor = zero_divisor;
         const dmlp__tensor *b = &info->input_b;
         plan->b_dim_count = b->dim_count;
         for (uint32_t d = 0; d < b->dim_count; d++) {
@@ -122,9 +127,9 @@ dmlp_status dmlp__binary_plan_check(const dmlp__binary_plan *plan, const char *o
                 if (used < sizeof where)
                     snprintf(where + used, sizeof where - used, "]");
                 return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                                   "%s: BTensor element %s is 0; an integer division by zero "
-                                   "is refused, and nothing was written",
-                                   op_name, where);
+                                   "%s: BTensor element %s is 0; an integer %s by zero is "
+                                   "refused, and nothing was written",
+                                   op_name, where, plan->zero_divisor);
             }
         uint32_t d = inner;
         for (;;) { /* odometer step over the outer axes */

@@ -7,7 +7,8 @@
    input contiguous on it is read in place, one broadcast along it (stride 0) is passed
    as a scalar, any other is gathered into a stack tile; the output is written in place
    when contiguous, through a tile otherwise. Large tensors are split into chunks that
-   the device's threads claim. An integer DIVIDE first scans B for a 0. */
+   the device's threads claim. An integer divisor (DIVIDE, the moduli) is first scanned
+   for a 0. */
 #ifndef DMLP_CORE_PLAN_BINARY_H
 #define DMLP_CORE_PLAN_BINARY_H
 
@@ -34,8 +35,10 @@ typedef struct dmlp__binary_plan {
     uint64_t element_count;
     uint64_t chunk_elements; /* work split unit for threads: a multiple of 64 */
     uint32_t max_threads;    /* threads worth waking for this tensor (>= 1) */
-    /* Integer DIVIDE: B's own layout, to find a 0 divisor before anything is written. */
+    /* An integer divisor of 0 refused (the operator's DMLP_ZERO_DIVISOR row: Divide, the
+       moduli): B's own layout, to find a 0 before anything is written. */
     bool check_zero;
+    const char *zero_divisor; /* "division", "modulus": the message's word */
     uint32_t b_dim_count;
     uint32_t b_sizes[DMLP__MAX_DIMS];
     uint64_t b_strides[DMLP__MAX_DIMS]; /* elements */
@@ -46,8 +49,8 @@ typedef struct dmlp__binary_plan {
 dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_name,
                                     dmlp__binary_plan *plan);
 
-/* What must hold of the inputs' values before the plan runs: for an integer DIVIDE, no
-   element of B (its first byte at b) is 0. INVALID_ARGUMENT naming op_name and the
+/* What must hold of the inputs' values before the plan runs: for an operator that
+   refuses an integer divisor of 0 (registry.h's dmlp__op_zero_divisor), no element of B (its first byte at b) is 0. INVALID_ARGUMENT naming op_name and the
    element otherwise. Reads only. */
 dmlp_status dmlp__binary_plan_check(const dmlp__binary_plan *plan, const char *op_name,
                                     const void *b);

@@ -59,6 +59,23 @@ const dmlp__op_def *dmlp__op_find_onnx(const char *onnx_name)
     return NULL;
 }
 
+/* The operators that refuse an integer divisor of 0 (their DMLP_ZERO_DIVISOR rows). */
+static const struct {
+    DML_OPERATOR_TYPE type;
+    const char *what;
+} zero_divisors[] = {
+#define DMLP_ZERO_DIVISOR(what) {OP, what},
+#include "ops/ops.inc"
+};
+
+const char *dmlp__op_zero_divisor(const dmlp__op_def *def)
+{
+    for (size_t i = 0; def && i < sizeof zero_divisors / sizeof zero_divisors[0]; i++)
+        if (zero_divisors[i].type == def->type)
+            return zero_divisors[i].what;
+    return NULL;
+}
+
 const dmlp__op_def *dmlp__op_find_dxdispatch(const char *name)
 {
     static const char prefix[] = "DML_OPERATOR_";
@@ -94,12 +111,21 @@ const dmlp__field *dmlp__op_input(const dmlp__op_def *def, uint32_t index)
     return NULL;
 }
 
+/* Whether a row before row i has its ONNX name. */
+static bool onnx_named_before(size_t i)
+{
+    for (size_t j = 0; ops[i].onnx_name && j < i; j++)
+        if (ops[j].onnx_name && strcmp(ops[j].onnx_name, ops[i].onnx_name) == 0)
+            return true;
+    return false;
+}
+
 const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
                            const char *separator, const char *last_separator)
 {
     size_t used = 0, listed = 0, count = 0;
     for (size_t i = 0; i < OP_COUNT; i++)
-        count += kind != DMLP__OP_NAME_ONNX || ops[i].onnx_name;
+        count += kind != DMLP__OP_NAME_ONNX || (ops[i].onnx_name && !onnx_named_before(i));
     if (capacity)
         text[0] = '\0';
     for (size_t i = 0; i < OP_COUNT && used < capacity; i++) {
@@ -107,8 +133,8 @@ const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
                            : kind == DMLP__OP_NAME_DXDISPATCH ? ops[i].dxdispatch_name
                            : kind == DMLP__OP_NAME_ONNX       ? ops[i].onnx_name
                                                               : ops[i].name;
-        if (!name)
-            continue;
+        if (!name || (kind == DMLP__OP_NAME_ONNX && onnx_named_before(i)))
+            continue; /* an ONNX name several rows share (Mod) is listed once */
         const char *sep = listed == 0 ? "" : listed + 1 == count ? last_separator : separator;
         listed++;
         int n = kind == DMLP__OP_NAME_DML_VALUE

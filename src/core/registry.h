@@ -67,8 +67,16 @@ const dmlp__op_def *dmlp__op_at(uint32_t index);
 const dmlp__op_def *dmlp__op_find(DML_OPERATOR_TYPE type);
 const dmlp__op_def *dmlp__op_find_cli(const char *cli_name);
 const dmlp__op_def *dmlp__op_find_onnx(const char *onnx_name);
+/* The ONNX look-up gives the first row of that name; later rows may share it, each
+   applying when a node attribute has its value (src/ops/op.h's DMLP_ONNX_WHEN, read by
+   src/onnx/onnx_ops.c). */
 /* DxDispatch's name, with or without the DML_OPERATOR_ prefix (case-sensitive). */
 const dmlp__op_def *dmlp__op_find_dxdispatch(const char *name);
+
+/* What the operator calls a division when an integer BTensor element of 0 is refused
+   before anything is written ("division", "modulus": its DMLP_ZERO_DIVISOR row); NULL
+   when no divisor is refused. */
+const char *dmlp__op_zero_divisor(const dmlp__op_def *def);
 
 /* The row's field of a kind; NULL when the operator has none. */
 const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind);

@@ -61,11 +61,23 @@ dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size)
    type, and the execution flags that give ONNX's semantics. */
 typedef const dmlp__op_def *dmlp__onnx_op;
 
-/* Resolves op_type at the given default-domain opset. Returns 0 and sets *op, *version
-   on success; -1 when the operator is not one dmlp runs; -2 when the opset is below the
-   operator's first version (*version then holds that first version). */
-int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, dmlp__onnx_op *op,
-                          int *version);
+/* Resolves op_type at the given default-domain opset, for node np: where several
+   registry rows share the ONNX name (src/ops/op.h's DMLP_ONNX_WHEN: Mod's fmod), the row
+   whose attribute value the node has. Returns 0 and sets *op, *version on success; -1
+   when the operator is not one dmlp runs; -2 when the opset is below the operator's
+   first version (*version then holds that first version); -3 when the node's attribute
+   selects no row or is malformed (why says so, without a prefix). */
+int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, const DmlpOnnxPb__NodeProto *np,
+                          dmlp__onnx_op *op, int *version, char *why, size_t why_size);
+/* The attribute that chose the operator's row (NULL: none), read by resolve; and the
+   condition as text for messages (" with fmod = 0", or ""). */
+const char *dmlp__onnx_op_condition(dmlp__onnx_op op);
+const char *dmlp__onnx_op_condition_text(dmlp__onnx_op op, char *buf, size_t size);
+/* When another row of the operator's ONNX name allows the type at that version (Mod
+   with fmod = 1 for a float the fmod = 0 row refuses): " (Mod-13 with fmod = 1 allows
+   float)"; else "". */
+const char *dmlp__onnx_op_alternative(dmlp__onnx_op op, int version, int32_t type, char *buf,
+                                      size_t size);
 
 /* Whether the operator's version allows the input type; the allowed types as text. */
 int dmlp__onnx_op_allows(dmlp__onnx_op op, int version, int32_t type);

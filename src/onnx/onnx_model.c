@@ -408,6 +408,10 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
             }
             continue;
         }
+        /* the attribute that chose the operator's row (Mod's fmod), read by resolve */
+        const char *condition = dmlp__onnx_op_condition(node->op);
+        if (condition && strcmp(name, condition) == 0)
+            continue;
         /* IsInf's detect_negative and detect_positive give the descriptor's InfinityMode */
         if (!dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE) || which < 0) {
             snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s-%d's", name,
@@ -607,7 +611,10 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                      "domain's %s only", domain, names);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         }
-        int r = dmlp__onnx_op_resolve(np->op_type, m->opset, &node->op, &node->version);
+        int r = dmlp__onnx_op_resolve(np->op_type, m->opset, np, &node->op, &node->version,
+                                      why, sizeof why);
+        if (r == -3)
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         if (r == -1) {
             dmlp__op_names(names, sizeof names, DMLP__OP_NAME_ONNX, ", ", " and ");
             snprintf(why, sizeof why, "the operator is not supported; dmlp runs %s only", names);
@@ -842,9 +849,16 @@ static dmlp_status order_nodes(loader *L)
             dmlp__onnx_value *out = &m->values[node->output];
             char why[400];
             if (!dmlp__onnx_op_allows(node->op, node->version, in->type)) {
-                snprintf(why, sizeof why, "input \"%.60s\" has type %s; %s-%d allows %s",
+                /* " with fmod = 0": the row the node's attribute chose, and the other
+                   value's row when it allows the type */
+                char condition[96], other[160];
+                snprintf(why, sizeof why, "input \"%.60s\" has type %s; %s-%d%s allows %s%s",
                          in->name, dmlp_onnx_type_name(in->type), dmlp__onnx_op_name(node->op),
-                         node->version, dmlp__onnx_op_allowed_text(node->op, node->version));
+                         node->version,
+                         dmlp__onnx_op_condition_text(node->op, condition, sizeof condition),
+                         dmlp__onnx_op_allowed_text(node->op, node->version),
+                         dmlp__onnx_op_alternative(node->op, node->version, in->type, other,
+                                                   sizeof other));
                 st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
                 break;
             }

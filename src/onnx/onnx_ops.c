@@ -22,6 +22,86 @@ static const version_row rows[] = {
 #include "ops/ops.inc"
 };
 
+/* The operators whose ONNX rows apply only to a node whose attribute has a value (their
+   DMLP_ONNX_WHEN rows): several registry rows then share one ONNX name. */
+#define DMLP_ONNX_ATTRIBUTE_INT 2    /* AttributeProto.AttributeType INT */
+#define DMLP_ONNX_ATTRIBUTE_STRING 3 /* STRING */
+typedef struct condition_row {
+    DML_OPERATOR_TYPE op;
+    const char *attribute;
+    int kind;              /* DMLP_ONNX_ATTRIBUTE_INT or _STRING */
+    const char *value;     /* as text: "1", "LEFT" */
+    const char *otherwise; /* the value of an absent attribute; NULL: it is required */
+} condition_row;
+
+static const condition_row conditions[] = {
+#define DMLP_ONNX_WHEN(attribute, kind, value, otherwise)                                  \
+    {OP, attribute, DMLP_ONNX_ATTRIBUTE_##kind, value, otherwise},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, NULL, 0, NULL, NULL} /* none may be listed */
+};
+
+static const condition_row *condition_of(DML_OPERATOR_TYPE op)
+{
+    for (size_t i = 0; conditions[i].attribute; i++)
+        if (conditions[i].op == op)
+            return &conditions[i];
+    return NULL;
+}
+
+const char *dmlp__onnx_op_condition(dmlp__onnx_op op)
+{
+    const condition_row *c = op ? condition_of(op->type) : NULL;
+    return c ? c->attribute : NULL;
+}
+
+const char *dmlp__onnx_op_condition_text(dmlp__onnx_op op, char *buf, size_t size)
+{
+    const condition_row *c = op ? condition_of(op->type) : NULL;
+    if (size)
+        buf[0] = '\0';
+    if (c)
+        snprintf(buf, size, c->kind == DMLP_ONNX_ATTRIBUTE_STRING ? " with %s = \"%s\""
+                                                                  : " with %s = %s",
+                 c->attribute, c->value);
+    return buf;
+}
+
+/* The node's value of the attribute as text (its value, or the row's otherwise when the
+   node has none; NULL when it has none and one is required). 0, or -1 with why set when
+   the attribute has another kind or is given twice. */
+static int attribute_text(const condition_row *c, const DmlpOnnxPb__NodeProto *np,
+                          const char **text, char *buf, size_t size, char *why, size_t why_size)
+{
+    const DmlpOnnxPb__AttributeProto *found = NULL;
+    for (size_t i = 0; np && i < np->n_attribute; i++) {
+        const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
+        if (!a->name || strcmp(a->name, c->attribute) != 0)
+            continue;
+        if (found) {
+            snprintf(why, why_size, "attribute \"%s\" is given twice", c->attribute);
+            return -1;
+        }
+        found = a;
+    }
+    *text = c->otherwise;
+    if (!found)
+        return 0;
+    int is_int = c->kind == DMLP_ONNX_ATTRIBUTE_INT;
+    if ((found->has_type && found->type != c->kind) || (is_int ? !found->has_i : !found->has_s)) {
+        snprintf(why, why_size, "attribute \"%s\" must be %s", c->attribute,
+                 is_int ? "an INT" : "a STRING");
+        return -1;
+    }
+    if (is_int)
+        snprintf(buf, size, "%lld", (long long)found->i);
+    else
+        snprintf(buf, size, "%.*s", found->s.len > 64 ? 64 : (int)found->s.len,
+                 (const char *)found->s.data);
+    *text = buf;
+    return 0;
+}
+
 static const version_row *find(dmlp__onnx_op op, int version)
 {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
@@ -30,20 +110,81 @@ static const version_row *find(dmlp__onnx_op op, int version)
     return NULL;
 }
 
-int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, dmlp__onnx_op *op, int *version)
+const char *dmlp__onnx_op_alternative(dmlp__onnx_op op, int version, int32_t type, char *buf,
+                                      size_t size)
 {
-    int known = 0;
-    const dmlp__op_def *def = dmlp__op_find_onnx(op_type);
-    for (size_t i = 0; def && i < sizeof rows / sizeof rows[0]; i++) {
-        if (rows[i].op != def->type)
+    const condition_row *c = op ? condition_of(op->type) : NULL;
+    if (size)
+        buf[0] = '\0';
+    for (uint32_t k = 0; c && k < dmlp__op_count(); k++) {
+        const dmlp__op_def *other = dmlp__op_at(k);
+        const condition_row *oc = condition_of(other->type);
+        if (other == op || !oc || !other->onnx_name || strcmp(other->onnx_name, op->onnx_name) ||
+            !find(other, version) || !dmlp__onnx_op_allows(other, version, type))
             continue;
-        known = 1;
-        *op = def;
-        *version = rows[i].since; /* rows go newest first: the last seen is the first version */
-        if (rows[i].since <= opset)
-            return 0;
+        const dmlp__onnx_type_info *info = dmlp__onnx_type_get(type);
+        char condition[96];
+        snprintf(buf, size, " (%s-%d%s allows %s)", op->onnx_name, version,
+                 dmlp__onnx_op_condition_text(other, condition, sizeof condition),
+                 info ? info->name : "it");
+        break;
     }
-    return known ? -2 : -1;
+    return buf;
+}
+
+int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, const DmlpOnnxPb__NodeProto *np,
+                          dmlp__onnx_op *op, int *version, char *why, size_t why_size)
+{
+    int known = 0, conditional = 0;
+    char values[160] = "", text[80];
+    size_t used = 0;
+    const char *attribute = NULL, *value = NULL, *otherwise = NULL;
+    for (uint32_t k = 0; op_type && k < dmlp__op_count(); k++) {
+        const dmlp__op_def *def = dmlp__op_at(k);
+        if (!def->onnx_name || strcmp(def->onnx_name, op_type) != 0)
+            continue;
+        const condition_row *c = condition_of(def->type);
+        if (c) { /* this row is the operator when the node's attribute has c's value */
+            if (!conditional) {
+                if (attribute_text(c, np, &value, text, sizeof text, why, why_size) != 0)
+                    return -3;
+                attribute = c->attribute;
+                otherwise = c->otherwise;
+            }
+            if (used < sizeof values) {
+                int n = snprintf(values + used, sizeof values - used, "%s%s",
+                                 conditional ? " or " : "", c->value);
+                used += n > 0 ? (size_t)n : 0;
+            }
+            conditional = 1;
+            if (!value || strcmp(value, c->value) != 0)
+                continue;
+        }
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+            if (rows[i].op != def->type)
+                continue;
+            known = 1;
+            *op = def;
+            *version = rows[i].since; /* newest first: the last seen is the first version */
+            if (rows[i].since <= opset)
+                return 0;
+        }
+        if (known)
+            return -2;
+    }
+    if (conditional) {
+        if (!value)
+            snprintf(why, why_size, "attribute \"%s\" is missing; %s needs it (%s)",
+                     attribute, op_type, values);
+        else
+            snprintf(why, why_size, "attribute \"%s\" is %s; dmlp runs %s with %s %s%s%s",
+                     attribute, value, op_type, attribute, values,
+                     otherwise ? " (default " : "", otherwise ? otherwise : "");
+        if (value && otherwise && strlen(why) + 2 < why_size)
+            strcat(why, ")");
+        return -3;
+    }
+    return -1;
 }
 
 /* Whether the type's ONNX name is one of the comma-separated names of the row's text. */

@@ -26,6 +26,15 @@
          ONNX names them, its output type (0: the input's; DMLP_ONNX_TYPE_BOOL), the
          execution flags that give ONNX's results, and the legacy attributes it accepts
          (DMLP_ONNX_CONSUMED_INPUTS, src/onnx/onnx_internal.h)
+     DMLP_ONNX_WHEN(attribute, KIND, "value", "otherwise" or NULL)
+         the file's DMLP_ONNX rows apply only to a node whose attribute (KIND: INT or
+         STRING) has that value; otherwise is the value an absent attribute takes (NULL:
+         the attribute is required). Several files may then name one ONNX operator, each
+         with its own value: Mod is ELEMENT_WISE_MODULUS_TRUNCATE when fmod is 1 and
+         ELEMENT_WISE_MODULUS_FLOOR when it is 0 (its default)
+     DMLP_ZERO_DIVISOR("what")
+         an integer element of 0 in BTensor is refused before anything is written, the
+         message calling the operation `what` ("an integer division by zero is refused")
      DMLP_KERNEL(TYPE, name, in_bytes, out_bytes, X86, ARM)
      DMLP_BINARY_KERNEL(TYPE, name, bytes, X86, ARM)
      DMLP_CONVERT_KERNEL(IN_TYPE, OUT_TYPE, name, in_bytes, out_bytes, X86, ARM)
@@ -61,6 +70,12 @@
 #endif
 #ifndef DMLP_ONNX
 #define DMLP_ONNX(since, types, output, flags, attributes)
+#endif
+#ifndef DMLP_ONNX_WHEN
+#define DMLP_ONNX_WHEN(attribute, kind, value, otherwise)
+#endif
+#ifndef DMLP_ZERO_DIVISOR
+#define DMLP_ZERO_DIVISOR(what)
 #endif
 #ifndef DMLP_KERNEL
 #define DMLP_KERNEL(type, name, in_bytes, out_bytes, x86, arm)

@@ -363,6 +363,7 @@ int main(void)
     check_model("max");
     check_model("min");
     check_model("difference_square");
+    check_model("modulus");
     check_model("prelu");
     check_iterations();
     check_no_files();

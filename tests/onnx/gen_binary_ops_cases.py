@@ -12,6 +12,12 @@ X's shape (from version 7; before it, X's shape or one element): every version a
 a scalar slope, one per channel, one per row and a full one, consumed_inputs, and the
 refusals of a slope that would grow X.
 
+Mod: ONNX's reference is numpy's fmod with fmod = 1 (every type: C's truncated remainder,
+the sign of a) and numpy's mod with fmod = 0 (integers only, ONNX's rule: the floored
+remainder, the sign of b). Integer divisors are never 0 here (dmlp refuses them, as
+Div's); float16 is numpy's own (evaluated in float32, exact for fmod, rounded once for
+mod), bfloat16 decoded exactly to float32, fmod taken there (exact) and encoded back.
+
 binary_ops_cases(root, g) and binary_ops_refused_cases(root, g) write them, g being the
 gen_cases module (its helpers and lists).
 """
@@ -184,9 +190,74 @@ def prelu_cases(root, g):
                np.array([0.1], np.float32), {"consumed_inputs": [0, 0]})
 
 
+MOD_VERSIONS = [
+    (10, (10, 12), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    (13, (13, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+]
+
+
+def ref_mod(g, onnx_type, a, b, fmod):
+    """numpy's fmod (fmod = 1) or mod (fmod = 0, integers only)."""
+    if onnx_type == BFLOAT16:
+        with np.errstate(invalid="ignore"):
+            r = np.fmod(bf16_decode(g, a), bf16_decode(g, b))
+        return g.f32_to_bf16(r)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (np.fmod if fmod else np.mod)(a, b).astype(a.dtype)
+
+
+def mod_case(g, root, name, opset, onnx_type, a, b, fmod, typed_set=False):
+    attrs = {} if fmod is None else {"fmod": fmod}
+    node = helper.make_node("Mod", ["a", "b"], ["y"], name=name + "_node", **attrs)
+    expected = ref_mod(g, onnx_type, a, b, fmod or 0)
+    model = g.model_of([node], [vi("a", onnx_type, list(a.shape)),
+                                vi("b", onnx_type, list(b.shape))],
+                       [vi("y", onnx_type, list(expected.shape))], opset)
+    y = g.raw_tensor("y", onnx_type, g.storage(onnx_type, expected))
+    sets = [([g.raw_tensor("a", onnx_type, a), g.raw_tensor("b", onnx_type, b)], [y])]
+    if typed_set:
+        sets.append(([g.typed_tensor("a", onnx_type, a), g.typed_tensor("b", onnx_type, b)],
+                     [y]))
+    g.write_case(root, name, model, sets)
+
+
+def mod_cases(root, g):
+    rng = g.rng
+    for since, opsets, types in MOD_VERSIONS:
+        for i, onnx_type in enumerate(types):
+            opset = opsets[i % len(opsets)]
+            a = g.storage(onnx_type, g.input_values(onnx_type))
+            if onnx_type in INTS:  # nonzero divisors: small ones, -1, and the extremes
+                info = np.iinfo(a.dtype)
+                b = rng.integers(info.min, info.max, size=a.shape[-1:], dtype=a.dtype,
+                                 endpoint=True)
+                b[:4] = [info.max, 3, 7, 1] if info.min == 0 else [-1, info.min, -3, 5]
+                b[b == 0] = 2
+            else:
+                b = b_values(g, onnx_type, a, same_shape=False)
+            for fmod in ((1, 0, None) if onnx_type in INTS else (1,)):
+                mod_case(g, root, "dmlp_mod%d_%s_fmod%s_opset%d" % (
+                    since, g.NAMES[onnx_type], "default" if fmod is None else fmod, opset),
+                    opset, onnx_type, a, b, fmod,
+                    typed_set=onnx_type in (FLOAT, INT64, UINT32, BFLOAT16))
+    # every pair of signs, zeros and infinities, A a column and B a row
+    v = np.array([5.5, -5.5, 0.0, -0.0, np.inf, 2.0, -2.0, np.nan], dtype=np.float32)
+    got = ref_mod(g, FLOAT, v.reshape(8, 1), v, 1)
+    assert got[0, 5] == 1.5 and got[1, 5] == -1.5 and got[1, 6] == -1.5
+    assert np.signbit(got[3, 5]) and np.isnan(got[0, 2]) and got[0, 4] == 5.5
+    mod_case(g, root, "dmlp_mod_fmod1_hand_checked", 13, FLOAT, v.reshape(8, 1), v, 1)
+    ints = np.array([-7, 7, -128, 127, 0], np.int8)
+    divisors = np.array([3, -3, -1, 2], np.int8)
+    got = ref_mod(g, INT8, ints.reshape(5, 1), divisors, 0)
+    assert got[0].tolist() == [2, -1, 0, 1] and got[2].tolist() == [1, -2, 0, 0]
+    mod_case(g, root, "dmlp_mod_fmod0_hand_checked", 13, INT8, ints.reshape(5, 1), divisors,
+             0)
+
+
 def binary_ops_cases(root, g):
     min_cases(root, g)
     prelu_cases(root, g)
+    mod_cases(root, g)
 
 
 # ---- refused models --------------------------------------------------------------------
@@ -236,3 +307,25 @@ def binary_ops_refused_cases(root, g):
         "PRelu-9 allows")
     refuse(root, "min6_shapes", variadic_model(g, "Min", 6, shapes=((3,), (1,))),
            'shapes [3] and [1] differ; Min-6 needs all inputs of one shape')
+    refuse(root, "mod_fmod0_float", g.model_of(
+        [helper.make_node("Mod", ["a", "b"], ["y"], name="m")],
+        [vi("a", FLOAT, [3]), vi("b", FLOAT, [3])], [vi("y", FLOAT, None)], 13),
+        'node 0 "m" (Mod at opset 13', 'input "a" has type float; Mod-13 with fmod = 0 allows '
+        "uint8, uint16, uint32, uint64, int8, int16, int32, int64 (Mod-13 with fmod = 1 "
+        "allows float)")
+    refuse(root, "mod_fmod2", g.model_of(
+        [helper.make_node("Mod", ["a", "b"], ["y"], name="m", fmod=2)],
+        [vi("a", INT32, [3]), vi("b", INT32, [3])], [vi("y", INT32, None)], 13),
+        'attribute "fmod" is 2; dmlp runs Mod with fmod 1 or 0 (default 0)')
+    refuse(root, "mod_fmod_string", g.model_of(
+        [helper.make_node("Mod", ["a", "b"], ["y"], name="m", fmod="1")],
+        [vi("a", INT32, [3]), vi("b", INT32, [3])], [vi("y", INT32, None)], 13),
+        'attribute "fmod" must be an INT')
+    refuse(root, "mod_opset9", g.model_of(
+        [helper.make_node("Mod", ["a", "b"], ["y"], name="m", fmod=1)],
+        [vi("a", FLOAT, [3]), vi("b", FLOAT, [3])], [vi("y", FLOAT, None)], 9),
+        "Mod first appears in opset 10; the model imports opset 9")
+    refuse(root, "mod10_bfloat16", g.model_of(
+        [helper.make_node("Mod", ["a", "b"], ["y"], name="m", fmod=1)],
+        [vi("a", BFLOAT16, [3]), vi("b", BFLOAT16, [3])], [vi("y", BFLOAT16, None)], 12),
+        "Mod-10 with fmod = 1 allows")

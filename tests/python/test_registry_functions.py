@@ -151,6 +151,24 @@ def prelu(x, slope):
                         product)
 
 
+def modulus(floor):
+    """numpy's fmod (floor False) or mod: float16 evaluated in float32 and rounded once;
+    integers as C's % (INT_MIN % -1 is 0), plus b for mod where the remainder's sign is not
+    b's."""
+    def run(a, b):
+        with np.errstate(all="ignore"):
+            if a.dtype.kind == "f":
+                return (np.mod if floor else np.fmod)(wide(a), wide(b)).astype(a.dtype)
+            x, y = a.astype(np.int64).tolist(), b.astype(np.int64).tolist()
+            out = []
+            for p, q in zip(x, y):
+                r = abs(p) % abs(q) * (-1 if p < 0 else 1)
+                out.append(r + q if floor and r != 0 and (r < 0) != (q < 0) else r)
+            return np.array(out, np.int64).astype(a.dtype) if a.dtype != np.uint64 else \
+                np.array([int(p) % int(q) for p, q in zip(a.tolist(), b.tolist())], a.dtype)
+    return run
+
+
 def relu(x):
     return maximum_number(x, np.zeros_like(x))
 
@@ -188,6 +206,8 @@ BINARY = {
     "maximum": maximum_number,
     "minimum": minimum_number,
     "difference_square": difference_square,
+    "fmod": modulus(False),
+    "mod": modulus(True),
     "prelu": prelu,
 }
 
@@ -232,7 +252,7 @@ def test_unary_against_numpy(name, dtype):
 @pytest.mark.parametrize("name, dtype", [(n, t) for n in BINARY for t in numpy_dtypes(n)])
 def test_binary_against_numpy(name, dtype):
     a, b = pairs(dtype)
-    if name == "divide" and a.dtype.kind in "iu":
+    if name in ("divide", "fmod", "mod") and a.dtype.kind in "iu":
         keep = b != 0  # an integer division by 0 is refused (test_integer_divide_by_zero)
         a, b = a[keep], b[keep]
     result = getattr(dmlp, name)(a, b)
@@ -380,6 +400,16 @@ def test_integer_divide_by_zero_is_refused():
     with pytest.raises(dmlp.Error, match="division by zero"):
         dmlp.divide(a, np.array([1, 0, 1], np.int32), out=out)
     assert out.tolist() == [9, 9, 9]
+
+
+@pytest.mark.parametrize("name", ["fmod", "mod"])
+def test_integer_modulus_by_zero_is_refused(name):
+    a = np.array([1, 2, 3], np.int8)
+    out = np.full(3, 9, np.int8)
+    with pytest.raises(dmlp.Error, match="BTensor element .2. is 0; an integer modulus by zero"):
+        getattr(dmlp, name)(a, np.array([1, 1, 0], np.int8), out=out)
+    assert out.tolist() == [9, 9, 9]
+    assert getattr(dmlp, name)(np.array([-128], np.int8), np.array([-1], np.int8))[0] == 0
 
 
 def unsupported(name):
