@@ -67,6 +67,10 @@
  *     false (0), -0 and +0 are equal, subnormals are ordered like any number, -inf < every
  *     finite value < +inf. Integers compare in their own signedness.
  *
+ *   LogicalEquals (DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS): 1 where a == b, else 0, in
+ *     an output of UINT8 or UINT32 like GreaterThan's. Floats compare as numbers: a NaN
+ *     equals nothing (itself included), -0 equals +0. Integers compare their values.
+ *
  *   LogicalAnd, LogicalOr (DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, _OR): on UINT8 or
  *     UINT32 (the output the inputs' type): 1 where both (And) or either (Or) of a and b
  *     are nonzero, else 0. The output may be bound exactly onto an input (in place).
@@ -187,6 +191,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
     DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS = 15,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
@@ -361,13 +366,20 @@ typedef struct DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC {
 } DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC;
 
 /* The logical operators: ATensor and BTensor have one data type; the output has their
-   dimension count and sizes. GreaterThan's output is UINT8 or UINT32 whatever the
-   inputs' type; And's and Or's is the inputs' type (UINT8 or UINT32). */
+   dimension count and sizes. The comparisons' (GreaterThan's, Equals', ...) output is
+   UINT8 or UINT32 whatever the inputs' type; And's and Or's is the inputs' type (UINT8 or
+   UINT32). */
 typedef struct DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC {
     const DML_TENSOR_DESC *ATensor;
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC {
     const DML_TENSOR_DESC *ATensor;

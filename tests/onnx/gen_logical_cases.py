@@ -1,5 +1,5 @@
-"""Greater, And and Or cases for gen_cases.py: models with expected outputs computed here,
-independently of dmlp: numpy's comparison in the input's own type (bfloat16 decoded
+"""Greater, Equal, And and Or cases for gen_cases.py: models with expected outputs computed
+here, independently of dmlp: numpy's comparison in the input's own type (bfloat16 decoded
 exactly to float32 first, as ONNX's reference evaluator does), numpy's logical_and and
 logical_or on bool. Every version of each operator on every type it allows; numpy
 broadcasting from version 7 and the legacy broadcast/axis attributes before it; the
@@ -13,7 +13,7 @@ from onnx import helper
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, BOOL, FLOAT16, DOUBLE, UINT32, UINT64 = \
     1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13
-BFLOAT16 = 16
+STRING, BFLOAT16 = 8, 16
 INTS = (UINT8, UINT16, UINT32, UINT64, INT8, INT16, INT32, INT64)
 
 # (operator, since, (first opset, last opset), types)
@@ -22,6 +22,11 @@ VERSIONS = [
     ("Greater", 7, (7, 8), (FLOAT16, FLOAT, DOUBLE)),
     ("Greater", 9, (9, 12), INTS + (FLOAT16, FLOAT, DOUBLE)),
     ("Greater", 13, (13, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("Equal", 1, (1, 6), (BOOL, INT32, INT64)),
+    ("Equal", 7, (7, 10), (BOOL, INT32, INT64)),
+    ("Equal", 11, (11, 12), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE)),
+    ("Equal", 13, (13, 18), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("Equal", 19, (19, 23), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ("And", 1, (1, 6), (BOOL,)),
     ("And", 7, (7, 23), (BOOL,)),
     ("Or", 1, (1, 6), (BOOL,)),
@@ -34,9 +39,12 @@ def decoded(g, onnx_type, x):
     return g.bf16_to_f32(x) if onnx_type == BFLOAT16 else x
 
 
+COMPARISONS = {"Greater": np.greater, "Equal": np.equal}
+
+
 def reference(g, op, onnx_type, a, b):
-    if op == "Greater":
-        return np.greater(decoded(g, onnx_type, a), decoded(g, onnx_type, b))
+    if op in COMPARISONS:
+        return COMPARISONS[op](decoded(g, onnx_type, a), decoded(g, onnx_type, b))
     return (np.logical_and if op == "And" else np.logical_or)(a, b)
 
 
@@ -93,6 +101,17 @@ def logical_cases(root, g):
     want = np.array([0, 0, 0, 0, 1, 0, 1], dtype=np.bool_)
     assert (np.greater(a, b) == want).all()
     case(g, root, "dmlp_greater_hand_checked", "Greater", 13, FLOAT, a, b)
+    # Equal: NaN == NaN false, -0 == +0 true, subnormals by value, bool as bool
+    a = np.array([np.nan, np.nan, -0.0, 0.0, 1e-45, -np.inf, np.inf], dtype=np.float32)
+    b = np.array([np.nan, 1.0, 0.0, -0.0, 1e-45, -np.inf, 3.4e38], dtype=np.float32)
+    want = np.array([0, 0, 1, 1, 1, 1, 0], dtype=np.bool_)
+    assert (np.equal(a, b) == want).all()
+    case(g, root, "dmlp_equal_hand_checked", "Equal", 13, FLOAT, a, b)
+    case(g, root, "dmlp_equal_bool_broadcast", "Equal", 19, BOOL,
+         np.array([[True], [False]]), np.array([True, False, False]))
+    case(g, root, "dmlp_equal1_axis1", "Equal", 1, INT64,
+         g.rng.integers(-3, 3, size=(2, 3, 4)), g.rng.integers(-3, 3, size=(3,)),
+         {"broadcast": 1, "axis": 1})
     # numpy broadcasting: a row, a column, a scalar A, both broadcast, higher rank
     x = g.rng.standard_normal((2, 3, 4)).astype(np.float32)
     for name, y in (("row", g.rng.standard_normal((4,))),
@@ -160,6 +179,11 @@ def logical_refused_cases(root, g):
     g.refuse(root, "greater1_shapes_without_broadcast", model(g, "Greater", FLOAT, FLOAT,
                                                               opset=1),
              "unless the attribute broadcast is 1")
+    g.refuse(root, "equal7_float", model(g, "Equal", FLOAT, FLOAT, opset=10),
+             "Equal-7 allows", "float")
+    g.refuse(root, "equal19_string", model(g, "Equal", STRING, STRING, opset=19), "string")
+    g.refuse(root, "equal_bool_and_uint8", model(g, "Equal", BOOL, UINT8, opset=13),
+             'input "b" has type uint8')
     g.refuse(root, "and_float", model(g, "And", FLOAT, FLOAT, opset=7), "And-7 allows bool")
     g.refuse(root, "or_bool_and_uint8", model(g, "Or", BOOL, UINT8, opset=7),
              'input "b" has type uint8')

@@ -155,10 +155,15 @@ BINARY = {
     "multiply": float_op(np.multiply),
     "divide": divide,
     "greater": lambda a, b: np.greater(a, b),
+    "equal": lambda a, b: np.equal(a, b),
     "logical_and": logical(np.logical_and),
     "logical_or": logical(np.logical_or),
     "maximum": maximum_number,
 }
+
+
+# The comparisons: a bool result, and a table whose output is only UINT32 at 1_0.
+COMPARISONS = {"greater", "equal"}
 
 
 def caps_operators():
@@ -207,8 +212,8 @@ def test_binary_against_numpy(name, dtype):
     result = getattr(dmlp, name)(a, b)
     expected = BINARY[name](a, b)
     assert_same(result, expected)
-    if name in ("greater", "logical_and", "logical_or"):
-        assert result.dtype == (np.bool_ if name == "greater" or dtype == "bool"
+    if name in COMPARISONS | {"logical_and", "logical_or"}:
+        assert result.dtype == (np.bool_ if name in COMPARISONS or dtype == "bool"
                                 else np.dtype(dtype))
 
 
@@ -416,11 +421,11 @@ def test_feature_levels(name):
     x = np.arange(1, 7).astype(dtype).reshape(2, 3)
     args = [x] * op["inputs"]
     kwargs = {"dtype": dtype} if name == "cast" else {}
-    if name == "greater":  # at 1_0 its output must be UINT32: out= chooses it
+    if name in COMPARISONS and level == "1_0":  # its output must be UINT32: out= chooses it
         kwargs = {"out": np.empty((2, 3), np.uint32)}
         with pytest.raises(dmlp.Error, match="OutputTensor.DataType is UINT8; at feature "
                                              "level 1_0 it must be UINT32"):
-            dmlp.greater(*args, feature_level=level)
+            getattr(dmlp, name)(*args, feature_level=level)
     expected = getattr(dmlp, name)(*args, **kwargs).copy()
     assert_same(getattr(dmlp, name)(*args, feature_level=level, **kwargs), expected)
     levels = ["1_0", "2_0", "2_1", "3_0", "3_1", "4_0", "4_1", "5_0", "5_1", "5_2", "6_0",
