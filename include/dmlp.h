@@ -71,6 +71,9 @@
  *     an output of UINT8 or UINT32 like GreaterThan's. Floats compare as numbers: a NaN
  *     equals nothing (itself included), -0 equals +0. Integers compare their values.
  *
+ *   LogicalLessThan (DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN): 1 where a < b, else 0,
+ *     likewise (NaN compares false, -0 is not below +0).
+ *
  *   LogicalAnd, LogicalOr (DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, _OR): on UINT8 or
  *     UINT32 (the output the inputs' type): 1 where both (And) or either (Or) of a and b
  *     are nonzero, else 0. The output may be bound exactly onto an input (in place).
@@ -193,6 +196,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS = 15,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN = 17,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
@@ -380,6 +384,12 @@ typedef struct DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC {
     const DML_TENSOR_DESC *ATensor;

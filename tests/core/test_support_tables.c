@@ -47,6 +47,7 @@
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define EQUALS DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS
+#define LESS DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -126,6 +127,10 @@ static const expected_row expected_rows[] = {
     {EQUALS, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {EQUALS, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {EQUALS, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {LESS, 0x1000, 4, 4, {F32, F16}},
+    {LESS, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {LESS, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {LESS, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {AND, 0x1000, 4, 4, {U32}},
     {AND, 0x2000, 4, 4, {U32, U8}},
     {AND, 0x3000, 1, 8, {U32, U8}},
@@ -146,6 +151,8 @@ static const struct {
     {GREATER, 0x2000, {U32, U8}},
     {EQUALS, 0x1000, {U32}},
     {EQUALS, 0x2000, {U32, U8}},
+    {LESS, 0x1000, {U32}},
+    {LESS, 0x2000, {U32, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -167,6 +174,7 @@ static const struct {
     {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
     {GREATER, {F64, BF16}},
     {EQUALS, {F64, BF16}},
+    {LESS, {F64, BF16}},
     {CEIL, {F64, BF16}},
     {FLOOR, {F64, BF16}},
     {RELU, {F64, BF16, I64}},
@@ -199,19 +207,21 @@ static const struct {
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {EQUALS, "ELEMENT_WISE_LOGICAL_EQUALS", 0x1000, "1_0"},
+    {LESS, "ELEMENT_WISE_LOGICAL_LESS_THAN", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
 static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
-           op == GREATER || op == AND || op == OR || op == MAX || op == EQUALS;
+           op == GREATER || op == AND || op == OR || op == MAX || op == EQUALS ||
+           op == LESS;
 }
 
 /* The operators whose output types are their own (expected_own_outputs). */
 static bool own_outputs(DML_OPERATOR_TYPE op)
 {
-    return op == GREATER || op == EQUALS;
+    return op == GREATER || op == EQUALS || op == LESS;
 }
 
 static const struct {

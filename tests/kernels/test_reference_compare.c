@@ -27,6 +27,7 @@ typedef struct comparison {
 static const comparison comparisons[] = {
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, "gt", 0, 0, 1},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, "eq", 0, 1, 0},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, "lt", 1, 0, 0},
 };
 
 static int result_of(const comparison *c, int order)
@@ -264,6 +265,7 @@ static void check_hand(void)
     static const unsigned char want[][COUNT(a)] = {
         {0, 0, 0, 1, 0, 0, 0}, /* gt */
         {0, 0, 1, 0, 0, 1, 0}, /* eq */
+        {0, 0, 0, 0, 1, 0, 1}, /* lt */
     };
     for (size_t k = 0; k < COUNT(comparisons); k++) {
         dmlp__binary_kernel fn = kernel(&comparisons[k], DML_TENSOR_DATA_TYPE_FLOAT32);

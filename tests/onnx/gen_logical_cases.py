@@ -27,6 +27,10 @@ VERSIONS = [
     ("Equal", 11, (11, 12), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE)),
     ("Equal", 13, (13, 18), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ("Equal", 19, (19, 23), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("Less", 1, (1, 6), (FLOAT16, FLOAT, DOUBLE)),
+    ("Less", 7, (7, 8), (FLOAT16, FLOAT, DOUBLE)),
+    ("Less", 9, (9, 12), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    ("Less", 13, (13, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ("And", 1, (1, 6), (BOOL,)),
     ("And", 7, (7, 23), (BOOL,)),
     ("Or", 1, (1, 6), (BOOL,)),
@@ -39,7 +43,7 @@ def decoded(g, onnx_type, x):
     return g.bf16_to_f32(x) if onnx_type == BFLOAT16 else x
 
 
-COMPARISONS = {"Greater": np.greater, "Equal": np.equal}
+COMPARISONS = {"Greater": np.greater, "Equal": np.equal, "Less": np.less}
 
 
 def reference(g, op, onnx_type, a, b):
@@ -162,6 +166,9 @@ def model(g, op, a_type, b_type, a_shape=(2, 3), b_shape=(3,), opset=13, attrs=N
 
 
 def logical_refused_cases(root, g):
+    g.refuse(root, "less7_int8", model(g, "Less", INT8, INT8, opset=8), "Less-7 allows",
+             "int8")
+    g.refuse(root, "less13_bool", model(g, "Less", BOOL, BOOL), "Less-13 allows", "bool")
     g.refuse(root, "greater7_int32", model(g, "Greater", INT32, INT32, opset=8),
              "Greater-7 allows", "int32")
     g.refuse(root, "greater9_bfloat16", model(g, "Greater", BFLOAT16, BFLOAT16, opset=12),

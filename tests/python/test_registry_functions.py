@@ -156,6 +156,7 @@ BINARY = {
     "divide": divide,
     "greater": lambda a, b: np.greater(a, b),
     "equal": lambda a, b: np.equal(a, b),
+    "less": lambda a, b: np.less(a, b),
     "logical_and": logical(np.logical_and),
     "logical_or": logical(np.logical_or),
     "maximum": maximum_number,
@@ -163,7 +164,7 @@ BINARY = {
 
 
 # The comparisons: a bool result, and a table whose output is only UINT32 at 1_0.
-COMPARISONS = {"greater", "equal"}
+COMPARISONS = {"greater", "equal", "less"}
 
 
 def caps_operators():
