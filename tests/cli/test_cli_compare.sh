@@ -11,7 +11,7 @@ name=test_cli_compare
 . "$(dirname "$0")/numpy_checks.sh"
 
 # `dmlp run` name and numpy function of each comparison
-OPS="eq:equal lt:less"
+OPS="eq:equal le:less_equal ge:greater_equal lt:less"
 
 "$py" - "$work" <<'PY' || exit 1
 import sys, numpy as np

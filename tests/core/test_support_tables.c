@@ -47,6 +47,8 @@
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define EQUALS DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS
+#define LESS_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL
+#define GREATER_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL
 #define LESS DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN
 
 /* Every data type there is, plus values that are none. */
@@ -127,6 +129,10 @@ static const expected_row expected_rows[] = {
     {EQUALS, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {EQUALS, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {EQUALS, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {LESS_EQUAL, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {LESS_EQUAL, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {GREATER_EQUAL, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {GREATER_EQUAL, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {LESS, 0x1000, 4, 4, {F32, F16}},
     {LESS, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {LESS, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
@@ -151,6 +157,8 @@ static const struct {
     {GREATER, 0x2000, {U32, U8}},
     {EQUALS, 0x1000, {U32}},
     {EQUALS, 0x2000, {U32, U8}},
+    {LESS_EQUAL, 0x3000, {U32, U8}},
+    {GREATER_EQUAL, 0x3000, {U32, U8}},
     {LESS, 0x1000, {U32}},
     {LESS, 0x2000, {U32, U8}},
 };
@@ -174,6 +182,8 @@ static const struct {
     {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
     {GREATER, {F64, BF16}},
     {EQUALS, {F64, BF16}},
+    {LESS_EQUAL, {F64, BF16}},
+    {GREATER_EQUAL, {F64, BF16}},
     {LESS, {F64, BF16}},
     {CEIL, {F64, BF16}},
     {FLOOR, {F64, BF16}},
@@ -207,6 +217,8 @@ static const struct {
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {EQUALS, "ELEMENT_WISE_LOGICAL_EQUALS", 0x1000, "1_0"},
+    {LESS_EQUAL, "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL", 0x3000, "3_0"},
+    {GREATER_EQUAL, "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL", 0x3000, "3_0"},
     {LESS, "ELEMENT_WISE_LOGICAL_LESS_THAN", 0x1000, "1_0"},
 };
 
@@ -215,13 +227,15 @@ static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
            op == GREATER || op == AND || op == OR || op == MAX || op == EQUALS ||
+           op == LESS_EQUAL ||
+           op == GREATER_EQUAL ||
            op == LESS;
 }
 
 /* The operators whose output types are their own (expected_own_outputs). */
 static bool own_outputs(DML_OPERATOR_TYPE op)
 {
-    return op == GREATER || op == EQUALS || op == LESS;
+    return op == GREATER || op == EQUALS || op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS;
 }
 
 static const struct {

@@ -27,6 +27,8 @@ typedef struct comparison {
 static const comparison comparisons[] = {
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, "gt", 0, 0, 1},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, "eq", 0, 1, 0},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL, "le", 1, 1, 0},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL, "ge", 0, 1, 1},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, "lt", 1, 0, 0},
 };
 
@@ -265,6 +267,8 @@ static void check_hand(void)
     static const unsigned char want[][COUNT(a)] = {
         {0, 0, 0, 1, 0, 0, 0}, /* gt */
         {0, 0, 1, 0, 0, 1, 0}, /* eq */
+        {0, 0, 1, 0, 1, 1, 1}, /* le */
+        {0, 0, 1, 1, 0, 1, 0}, /* ge */
         {0, 0, 0, 0, 1, 0, 1}, /* lt */
     };
     for (size_t k = 0; k < COUNT(comparisons); k++) {

@@ -27,6 +27,10 @@ VERSIONS = [
     ("Equal", 11, (11, 12), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE)),
     ("Equal", 13, (13, 18), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ("Equal", 19, (19, 23), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("LessOrEqual", 12, (12, 15), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    ("LessOrEqual", 16, (16, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("GreaterOrEqual", 12, (12, 15), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    ("GreaterOrEqual", 16, (16, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ("Less", 1, (1, 6), (FLOAT16, FLOAT, DOUBLE)),
     ("Less", 7, (7, 8), (FLOAT16, FLOAT, DOUBLE)),
     ("Less", 9, (9, 12), INTS + (FLOAT16, FLOAT, DOUBLE)),
@@ -43,7 +47,7 @@ def decoded(g, onnx_type, x):
     return g.bf16_to_f32(x) if onnx_type == BFLOAT16 else x
 
 
-COMPARISONS = {"Greater": np.greater, "Equal": np.equal, "Less": np.less}
+COMPARISONS = {"Greater": np.greater, "Equal": np.equal, "LessOrEqual": np.less_equal, "GreaterOrEqual": np.greater_equal, "Less": np.less}
 
 
 def reference(g, op, onnx_type, a, b):
@@ -166,6 +170,14 @@ def model(g, op, a_type, b_type, a_shape=(2, 3), b_shape=(3,), opset=13, attrs=N
 
 
 def logical_refused_cases(root, g):
+    g.refuse(root, "less_or_equal16_bool", model(g, "LessOrEqual", BOOL, BOOL, opset=16),
+             "LessOrEqual-16 allows", "bool")
+    g.refuse(root, "greater_or_equal12_bfloat16", model(g, "GreaterOrEqual", BFLOAT16,
+                                                         BFLOAT16, opset=15),
+             "GreaterOrEqual-12 allows", "bfloat16")
+    g.refuse(root, "greater_or_equal_opset11", model(g, "GreaterOrEqual", FLOAT, FLOAT,
+                                                      opset=11),
+             "GreaterOrEqual first appears in opset 12")
     g.refuse(root, "less7_int8", model(g, "Less", INT8, INT8, opset=8), "Less-7 allows",
              "int8")
     g.refuse(root, "less13_bool", model(g, "Less", BOOL, BOOL), "Less-13 allows", "bool")

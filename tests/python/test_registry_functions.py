@@ -157,6 +157,8 @@ BINARY = {
     "greater": lambda a, b: np.greater(a, b),
     "equal": lambda a, b: np.equal(a, b),
     "less": lambda a, b: np.less(a, b),
+    "greater_equal": lambda a, b: np.greater_equal(a, b),
+    "less_equal": lambda a, b: np.less_equal(a, b),
     "logical_and": logical(np.logical_and),
     "logical_or": logical(np.logical_or),
     "maximum": maximum_number,
@@ -164,7 +166,7 @@ BINARY = {
 
 
 # The comparisons: a bool result, and a table whose output is only UINT32 at 1_0.
-COMPARISONS = {"greater", "equal", "less"}
+COMPARISONS = {"greater", "equal", "less", "greater_equal", "less_equal"}
 
 
 def caps_operators():
