@@ -82,6 +82,10 @@
  *   LogicalAnd, LogicalOr (DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, _OR): on UINT8 or
  *     UINT32 (the output the inputs' type): 1 where both (And) or either (Or) of a and b
  *     are nonzero, else 0. The output may be bound exactly onto an input (in place).
+ *
+ *   LogicalXor (DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR): likewise, 1 where exactly one of
+ *     a and b is nonzero ((!!a) != (!!b)). LogicalNot (DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT):
+ *     one input of UINT8 or UINT32, 1 where x is 0, else 0, in x's type; in place too.
  *   Ceil (DML_OPERATOR_ELEMENT_WISE_CEIL): the smallest integer not below x, in the
  *     input's float type (IEEE roundToIntegralTowardPositive: exact; -0.5 gives -0, ±0 and
  *     ±inf give themselves, NaN the input's NaN made quiet); with a ScaleBias, of
@@ -202,7 +206,9 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS = 15,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN = 17,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT = 18,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR = 20,
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
@@ -421,6 +427,19 @@ typedef struct DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC;
+
+/* LogicalNot: one input, the output of its type (UINT8 or UINT32), dimension count and
+   sizes. */
+typedef struct DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC;
 
 /* DirectML's DMLCalcBufferTensorSize: the bytes a buffer tensor spans,
    roundup4((dot(Sizes - 1, Strides) + 1) * ElementSize), packed strides when strides is

@@ -47,6 +47,8 @@
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define EQUALS DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS
+#define XOR DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR
+#define NOT DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT
 #define LESS_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL
 #define GREATER_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL
 #define LESS DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN
@@ -143,6 +145,12 @@ static const expected_row expected_rows[] = {
     {OR, 0x1000, 4, 4, {U32}},
     {OR, 0x2000, 4, 4, {U32, U8}},
     {OR, 0x3000, 1, 8, {U32, U8}},
+    {XOR, 0x1000, 4, 4, {U32}},
+    {XOR, 0x2000, 4, 4, {U32, U8}},
+    {XOR, 0x3000, 1, 8, {U32, U8}},
+    {NOT, 0x1000, 4, 4, {U32}},
+    {NOT, 0x2000, 4, 4, {U32, U8}},
+    {NOT, 0x3000, 1, 8, {U32, U8}},
 };
 
 /* docs/validation.md: the output types of the operators whose output has types of its own
@@ -212,6 +220,8 @@ static const struct {
     {GREATER, "ELEMENT_WISE_LOGICAL_GREATER_THAN", 0x1000, "1_0"},
     {AND, "ELEMENT_WISE_LOGICAL_AND", 0x1000, "1_0"},
     {OR, "ELEMENT_WISE_LOGICAL_OR", 0x1000, "1_0"},
+    {XOR, "ELEMENT_WISE_LOGICAL_XOR", 0x1000, "1_0"},
+    {NOT, "ELEMENT_WISE_LOGICAL_NOT", 0x1000, "1_0"},
     {CEIL, "ELEMENT_WISE_CEIL", 0x1000, "1_0"},
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
@@ -226,7 +236,7 @@ static const struct {
 static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
-           op == GREATER || op == AND || op == OR || op == MAX || op == EQUALS ||
+           op == GREATER || op == AND || op == OR || op == MAX || op == EQUALS || op == XOR ||
            op == LESS_EQUAL ||
            op == GREATER_EQUAL ||
            op == LESS;
@@ -339,7 +349,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     f->in_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->in_buffer};
     f->out_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->out_buffer};
     f->desc.Type = op;
-    if (op == SIGN) {
+    if (op == SIGN || op == NOT) { /* Sign's layout: InputTensor, OutputTensor */
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR) {
@@ -529,7 +539,7 @@ static void check_introduction(void)
            dimensions */
         fixture f;
         DML_OPERATOR_TYPE op = expected_ops[o].op;
-        fixture_init(&f, op, op == AND || op == OR ? U32 : F32, 4);
+        fixture_init(&f, op, op == AND || op == OR || op == XOR || op == NOT ? U32 : F32, 4);
         dmlp__op_info info;
         CHECK_STATUS(dmlp__validate_operator(expected_ops[o].introduced, 0, &f.desc, 0, &info),
                      DMLP_OK);

@@ -362,6 +362,7 @@ int main(void)
     check_model("relu");
     check_model("max");
     check_model("compare");
+    check_model("boolean");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -39,6 +39,8 @@ VERSIONS = [
     ("And", 7, (7, 23), (BOOL,)),
     ("Or", 1, (1, 6), (BOOL,)),
     ("Or", 7, (7, 23), (BOOL,)),
+    ("Xor", 1, (1, 6), (BOOL,)),
+    ("Xor", 7, (7, 23), (BOOL,)),
 ]
 
 
@@ -53,7 +55,7 @@ COMPARISONS = {"Greater": np.greater, "Equal": np.equal, "LessOrEqual": np.less_
 def reference(g, op, onnx_type, a, b):
     if op in COMPARISONS:
         return COMPARISONS[op](decoded(g, onnx_type, a), decoded(g, onnx_type, b))
-    return (np.logical_and if op == "And" else np.logical_or)(a, b)
+    return {"And": np.logical_and, "Or": np.logical_or, "Xor": np.logical_xor}[op](a, b)
 
 
 def values(g, onnx_type):
@@ -146,6 +148,25 @@ def logical_cases(root, g):
     case(g, root, "dmlp_or1_scalar_b", "Or", 1, BOOL,
          g.rng.integers(0, 2, size=(2, 3)).astype(np.bool_), np.array(False),
          {"broadcast": 1})
+    case(g, root, "dmlp_xor_broadcast_both", "Xor", 7, BOOL,
+         np.array([[True], [False], [True]]), np.array([True, False, True, True]))
+    # Not (version 1, bool), alone and in a graph: Xor(a, b) == Not(Equal(a, b)) on bool
+    x = g.rng.integers(0, 2, size=(3, 5)).astype(np.bool_)
+    for opset in (1, 23):
+        model = g.model_of([helper.make_node("Not", ["x"], ["y"])],
+                           [helper.make_tensor_value_info("x", BOOL, list(x.shape))],
+                           [helper.make_tensor_value_info("y", BOOL, list(x.shape))], opset)
+        g.write_case(root, "dmlp_not_opset%d" % opset, model,
+                     [([g.raw_tensor("x", BOOL, x)], [g.raw_tensor("y", BOOL, ~x)])])
+    y = g.rng.integers(0, 2, size=(5,)).astype(np.bool_)
+    model = g.model_of([helper.make_node("Equal", ["x", "y"], ["e"]),
+                        helper.make_node("Not", ["e"], ["z"])],
+                       [helper.make_tensor_value_info("x", BOOL, list(x.shape)),
+                        helper.make_tensor_value_info("y", BOOL, list(y.shape))],
+                       [helper.make_tensor_value_info("z", BOOL, list(x.shape))], 13)
+    g.write_case(root, "dmlp_graph_not_equal_bool", model,
+                 [([g.raw_tensor("x", BOOL, x), g.raw_tensor("y", BOOL, y)],
+                   [g.raw_tensor("z", BOOL, np.logical_xor(x, y))])])
     # the exporter's isposinf: IsInf(Cast(x, double)) And Greater(x, 0), in float16
     xs = g.storage(FLOAT16, g.input_values(FLOAT16))
     zero = np.array(0, dtype=np.float16)
@@ -203,6 +224,8 @@ def logical_refused_cases(root, g):
     g.refuse(root, "equal19_string", model(g, "Equal", STRING, STRING, opset=19), "string")
     g.refuse(root, "equal_bool_and_uint8", model(g, "Equal", BOOL, UINT8, opset=13),
              'input "b" has type uint8')
+    g.refuse(root, "xor_uint8", model(g, "Xor", UINT8, UINT8, opset=7), "Xor-7 allows bool")
+    g.refuse(root, "not_float", g.simple("Not", FLOAT, 13), "Not-1 allows bool")
     g.refuse(root, "and_float", model(g, "And", FLOAT, FLOAT, opset=7), "And-7 allows bool")
     g.refuse(root, "or_bool_and_uint8", model(g, "Or", BOOL, UINT8, opset=7),
              'input "b" has type uint8')

@@ -147,6 +147,8 @@ UNARY = {
     "ceil": np.ceil,
     "floor": np.floor,
     "relu": relu,
+    "logical_not": lambda x: np.logical_not(x) if x.dtype == np.bool_
+    else np.logical_not(x).astype(x.dtype),
 }
 BINARY = {
     "add": float_op(np.add),
@@ -161,6 +163,7 @@ BINARY = {
     "less_equal": lambda a, b: np.less_equal(a, b),
     "logical_and": logical(np.logical_and),
     "logical_or": logical(np.logical_or),
+    "logical_xor": logical(np.logical_xor),
     "maximum": maximum_number,
 }
 
