@@ -30,6 +30,11 @@
  *     input is an infinity the mode selects (EITHER ±inf, POSITIVE +inf, NEGATIVE -inf),
  *     else 0. NaN gives 0. float8 E4M3FN, E4M3FNUZ and E5M2FNUZ have no infinities: all 0.
  *
+ *   IsNaN (DML_OPERATOR_ELEMENT_WISE_IS_NAN, from feature level 2_0): 1 where the input is
+ *     a NaN (any payload, quiet or signalling, either sign), else 0, in an output of UINT8
+ *     or UINT32. Infinities, zeros and subnormals give 0. float8 E4M3FN's NaN is
+ *     S.1111.111; E4M3FNUZ's and E5M2FNUZ's only NaN is 0x80.
+ *
  *   Identity (DML_OPERATOR_ELEMENT_WISE_IDENTITY): without a ScaleBias, an exact copy of
  *     every element of every type (NaN payloads, signalling NaNs and -0 included). With
  *     one (float types only: FLOAT32, FLOAT16, FLOAT64, BFLOAT16), x * Scale + Bias with the
@@ -67,9 +72,25 @@
  *     false (0), -0 and +0 are equal, subnormals are ordered like any number, -inf < every
  *     finite value < +inf. Integers compare in their own signedness.
  *
+ *   LogicalEquals (DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS): 1 where a == b, else 0, in
+ *     an output of UINT8 or UINT32 like GreaterThan's. Floats compare as numbers: a NaN
+ *     equals nothing (itself included), -0 equals +0. Integers compare their values.
+ *
+ *   LogicalLessThan (DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN): 1 where a < b, else 0,
+ *     likewise (NaN compares false, -0 is not below +0).
+ *
+ *   LogicalGreaterThanOrEqual, LogicalLessThanOrEqual
+ *     (DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL, _LESS_THAN_OR_EQUAL, from
+ *     feature level 3_0): 1 where a >= b (a <= b), else 0, likewise: any comparison with a
+ *     NaN is false (NaN >= NaN too), -0 >= +0 and -0 <= +0 are true.
+ *
  *   LogicalAnd, LogicalOr (DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, _OR): on UINT8 or
  *     UINT32 (the output the inputs' type): 1 where both (And) or either (Or) of a and b
  *     are nonzero, else 0. The output may be bound exactly onto an input (in place).
+ *
+ *   LogicalXor (DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR): likewise, 1 where exactly one of
+ *     a and b is nonzero ((!!a) != (!!b)). LogicalNot (DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT):
+ *     one input of UINT8 or UINT32, 1 where x is 0, else 0, in x's type; in place too.
  *   Ceil (DML_OPERATOR_ELEMENT_WISE_CEIL): the smallest integer not below x, in the
  *     input's float type (IEEE roundToIntegralTowardPositive: exact; -0.5 gives -0, ±0 and
  *     ±inf give themselves, NaN the input's NaN made quiet); with a ScaleBias, of
@@ -214,8 +235,12 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
     DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS = 15,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN = 17,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT = 18,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR = 20,
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
     DML_OPERATOR_ELEMENT_WISE_MIN = 23,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
@@ -225,11 +250,14 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
+    DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
     DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE = 101,
     DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR = 102,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
+    DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
 
@@ -388,6 +416,11 @@ typedef struct DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC {
     DML_IS_INFINITY_MODE InfinityMode;
 } DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC;
 
+typedef struct DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC;
+
 /* The two-input element-wise operators: ATensor, BTensor and OutputTensor have the same
    data type, dimension count and sizes; an input broadcasts along an axis through a
    stride of 0. */
@@ -425,13 +458,38 @@ typedef struct DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC {
 } DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC;
 
 /* The logical operators: ATensor and BTensor have one data type; the output has their
-   dimension count and sizes. GreaterThan's output is UINT8 or UINT32 whatever the
-   inputs' type; And's and Or's is the inputs' type (UINT8 or UINT32). */
+   dimension count and sizes. The comparisons' (GreaterThan's, Equals', ...) output is
+   UINT8 or UINT32 whatever the inputs' type; And's and Or's is the inputs' type (UINT8 or
+   UINT32). */
 typedef struct DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC {
     const DML_TENSOR_DESC *ATensor;
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC {
     const DML_TENSOR_DESC *ATensor;
@@ -444,6 +502,19 @@ typedef struct DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC;
+
+/* LogicalNot: one input, the output of its type (UINT8 or UINT32), dimension count and
+   sizes. */
+typedef struct DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC;
 
 /* DirectML's DMLCalcBufferTensorSize: the bytes a buffer tensor spans,
    roundup4((dot(Sizes - 1, Strides) + 1) * ElementSize), packed strides when strides is

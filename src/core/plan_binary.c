@@ -50,8 +50,10 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     const dmlp__tensor *t[DMLP__OPERANDS] = {&info->input, &info->input_b, &info->output};
     plan->size = dmlp__type_size(info->input.type);
     plan->out_size = dmlp__type_size(info->output.type);
-    /* Only the comparison's output has a type of its own (validated: UINT8 or UINT32) */
-    bool own_output = info->type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN &&
+    /* Only the comparisons' output has a type of its own (validated: UINT8 or UINT32):
+       the registry gives them an output type rather than the inputs' */
+    const dmlp__op_def *def = dmlp__op_find(info->type);
+    bool own_output = def && def->output_type != DML_TENSOR_DATA_TYPE_UNKNOWN &&
                       (plan->out_size == 1 || plan->out_size == 4);
     for (int k = 0; k < DMLP__OPERANDS; k++)
         if (t[k]->dim_count != info->output.dim_count ||

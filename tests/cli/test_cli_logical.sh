@@ -1,8 +1,10 @@
 #!/bin/sh
-# test_cli_logical: `dmlp run gt|and|or A.npy B.npy OUT.npy` (docs/cli.md): gt on
+# test_cli_logical: `dmlp run gt|and|or|xor A.npy B.npy OUT.npy` and `dmlp run not IN.npy
+# OUT.npy` (docs/cli.md): gt on
 # float32 with NaN, ±0, ±inf and subnormals, on float16 and int8, with numpy
 # broadcasting (row, column, 0-d scalar) against numpy's own comparison, written as |u1;
-# and/or on bool (written as bool), uint8 and uint32 against numpy's logical_and/or; the
+# and/or/xor and not on bool (written as bool), uint8 and uint32 against numpy's
+# logical_and/or/xor/not; the
 # refusals (a float and/or, two dtypes, shapes that do not broadcast: nothing written).
 # usage: test_cli_logical.sh path/to/dmlp
 # Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
@@ -41,11 +43,14 @@ check 0 "gt f32 A a column" run gt "$work/fcol.npy" "$work/fb.npy" "$work/out_gt
 check 0 "gt f32 B a 0-d scalar" run gt "$work/fa.npy" "$work/fs.npy" "$work/out_gt_s.npy"
 check 0 "gt f16" run gt "$work/ha.npy" "$work/hb.npy" "$work/out_gt_h.npy"
 check 0 "gt int8" run gt "$work/ia.npy" "$work/ib.npy" "$work/out_gt_i.npy"
-for op in and or; do
+for op in and or xor; do
     check 0 "$op bool" run "$op" "$work/pa.npy" "$work/pb.npy" "$work/out_${op}_p.npy"
     check 0 "$op uint8" run "$op" "$work/ua.npy" "$work/ub.npy" "$work/out_${op}_u.npy"
     check 0 "$op uint32" run "$op" "$work/wa.npy" "$work/wb.npy" "$work/out_${op}_w.npy"
 done
+check 0 "not bool" run not "$work/pa.npy" "$work/out_not_p.npy"
+check 0 "not uint8" run not "$work/ua.npy" "$work/out_not_u.npy"
+check 0 "not uint32" run not "$work/wa.npy" "$work/out_not_w.npy"
 
 "$py" - "$work" <<'PY' || failed=$((failed + 1))
 import sys, numpy as np
@@ -72,10 +77,13 @@ with np.errstate(all="ignore"):
         if g[i, j] != want:
             print(f"FAIL: gt special [{i}, {j}] is {g[i, j]}, expected {want}")
             bad += 1
-    for op, f in [("and", np.logical_and), ("or", np.logical_or)]:
+    for op, f in [("and", np.logical_and), ("or", np.logical_or), ("xor", np.logical_xor)]:
         same(load(f"out_{op}_p"), f(load("pa"), load("pb")), f"{op} bool")
         same(load(f"out_{op}_u"), f(load("ua"), load("ub")).astype(np.uint8), f"{op} uint8")
         same(load(f"out_{op}_w"), f(load("wa"), load("wb")).astype(np.uint32), f"{op} uint32")
+    same(load("out_not_p"), np.logical_not(load("pa")), "not bool")
+    same(load("out_not_u"), np.logical_not(load("ua")).astype(np.uint8), "not uint8")
+    same(load("out_not_w"), np.logical_not(load("wa")).astype(np.uint32), "not uint32")
 sys.exit(1 if bad else 0)
 PY
 
@@ -88,6 +96,8 @@ has "BTensor.DataType is UINT32; it must equal ATensor.DataType (UINT8)" "or dty
 check 1 "shapes that do not broadcast" run gt "$work/fa.npy" "$work/bad.npy" "$work/x.npy"
 has "the shapes do not broadcast" "broadcast message"
 if [ -e "$work/x.npy" ]; then failed=$((failed + 1)); echo "FAIL: a refused run wrote x.npy"; else passed=$((passed + 1)); fi
+check 1 "not on float32" run not "$work/fa.npy" "$work/x.npy"
+has "ELEMENT_WISE_LOGICAL_NOT: InputTensor.DataType is FLOAT32; at feature level 6_4 it must be UINT32 or UINT8" "not types"
 check 2 "one input" run gt "$work/fa.npy" "$work/x.npy"
 has "gt needs A.npy B.npy OUT.npy" "usage"
 

@@ -51,6 +51,13 @@
 #define FMOD DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE
 #define MOD DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR
 #define PRELU DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU
+#define EQUALS DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS
+#define XOR DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR
+#define NOT DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT
+#define LESS_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL
+#define GREATER_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL
+#define LESS DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN
+#define ISNAN DML_OPERATOR_ELEMENT_WISE_IS_NAN
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -141,21 +148,51 @@ static const expected_row expected_rows[] = {
     {GREATER, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {GREATER, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {GREATER, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {EQUALS, 0x1000, 4, 4, {F32, F16}},
+    {EQUALS, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {EQUALS, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {EQUALS, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {LESS_EQUAL, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {LESS_EQUAL, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {GREATER_EQUAL, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {GREATER_EQUAL, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {LESS, 0x1000, 4, 4, {F32, F16}},
+    {LESS, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {LESS, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {LESS, 0x4100, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {AND, 0x1000, 4, 4, {U32}},
     {AND, 0x2000, 4, 4, {U32, U8}},
     {AND, 0x3000, 1, 8, {U32, U8}},
     {OR, 0x1000, 4, 4, {U32}},
     {OR, 0x2000, 4, 4, {U32, U8}},
     {OR, 0x3000, 1, 8, {U32, U8}},
+    {XOR, 0x1000, 4, 4, {U32}},
+    {XOR, 0x2000, 4, 4, {U32, U8}},
+    {XOR, 0x3000, 1, 8, {U32, U8}},
+    {NOT, 0x1000, 4, 4, {U32}},
+    {NOT, 0x2000, 4, 4, {U32, U8}},
+    {NOT, 0x3000, 1, 8, {U32, U8}},
+    {ISNAN, 0x2000, 4, 4, {F32, F16}},
+    {ISNAN, 0x3000, 1, 8, {F32, F16}},
 };
 
-/* docs/validation.md: GreaterThan's output types, whatever the inputs' type. */
+/* docs/validation.md: the output types of the operators whose output has types of its own
+   (the comparisons), whatever the inputs' type; from `level` on, until the operator's next
+   row. */
 static const struct {
+    DML_OPERATOR_TYPE op;
     uint32_t level;
     DML_TENSOR_DATA_TYPE types[4];
-} expected_greater_outputs[] = {
-    {0x1000, {U32}},
-    {0x2000, {U32, U8}},
+} expected_own_outputs[] = {
+    {GREATER, 0x1000, {U32}},
+    {GREATER, 0x2000, {U32, U8}},
+    {EQUALS, 0x1000, {U32}},
+    {EQUALS, 0x2000, {U32, U8}},
+    {LESS_EQUAL, 0x3000, {U32, U8}},
+    {GREATER_EQUAL, 0x3000, {U32, U8}},
+    {LESS, 0x1000, {U32}},
+    {LESS, 0x2000, {U32, U8}},
+    {ISNAN, 0x2000, {U32, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -176,6 +213,10 @@ static const struct {
     {DIVIDE, {F64, BF16}},
     {CAST, {BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
     {GREATER, {F64, BF16}},
+    {EQUALS, {F64, BF16}},
+    {LESS_EQUAL, {F64, BF16}},
+    {GREATER_EQUAL, {F64, BF16}},
+    {LESS, {F64, BF16}},
     {CEIL, {F64, BF16}},
     {FLOOR, {F64, BF16}},
     {RELU, {F64, BF16, I64}},
@@ -185,6 +226,7 @@ static const struct {
     {FMOD, {F64, BF16}},
     {MOD, {F64, BF16}},
     {PRELU, {F64, BF16, I64, U32, U64}},
+    {ISNAN, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
 };
 
 static const struct {
@@ -208,6 +250,8 @@ static const struct {
     {GREATER, "ELEMENT_WISE_LOGICAL_GREATER_THAN", 0x1000, "1_0"},
     {AND, "ELEMENT_WISE_LOGICAL_AND", 0x1000, "1_0"},
     {OR, "ELEMENT_WISE_LOGICAL_OR", 0x1000, "1_0"},
+    {XOR, "ELEMENT_WISE_LOGICAL_XOR", 0x1000, "1_0"},
+    {NOT, "ELEMENT_WISE_LOGICAL_NOT", 0x1000, "1_0"},
     {CEIL, "ELEMENT_WISE_CEIL", 0x1000, "1_0"},
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
@@ -217,6 +261,11 @@ static const struct {
     {FMOD, "ELEMENT_WISE_MODULUS_TRUNCATE", 0x2100, "2_1"},
     {MOD, "ELEMENT_WISE_MODULUS_FLOOR", 0x2100, "2_1"},
     {PRELU, "ACTIVATION_PARAMETERIZED_RELU", 0x1000, "1_0"},
+    {EQUALS, "ELEMENT_WISE_LOGICAL_EQUALS", 0x1000, "1_0"},
+    {LESS_EQUAL, "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL", 0x3000, "3_0"},
+    {GREATER_EQUAL, "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL", 0x3000, "3_0"},
+    {LESS, "ELEMENT_WISE_LOGICAL_LESS_THAN", 0x1000, "1_0"},
+    {ISNAN, "ELEMENT_WISE_IS_NAN", 0x2000, "2_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -224,7 +273,15 @@ static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
            op == GREATER || op == AND || op == OR || op == MAX || op == MIN ||
-           op == DIFFSQ || op == FMOD || op == MOD;
+           op == DIFFSQ || op == FMOD || op == MOD || op == EQUALS || op == XOR ||
+           op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS;
+}
+
+/* The operators whose output types are their own (expected_own_outputs). */
+static bool own_outputs(DML_OPERATOR_TYPE op)
+{
+    return op == GREATER || op == EQUALS || op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS ||
+           op == ISNAN;
 }
 
 static const struct {
@@ -319,8 +376,8 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     for (size_t i = 0; i < COUNT(f->sizes); i++)
         f->sizes[i] = 2;
     uint64_t elements = (uint64_t)1 << dims;
-    /* GreaterThan: UINT32, the output type of every level */
-    DML_TENSOR_DATA_TYPE out_type = op == ISINF ? U8 : op == GREATER ? U32 : type;
+    /* the comparisons: UINT32, an output type of every level */
+    DML_TENSOR_DATA_TYPE out_type = op == ISINF ? U8 : own_outputs(op) ? U32 : type;
     f->in_buffer = (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE, dims, f->sizes, NULL,
                                             (elements * size_of(type) + 3) & ~3ull, 0};
     f->out_buffer = (DML_BUFFER_TENSOR_DESC){out_type, DML_TENSOR_FLAG_NONE, dims, f->sizes,
@@ -328,7 +385,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     f->in_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->in_buffer};
     f->out_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->out_buffer};
     f->desc.Type = op;
-    if (op == SIGN) {
+    if (op == SIGN || op == NOT || op == ISNAN) { /* Sign's layout: InputTensor, OutputTensor */
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR) {
@@ -430,50 +487,66 @@ static void walk_cast_outputs(uint32_t level)
             }
 }
 
-static bool expected_greater_output(uint32_t level, DML_TENSOR_DATA_TYPE type)
+static bool expected_own_output(DML_OPERATOR_TYPE op, uint32_t level, DML_TENSOR_DATA_TYPE type)
 {
-    size_t found = COUNT(expected_greater_outputs);
-    for (size_t i = 0; i < COUNT(expected_greater_outputs); i++)
-        if (expected_greater_outputs[i].level <= level)
+    size_t found = COUNT(expected_own_outputs);
+    for (size_t i = 0; i < COUNT(expected_own_outputs); i++)
+        if (expected_own_outputs[i].op == op && expected_own_outputs[i].level <= level)
             found = i;
-    for (size_t t = 0; found < COUNT(expected_greater_outputs) && t < 4; t++)
-        if (expected_greater_outputs[found].types[t] == type)
+    for (size_t t = 0; found < COUNT(expected_own_outputs) && t < 4; t++)
+        if (expected_own_outputs[found].types[t] == type)
             return true;
     return false;
 }
 
-/* GreaterThan's output: UINT32 from 1_0, UINT8 too from 2_0, whatever the inputs' type and
-   with or without the extensions; anything else refused naming OutputTensor.DataType and
-   the types allowed. */
-static void walk_greater_outputs(uint32_t level)
+/* The end of the refusal: the operator's output types at the level. */
+static const char *expected_own_list(DML_OPERATOR_TYPE op, uint32_t level)
 {
-    const expected_row *row = expected_row_at(GREATER, level);
+    return expected_own_output(op, level, U8) ? "it must be UINT32 or UINT8"
+                                              : "it must be UINT32";
+}
+
+/* The comparisons' output: their own types (UINT32 from 1_0, UINT8 too from 2_0),
+   whatever the inputs' type and with or without the extensions; anything else refused
+   naming OutputTensor.DataType and the types allowed. */
+static void walk_own_outputs_of(DML_OPERATOR_TYPE op, const char *name, uint32_t level)
+{
+    const expected_row *row = expected_row_at(op, level);
+    if (!row)
+        return;
     for (int ext = 0; ext <= 1; ext++)
         for (size_t i = 0; i < COUNT(all_types); i++)
             for (size_t o = 0; o < COUNT(all_types); o++) {
                 DML_TENSOR_DATA_TYPE in = all_types[i], out = all_types[o];
-                if (!expected_type(GREATER, row, ext, in))
+                if (!expected_type(op, row, ext, in))
                     continue; /* the input's refusal is walk_level's */
                 fixture f;
-                fixture_init(&f, GREATER, in, row->min_dims);
+                fixture_init(&f, op, in, row->min_dims);
                 f.out_buffer.DataType = out;
                 f.out_buffer.TotalTensorSizeInBytes =
                     (((uint64_t)1 << row->min_dims) * size_of(out) + 3) & ~3ull;
                 dmlp__op_info info;
                 dmlp_status s = dmlp__validate_operator(
                     level, ext ? DMLP_DEVICE_FLAG_EXTENSIONS : 0, &f.desc, 0, &info);
-                if (expected_greater_output(level, out)) {
-                    CHECK(s == DMLP_OK, "greater 0x%x -> 0x%x at 0x%x ext %d: %s",
+                if (expected_own_output(op, level, out)) {
+                    CHECK(s == DMLP_OK, "%s 0x%x -> 0x%x at 0x%x ext %d: %s", name,
                           (unsigned)in, (unsigned)out, (unsigned)level, ext, dmlp_last_error());
                 } else {
-                    CHECK(s == DMLP_ERROR_UNSUPPORTED, "greater 0x%x -> 0x%x at 0x%x ext %d",
+                    CHECK(s == DMLP_ERROR_UNSUPPORTED, "%s 0x%x -> 0x%x at 0x%x ext %d", name,
                           (unsigned)in, (unsigned)out, (unsigned)level, ext);
-                    CHECK_CONTAINS(dmlp_last_error(),
-                                   "ELEMENT_WISE_LOGICAL_GREATER_THAN: OutputTensor.DataType is");
-                    CHECK_CONTAINS(dmlp_last_error(), level < 0x2000 ? "it must be UINT32"
-                                                                     : "it must be UINT32 or UINT8");
+                    char want[96];
+                    snprintf(want, sizeof want, "%s: OutputTensor.DataType is", name);
+                    CHECK_CONTAINS(dmlp_last_error(), want);
+                    CHECK_CONTAINS(dmlp_last_error(), expected_own_list(op, level));
                 }
             }
+}
+
+static void walk_own_outputs(uint32_t level)
+{
+    for (size_t o = 0; o < COUNT(expected_ops); o++)
+        if (own_outputs(expected_ops[o].op))
+            walk_own_outputs_of(expected_ops[o].op, expected_ops[o].name, level);
 }
 
 /* Operators below their introduction: UNSUPPORTED naming the level needed. */
@@ -502,7 +575,7 @@ static void check_introduction(void)
            dimensions */
         fixture f;
         DML_OPERATOR_TYPE op = expected_ops[o].op;
-        fixture_init(&f, op, op == AND || op == OR ? U32 : F32, 4);
+        fixture_init(&f, op, op == AND || op == OR || op == XOR || op == NOT ? U32 : F32, 4);
         dmlp__op_info info;
         CHECK_STATUS(dmlp__validate_operator(expected_ops[o].introduced, 0, &f.desc, 0, &info),
                      DMLP_OK);
@@ -553,16 +626,16 @@ static void check_support_get(uint32_t level)
             CHECK_U64(s.min_dims, row->min_dims, ctx);
             CHECK_U64(s.max_dims, row->max_dims, ctx);
             CHECK_U64(s.output_type,
-                      op == ISINF || op == GREATER ? U8
+                      op == ISINF || own_outputs(op) ? U8
                       : op == CAST                 ? DMLP__OUTPUT_LISTED
                                                    : DML_TENSOR_DATA_TYPE_UNKNOWN,
                       ctx);
             uint32_t own = 0;
-            for (size_t t = 0; op == GREATER && t < COUNT(all_types); t++)
-                own += expected_greater_output(level, all_types[t]);
+            for (size_t t = 0; own_outputs(op) && t < COUNT(all_types); t++)
+                own += expected_own_output(op, level, all_types[t]);
             CHECK_U64(s.output_type_count, own, ctx);
             for (uint32_t i = 0; i < s.output_type_count && i < DMLP__SUPPORT_MAX_OUTPUT_TYPES; i++)
-                CHECK(expected_greater_output(level, s.output_types[i]), "%s output 0x%x",
+                CHECK(expected_own_output(op, level, s.output_types[i]), "%s output 0x%x",
                       expected_ops[o].name, (unsigned)s.output_types[i]);
             CHECK_U64(s.type_count, expected_type_count(op, row, ext), ctx);
             for (uint32_t i = 0; i < s.type_count && i < DMLP__SUPPORT_MAX_TYPES; i++)
@@ -636,12 +709,12 @@ int main(void)
     for (size_t l = 0; l < COUNT(named_levels); l++) {
         walk_level(named_levels[l].level);
         walk_cast_outputs(named_levels[l].level);
-        walk_greater_outputs(named_levels[l].level);
+        walk_own_outputs(named_levels[l].level);
         check_support_get(named_levels[l].level);
     }
     for (size_t l = 0; l < COUNT(between_levels); l++) {
         walk_level(between_levels[l]);
-        walk_greater_outputs(between_levels[l]);
+        walk_own_outputs(between_levels[l]);
         check_support_get(between_levels[l]);
     }
     check_introduction();

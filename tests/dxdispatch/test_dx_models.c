@@ -365,6 +365,9 @@ int main(void)
     check_model("difference_square");
     check_model("modulus");
     check_model("prelu");
+    check_model("compare");
+    check_model("boolean");
+    check_model("isnan");
     check_iterations();
     check_no_files();
     check_source_lookup();

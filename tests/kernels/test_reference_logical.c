@@ -3,7 +3,8 @@
    (NaN, ±0, ±inf, subnormals, the largest values, integer extremes) and against an order
    on the bits written here (sign and magnitude: no float comparison): every float16 and
    bfloat16 A against a spread of B values in both scalar forms, random float32 and
-   float64 pairs, every int8/uint8 pair. Both output widths (UINT8 and UINT32: 0 or 1,
+   float64 pairs, every int8/uint8 pair; LogicalXor on every uint8 pair and on UINT32
+   (in place on B), LogicalNot on every uint8 value and on UINT32, in place. Both output widths (UINT8 and UINT32: 0 or 1,
    nothing written past n), the scalar forms against the vector form, and And/Or in
    place. */
 #include <inttypes.h>
@@ -17,6 +18,8 @@
 #define GT DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN
 #define AND DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND
 #define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
+#define XOR DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR
+#define NOT DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -317,6 +320,10 @@ static void check_byte_pairs(void)
         want[i] = a[i] != 0 || b[i] != 0;
     run_both_widths(dmlp__binary_reference_kernel(OR, DML_TENSOR_DATA_TYPE_UINT8), 65536, a, b,
                     0, want, "or every uint8 pair");
+    for (uint32_t i = 0; i < 65536; i++)
+        want[i] = (a[i] != 0) != (b[i] != 0);
+    run_both_widths(dmlp__binary_reference_kernel(XOR, DML_TENSOR_DATA_TYPE_UINT8), 65536, a,
+                    b, 0, want, "xor every uint8 pair");
     free(a);
     free(b);
     free(want);
@@ -374,6 +381,65 @@ static void check_boolean_u32(void)
         CHECK_BITS(a8[i], (a[i] % 3u) != 0 && (b[i] >> 24) != 0, "and u8 in place, %zu", i);
 }
 
+/* Xor on UINT32 (values nonzero only in a high byte, both scalar forms, in place on B) and
+   Not on every UINT8 value and on those UINT32 values, in place too. */
+static void check_xor_not(void)
+{
+    static const uint32_t values[] = {0, 1, 2, 0xff, 0x100, 0x10000, 0x1000000, 0x80000000u,
+                                      0xffffffffu};
+    enum { V = COUNT(values), N = V * V };
+    uint32_t a[N], b[N];
+    unsigned char want[N];
+    for (size_t i = 0; i < N; i++) {
+        a[i] = values[i / V];
+        b[i] = values[i % V];
+        want[i] = (a[i] != 0) != (b[i] != 0);
+    }
+    dmlp__binary_kernel fx = dmlp__binary_reference_kernel(XOR, DML_TENSOR_DATA_TYPE_UINT32);
+    CHECK(fx != NULL, "xor u32 kernel");
+    if (fx) {
+        run_both_widths(fx, N, a, b, 0, want, "xor u32");
+        for (size_t i = 0; i < V; i++) {
+            char what[48];
+            snprintf(what, sizeof what, "xor u32 scalar B 0x%x", (unsigned)values[i]);
+            unsigned char w[V];
+            for (size_t j = 0; j < V; j++)
+                w[j] = (values[j] != 0) != (values[i] != 0);
+            run_both_widths(fx, V, values, &values[i], DMLP__SCALAR_B, w, what);
+        }
+        dmlp__kernel_args args;
+        memset(&args, 0, sizeof args);
+        args.out_size = 4;
+        uint32_t inplace[N];
+        memcpy(inplace, b, sizeof b);
+        fx(N, a, inplace, inplace, 0, &args);
+        for (size_t i = 0; i < N; i++)
+            CHECK_BITS(inplace[i], want[i], "xor u32 in place on B, element %zu", i);
+    }
+    dmlp__unary_kernel n8 = dmlp__reference_kernel(NOT, DML_TENSOR_DATA_TYPE_UINT8);
+    dmlp__unary_kernel n32 = dmlp__reference_kernel(NOT, DML_TENSOR_DATA_TYPE_UINT32);
+    CHECK(n8 && n32, "not kernels");
+    if (!n8 || !n32)
+        return;
+    dmlp__kernel_args args;
+    memset(&args, 0, sizeof args);
+    unsigned char x8[257];
+    for (uint32_t i = 0; i < 256; i++)
+        x8[i] = (unsigned char)i;
+    x8[256] = 0xAB;
+    n8(256, x8, x8, &args); /* in place */
+    for (uint32_t i = 0; i < 256; i++)
+        CHECK_BITS(x8[i], i == 0, "not u8 of %u", (unsigned)i);
+    CHECK_BITS(x8[256], 0xAB, "not u8: nothing written past the run");
+    uint32_t x32[V + 1], y32[V + 1];
+    memcpy(x32, values, sizeof values);
+    x32[V] = y32[V] = 0xABABABABu;
+    n32(V, x32, y32, &args);
+    for (size_t i = 0; i < V; i++)
+        CHECK_BITS(y32[i], values[i] == 0, "not u32 of 0x%x", (unsigned)values[i]);
+    CHECK_BITS(y32[V], 0xABABABABu, "not u32: nothing written past the run");
+}
+
 /* The kernels exist for exactly the types of DirectML's tables (plus the extensions'
    float64 and bfloat16 for GreaterThan): none for And or Or on other types. */
 static void check_kernel_set(void)
@@ -386,6 +452,10 @@ static void check_kernel_set(void)
               (int)others[i]);
         CHECK(dmlp__binary_reference_kernel(OR, others[i]) == NULL, "no or kernel for %d",
               (int)others[i]);
+        CHECK(dmlp__binary_reference_kernel(XOR, others[i]) == NULL, "no xor kernel for %d",
+              (int)others[i]);
+        CHECK(dmlp__reference_kernel(NOT, others[i]) == NULL, "no not kernel for %d",
+              (int)others[i]);
     }
 }
 
@@ -397,6 +467,7 @@ int main(void)
     check_wide_random();
     check_byte_pairs();
     check_boolean_u32();
+    check_xor_not();
     check_kernel_set();
     return test_finish("test_reference_logical");
 }

@@ -1,5 +1,5 @@
-"""Greater, And and Or cases for gen_cases.py: models with expected outputs computed here,
-independently of dmlp: numpy's comparison in the input's own type (bfloat16 decoded
+"""Greater, Equal, And and Or cases for gen_cases.py: models with expected outputs computed
+here, independently of dmlp: numpy's comparison in the input's own type (bfloat16 decoded
 exactly to float32 first, as ONNX's reference evaluator does), numpy's logical_and and
 logical_or on bool. Every version of each operator on every type it allows; numpy
 broadcasting from version 7 and the legacy broadcast/axis attributes before it; the
@@ -13,7 +13,7 @@ from onnx import helper
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, BOOL, FLOAT16, DOUBLE, UINT32, UINT64 = \
     1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13
-BFLOAT16 = 16
+STRING, BFLOAT16 = 8, 16
 INTS = (UINT8, UINT16, UINT32, UINT64, INT8, INT16, INT32, INT64)
 
 # (operator, since, (first opset, last opset), types)
@@ -22,10 +22,25 @@ VERSIONS = [
     ("Greater", 7, (7, 8), (FLOAT16, FLOAT, DOUBLE)),
     ("Greater", 9, (9, 12), INTS + (FLOAT16, FLOAT, DOUBLE)),
     ("Greater", 13, (13, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("Equal", 1, (1, 6), (BOOL, INT32, INT64)),
+    ("Equal", 7, (7, 10), (BOOL, INT32, INT64)),
+    ("Equal", 11, (11, 12), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE)),
+    ("Equal", 13, (13, 18), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("Equal", 19, (19, 23), INTS + (BOOL, FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("LessOrEqual", 12, (12, 15), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    ("LessOrEqual", 16, (16, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("GreaterOrEqual", 12, (12, 15), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    ("GreaterOrEqual", 16, (16, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("Less", 1, (1, 6), (FLOAT16, FLOAT, DOUBLE)),
+    ("Less", 7, (7, 8), (FLOAT16, FLOAT, DOUBLE)),
+    ("Less", 9, (9, 12), INTS + (FLOAT16, FLOAT, DOUBLE)),
+    ("Less", 13, (13, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ("And", 1, (1, 6), (BOOL,)),
     ("And", 7, (7, 23), (BOOL,)),
     ("Or", 1, (1, 6), (BOOL,)),
     ("Or", 7, (7, 23), (BOOL,)),
+    ("Xor", 1, (1, 6), (BOOL,)),
+    ("Xor", 7, (7, 23), (BOOL,)),
 ]
 
 
@@ -34,10 +49,13 @@ def decoded(g, onnx_type, x):
     return g.bf16_to_f32(x) if onnx_type == BFLOAT16 else x
 
 
+COMPARISONS = {"Greater": np.greater, "Equal": np.equal, "LessOrEqual": np.less_equal, "GreaterOrEqual": np.greater_equal, "Less": np.less}
+
+
 def reference(g, op, onnx_type, a, b):
-    if op == "Greater":
-        return np.greater(decoded(g, onnx_type, a), decoded(g, onnx_type, b))
-    return (np.logical_and if op == "And" else np.logical_or)(a, b)
+    if op in COMPARISONS:
+        return COMPARISONS[op](decoded(g, onnx_type, a), decoded(g, onnx_type, b))
+    return {"And": np.logical_and, "Or": np.logical_or, "Xor": np.logical_xor}[op](a, b)
 
 
 def values(g, onnx_type):
@@ -93,6 +111,17 @@ def logical_cases(root, g):
     want = np.array([0, 0, 0, 0, 1, 0, 1], dtype=np.bool_)
     assert (np.greater(a, b) == want).all()
     case(g, root, "dmlp_greater_hand_checked", "Greater", 13, FLOAT, a, b)
+    # Equal: NaN == NaN false, -0 == +0 true, subnormals by value, bool as bool
+    a = np.array([np.nan, np.nan, -0.0, 0.0, 1e-45, -np.inf, np.inf], dtype=np.float32)
+    b = np.array([np.nan, 1.0, 0.0, -0.0, 1e-45, -np.inf, 3.4e38], dtype=np.float32)
+    want = np.array([0, 0, 1, 1, 1, 1, 0], dtype=np.bool_)
+    assert (np.equal(a, b) == want).all()
+    case(g, root, "dmlp_equal_hand_checked", "Equal", 13, FLOAT, a, b)
+    case(g, root, "dmlp_equal_bool_broadcast", "Equal", 19, BOOL,
+         np.array([[True], [False]]), np.array([True, False, False]))
+    case(g, root, "dmlp_equal1_axis1", "Equal", 1, INT64,
+         g.rng.integers(-3, 3, size=(2, 3, 4)), g.rng.integers(-3, 3, size=(3,)),
+         {"broadcast": 1, "axis": 1})
     # numpy broadcasting: a row, a column, a scalar A, both broadcast, higher rank
     x = g.rng.standard_normal((2, 3, 4)).astype(np.float32)
     for name, y in (("row", g.rng.standard_normal((4,))),
@@ -119,6 +148,25 @@ def logical_cases(root, g):
     case(g, root, "dmlp_or1_scalar_b", "Or", 1, BOOL,
          g.rng.integers(0, 2, size=(2, 3)).astype(np.bool_), np.array(False),
          {"broadcast": 1})
+    case(g, root, "dmlp_xor_broadcast_both", "Xor", 7, BOOL,
+         np.array([[True], [False], [True]]), np.array([True, False, True, True]))
+    # Not (version 1, bool), alone and in a graph: Xor(a, b) == Not(Equal(a, b)) on bool
+    x = g.rng.integers(0, 2, size=(3, 5)).astype(np.bool_)
+    for opset in (1, 23):
+        model = g.model_of([helper.make_node("Not", ["x"], ["y"])],
+                           [helper.make_tensor_value_info("x", BOOL, list(x.shape))],
+                           [helper.make_tensor_value_info("y", BOOL, list(x.shape))], opset)
+        g.write_case(root, "dmlp_not_opset%d" % opset, model,
+                     [([g.raw_tensor("x", BOOL, x)], [g.raw_tensor("y", BOOL, ~x)])])
+    y = g.rng.integers(0, 2, size=(5,)).astype(np.bool_)
+    model = g.model_of([helper.make_node("Equal", ["x", "y"], ["e"]),
+                        helper.make_node("Not", ["e"], ["z"])],
+                       [helper.make_tensor_value_info("x", BOOL, list(x.shape)),
+                        helper.make_tensor_value_info("y", BOOL, list(y.shape))],
+                       [helper.make_tensor_value_info("z", BOOL, list(x.shape))], 13)
+    g.write_case(root, "dmlp_graph_not_equal_bool", model,
+                 [([g.raw_tensor("x", BOOL, x), g.raw_tensor("y", BOOL, y)],
+                   [g.raw_tensor("z", BOOL, np.logical_xor(x, y))])])
     # the exporter's isposinf: IsInf(Cast(x, double)) And Greater(x, 0), in float16
     xs = g.storage(FLOAT16, g.input_values(FLOAT16))
     zero = np.array(0, dtype=np.float16)
@@ -143,6 +191,17 @@ def model(g, op, a_type, b_type, a_shape=(2, 3), b_shape=(3,), opset=13, attrs=N
 
 
 def logical_refused_cases(root, g):
+    g.refuse(root, "less_or_equal16_bool", model(g, "LessOrEqual", BOOL, BOOL, opset=16),
+             "LessOrEqual-16 allows", "bool")
+    g.refuse(root, "greater_or_equal12_bfloat16", model(g, "GreaterOrEqual", BFLOAT16,
+                                                         BFLOAT16, opset=15),
+             "GreaterOrEqual-12 allows", "bfloat16")
+    g.refuse(root, "greater_or_equal_opset11", model(g, "GreaterOrEqual", FLOAT, FLOAT,
+                                                      opset=11),
+             "GreaterOrEqual first appears in opset 12")
+    g.refuse(root, "less7_int8", model(g, "Less", INT8, INT8, opset=8), "Less-7 allows",
+             "int8")
+    g.refuse(root, "less13_bool", model(g, "Less", BOOL, BOOL), "Less-13 allows", "bool")
     g.refuse(root, "greater7_int32", model(g, "Greater", INT32, INT32, opset=8),
              "Greater-7 allows", "int32")
     g.refuse(root, "greater9_bfloat16", model(g, "Greater", BFLOAT16, BFLOAT16, opset=12),
@@ -160,6 +219,13 @@ def logical_refused_cases(root, g):
     g.refuse(root, "greater1_shapes_without_broadcast", model(g, "Greater", FLOAT, FLOAT,
                                                               opset=1),
              "unless the attribute broadcast is 1")
+    g.refuse(root, "equal7_float", model(g, "Equal", FLOAT, FLOAT, opset=10),
+             "Equal-7 allows", "float")
+    g.refuse(root, "equal19_string", model(g, "Equal", STRING, STRING, opset=19), "string")
+    g.refuse(root, "equal_bool_and_uint8", model(g, "Equal", BOOL, UINT8, opset=13),
+             'input "b" has type uint8')
+    g.refuse(root, "xor_uint8", model(g, "Xor", UINT8, UINT8, opset=7), "Xor-7 allows bool")
+    g.refuse(root, "not_float", g.simple("Not", FLOAT, 13), "Not-1 allows bool")
     g.refuse(root, "and_float", model(g, "And", FLOAT, FLOAT, opset=7), "And-7 allows bool")
     g.refuse(root, "or_bool_and_uint8", model(g, "Or", BOOL, UINT8, opset=7),
              'input "b" has type uint8')

@@ -186,6 +186,7 @@ UNARY = {
     "sign": sign,
     "softsign": softsign,
     "isinf": np.isinf,
+    "isnan": np.isnan,
     "identity": lambda x: x.copy(),
     "abs": abs_,
     "negative": negative,
@@ -193,6 +194,8 @@ UNARY = {
     "ceil": np.ceil,
     "floor": np.floor,
     "relu": relu,
+    "logical_not": lambda x: np.logical_not(x) if x.dtype == np.bool_
+    else np.logical_not(x).astype(x.dtype),
 }
 BINARY = {
     "add": float_op(np.add),
@@ -201,8 +204,13 @@ BINARY = {
     "multiply": float_op(np.multiply),
     "divide": divide,
     "greater": lambda a, b: np.greater(a, b),
+    "equal": lambda a, b: np.equal(a, b),
+    "less": lambda a, b: np.less(a, b),
+    "greater_equal": lambda a, b: np.greater_equal(a, b),
+    "less_equal": lambda a, b: np.less_equal(a, b),
     "logical_and": logical(np.logical_and),
     "logical_or": logical(np.logical_or),
+    "logical_xor": logical(np.logical_xor),
     "maximum": maximum_number,
     "minimum": minimum_number,
     "difference_square": difference_square,
@@ -210,6 +218,10 @@ BINARY = {
     "mod": modulus(True),
     "prelu": prelu,
 }
+
+
+# The comparisons: a bool result, and a table whose output is only UINT32 at 1_0.
+COMPARISONS = {"greater", "equal", "less", "greater_equal", "less_equal"}
 
 
 def caps_operators():
@@ -258,8 +270,8 @@ def test_binary_against_numpy(name, dtype):
     result = getattr(dmlp, name)(a, b)
     expected = BINARY[name](a, b)
     assert_same(result, expected)
-    if name in ("greater", "logical_and", "logical_or"):
-        assert result.dtype == (np.bool_ if name == "greater" or dtype == "bool"
+    if name in COMPARISONS | {"logical_and", "logical_or"}:
+        assert result.dtype == (np.bool_ if name in COMPARISONS or dtype == "bool"
                                 else np.dtype(dtype))
 
 
@@ -477,11 +489,11 @@ def test_feature_levels(name):
     x = np.arange(1, 7).astype(dtype).reshape(2, 3)
     args = [x] * op["inputs"]
     kwargs = {"dtype": dtype} if name == "cast" else {}
-    if name == "greater":  # at 1_0 its output must be UINT32: out= chooses it
+    if name in COMPARISONS and level == "1_0":  # its output must be UINT32: out= chooses it
         kwargs = {"out": np.empty((2, 3), np.uint32)}
         with pytest.raises(dmlp.Error, match="OutputTensor.DataType is UINT8; at feature "
                                              "level 1_0 it must be UINT32"):
-            dmlp.greater(*args, feature_level=level)
+            getattr(dmlp, name)(*args, feature_level=level)
     expected = getattr(dmlp, name)(*args, **kwargs).copy()
     assert_same(getattr(dmlp, name)(*args, feature_level=level, **kwargs), expected)
     levels = ["1_0", "2_0", "2_1", "3_0", "3_1", "4_0", "4_1", "5_0", "5_1", "5_2", "6_0",
