@@ -84,6 +84,11 @@
  *     rule), IEEE 754-2019 maximum: a NaN wins (A's before B's, made quiet), -0 still below
  *     +0. Integers compare in their own signedness.
  *
+ *   BitAnd, BitOr, BitXor (DML_OPERATOR_ELEMENT_WISE_BIT_AND, _OR, _XOR, from feature
+ *     level 3_0): a & b, a | b, a ^ b on the bits of each element, broadcast, in the
+ *     inputs' type: every integer type, and from 4_1 FLOAT16, FLOAT32 and FLOAT64 as their
+ *     encodings (NaN, -0 and subnormals are bit patterns like any other).
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -198,6 +203,9 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
+    DML_OPERATOR_ELEMENT_WISE_BIT_AND = 121,
+    DML_OPERATOR_ELEMENT_WISE_BIT_OR = 122,
+    DML_OPERATOR_ELEMENT_WISE_BIT_XOR = 123,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
 
@@ -285,6 +293,26 @@ typedef struct DML_ELEMENT_WISE_MAX_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_MAX_OPERATOR_DESC;
+
+/* The bitwise operators work on each element's bits ("its native encoding"): a float
+   type is its encoding, and only the element's width matters. */
+typedef struct DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

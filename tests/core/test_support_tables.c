@@ -46,6 +46,9 @@
 #define FLOOR DML_OPERATOR_ELEMENT_WISE_FLOOR
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
+#define BIT_AND DML_OPERATOR_ELEMENT_WISE_BIT_AND
+#define BIT_OR DML_OPERATOR_ELEMENT_WISE_BIT_OR
+#define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -91,6 +94,12 @@ static const expected_row expected_rows[] = {
     {MAX, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MAX, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MAX, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_AND, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_AND, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_OR, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_OR, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_XOR, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_XOR, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -187,13 +196,17 @@ static const struct {
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
+    {BIT_AND, "ELEMENT_WISE_BIT_AND", 0x3000, "3_0"},
+    {BIT_OR, "ELEMENT_WISE_BIT_OR", 0x3000, "3_0"},
+    {BIT_XOR, "ELEMENT_WISE_BIT_XOR", 0x3000, "3_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
 static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
-           op == GREATER || op == AND || op == OR || op == MAX;
+           op == GREATER || op == AND || op == OR || op == MAX || op == BIT_AND ||
+           op == BIT_OR || op == BIT_XOR;
 }
 
 static const struct {
@@ -467,11 +480,11 @@ static void check_introduction(void)
                      expected_ops[o].introduced_name);
             CHECK_CONTAINS(dmlp_last_error(), want);
         }
-        /* exactly at its introduction it is accepted with F32 (And, Or: UINT32) and 4
-           dimensions */
+        /* exactly at its introduction it is accepted with the first type of its first row
+           (F32; And, Or and the bitwise operators: UINT32) and 4 dimensions */
         fixture f;
         DML_OPERATOR_TYPE op = expected_ops[o].op;
-        fixture_init(&f, op, op == AND || op == OR ? U32 : F32, 4);
+        fixture_init(&f, op, expected_row_at(op, expected_ops[o].introduced)->types[0], 4);
         dmlp__op_info info;
         CHECK_STATUS(dmlp__validate_operator(expected_ops[o].introduced, 0, &f.desc, 0, &info),
                      DMLP_OK);

@@ -134,6 +134,18 @@ def logical(fn):
     return run
 
 
+def on_bits(fn):
+    """A bitwise operation on the encodings: float dtypes as the unsigned integers of
+    their width."""
+    def run(*xs):
+        x = xs[0]
+        if x.dtype.kind == "f":
+            u = np.dtype("u%d" % x.itemsize)
+            return fn(*(np.ascontiguousarray(v).view(u) for v in xs)).view(x.dtype)
+        return fn(*xs)
+    return run
+
+
 # The defining formula of each operator, written here apart from the library; a new
 # operator must add its own (test_every_operator_has_a_reference).
 UNARY = {
@@ -158,6 +170,9 @@ BINARY = {
     "logical_and": logical(np.logical_and),
     "logical_or": logical(np.logical_or),
     "maximum": maximum_number,
+    "bitwise_and": on_bits(np.bitwise_and),
+    "bitwise_or": on_bits(np.bitwise_or),
+    "bitwise_xor": on_bits(np.bitwise_xor),
 }
 
 

@@ -1,0 +1,60 @@
+/* What the bitwise operators share (ELEMENT_WISE_BIT_AND, _OR, _XOR, _NOT, _COUNT and the
+   shifts): DirectML's support rows, ONNX's versions, the kernel rows of every type and
+   the reference and fast kernels. Their pages apply the operation "to tensor data in its
+   native encoding": a float type is its bits and only the element's width matters, so
+   the types of one width share one operation, written once on the unsigned integer of
+   that width. Included by those operators' files in the place of their own rows. */
+#ifndef DMLP_OPS_BITWISE_H
+#define DMLP_OPS_BITWISE_H
+
+/* And, Or, Xor, Not: the unsigned types at 3_0, every type DirectML has at 4_1. */
+#define BITWISE_SUPPORT                                                                     \
+    DMLP_SUPPORT(3_0, 1, 8, (U32, U16, U8))                                                 \
+    DMLP_SUPPORT(4_1, 1, 8, (F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
+
+/* BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseNot: version 18, the integer types. */
+#define BITWISE_ONNX                                                                        \
+    DMLP_ONNX(18, "uint8, uint16, uint32, uint64, int8, int16, int32, int64", 0, 0, 0)
+
+/* X(stem, TYPE, width in bits) for every type the bitwise operators take. */
+#define BITWISE_TYPES(X)                                                                    \
+    X(i8, DML_TENSOR_DATA_TYPE_INT8, 8)                                                     \
+    X(u8, DML_TENSOR_DATA_TYPE_UINT8, 8)                                                    \
+    X(i16, DML_TENSOR_DATA_TYPE_INT16, 16)                                                  \
+    X(u16, DML_TENSOR_DATA_TYPE_UINT16, 16)                                                 \
+    X(i32, DML_TENSOR_DATA_TYPE_INT32, 32)                                                  \
+    X(u32, DML_TENSOR_DATA_TYPE_UINT32, 32)                                                 \
+    X(i64, DML_TENSOR_DATA_TYPE_INT64, 64)                                                  \
+    X(u64, DML_TENSOR_DATA_TYPE_UINT64, 64)                                                 \
+    X(f16, DML_TENSOR_DATA_TYPE_FLOAT16, 16)                                                \
+    X(f32, DML_TENSOR_DATA_TYPE_FLOAT32, 32)                                                \
+    X(f64, DML_TENSOR_DATA_TYPE_FLOAT64, 64)
+
+/* An operator file defines BITWISE_OP, its kernels' stem (bit_and, ...), and undefines
+   it at its end; these paste it to each type's stem once it is expanded. */
+#define BITWISE_PASTE_(t, op) t##_##op
+#define BITWISE_PASTE(t, op) BITWISE_PASTE_(t, op)
+
+/* The two-input kernel rows of every type, fast on x86 and NEON. */
+#define BITWISE_BINARY_ROW(t, TYPE, w)                                                      \
+    DMLP_BINARY_KERNEL(TYPE, BITWISE_PASTE(t, BITWISE_OP), w / 8, YES, YES)
+
+#ifndef DMLP_OPS_LIST
+#include "kernels/reference_binary.h"
+
+/* The reference kernel of one type: BITWISE_FN(w)(x, y) on the type's bits (w = 8, 16,
+   32, 64), a function the operator's file defines for each width. */
+#define BITWISE_CALLING(t, op, T, CALL) BINARY_KERNEL_CALLING(t, op, T, CALL)
+#define BITWISE_BINARY_REFERENCE(t, TYPE, w)                                                \
+    BITWISE_CALLING(t, BITWISE_OP, uint##w##_t, BITWISE_FN(w)(x, y))
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The fast kernel of one type: the element function BITWISE_VFN(w) (and the setup
+   BITWISE_SETUP, setup_none unless the file defines it otherwise). */
+#define BITWISE_KERNEL(t, op, S, f, setup) BINARY_KERNEL(t, op, S, f, setup)
+#define BITWISE_BINARY_FAST(t, TYPE, w)                                                     \
+    BITWISE_KERNEL(t, BITWISE_OP, w / 8, BITWISE_VFN(w), BITWISE_SETUP)
+#endif
+
+#endif

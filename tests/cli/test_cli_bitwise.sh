@@ -1,0 +1,57 @@
+#!/bin/sh
+# test_cli_bitwise: `dmlp run bitand|bitor|bitxor A B OUT` (docs/operators.md) on every
+# dtype (the float ones as their bits), B broadcast along the first axis, against numpy's
+# bitwise functions on the unsigned integers of each width; then the refusals (a float
+# type at feature level 3_0, two dtypes: nothing written).
+# usage: test_cli_bitwise.sh path/to/dmlp
+# Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
+dmlp=${1:?usage: test_cli_bitwise.sh path/to/dmlp}
+name=test_cli_bitwise
+. "$(dirname "$0")/numpy_checks.sh"
+
+dtypes="i1 u1 i2 u2 i4 u4 i8 u8 f2 f4 f8"
+"$py" - "$work" <<'PY' || exit 1
+import sys, numpy as np
+work = sys.argv[1]
+rng = np.random.default_rng(29)
+for dt in ['i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f2', 'f4', 'f8']:
+    bits = {'1': np.uint8, '2': np.uint16, '4': np.uint32, '8': np.uint64}[dt[1]]
+    raw = rng.integers(0, np.iinfo(bits).max, size=(2, 3, 37), dtype=bits, endpoint=True)
+    raw.flat[:3] = [0, np.iinfo(bits).max, 1 << (8 * raw.itemsize - 1)]
+    np.save(f"{work}/a_{dt}.npy", raw.view(np.dtype(dt)))
+    np.save(f"{work}/b_{dt}.npy", raw[:, :1, :].copy().view(np.dtype(dt))[::-1].copy())
+PY
+
+for dt in $dtypes; do
+    for op in bitand bitor bitxor; do
+        check 0 "$op $dt" run $op "$work/a_$dt.npy" "$work/b_$dt.npy" "$work/${op}_$dt.npy"
+    done
+done
+
+"$py" - "$work" <<'PY' || failed=$((failed + 1))
+import sys, numpy as np
+work = sys.argv[1]
+bad = 0
+def same(name, got, want):
+    global bad
+    if got.dtype != want.dtype or got.shape != want.shape or got.tobytes() != want.tobytes():
+        print(f"FAIL: {name}: differs from numpy"); bad += 1
+for dt in ['i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f2', 'f4', 'f8']:
+    u = np.dtype('u' + dt[1])
+    a, b = np.load(f"{work}/a_{dt}.npy"), np.load(f"{work}/b_{dt}.npy")
+    for op, fn in (('bitand', np.bitwise_and), ('bitor', np.bitwise_or),
+                   ('bitxor', np.bitwise_xor)):
+        want = fn(a.view(u), b.view(u)).view(a.dtype)
+        same(f"{op} {dt}", np.load(f"{work}/{op}_{dt}.npy"), want)
+sys.exit(1 if bad else 0)
+PY
+[ $? -eq 0 ] && passed=$((passed + 1))
+
+check 1 "bitand float32 at 3_0" run bitand --feature-level 3_0 "$work/a_f4.npy" "$work/b_f4.npy" "$work/no.npy"
+has "ELEMENT_WISE_BIT_AND: ATensor.DataType is FLOAT32; at feature level 3_0 it must be UINT32, UINT16 or UINT8" \
+    "bitand float32 at 3_0: message"
+check 1 "bitor of two dtypes" run bitor "$work/a_u4.npy" "$work/b_i4.npy" "$work/no.npy"
+if [ -e "$work/no.npy" ]; then failed=$((failed + 1)); echo "FAIL: a refused run wrote its output"; else passed=$((passed + 1)); fi
+
+echo "test_cli_bitwise: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

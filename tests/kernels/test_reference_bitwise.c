@@ -1,0 +1,196 @@
+/* test_reference_bitwise: the reference kernels of the bitwise operators
+   (docs/operators.md) against the tests' own model, which works one bit at a time: every
+   pair of 8-bit values, every 16-bit A against a set of B values (edges, single bits,
+   random), and edges and random pairs of the 32- and 64-bit types; the float types as
+   their bits. Then through the public API: broadcasting, in place, the float rows of
+   4_1 and the refusals of 3_0. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "test_reference_oracle.h"
+
+#define BIT_AND DML_OPERATOR_ELEMENT_WISE_BIT_AND
+#define BIT_OR DML_OPERATOR_ELEMENT_WISE_BIT_OR
+#define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
+
+/* Every type the bitwise operators take, by width. */
+static const struct {
+    const char *name;
+    DML_TENSOR_DATA_TYPE type;
+    size_t size;
+} types[] = {
+    {"i8", DML_TENSOR_DATA_TYPE_INT8, 1},      {"u8", DML_TENSOR_DATA_TYPE_UINT8, 1},
+    {"i16", DML_TENSOR_DATA_TYPE_INT16, 2},    {"u16", DML_TENSOR_DATA_TYPE_UINT16, 2},
+    {"f16", DML_TENSOR_DATA_TYPE_FLOAT16, 2},  {"i32", DML_TENSOR_DATA_TYPE_INT32, 4},
+    {"u32", DML_TENSOR_DATA_TYPE_UINT32, 4},   {"f32", DML_TENSOR_DATA_TYPE_FLOAT32, 4},
+    {"i64", DML_TENSOR_DATA_TYPE_INT64, 8},    {"u64", DML_TENSOR_DATA_TYPE_UINT64, 8},
+    {"f64", DML_TENSOR_DATA_TYPE_FLOAT64, 8},
+};
+
+static uint64_t get(const unsigned char *p, size_t i, size_t size)
+{
+    uint64_t x = 0;
+    memcpy(&x, p + i * size, size);
+    return x;
+}
+
+/* 65536 values of a 32- or 64-bit type: edges, then random patterns. */
+static size_t fill(unsigned char *in, size_t size, uint64_t seed)
+{
+    uint64_t state = seed, top = UINT64_C(1) << (8 * size - 1);
+    uint64_t edges[] = {0, 1, top, top - 1, top | 1, ~UINT64_C(0), 2, top + 2};
+    for (size_t i = 0; i < 65536; i++) {
+        uint64_t x = i < 8 ? edges[i] : oracle_random(&state);
+        memcpy(in + i * size, &x, size);
+    }
+    return 65536;
+}
+
+/* The model: bit i of the result from bit i of each operand. */
+static uint64_t bitwise_model(DML_OPERATOR_TYPE op, uint64_t x, uint64_t y, size_t size)
+{
+    uint64_t r = 0;
+    for (size_t i = 0; i < 8 * size; i++) {
+        int a = (int)((x >> i) & 1), b = (int)((y >> i) & 1);
+        int bit = op == BIT_AND ? a && b : op == BIT_OR ? a || b : a != b;
+        r |= (uint64_t)bit << i;
+    }
+    return r;
+}
+
+/* Pairs (a[i], b[i]): every pair for 8 bits; every A against 40 B values for 16 bits
+   (the edges, each single bit, random); edges and random patterns for the wider types,
+   B a shuffle of A. Returns the count. */
+static size_t pairs(unsigned char *a, unsigned char *b, size_t size, uint64_t seed)
+{
+    uint64_t state = seed;
+    if (size == 1) {
+        for (size_t i = 0; i < 65536; i++) {
+            a[i] = (unsigned char)(i >> 8);
+            b[i] = (unsigned char)i;
+        }
+        return 65536;
+    }
+    if (size == 2) {
+        size_t n = 0;
+        for (size_t k = 0; k < 40; k++) {
+            uint64_t y = k < 16 ? UINT64_C(1) << k : k == 16 ? 0 : k == 17 ? 0xffff
+                                                 : oracle_random(&state);
+            for (uint64_t x = 0; x < 65536; x++, n++) {
+                memcpy(a + n * 2, &x, 2);
+                memcpy(b + n * 2, &y, 2);
+            }
+        }
+        return n;
+    }
+    size_t count = fill(a, size, seed);
+    for (size_t i = 0; i < count; i++) {
+        uint64_t y = get(a, (i * 40503u + 17) % count, size);
+        if (i % 7 == 0)
+            y = oracle_random(&state);
+        memcpy(b + i * size, &y, size);
+    }
+    return count;
+}
+
+static void check_binary(DML_OPERATOR_TYPE op, const char *name)
+{
+    size_t cap = 40 * 65536;
+    unsigned char *a = malloc(cap * 8), *b = malloc(cap * 8), *out = malloc(cap * 8);
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+        size_t size = types[t].size, count = pairs(a, b, size, 11 + t);
+        dmlp__binary_kernel fn = dmlp__binary_reference_kernel(op, types[t].type);
+        CHECK(fn != NULL, "%s %s: a kernel", name, types[t].name);
+        if (!fn)
+            continue;
+        dmlp__kernel_args args = {0};
+        fn(count, a, b, out, 0, &args);
+        for (size_t i = 0; i < count; i++) {
+            uint64_t x = get(a, i, size), y = get(b, i, size);
+            CHECK_BITS(get(out, i, size), bitwise_model(op, x, y, size), "%s %s 0x%llx 0x%llx",
+                       name, types[t].name, (unsigned long long)x, (unsigned long long)y);
+        }
+        /* B one element for the whole run (a broadcast), and in place on A */
+        fn(count, a, b, out, DMLP__SCALAR_B, &args);
+        uint64_t y0 = get(b, 0, size);
+        for (size_t i = 0; i < count; i += 17)
+            CHECK_BITS(get(out, i, size), bitwise_model(op, get(a, i, size), y0, size),
+                       "%s %s scalar B, element %zu", name, types[t].name, i);
+        memcpy(out, a, count * size);
+        fn(count, out, b, out, 0, &args);
+        for (size_t i = 0; i < count; i += 13)
+            CHECK_BITS(get(out, i, size), bitwise_model(op, get(a, i, size), get(b, i, size), size),
+                       "%s %s in place, element %zu", name, types[t].name, i);
+    }
+    free(a);
+    free(b);
+    free(out);
+}
+
+/* A two-input operator on tensors of one type through the API: A (2, 3), B broadcast
+   along the first axis (stride 0), the output bound onto A. */
+static dmlp_status run_binary_api(DML_OPERATOR_TYPE op, uint32_t level, uint32_t flags,
+                                  DML_TENSOR_DATA_TYPE type, size_t size, void *x, void *y)
+{
+    dmlp_device_desc dd = {(DML_FEATURE_LEVEL)level, 1, DMLP_DEVICE_FLAG_EXTENSIONS};
+    dmlp_device *device = NULL;
+    dmlp_status status = dmlp_device_create(&dd, &device);
+    if (status != DMLP_OK)
+        return status;
+    uint32_t sizes[2] = {2, 3}, bstrides[2] = {0, 1};
+    uint64_t abytes = (6 * size + 3) / 4 * 4, bbytes = (3 * size + 3) / 4 * 4;
+    DML_BUFFER_TENSOR_DESC ab = {type, DML_TENSOR_FLAG_NONE, 2, sizes, NULL, abytes, 0};
+    DML_BUFFER_TENSOR_DESC bb = {type, DML_TENSOR_FLAG_NONE, 2, sizes, bstrides, bbytes, 0};
+    DML_TENSOR_DESC at = {DML_TENSOR_TYPE_BUFFER, &ab}, bt = {DML_TENSOR_TYPE_BUFFER, &bb};
+    DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC desc = {&at, &bt, &at}; /* one layout for all */
+    DML_OPERATOR_DESC d = {op, &desc};
+    dmlp_operator *o = NULL;
+    status = dmlp_operator_create(device, &d, flags, &o);
+    if (status == DMLP_OK) {
+        dmlp_buffer_binding bind[2] = {{x, 0, abytes}, {y, 0, bbytes}};
+        status = dmlp_operator_execute(o, 2, bind, 1, bind);
+    }
+    dmlp_operator_destroy(o);
+    dmlp_device_destroy(device);
+    return status;
+}
+
+static void check_api(void)
+{
+    uint8_t x[8] = {0x0f, 0xf0, 0xff, 0x00, 0xaa, 0x55}, y[4] = {0x3c, 0x81, 0x0f};
+    CHECK_STATUS(run_binary_api(BIT_XOR, 0x3000, 0, DML_TENSOR_DATA_TYPE_UINT8, 1, x, y), DMLP_OK);
+    uint8_t want[6] = {0x33, 0x71, 0xf0, 0x3c, 0x2b, 0x5a};
+    CHECK(memcmp(x, want, 6) == 0, "bit_xor uint8 broadcast in place: %02x %02x %02x %02x %02x %02x",
+          x[0], x[1], x[2], x[3], x[4], x[5]);
+    /* floats as their bits from 4_1: -0 & 1.0 is +0, NaN | -0 sets the sign */
+    float f[6] = {-0.0f, 1.0f, -2.0f, 0.0f, 3.0f, 1.5f}, g[3] = {1.0f, -0.0f, 0.0f};
+    CHECK_STATUS(run_binary_api(BIT_OR, 0x4100, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, f, g), DMLP_OK);
+    uint32_t bits[6];
+    memcpy(bits, f, sizeof bits);
+    CHECK(bits[0] == 0xbf800000u && bits[1] == 0xbf800000u && bits[2] == 0xc0000000u &&
+              bits[3] == 0x3f800000u && bits[4] == 0xc0400000u && bits[5] == 0x3fc00000u,
+          "bit_or float32 as bits: %08x %08x %08x", bits[0], bits[1], bits[4]);
+    /* at 3_0 only the unsigned types; 2_1 has no bitwise operators */
+    CHECK_STATUS(run_binary_api(BIT_AND, 0x3000, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, f, g),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_AND: ATensor.DataType is FLOAT32; at "
+                                      "feature level 3_0 it must be UINT32, UINT16 or UINT8");
+    CHECK_STATUS(run_binary_api(BIT_AND, 0x2100, 0, DML_TENSOR_DATA_TYPE_UINT8, 1, x, y),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_AND: the device's feature level is 2_1; "
+                                      "the operator needs feature level 3_0 or higher");
+    uint16_t h[6] = {0}, k[3] = {0};
+    CHECK_STATUS(run_binary_api(BIT_AND, 0x6400, 0, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, h, k),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_AND: ATensor.DataType is BFLOAT16");
+}
+
+int main(void)
+{
+    check_binary(BIT_AND, "bit_and");
+    check_binary(BIT_OR, "bit_or");
+    check_binary(BIT_XOR, "bit_xor");
+    check_api();
+    return test_finish("test_reference_bitwise");
+}
