@@ -89,6 +89,9 @@
  *     inputs' type: every integer type, and from 4_1 FLOAT16, FLOAT32 and FLOAT64 as their
  *     encodings (NaN, -0 and subnormals are bit patterns like any other).
  *
+ *   BitNot (DML_OPERATOR_ELEMENT_WISE_BIT_NOT, from 3_0): ~x, every bit of each element
+ *     flipped, on the same types (-0.0f gives the NaN 0x7FFFFFFF).
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -206,6 +209,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_BIT_AND = 121,
     DML_OPERATOR_ELEMENT_WISE_BIT_OR = 122,
     DML_OPERATOR_ELEMENT_WISE_BIT_XOR = 123,
+    DML_OPERATOR_ELEMENT_WISE_BIT_NOT = 124,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
 
@@ -313,6 +317,11 @@ typedef struct DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -39,7 +39,12 @@
 #define BITWISE_BINARY_ROW(t, TYPE, w)                                                      \
     DMLP_BINARY_KERNEL(TYPE, BITWISE_PASTE(t, BITWISE_OP), w / 8, YES, YES)
 
+/* The one-input kernel rows of every type (Not), fast on x86 and NEON. */
+#define BITWISE_UNARY_ROW(t, TYPE, w)                                                       \
+    DMLP_KERNEL(TYPE, BITWISE_PASTE(t, BITWISE_OP), w / 8, w / 8, YES, YES)
+
 #ifndef DMLP_OPS_LIST
+#include "kernels/reference.h"
 #include "kernels/reference_binary.h"
 
 /* The reference kernel of one type: BITWISE_FN(w)(x, y) on the type's bits (w = 8, 16,
@@ -47,6 +52,11 @@
 #define BITWISE_CALLING(t, op, T, CALL) BINARY_KERNEL_CALLING(t, op, T, CALL)
 #define BITWISE_BINARY_REFERENCE(t, TYPE, w)                                                \
     BITWISE_CALLING(t, BITWISE_OP, uint##w##_t, BITWISE_FN(w)(x, y))
+
+/* The one-input reference kernel of one type: BITWISE_FN(w)(x) on the type's bits. */
+#define BITWISE_MAP(name, T, expr) DMLP__REFERENCE_MAP(name, T, T, expr)
+#define BITWISE_UNARY_REFERENCE(t, TYPE, w)                                                 \
+    BITWISE_MAP(BITWISE_PASTE(t, BITWISE_OP), uint##w##_t, BITWISE_FN(w)(x))
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
@@ -55,6 +65,10 @@
 #define BITWISE_KERNEL(t, op, S, f, setup) BINARY_KERNEL(t, op, S, f, setup)
 #define BITWISE_BINARY_FAST(t, TYPE, w)                                                     \
     BITWISE_KERNEL(t, BITWISE_OP, w / 8, BITWISE_VFN(w), BITWISE_SETUP)
+/* The same for a one-input element function. */
+#define BITWISE_MAP_KERNEL(t, op, S, f, setup) MAP_KERNEL(t, op, S, f, setup)
+#define BITWISE_UNARY_FAST(t, TYPE, w)                                                      \
+    BITWISE_MAP_KERNEL(t, BITWISE_OP, w / 8, BITWISE_VFN(w), setup_none)
 #endif
 
 #endif

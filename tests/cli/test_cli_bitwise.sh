@@ -1,7 +1,7 @@
 #!/bin/sh
-# test_cli_bitwise: `dmlp run bitand|bitor|bitxor A B OUT` (docs/operators.md) on every
-# dtype (the float ones as their bits), B broadcast along the first axis, against numpy's
-# bitwise functions on the unsigned integers of each width; then the refusals (a float
+# test_cli_bitwise: `dmlp run bitand|bitor|bitxor A B OUT` and `dmlp run bitnot IN OUT`
+# (docs/operators.md) on every dtype (the float ones as their bits), B broadcast along the
+# first axis, against numpy's bitwise functions on the unsigned integers of each width; then the refusals (a float
 # type at feature level 3_0, two dtypes: nothing written).
 # usage: test_cli_bitwise.sh path/to/dmlp
 # Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
@@ -26,6 +26,7 @@ for dt in $dtypes; do
     for op in bitand bitor bitxor; do
         check 0 "$op $dt" run $op "$work/a_$dt.npy" "$work/b_$dt.npy" "$work/${op}_$dt.npy"
     done
+    check 0 "bitnot $dt" run bitnot "$work/a_$dt.npy" "$work/bitnot_$dt.npy"
 done
 
 "$py" - "$work" <<'PY' || failed=$((failed + 1))
@@ -43,6 +44,7 @@ for dt in ['i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f2', 'f4', 'f8']:
                    ('bitxor', np.bitwise_xor)):
         want = fn(a.view(u), b.view(u)).view(a.dtype)
         same(f"{op} {dt}", np.load(f"{work}/{op}_{dt}.npy"), want)
+    same(f"bitnot {dt}", np.load(f"{work}/bitnot_{dt}.npy"), np.invert(a.view(u)).view(a.dtype))
 sys.exit(1 if bad else 0)
 PY
 [ $? -eq 0 ] && passed=$((passed + 1))
@@ -50,6 +52,9 @@ PY
 check 1 "bitand float32 at 3_0" run bitand --feature-level 3_0 "$work/a_f4.npy" "$work/b_f4.npy" "$work/no.npy"
 has "ELEMENT_WISE_BIT_AND: ATensor.DataType is FLOAT32; at feature level 3_0 it must be UINT32, UINT16 or UINT8" \
     "bitand float32 at 3_0: message"
+check 1 "bitnot int8 at 3_0" run bitnot --feature-level 3_0 "$work/a_i1.npy" "$work/no.npy"
+has "ELEMENT_WISE_BIT_NOT: InputTensor.DataType is INT8; at feature level 3_0 it must be UINT32, UINT16 or UINT8" \
+    "bitnot int8 at 3_0: message"
 check 1 "bitor of two dtypes" run bitor "$work/a_u4.npy" "$work/b_i4.npy" "$work/no.npy"
 if [ -e "$work/no.npy" ]; then failed=$((failed + 1)); echo "FAIL: a refused run wrote its output"; else passed=$((passed + 1)); fi
 

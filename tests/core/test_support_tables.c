@@ -49,6 +49,7 @@
 #define BIT_AND DML_OPERATOR_ELEMENT_WISE_BIT_AND
 #define BIT_OR DML_OPERATOR_ELEMENT_WISE_BIT_OR
 #define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
+#define BIT_NOT DML_OPERATOR_ELEMENT_WISE_BIT_NOT
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -100,6 +101,8 @@ static const expected_row expected_rows[] = {
     {BIT_OR, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {BIT_XOR, 0x3000, 1, 8, {U32, U16, U8}},
     {BIT_XOR, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_NOT, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_NOT, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -199,6 +202,7 @@ static const struct {
     {BIT_AND, "ELEMENT_WISE_BIT_AND", 0x3000, "3_0"},
     {BIT_OR, "ELEMENT_WISE_BIT_OR", 0x3000, "3_0"},
     {BIT_XOR, "ELEMENT_WISE_BIT_XOR", 0x3000, "3_0"},
+    {BIT_NOT, "ELEMENT_WISE_BIT_NOT", 0x3000, "3_0"},
 };
 
 /* The two-input operators name their first input ATensor. */

@@ -13,6 +13,7 @@
 #define BIT_AND DML_OPERATOR_ELEMENT_WISE_BIT_AND
 #define BIT_OR DML_OPERATOR_ELEMENT_WISE_BIT_OR
 #define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
+#define BIT_NOT DML_OPERATOR_ELEMENT_WISE_BIT_NOT
 
 /* Every type the bitwise operators take, by width. */
 static const struct {
@@ -128,6 +129,38 @@ static void check_binary(DML_OPERATOR_TYPE op, const char *name)
     free(out);
 }
 
+/* Not: every bit flipped, against the model's own loop. Every value of the 8- and 16-bit
+   types, edges and random patterns of the wider ones; in place. */
+static void check_not(void)
+{
+    unsigned char *a = malloc(65536 * 8), *b = malloc(65536 * 8), *out = malloc(65536 * 8);
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+        size_t size = types[t].size, count = size <= 2 ? (size_t)1 << (8 * size)
+                                                       : fill(a, size, 31 + t);
+        for (size_t i = 0; size <= 2 && i < count; i++)
+            memcpy(a + i * size, &i, size);
+        dmlp__unary_kernel fn = dmlp__reference_kernel(BIT_NOT, types[t].type);
+        CHECK(fn != NULL, "bit_not %s: a kernel", types[t].name);
+        if (!fn)
+            continue;
+        dmlp__kernel_args args = {0};
+        fn(count, a, out, &args);
+        uint64_t ones = ~UINT64_C(0) >> (64 - 8 * size);
+        for (size_t i = 0; i < count; i++) {
+            uint64_t x = get(a, i, size);
+            /* x ^ all ones, bit by bit */
+            CHECK_BITS(get(out, i, size), bitwise_model(BIT_XOR, x, ones, size),
+                       "bit_not %s 0x%llx", types[t].name, (unsigned long long)x);
+        }
+        memcpy(b, a, count * size);
+        fn(count, b, b, &args);
+        CHECK(memcmp(b, out, count * size) == 0, "bit_not %s in place", types[t].name);
+    }
+    free(a);
+    free(b);
+    free(out);
+}
+
 /* A two-input operator on tensors of one type through the API: A (2, 3), B broadcast
    along the first axis (stride 0), the output bound onto A. */
 static dmlp_status run_binary_api(DML_OPERATOR_TYPE op, uint32_t level, uint32_t flags,
@@ -191,6 +224,7 @@ int main(void)
     check_binary(BIT_AND, "bit_and");
     check_binary(BIT_OR, "bit_or");
     check_binary(BIT_XOR, "bit_xor");
+    check_not();
     check_api();
     return test_finish("test_reference_bitwise");
 }

@@ -20,6 +20,7 @@ OPERATORS = [
     ("BitwiseAnd", np.bitwise_and, 2),
     ("BitwiseOr", np.bitwise_or, 2),
     ("BitwiseXor", np.bitwise_xor, 2),
+    ("BitwiseNot", np.invert, 1),
 ]
 
 
@@ -62,6 +63,11 @@ def bitwise_cases(root, g):
                      [x, y])
             case(g, root, "dmlp_%s_broadcast_both" % op.lower(), op, 18, UINT8,
                  [np.array([[1], [128], [255]], np.uint8), np.array([0, 15, 240, 255], np.uint8)])
+    # Not of 0-d, empty and rank-8 tensors
+    case(g, root, "dmlp_bitwisenot_scalar", "BitwiseNot", 18, INT64, [np.array(-1, np.int64)])
+    case(g, root, "dmlp_bitwisenot_empty", "BitwiseNot", 18, UINT8, [np.zeros((2, 0), np.uint8)])
+    case(g, root, "dmlp_bitwisenot_rank8", "BitwiseNot", 18, INT16,
+         [g.rng.integers(-2**15, 2**15, size=(1, 2, 1, 2, 1, 2, 1, 3)).astype(np.int16)])
     # a graph: (a & b) ^ (a | b) is a ^ b
     a = g.storage(UINT16, g.input_values(UINT16))
     b = g.rng.integers(0, 65536, size=a.shape, dtype=np.uint16)
@@ -92,5 +98,7 @@ def bitwise_refused_cases(root, g):
              "BitwiseOr-18 allows", "bool")
     g.refuse(root, "bitwisexor_opset17", model(g, "BitwiseXor", (INT32, INT32), opset=17),
              "BitwiseXor", "opset 17")
+    g.refuse(root, "bitwisenot_double", model(g, "BitwiseNot", (DOUBLE,)),
+             "BitwiseNot-18 allows", "double")
     g.refuse(root, "bitwiseand_two_types", model(g, "BitwiseAnd", (INT32, UINT32)),
              'input "b" has type uint32')

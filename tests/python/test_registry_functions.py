@@ -159,6 +159,7 @@ UNARY = {
     "ceil": np.ceil,
     "floor": np.floor,
     "relu": relu,
+    "invert": on_bits(np.invert),
 }
 BINARY = {
     "add": float_op(np.add),
