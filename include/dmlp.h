@@ -92,6 +92,10 @@
  *   BitNot (DML_OPERATOR_ELEMENT_WISE_BIT_NOT, from 3_0): ~x, every bit of each element
  *     flipped, on the same types (-0.0f gives the NaN 0x7FFFFFFF).
  *
+ *   BitCount (DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, from 3_0): the number of bits set in
+ *     each element (0 to the width), on the same input types, in a UINT8 or UINT32
+ *     output whatever the input's type (-1 of INT64 gives 64; -0.0f gives 1).
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -210,6 +214,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_BIT_OR = 122,
     DML_OPERATOR_ELEMENT_WISE_BIT_XOR = 123,
     DML_OPERATOR_ELEMENT_WISE_BIT_NOT = 124,
+    DML_OPERATOR_ELEMENT_WISE_BIT_COUNT = 125,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
 
@@ -322,6 +327,12 @@ typedef struct DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC;
+
+/* The output's DataType (UINT8 or UINT32) may differ from the input's. */
+typedef struct DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

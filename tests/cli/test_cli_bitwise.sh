@@ -1,6 +1,6 @@
 #!/bin/sh
-# test_cli_bitwise: `dmlp run bitand|bitor|bitxor A B OUT` and `dmlp run bitnot IN OUT`
-# (docs/operators.md) on every dtype (the float ones as their bits), B broadcast along the
+# test_cli_bitwise: `dmlp run bitand|bitor|bitxor A B OUT` and `dmlp run bitnot|bitcount
+# IN OUT` (docs/operators.md) on every dtype (the float ones as their bits), B broadcast along the
 # first axis, against numpy's bitwise functions on the unsigned integers of each width; then the refusals (a float
 # type at feature level 3_0, two dtypes: nothing written).
 # usage: test_cli_bitwise.sh path/to/dmlp
@@ -27,6 +27,7 @@ for dt in $dtypes; do
         check 0 "$op $dt" run $op "$work/a_$dt.npy" "$work/b_$dt.npy" "$work/${op}_$dt.npy"
     done
     check 0 "bitnot $dt" run bitnot "$work/a_$dt.npy" "$work/bitnot_$dt.npy"
+    check 0 "bitcount $dt" run bitcount "$work/a_$dt.npy" "$work/bitcount_$dt.npy"
 done
 
 "$py" - "$work" <<'PY' || failed=$((failed + 1))
@@ -45,6 +46,9 @@ for dt in ['i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f2', 'f4', 'f8']:
         want = fn(a.view(u), b.view(u)).view(a.dtype)
         same(f"{op} {dt}", np.load(f"{work}/{op}_{dt}.npy"), want)
     same(f"bitnot {dt}", np.load(f"{work}/bitnot_{dt}.npy"), np.invert(a.view(u)).view(a.dtype))
+    rows = np.ascontiguousarray(a).reshape(-1).view(np.uint8).reshape(a.size, a.itemsize)
+    counts = np.unpackbits(rows, axis=1).sum(axis=1).astype(np.uint8).reshape(a.shape)
+    same(f"bitcount {dt}", np.load(f"{work}/bitcount_{dt}.npy"), counts)
 sys.exit(1 if bad else 0)
 PY
 [ $? -eq 0 ] && passed=$((passed + 1))

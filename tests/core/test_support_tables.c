@@ -50,6 +50,7 @@
 #define BIT_OR DML_OPERATOR_ELEMENT_WISE_BIT_OR
 #define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
 #define BIT_NOT DML_OPERATOR_ELEMENT_WISE_BIT_NOT
+#define BIT_COUNT DML_OPERATOR_ELEMENT_WISE_BIT_COUNT
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -103,6 +104,8 @@ static const expected_row expected_rows[] = {
     {BIT_XOR, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {BIT_NOT, 0x3000, 1, 8, {U32, U16, U8}},
     {BIT_NOT, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_COUNT, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_COUNT, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -141,13 +144,16 @@ static const expected_row expected_rows[] = {
     {OR, 0x3000, 1, 8, {U32, U8}},
 };
 
-/* docs/validation.md: GreaterThan's output types, whatever the inputs' type. */
+/* docs/validation.md: the output types of GreaterThan and BitCount, whatever the inputs'
+   type. */
 static const struct {
+    DML_OPERATOR_TYPE op;
     uint32_t level;
     DML_TENSOR_DATA_TYPE types[4];
 } expected_greater_outputs[] = {
-    {0x1000, {U32}},
-    {0x2000, {U32, U8}},
+    {GREATER, 0x1000, {U32}},
+    {GREATER, 0x2000, {U32, U8}},
+    {BIT_COUNT, 0x3000, {U32, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -203,6 +209,7 @@ static const struct {
     {BIT_OR, "ELEMENT_WISE_BIT_OR", 0x3000, "3_0"},
     {BIT_XOR, "ELEMENT_WISE_BIT_XOR", 0x3000, "3_0"},
     {BIT_NOT, "ELEMENT_WISE_BIT_NOT", 0x3000, "3_0"},
+    {BIT_COUNT, "ELEMENT_WISE_BIT_COUNT", 0x3000, "3_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -306,7 +313,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->sizes[i] = 2;
     uint64_t elements = (uint64_t)1 << dims;
     /* GreaterThan: UINT32, the output type of every level */
-    DML_TENSOR_DATA_TYPE out_type = op == ISINF ? U8 : op == GREATER ? U32 : type;
+    DML_TENSOR_DATA_TYPE out_type = op == ISINF ? U8 : op == GREATER || op == BIT_COUNT ? U32 : type;
     f->in_buffer = (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE, dims, f->sizes, NULL,
                                             (elements * size_of(type) + 3) & ~3ull, 0};
     f->out_buffer = (DML_BUFFER_TENSOR_DESC){out_type, DML_TENSOR_FLAG_NONE, dims, f->sizes,
@@ -416,11 +423,12 @@ static void walk_cast_outputs(uint32_t level)
             }
 }
 
-static bool expected_greater_output(uint32_t level, DML_TENSOR_DATA_TYPE type)
+static bool expected_greater_output(DML_OPERATOR_TYPE op, uint32_t level,
+                                    DML_TENSOR_DATA_TYPE type)
 {
     size_t found = COUNT(expected_greater_outputs);
     for (size_t i = 0; i < COUNT(expected_greater_outputs); i++)
-        if (expected_greater_outputs[i].level <= level)
+        if (expected_greater_outputs[i].op == op && expected_greater_outputs[i].level <= level)
             found = i;
     for (size_t t = 0; found < COUNT(expected_greater_outputs) && t < 4; t++)
         if (expected_greater_outputs[found].types[t] == type)
@@ -428,34 +436,36 @@ static bool expected_greater_output(uint32_t level, DML_TENSOR_DATA_TYPE type)
     return false;
 }
 
-/* GreaterThan's output: UINT32 from 1_0, UINT8 too from 2_0, whatever the inputs' type and
-   with or without the extensions; anything else refused naming OutputTensor.DataType and
-   the types allowed. */
-static void walk_greater_outputs(uint32_t level)
+/* GreaterThan's output: UINT32 from 1_0, UINT8 too from 2_0 (BitCount's: both from its
+   introduction at 3_0), whatever the inputs' type and with or without the extensions;
+   anything else refused naming OutputTensor.DataType and the types allowed. */
+static void walk_greater_outputs(DML_OPERATOR_TYPE op, uint32_t level)
 {
-    const expected_row *row = expected_row_at(GREATER, level);
+    const expected_row *row = expected_row_at(op, level);
+    if (!row)
+        return;
     for (int ext = 0; ext <= 1; ext++)
         for (size_t i = 0; i < COUNT(all_types); i++)
             for (size_t o = 0; o < COUNT(all_types); o++) {
                 DML_TENSOR_DATA_TYPE in = all_types[i], out = all_types[o];
-                if (!expected_type(GREATER, row, ext, in))
+                if (!expected_type(op, row, ext, in))
                     continue; /* the input's refusal is walk_level's */
                 fixture f;
-                fixture_init(&f, GREATER, in, row->min_dims);
+                fixture_init(&f, op, in, row->min_dims);
                 f.out_buffer.DataType = out;
                 f.out_buffer.TotalTensorSizeInBytes =
                     (((uint64_t)1 << row->min_dims) * size_of(out) + 3) & ~3ull;
                 dmlp__op_info info;
                 dmlp_status s = dmlp__validate_operator(
                     level, ext ? DMLP_DEVICE_FLAG_EXTENSIONS : 0, &f.desc, 0, &info);
-                if (expected_greater_output(level, out)) {
+                if (expected_greater_output(op, level, out)) {
                     CHECK(s == DMLP_OK, "greater 0x%x -> 0x%x at 0x%x ext %d: %s",
                           (unsigned)in, (unsigned)out, (unsigned)level, ext, dmlp_last_error());
                 } else {
                     CHECK(s == DMLP_ERROR_UNSUPPORTED, "greater 0x%x -> 0x%x at 0x%x ext %d",
                           (unsigned)in, (unsigned)out, (unsigned)level, ext);
-                    CHECK_CONTAINS(dmlp_last_error(),
-                                   "ELEMENT_WISE_LOGICAL_GREATER_THAN: OutputTensor.DataType is");
+                    CHECK_CONTAINS(dmlp_last_error(), expected_name(op));
+                    CHECK_CONTAINS(dmlp_last_error(), ": OutputTensor.DataType is");
                     CHECK_CONTAINS(dmlp_last_error(), level < 0x2000 ? "it must be UINT32"
                                                                      : "it must be UINT32 or UINT8");
                 }
@@ -539,16 +549,16 @@ static void check_support_get(uint32_t level)
             CHECK_U64(s.min_dims, row->min_dims, ctx);
             CHECK_U64(s.max_dims, row->max_dims, ctx);
             CHECK_U64(s.output_type,
-                      op == ISINF || op == GREATER ? U8
+                      op == ISINF || op == GREATER || op == BIT_COUNT ? U8
                       : op == CAST                 ? DMLP__OUTPUT_LISTED
                                                    : DML_TENSOR_DATA_TYPE_UNKNOWN,
                       ctx);
             uint32_t own = 0;
-            for (size_t t = 0; op == GREATER && t < COUNT(all_types); t++)
-                own += expected_greater_output(level, all_types[t]);
+            for (size_t t = 0; (op == GREATER || op == BIT_COUNT) && t < COUNT(all_types); t++)
+                own += expected_greater_output(op, level, all_types[t]);
             CHECK_U64(s.output_type_count, own, ctx);
             for (uint32_t i = 0; i < s.output_type_count && i < DMLP__SUPPORT_MAX_OUTPUT_TYPES; i++)
-                CHECK(expected_greater_output(level, s.output_types[i]), "%s output 0x%x",
+                CHECK(expected_greater_output(op, level, s.output_types[i]), "%s output 0x%x",
                       expected_ops[o].name, (unsigned)s.output_types[i]);
             CHECK_U64(s.type_count, expected_type_count(op, row, ext), ctx);
             for (uint32_t i = 0; i < s.type_count && i < DMLP__SUPPORT_MAX_TYPES; i++)
@@ -622,12 +632,14 @@ int main(void)
     for (size_t l = 0; l < COUNT(named_levels); l++) {
         walk_level(named_levels[l].level);
         walk_cast_outputs(named_levels[l].level);
-        walk_greater_outputs(named_levels[l].level);
+        walk_greater_outputs(GREATER, named_levels[l].level);
+        walk_greater_outputs(BIT_COUNT, named_levels[l].level);
         check_support_get(named_levels[l].level);
     }
     for (size_t l = 0; l < COUNT(between_levels); l++) {
         walk_level(between_levels[l]);
-        walk_greater_outputs(between_levels[l]);
+        walk_greater_outputs(GREATER, between_levels[l]);
+        walk_greater_outputs(BIT_COUNT, between_levels[l]);
         check_support_get(between_levels[l]);
     }
     check_introduction();

@@ -14,6 +14,7 @@
 #define BIT_OR DML_OPERATOR_ELEMENT_WISE_BIT_OR
 #define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
 #define BIT_NOT DML_OPERATOR_ELEMENT_WISE_BIT_NOT
+#define BIT_COUNT DML_OPERATOR_ELEMENT_WISE_BIT_COUNT
 
 /* Every type the bitwise operators take, by width. */
 static const struct {
@@ -161,6 +162,106 @@ static void check_not(void)
     free(out);
 }
 
+/* BitCount's model: the lowest set bit cleared until none is left. */
+static uint64_t count_model(uint64_t x)
+{
+    uint64_t n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* BitCount into UINT8 and UINT32 outputs (args.out_size 1, 0 meaning 1, and 4): every 8-
+   and 16-bit value, edges and random patterns of the wider types. */
+static void check_count(void)
+{
+    unsigned char *a = malloc(65536 * 8), *out = malloc(65536 * 4 + 16);
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+        size_t size = types[t].size, count = size <= 2 ? (size_t)1 << (8 * size)
+                                                       : fill(a, size, 41 + t);
+        for (size_t i = 0; size <= 2 && i < count; i++)
+            memcpy(a + i * size, &i, size);
+        dmlp__unary_kernel fn = dmlp__reference_kernel(BIT_COUNT, types[t].type);
+        CHECK(fn != NULL, "bit_count %s: a kernel", types[t].name);
+        if (!fn)
+            continue;
+        for (uint32_t out_size = 0; out_size <= 4; out_size += out_size ? 3 : 1) {
+            dmlp__kernel_args args = {0};
+            args.out_size = out_size;
+            size_t bytes = out_size == 4 ? 4 : 1;
+            memset(out, 0xa5, 65536 * 4 + 16);
+            fn(count, a, out, &args);
+            for (size_t i = 0; i < count; i++) {
+                uint64_t x = get(a, i, size);
+                CHECK_BITS(get(out, i, bytes), count_model(x), "bit_count %s out %zu 0x%llx",
+                           types[t].name, bytes, (unsigned long long)x);
+            }
+            CHECK(out[count * bytes] == 0xa5, "bit_count %s out %zu: nothing past the end",
+                  types[t].name, bytes);
+        }
+    }
+    free(a);
+    free(out);
+}
+
+/* BitCount through the API: INT64 into UINT32, FLOAT16 into UINT8, and the refusals. */
+static dmlp_status run_count_api(uint32_t level, DML_TENSOR_DATA_TYPE in_type, size_t in_size,
+                                 DML_TENSOR_DATA_TYPE out_type, size_t out_size, const void *x,
+                                 void *y)
+{
+    dmlp_device_desc dd = {(DML_FEATURE_LEVEL)level, 1, 0};
+    dmlp_device *device = NULL;
+    dmlp_status status = dmlp_device_create(&dd, &device);
+    if (status != DMLP_OK)
+        return status;
+    uint32_t sizes[1] = {4};
+    DML_BUFFER_TENSOR_DESC ib = {in_type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
+                                 (4 * in_size + 3) / 4 * 4, 0};
+    DML_BUFFER_TENSOR_DESC ob = {out_type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
+                                 (4 * out_size + 3) / 4 * 4, 0};
+    DML_TENSOR_DESC it = {DML_TENSOR_TYPE_BUFFER, &ib}, ot = {DML_TENSOR_TYPE_BUFFER, &ob};
+    DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC desc = {&it, &ot};
+    DML_OPERATOR_DESC d = {BIT_COUNT, &desc};
+    dmlp_operator *o = NULL;
+    status = dmlp_operator_create(device, &d, 0, &o);
+    if (status == DMLP_OK) {
+        dmlp_buffer_binding in = {(void *)x, 0, ib.TotalTensorSizeInBytes};
+        dmlp_buffer_binding outb = {y, 0, ob.TotalTensorSizeInBytes};
+        status = dmlp_operator_execute(o, 1, &in, 1, &outb);
+    }
+    dmlp_operator_destroy(o);
+    dmlp_device_destroy(device);
+    return status;
+}
+
+static void check_count_api(void)
+{
+    int64_t x[4] = {0, -1, INT64_MIN, 0x0123456789abcdef};
+    uint32_t y[4] = {9, 9, 9, 9};
+    CHECK_STATUS(run_count_api(0x4100, DML_TENSOR_DATA_TYPE_INT64, 8, DML_TENSOR_DATA_TYPE_UINT32,
+                               4, x, y),
+                 DMLP_OK);
+    CHECK(y[0] == 0 && y[1] == 64 && y[2] == 1 && y[3] == 32, "bit_count int64 -> uint32: %u %u %u %u",
+          y[0], y[1], y[2], y[3]);
+    uint16_t h[4] = {0x8000, 0x7c00, 0x7fff, 0x3c00}; /* -0, inf, a NaN, 1 */
+    uint8_t c[4] = {9, 9, 9, 9};
+    CHECK_STATUS(run_count_api(0x6400, DML_TENSOR_DATA_TYPE_FLOAT16, 2, DML_TENSOR_DATA_TYPE_UINT8,
+                               1, h, c),
+                 DMLP_OK);
+    CHECK(c[0] == 1 && c[1] == 5 && c[2] == 15 && c[3] == 4, "bit_count float16: %u %u %u %u",
+          c[0], c[1], c[2], c[3]);
+    CHECK_STATUS(run_count_api(0x6400, DML_TENSOR_DATA_TYPE_UINT16, 2, DML_TENSOR_DATA_TYPE_UINT16,
+                               2, h, c),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_COUNT: OutputTensor.DataType is UINT16; "
+                                      "at feature level 6_4 it must be UINT32 or UINT8");
+    CHECK_STATUS(run_count_api(0x3000, DML_TENSOR_DATA_TYPE_INT64, 8, DML_TENSOR_DATA_TYPE_UINT8,
+                               1, x, c),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_COUNT: InputTensor.DataType is INT64; at "
+                                      "feature level 3_0 it must be UINT32, UINT16 or UINT8");
+}
+
 /* A two-input operator on tensors of one type through the API: A (2, 3), B broadcast
    along the first axis (stride 0), the output bound onto A. */
 static dmlp_status run_binary_api(DML_OPERATOR_TYPE op, uint32_t level, uint32_t flags,
@@ -225,6 +326,8 @@ int main(void)
     check_binary(BIT_OR, "bit_or");
     check_binary(BIT_XOR, "bit_xor");
     check_not();
+    check_count();
+    check_count_api();
     check_api();
     return test_finish("test_reference_bitwise");
 }

@@ -146,6 +146,14 @@ def on_bits(fn):
     return run
 
 
+def bitwise_count(x):
+    """The bits set in each element's bytes, as uint8 (numpy 2.0's bitwise_count; float
+    dtypes as their encodings)."""
+    flat = np.ascontiguousarray(x).reshape(-1)
+    byte_rows = flat.view(np.uint8).reshape(flat.size, x.itemsize)
+    return np.unpackbits(byte_rows, axis=1).sum(axis=1).astype(np.uint8).reshape(x.shape)
+
+
 # The defining formula of each operator, written here apart from the library; a new
 # operator must add its own (test_every_operator_has_a_reference).
 UNARY = {
@@ -160,6 +168,7 @@ UNARY = {
     "floor": np.floor,
     "relu": relu,
     "invert": on_bits(np.invert),
+    "bitwise_count": bitwise_count,
 }
 BINARY = {
     "add": float_op(np.add),
