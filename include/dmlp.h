@@ -96,6 +96,14 @@
  *     each element (0 to the width), on the same input types, in a UINT8 or UINT32
  *     output whatever the input's type (-1 of INT64 gives 64; -0.0f gives 1).
  *
+ *   BitShiftLeft, BitShiftRight (DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, _RIGHT, from
+ *     2_1): a << b and a >> b, logical shifts of unsigned integers (UINT8, UINT16, UINT32;
+ *     UINT64 from 4_1) by the counts in b, broadcast. DirectML's pages are silent on a
+ *     count at or past the width: dmlp takes the count modulo the width, as HLSL's shifts
+ *     take the low 5 bits of a 32-bit count (a << 33 of UINT32 is a << 1). With
+ *     DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO (numpy's and ONNX's rule) such a count
+ *     gives 0.
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -209,6 +217,8 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
+    DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT = 97,
+    DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT = 98,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
     DML_OPERATOR_ELEMENT_WISE_BIT_AND = 121,
     DML_OPERATOR_ELEMENT_WISE_BIT_OR = 122,
@@ -327,6 +337,18 @@ typedef struct DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor; /* the shift counts */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor; /* the shift counts */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC;
 
 /* The output's DataType (UINT8 or UINT32) may differ from the input's. */
 typedef struct DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC {
@@ -460,6 +482,12 @@ DMLP_API uint64_t dmlp_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type,
 
 /* Cast to UINT8 as ONNX's bool: 1 where the input is not zero (NaN included), else 0. */
 #define DMLP_EXECUTION_FLAG_CAST_TO_BOOL 0x800u
+
+/* BitShiftLeft, BitShiftRight: a shift count at or past the element's width gives 0
+   (numpy's left_shift and right_shift, ONNX's reference) instead of DirectML's count
+   modulo the width (HLSL's shifts use the count's low bits). Needs
+   DMLP_DEVICE_FLAG_EXTENSIONS; the other operators ignore it. */
+#define DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO 0x4000u
 
 /* Device flag: accept the extension data types and execution flags. With it, Sign and
    Softsign also take FLOAT64 and BFLOAT16, IsInfinity FLOAT64, BFLOAT16 and the four

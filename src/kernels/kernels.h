@@ -45,6 +45,9 @@ typedef struct dmlp__kernel_args {
                                    the same bits either way */
     uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
+    uint32_t shift_zero;        /* the shifts: a count at or past the width gives 0
+                                   (DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO), not the
+                                   count modulo the width */
     uint32_t out_size;          /* the output's element bytes, read by the kernels whose
                                    output is UINT8 or UINT32 (1 or 4) by the output
                                    tensor: the logical two-input ones and BitCount (0

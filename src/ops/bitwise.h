@@ -30,6 +30,17 @@
     X(f32, DML_TENSOR_DATA_TYPE_FLOAT32, 32)                                                \
     X(f64, DML_TENSOR_DATA_TYPE_FLOAT64, 64)
 
+/* The shifts: the unsigned types only (their pages list no other), 4-D at 2_1. */
+#define SHIFT_SUPPORT                                                                       \
+    DMLP_SUPPORT(2_1, 4, 4, (U32, U16, U8))                                                 \
+    DMLP_SUPPORT(3_0, 1, 8, (U32, U16, U8))                                                 \
+    DMLP_SUPPORT(4_1, 1, 8, (U64, U32, U16, U8))
+#define SHIFT_TYPES(X)                                                                      \
+    X(u8, DML_TENSOR_DATA_TYPE_UINT8, 8)                                                    \
+    X(u16, DML_TENSOR_DATA_TYPE_UINT16, 16)                                                 \
+    X(u32, DML_TENSOR_DATA_TYPE_UINT32, 32)                                                 \
+    X(u64, DML_TENSOR_DATA_TYPE_UINT64, 64)
+
 /* An operator file defines BITWISE_OP, its kernels' stem (bit_and, ...), and undefines
    it at its end; these paste it to each type's stem once it is expanded. */
 #define BITWISE_PASTE_(t, op) t##_##op
@@ -53,6 +64,19 @@
 #define BITWISE_BINARY_REFERENCE(t, TYPE, w)                                                \
     BITWISE_CALLING(t, BITWISE_OP, uint##w##_t, BITWISE_FN(w)(x, y))
 
+/* A shift's count: DirectML's rule takes its low log2(w) bits (the count modulo the
+   width, as HLSL's shifts take the low 5 bits of a 32-bit one); with
+   DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO (numpy's and ONNX's rule) a count at or past
+   the width shifts every bit out. Returns w for "every bit out", else the count. */
+static inline unsigned shift_count(uint64_t y, unsigned w, const dmlp__kernel_args *args)
+{
+    if (y >= w && args->shift_zero)
+        return w;
+    return (unsigned)(y & (w - 1));
+}
+#define BITWISE_SHIFT_REFERENCE(t, TYPE, w)                                                 \
+    BITWISE_CALLING(t, BITWISE_OP, uint##w##_t, BITWISE_FN(w)(x, shift_count(y, w, args)))
+
 /* The one-input reference kernel of one type: BITWISE_FN(w)(x) on the type's bits. */
 #define BITWISE_MAP(name, T, expr) DMLP__REFERENCE_MAP(name, T, T, expr)
 #define BITWISE_UNARY_REFERENCE(t, TYPE, w)                                                 \
@@ -65,6 +89,23 @@
 #define BITWISE_KERNEL(t, op, S, f, setup) BINARY_KERNEL(t, op, S, f, setup)
 #define BITWISE_BINARY_FAST(t, TYPE, w)                                                     \
     BITWISE_KERNEL(t, BITWISE_OP, w / 8, BITWISE_VFN(w), BITWISE_SETUP)
+/* A shift's fast kernel: the count's low bits (vocabulary shlvW/shrvW take counts below
+   the width), then, with the flag, zero where the count is at or past the width. */
+static ALWAYS_INLINE void setup_shift(kc *c, const dmlp__kernel_args *args)
+{
+    c->shift_zero = args->shift_zero != 0;
+}
+#define SHIFT_FAST_FN(name, W, shift)                                                       \
+    static ALWAYS_INLINE V name(V x, V y, const kc *c)                                      \
+    {                                                                                       \
+        V r = shift(x, vand(y, set##W(W - 1)));                                             \
+        if (c->shift_zero)                                                                  \
+            r = sel##W(eq##W(vandn(set##W(W - 1), y), zero()), r, zero());                  \
+        return r;                                                                           \
+    }
+#define BITWISE_SHIFT_FAST(t, TYPE, w)                                                      \
+    BITWISE_KERNEL(t, BITWISE_OP, w / 8, BITWISE_VFN(w), setup_shift)
+
 /* The same for a one-input element function. */
 #define BITWISE_MAP_KERNEL(t, op, S, f, setup) MAP_KERNEL(t, op, S, f, setup)
 #define BITWISE_UNARY_FAST(t, TYPE, w)                                                      \

@@ -51,6 +51,8 @@
 #define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
 #define BIT_NOT DML_OPERATOR_ELEMENT_WISE_BIT_NOT
 #define BIT_COUNT DML_OPERATOR_ELEMENT_WISE_BIT_COUNT
+#define SHL DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT
+#define SHR DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -106,6 +108,12 @@ static const expected_row expected_rows[] = {
     {BIT_NOT, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {BIT_COUNT, 0x3000, 1, 8, {U32, U16, U8}},
     {BIT_COUNT, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {SHL, 0x2100, 4, 4, {U32, U16, U8}},
+    {SHL, 0x3000, 1, 8, {U32, U16, U8}},
+    {SHL, 0x4100, 1, 8, {U64, U32, U16, U8}},
+    {SHR, 0x2100, 4, 4, {U32, U16, U8}},
+    {SHR, 0x3000, 1, 8, {U32, U16, U8}},
+    {SHR, 0x4100, 1, 8, {U64, U32, U16, U8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -210,6 +218,8 @@ static const struct {
     {BIT_XOR, "ELEMENT_WISE_BIT_XOR", 0x3000, "3_0"},
     {BIT_NOT, "ELEMENT_WISE_BIT_NOT", 0x3000, "3_0"},
     {BIT_COUNT, "ELEMENT_WISE_BIT_COUNT", 0x3000, "3_0"},
+    {SHL, "ELEMENT_WISE_BIT_SHIFT_LEFT", 0x2100, "2_1"},
+    {SHR, "ELEMENT_WISE_BIT_SHIFT_RIGHT", 0x2100, "2_1"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -217,7 +227,7 @@ static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
            op == GREATER || op == AND || op == OR || op == MAX || op == BIT_AND ||
-           op == BIT_OR || op == BIT_XOR;
+           op == BIT_OR || op == BIT_XOR || op == SHL || op == SHR;
 }
 
 static const struct {

@@ -15,6 +15,8 @@
 #define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
 #define BIT_NOT DML_OPERATOR_ELEMENT_WISE_BIT_NOT
 #define BIT_COUNT DML_OPERATOR_ELEMENT_WISE_BIT_COUNT
+#define SHL DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT
+#define SHR DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT
 
 /* Every type the bitwise operators take, by width. */
 static const struct {
@@ -160,6 +162,133 @@ static void check_not(void)
     free(a);
     free(b);
     free(out);
+}
+
+/* The shifts' model, by arithmetic: the count k is b modulo the width (DirectML's rule)
+   or, with shift_zero, b itself, every bit out past the width; then a doubled (or halved,
+   rounding down) k times, modulo 2^width. */
+static uint64_t shift_model(int left, uint64_t a, uint64_t b, size_t size, int shift_zero)
+{
+    uint64_t width = 8 * size, mask = ~UINT64_C(0) >> (64 - width);
+    uint64_t k = shift_zero ? (b < width ? b : width) : b % width;
+    for (uint64_t i = 0; i < k; i++)
+        a = left ? (a * 2) & mask : a / 2;
+    return a;
+}
+
+static const struct {
+    const char *name;
+    DML_TENSOR_DATA_TYPE type;
+    size_t size;
+} unsigned_types[] = {
+    {"u8", DML_TENSOR_DATA_TYPE_UINT8, 1},
+    {"u16", DML_TENSOR_DATA_TYPE_UINT16, 2},
+    {"u32", DML_TENSOR_DATA_TYPE_UINT32, 4},
+    {"u64", DML_TENSOR_DATA_TYPE_UINT64, 8},
+};
+
+/* Counts every A meets: 0 to twice the width, then the largest values. */
+static size_t shift_pairs(unsigned char *a, unsigned char *b, size_t size, uint64_t seed)
+{
+    if (size == 1)
+        return pairs(a, b, 1, seed); /* every pair */
+    uint64_t state = seed, width = 8 * size;
+    size_t values = size == 2 ? 65536 : 4096, n = 0;
+    uint64_t top = ~UINT64_C(0) >> (64 - width);
+    for (uint64_t k = 0; k < 2 * width + 4; k++) {
+        uint64_t y = k <= 2 * width ? k : k == 2 * width + 1 ? top : oracle_random(&state);
+        for (size_t i = 0; i < values; i++, n++) {
+            uint64_t x = size == 2 ? i : i < 4 ? (uint64_t[]){0, 1, top, top >> 1}[i]
+                                               : oracle_random(&state);
+            memcpy(a + n * size, &x, size);
+            memcpy(b + n * size, &y, size);
+        }
+    }
+    return n;
+}
+
+static void check_shifts(void)
+{
+    size_t cap = 70 * 65536;
+    unsigned char *a = malloc(cap * 8), *b = malloc(cap * 8), *out = malloc(cap * 8);
+    for (int left = 0; left <= 1; left++)
+        for (size_t t = 0; t < sizeof unsigned_types / sizeof unsigned_types[0]; t++) {
+            size_t size = unsigned_types[t].size, count = shift_pairs(a, b, size, 51 + t);
+            const char *name = left ? "shl" : "shr";
+            dmlp__binary_kernel fn =
+                dmlp__binary_reference_kernel(left ? SHL : SHR, unsigned_types[t].type);
+            CHECK(fn != NULL, "%s %s: a kernel", name, unsigned_types[t].name);
+            if (!fn)
+                continue;
+            for (int zero = 0; zero <= 1; zero++) {
+                dmlp__kernel_args args = {0};
+                args.shift_zero = (uint32_t)zero;
+                fn(count, a, b, out, 0, &args);
+                for (size_t i = 0; i < count; i++) {
+                    uint64_t x = get(a, i, size), y = get(b, i, size);
+                    CHECK_BITS(get(out, i, size), shift_model(left, x, y, size, zero),
+                               "%s %s shift_zero %d 0x%llx 0x%llx", name, unsigned_types[t].name,
+                               zero, (unsigned long long)x, (unsigned long long)y);
+                }
+            }
+        }
+    /* no signed or float rows: the pages list the unsigned types only */
+    CHECK(dmlp__binary_reference_kernel(SHL, DML_TENSOR_DATA_TYPE_INT32) == NULL &&
+              dmlp__binary_reference_kernel(SHR, DML_TENSOR_DATA_TYPE_FLOAT32) == NULL,
+          "shifts: unsigned types only");
+    free(a);
+    free(b);
+    free(out);
+}
+
+static dmlp_status run_binary_api(DML_OPERATOR_TYPE op, uint32_t level, uint32_t flags,
+                                  DML_TENSOR_DATA_TYPE type, size_t size, void *x, void *y);
+
+static void check_shift_api(void)
+{
+    /* UINT32 a << b and a >> b, B broadcast, in place: counts 1, 33 (modulo: 1) and 32 */
+    uint32_t x[8] = {3, 3, 3, 0x80000001u, 0x80000001u, 0x80000001u}, y[4] = {1, 33, 32};
+    CHECK_STATUS(run_binary_api(SHL, 0x6400, 0, DML_TENSOR_DATA_TYPE_UINT32, 4, x, y), DMLP_OK);
+    CHECK(x[0] == 6 && x[1] == 6 && x[2] == 3 && x[3] == 2 && x[4] == 2 && x[5] == 0x80000001u,
+          "shl uint32, counts modulo 32: %u %u %u %x %x %x", x[0], x[1], x[2], x[3], x[4], x[5]);
+    uint32_t z[8] = {3, 3, 3, 0x80000001u, 0x80000001u, 0x80000001u};
+    CHECK_STATUS(run_binary_api(SHR, 0x6400, DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO,
+                                DML_TENSOR_DATA_TYPE_UINT32, 4, z, y),
+                 DMLP_OK);
+    CHECK(z[0] == 1 && z[1] == 0 && z[2] == 0 && z[3] == 0x40000000u && z[4] == 0 && z[5] == 0,
+          "shr uint32, counts past the width give 0: %u %u %u %x %x %x", z[0], z[1], z[2], z[3],
+          z[4], z[5]);
+    /* 4-D only at 2_1 (run_binary_api makes 2-D), UINT64 only from 4_1, no signed types */
+    CHECK_STATUS(run_binary_api(SHL, 0x2100, 0, DML_TENSOR_DATA_TYPE_UINT32, 4, z, y),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_SHIFT_LEFT: ATensor.DimensionCount is 2; "
+                                      "at feature level 2_1 it must be 4");
+    uint64_t w[6] = {0}, v[3] = {0};
+    CHECK_STATUS(run_binary_api(SHR, 0x4000, 0, DML_TENSOR_DATA_TYPE_UINT64, 8, w, v),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_SHIFT_RIGHT: ATensor.DataType is UINT64; "
+                                      "at feature level 4_0 it must be UINT32, UINT16 or UINT8");
+    CHECK_STATUS(run_binary_api(SHR, 0x6400, 0, DML_TENSOR_DATA_TYPE_INT32, 4, z, y),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_SHIFT_RIGHT: ATensor.DataType is INT32");
+    /* the flag is an extension */
+    dmlp_device_desc dd = {DML_FEATURE_LEVEL_6_4, 1, 0};
+    dmlp_device *device = NULL;
+    CHECK_STATUS(dmlp_device_create(&dd, &device), DMLP_OK);
+    uint32_t sizes[1] = {4};
+    DML_BUFFER_TENSOR_DESC tb = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
+                                 4, 0};
+    DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &tb};
+    DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC desc = {&t, &t, &t};
+    DML_OPERATOR_DESC d = {SHL, &desc};
+    dmlp_operator *o = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &d, DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO, &o),
+                 DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_BIT_SHIFT_LEFT: execution_flags is 0x4000; "
+                                      "DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO needs a device "
+                                      "created with DMLP_DEVICE_FLAG_EXTENSIONS");
+    dmlp_operator_destroy(o);
+    dmlp_device_destroy(device);
 }
 
 /* BitCount's model: the lowest set bit cleared until none is left. */
@@ -328,6 +457,8 @@ int main(void)
     check_not();
     check_count();
     check_count_api();
+    check_shifts();
+    check_shift_api();
     check_api();
     return test_finish("test_reference_bitwise");
 }

@@ -146,6 +146,15 @@ def on_bits(fn):
     return run
 
 
+def shift_modulo(fn):
+    """DirectML's shifts: the count taken modulo the width (numpy's own left_shift and
+    right_shift give 0 past it, ONNX's rule, which DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO
+    gives)."""
+    def run(a, b):
+        return fn(a, b % a.dtype.type(8 * a.itemsize))
+    return run
+
+
 def bitwise_count(x):
     """The bits set in each element's bytes, as uint8 (numpy 2.0's bitwise_count; float
     dtypes as their encodings)."""
@@ -183,6 +192,8 @@ BINARY = {
     "bitwise_and": on_bits(np.bitwise_and),
     "bitwise_or": on_bits(np.bitwise_or),
     "bitwise_xor": on_bits(np.bitwise_xor),
+    "left_shift": shift_modulo(np.left_shift),
+    "right_shift": shift_modulo(np.right_shift),
 }
 
 
