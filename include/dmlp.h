@@ -131,6 +131,25 @@
  *     product's NaN (the slope's NaN made quiet, else x's); the product is rounded once
  *     (FLOAT16 and BFLOAT16 formed exactly in binary32). Signed integers: the product
  *     modulo 2^bits; unsigned integers (extensions) come back unchanged.
+ *   BitAnd, BitOr, BitXor (DML_OPERATOR_ELEMENT_WISE_BIT_AND, _OR, _XOR, from feature
+ *     level 3_0): a & b, a | b, a ^ b on the bits of each element, broadcast, in the
+ *     inputs' type: every integer type, and from 4_1 FLOAT16, FLOAT32 and FLOAT64 as their
+ *     encodings (NaN, -0 and subnormals are bit patterns like any other).
+ *
+ *   BitNot (DML_OPERATOR_ELEMENT_WISE_BIT_NOT, from 3_0): ~x, every bit of each element
+ *     flipped, on the same types (-0.0f gives the NaN 0x7FFFFFFF).
+ *
+ *   BitCount (DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, from 3_0): the number of bits set in
+ *     each element (0 to the width), on the same input types, in a UINT8 or UINT32
+ *     output whatever the input's type (-1 of INT64 gives 64; -0.0f gives 1).
+ *
+ *   BitShiftLeft, BitShiftRight (DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, _RIGHT, from
+ *     2_1): a << b and a >> b, logical shifts of unsigned integers (UINT8, UINT16, UINT32;
+ *     UINT64 from 4_1) by the counts in b, broadcast. DirectML's pages are silent on a
+ *     count at or past the width: dmlp takes the count modulo the width, as HLSL's shifts
+ *     take the low 5 bits of a 32-bit count (a << 33 of UINT32 is a << 1). With
+ *     DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO (numpy's and ONNX's rule) such a count
+ *     gives 0.
  *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
@@ -252,12 +271,19 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
+    DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT = 97,
+    DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT = 98,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
     DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE = 101,
     DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR = 102,
-    DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
+    DML_OPERATOR_ELEMENT_WISE_BIT_AND = 121,
+    DML_OPERATOR_ELEMENT_WISE_BIT_OR = 122,
+    DML_OPERATOR_ELEMENT_WISE_BIT_XOR = 123,
+    DML_OPERATOR_ELEMENT_WISE_BIT_NOT = 124,
+    DML_OPERATOR_ELEMENT_WISE_BIT_COUNT = 125,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
+    DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
 
@@ -377,6 +403,48 @@ typedef struct DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *SlopeTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC;
+/* The bitwise operators work on each element's bits ("its native encoding"): a float
+   type is its encoding, and only the element's width matters. */
+typedef struct DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor; /* the shift counts */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor; /* the shift counts */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC;
+
+/* The output's DataType (UINT8 or UINT32) may differ from the input's. */
+typedef struct DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
@@ -547,6 +615,12 @@ DMLP_API uint64_t dmlp_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type,
 
 /* Cast to UINT8 as ONNX's bool: 1 where the input is not zero (NaN included), else 0. */
 #define DMLP_EXECUTION_FLAG_CAST_TO_BOOL 0x800u
+
+/* BitShiftLeft, BitShiftRight: a shift count at or past the element's width gives 0
+   (numpy's left_shift and right_shift, ONNX's reference) instead of DirectML's count
+   modulo the width (HLSL's shifts use the count's low bits). Needs
+   DMLP_DEVICE_FLAG_EXTENSIONS; the other operators ignore it. */
+#define DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO 0x4000u
 
 /* Device flag: accept the extension data types and execution flags. With it, Sign and
    Softsign also take FLOAT64 and BFLOAT16, IsInfinity FLOAT64, BFLOAT16 and the four

@@ -45,6 +45,7 @@ struct function {
     uint32_t type_count;              /* the input types Python can hold */
     uint32_t types[DMLP__SUPPORT_MAX_TYPES];
     int takes_bool;                   /* bool inputs as UINT8 (dmlp__catalogue_takes_bool) */
+    int bool_result;                  /* a UINT8 output is bool (dmlp__catalogue_bool_result) */
     uint32_t output_type_count;       /* a fixed output type's alternatives (UINT32 for */
     uint32_t output_types[DMLP__SUPPORT_MAX_OUTPUT_TYPES]; /* LogicalGreaterThan): out= */
     uint32_t keyword_count;
@@ -683,7 +684,7 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
         out_type = views[0].type;
         bool_result = all_bool;
     } else {
-        bool_result = out_type == DML_TENSOR_DATA_TYPE_UINT8;
+        bool_result = out_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result;
     }
     /* A fresh result follows the memory order of an input that does not repeat. */
     const dmlp_py_view *like = &views[0];
@@ -885,7 +886,7 @@ static int make_doc(function *f)
         const char *result = def->output_type == DMLP__OUTPUT_LISTED ? "dtype"
                              : def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
                                  ? (f->inputs == 1 ? "x's dtype" : "the inputs' dtype")
-                             : def->output_type == DML_TENSOR_DATA_TYPE_UINT8
+                             : def->output_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result
                                  ? "bool"
                                  : dmlp_py_type_name(def->output_type);
         rc = append(&t, "Result: %s%s.\n", result,
@@ -951,6 +952,7 @@ static int make_function(function *f, const dmlp__op_def *def)
     for (uint32_t i = 0; i < f->type_count; i++)
         has_u8 |= f->types[i] == DML_TENSOR_DATA_TYPE_UINT8;
     f->takes_bool = has_u8 && dmlp__catalogue_takes_bool(def->type);
+    f->bool_result = dmlp__catalogue_bool_result(def->type);
     if (f->takes_bool)
         snprintf(f->types_text + n, sizeof f->types_text - n, ", bool");
     uint32_t result_flags = dmlp__catalogue_result_flags(def->type);
@@ -1028,7 +1030,8 @@ static PyObject *operators(PyObject *self, PyObject *unused)
             const char *result = def->output_type == DMLP__OUTPUT_LISTED ? "dtype"
                                  : def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
                                      ? "input"
-                                 : def->output_type == DML_TENSOR_DATA_TYPE_UINT8
+                                 : def->output_type == DML_TENSOR_DATA_TYPE_UINT8 &&
+                                           f->bool_result
                                      ? "bool"
                                      : dmlp_py_type_name(def->output_type);
             if (ok)

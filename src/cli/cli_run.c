@@ -79,6 +79,11 @@ static void print_usage(FILE *to)
             "  --to DTYPE      cast only: the output's .npy dtype, f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
             "                  u8, or b1 (ONNX's bool: x != 0; an extension, it needs\n"
             "                  --feature-level ext)\n"
+            "  --shift modulo|zero\n"
+            "                  shl, shr: a count at or past the width taken modulo the width\n"
+            "                  (default, DirectML's GPU shifts) or shifting every bit out, 0\n"
+            "                  (numpy's and ONNX's rule; an extension: it needs\n"
+            "                  --feature-level ext)\n"
             "  --nan zero|propagate\n"
             "                  NaN as DirectML has it (default: sign of NaN is 0), or as\n"
             "                  numpy and ONNX do (sign of NaN is NaN; docs/operators.md says\n"
@@ -113,6 +118,7 @@ typedef struct run_args {
     DML_SCALE_BIAS scale_bias;
     int scale_bias_given;
     int nan_propagate;
+    int shift_zero; /* --shift zero */
     int fused_softsign; /* --fused softsign */
     DML_TENSOR_DATA_TYPE to; /* cast: the output's type (0: not given) */
     int to_bool;             /* cast: --to b1, ONNX's bool as UINT8 */
@@ -246,6 +252,15 @@ static int parse_args(int argc, char **argv, run_args *a)
                 return bad_usage(message);
             }
             a->fused_softsign = 1;
+        } else if ((v = option_value(argc, argv, &i, "--shift", &missing)) != NULL) {
+            if (strcmp(v, "modulo") == 0)
+                a->shift_zero = 0;
+            else if (strcmp(v, "zero") == 0)
+                a->shift_zero = 1;
+            else {
+                snprintf(message, sizeof message, "--shift is '%s'; use modulo or zero", v);
+                return bad_usage(message);
+            }
         } else if ((v = option_value(argc, argv, &i, "--nan", &missing)) != NULL) {
             if (strcmp(v, "zero") == 0)
                 a->nan_propagate = 0;
@@ -350,6 +365,7 @@ static int execute_and_write(const run_args *a, const DML_OPERATOR_DESC *desc,
     dmlp_operator *op = NULL;
     void *out_data = NULL;
     uint32_t flags = (a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u) |
+                     (a->shift_zero ? DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO : 0u) |
                      (a->to_bool ? DMLP_EXECUTION_FLAG_CAST_TO_BOOL : 0u);
     if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
         dmlp_operator_create(device, desc, flags, &op) != DMLP_OK) {

@@ -5,17 +5,19 @@
 #include <string.h>
 
 #include "core/validate.h"
+#include "dmlp_onnx.h"
 
 typedef struct onnx_row {
     DML_OPERATOR_TYPE op;
     const char *types;
+    uint32_t output; /* the ONNX output type, 0: the input's */
     uint32_t flags;
 } onnx_row;
 
 /* Every ONNX version row of every operator file; only the operator, the types and the
    flags are read (the other columns are the ONNX front end's). */
 static const onnx_row onnx_rows[] = {
-#define DMLP_ONNX(since, types, output, flags, attributes) {OP, types, flags},
+#define DMLP_ONNX(since, types, output, flags, attributes) {OP, types, output, flags},
 #include "ops/ops.inc"
 };
 
@@ -47,6 +49,14 @@ bool dmlp__catalogue_takes_bool(DML_OPERATOR_TYPE op)
 {
     for (size_t i = 0; i < ROW_COUNT; i++)
         if (onnx_rows[i].op == op && lists(onnx_rows[i].types, "bool"))
+            return true;
+    return false;
+}
+
+bool dmlp__catalogue_bool_result(DML_OPERATOR_TYPE op)
+{
+    for (size_t i = 0; i < ROW_COUNT; i++)
+        if (onnx_rows[i].op == op && onnx_rows[i].output == DMLP_ONNX_TYPE_BOOL)
             return true;
     return false;
 }

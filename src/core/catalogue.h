@@ -23,6 +23,11 @@ uint32_t dmlp__catalogue_result_flags(DML_OPERATOR_TYPE op);
    UINT8 input of 0s and 1s gives the results of the operator on booleans. */
 bool dmlp__catalogue_takes_bool(DML_OPERATOR_TYPE op);
 
+/* Whether op's UINT8 output holds ONNX's bool, 0 or 1: some ONNX version of it has a
+   bool output (IsInfinity, LogicalGreaterThan). A front end gives such a result as a
+   boolean; a UINT8 output of another operator (BitCount's counts) is a number. */
+bool dmlp__catalogue_bool_result(DML_OPERATOR_TYPE op);
+
 /* Whether the validator accepts `activation` as the FusedActivation of def's descriptor
    (def has a DMLP__FIELD_FUSED_ACTIVATION field) at the highest feature level with the
    extensions, on FLOAT32 tensors. Asks dmlp__validate_operator itself; on a refusal the

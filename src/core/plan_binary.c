@@ -74,6 +74,8 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     plan->args.fused_softsign = info->fused_activation == DML_OPERATOR_ACTIVATION_SOFTSIGN;
     plan->args.out_size = plan->out_size;
     plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;
+    plan->args.shift_zero =
+        (info->execution_flags & DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO) != 0;
 
     plan->element_count = info->output.element_count;
     simplify_axes(t, plan);

@@ -496,7 +496,8 @@ static dmlp_status check_scale_bias(const context *c, const dmlp__op_info *info)
 static dmlp_status check_execution_flags(const context *c, uint32_t flags)
 {
     uint32_t ours = DMLP_EXECUTION_FLAG_NAN_PROPAGATE | DMLP_EXECUTION_FLAG_CAST_ONNX |
-                    DMLP_EXECUTION_FLAG_CAST_NO_SATURATE | DMLP_EXECUTION_FLAG_CAST_TO_BOOL;
+                    DMLP_EXECUTION_FLAG_CAST_NO_SATURATE | DMLP_EXECUTION_FLAG_CAST_TO_BOOL |
+                    DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO;
     uint32_t known = KNOWN_DML_EXECUTION_FLAGS | ours;
     if (flags & ~known)
         return dmlp__error(INVALID,
@@ -510,6 +511,8 @@ static dmlp_status check_execution_flags(const context *c, uint32_t flags)
                            c->op, flags,
                            (flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE)
                                ? "DMLP_EXECUTION_FLAG_NAN_PROPAGATE"
+                           : (flags & DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO)
+                               ? "DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO"
                                : "each DMLP_EXECUTION_FLAG_CAST_* flag");
     return DMLP_OK;
 }

@@ -58,6 +58,13 @@
 #define GREATER_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL
 #define LESS DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN
 #define ISNAN DML_OPERATOR_ELEMENT_WISE_IS_NAN
+#define BIT_AND DML_OPERATOR_ELEMENT_WISE_BIT_AND
+#define BIT_OR DML_OPERATOR_ELEMENT_WISE_BIT_OR
+#define BIT_XOR DML_OPERATOR_ELEMENT_WISE_BIT_XOR
+#define BIT_NOT DML_OPERATOR_ELEMENT_WISE_BIT_NOT
+#define BIT_COUNT DML_OPERATOR_ELEMENT_WISE_BIT_COUNT
+#define SHL DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT
+#define SHR DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -118,6 +125,22 @@ static const expected_row expected_rows[] = {
     {PRELU, 0x2000, 4, 5, {F32, F16}},
     {PRELU, 0x3000, 1, 8, {F32, F16}},
     {PRELU, 0x5100, 1, 8, {F32, F16, I32, I16, I8}},
+    {BIT_AND, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_AND, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_OR, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_OR, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_XOR, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_XOR, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_NOT, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_NOT, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {BIT_COUNT, 0x3000, 1, 8, {U32, U16, U8}},
+    {BIT_COUNT, 0x4100, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {SHL, 0x2100, 4, 4, {U32, U16, U8}},
+    {SHL, 0x3000, 1, 8, {U32, U16, U8}},
+    {SHL, 0x4100, 1, 8, {U64, U32, U16, U8}},
+    {SHR, 0x2100, 4, 4, {U32, U16, U8}},
+    {SHR, 0x3000, 1, 8, {U32, U16, U8}},
+    {SHR, 0x4100, 1, 8, {U64, U32, U16, U8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -193,6 +216,7 @@ static const struct {
     {LESS, 0x1000, {U32}},
     {LESS, 0x2000, {U32, U8}},
     {ISNAN, 0x2000, {U32, U8}},
+    {BIT_COUNT, 0x3000, {U32, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -266,6 +290,13 @@ static const struct {
     {GREATER_EQUAL, "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL", 0x3000, "3_0"},
     {LESS, "ELEMENT_WISE_LOGICAL_LESS_THAN", 0x1000, "1_0"},
     {ISNAN, "ELEMENT_WISE_IS_NAN", 0x2000, "2_0"},
+    {BIT_AND, "ELEMENT_WISE_BIT_AND", 0x3000, "3_0"},
+    {BIT_OR, "ELEMENT_WISE_BIT_OR", 0x3000, "3_0"},
+    {BIT_XOR, "ELEMENT_WISE_BIT_XOR", 0x3000, "3_0"},
+    {BIT_NOT, "ELEMENT_WISE_BIT_NOT", 0x3000, "3_0"},
+    {BIT_COUNT, "ELEMENT_WISE_BIT_COUNT", 0x3000, "3_0"},
+    {SHL, "ELEMENT_WISE_BIT_SHIFT_LEFT", 0x2100, "2_1"},
+    {SHR, "ELEMENT_WISE_BIT_SHIFT_RIGHT", 0x2100, "2_1"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -274,14 +305,15 @@ static bool two_inputs(DML_OPERATOR_TYPE op)
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
            op == GREATER || op == AND || op == OR || op == MAX || op == MIN ||
            op == DIFFSQ || op == FMOD || op == MOD || op == EQUALS || op == XOR ||
-           op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS;
+           op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS || op == BIT_AND ||
+           op == BIT_OR || op == BIT_XOR || op == SHL || op == SHR;
 }
 
 /* The operators whose output types are their own (expected_own_outputs). */
 static bool own_outputs(DML_OPERATOR_TYPE op)
 {
     return op == GREATER || op == EQUALS || op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS ||
-           op == ISNAN;
+           op == ISNAN || op == BIT_COUNT;
 }
 
 static const struct {
@@ -571,11 +603,11 @@ static void check_introduction(void)
                      expected_ops[o].introduced_name);
             CHECK_CONTAINS(dmlp_last_error(), want);
         }
-        /* exactly at its introduction it is accepted with F32 (And, Or: UINT32) and 4
-           dimensions */
+        /* exactly at its introduction it is accepted with the first type of its first row
+           (F32; And, Or and the bitwise operators: UINT32) and 4 dimensions */
         fixture f;
         DML_OPERATOR_TYPE op = expected_ops[o].op;
-        fixture_init(&f, op, op == AND || op == OR || op == XOR || op == NOT ? U32 : F32, 4);
+        fixture_init(&f, op, expected_row_at(op, expected_ops[o].introduced)->types[0], 4);
         dmlp__op_info info;
         CHECK_STATUS(dmlp__validate_operator(expected_ops[o].introduced, 0, &f.desc, 0, &info),
                      DMLP_OK);

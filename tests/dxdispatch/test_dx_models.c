@@ -368,6 +368,7 @@ int main(void)
     check_model("compare");
     check_model("boolean");
     check_model("isnan");
+    check_model("bitwise");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -3,7 +3,8 @@
    random operands (NaNs with payloads, infinities, zeros, subnormals, the largest values,
    operands close together), every length up to several vectors (the tails), A or B a
    scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
-   Both NaN rules (dmlp__kernel_args.nan_propagate). Variants the CPU cannot run are
+   Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero).
+   One B in three is small (below twice the width: shift counts on either side of it). Variants the CPU cannot run are
    skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
 #include <stdint.h>
@@ -51,6 +52,8 @@ static void fill(unsigned char *a, unsigned char *b, size_t n, size_t size, uint
             y = size == 4 ? f32[i % ns] : f64[i % ns];
         } else if (i % 3 == 0) {
             y = x ^ (oracle_random(&state) & 0xfff);
+        } else if (i % 3 == 1) {
+            y = oracle_random(&state) % (16 * size + 2);
         }
         memcpy(a + i * size, &x, size);
         memcpy(b + i * size, &y, size);
@@ -79,11 +82,12 @@ int main(void)
             unsigned char *want = malloc(N * s + 8), *got = malloc(N * s + 8);
             dmlp__kernel_args args;
             memset(&args, 0, sizeof args);
-            /* both NaN rules (Max reads nan_propagate; the others ignore it), and
-               vector-unaligned starts */
+            /* both NaN rules (Max reads nan_propagate; the others ignore it), both shift
+               rules (the shifts read shift_zero), and vector-unaligned starts */
             for (size_t pass = 0; pass < 2 * 2; pass++) {
                 size_t shift = (pass % 2) * s;
                 args.nan_propagate = (uint32_t)(pass / 2);
+                args.shift_zero = (uint32_t)(pass / 2);
                 unsigned char *pa = a + shift, *pb = b + shift;
                 fill(pa, pb, N, s, 7 + r + pass);
                 for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
@@ -94,8 +98,8 @@ int main(void)
                         ref(n, pa, pb, want, scalar, &args);
                         v[k].fn(n, pa, pb, got, scalar, &args);
                         CHECK(memcmp(want, got, N * s + 8) == 0,
-                              "%s: n %zu scalar %u shift %zu nan_propagate %u", v[k].name, n,
-                              scalar, shift, args.nan_propagate);
+                              "%s: n %zu scalar %u shift %zu nan_propagate/shift_zero %u",
+                              v[k].name, n, scalar, shift, args.nan_propagate);
                     }
                 }
                 /* in place on A, then on B */

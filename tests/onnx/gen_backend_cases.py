@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Writes ONNX's own backend node test cases for Sign, Softsign, IsInf, Abs, Neg, Add, Sub,
 Mul, Div, Cast, Greater, And, Or, Ceil, Floor, Relu, Max, Min, PRelu, Mod, Equal, Less,
-GreaterOrEqual, LessOrEqual, Xor, Not and IsNaN.
+GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, BitwiseXor and
+BitwiseNot (ONNX releases before 1.13 have no Bitwise cases).
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -28,7 +29,8 @@ import onnx.backend.test.case.node as node_cases  # noqa: E402
 
 OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Div", "Cast",
              "Greater", "And", "Or", "Ceil", "Floor", "Relu", "Max", "Min", "PRelu", "Mod",
-             "Equal", "Less", "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN")
+             "Equal", "Less", "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN",
+             "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

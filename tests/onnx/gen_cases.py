@@ -2,9 +2,9 @@
 """Writes dmlp's own ONNX test cases: models built with onnx.helper, inputs from numpy, and
 expected outputs computed here, independently of dmlp (numpy for Sign, IsInf and IsNaN, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
-Cast, Greater/And/Or, Ceil/Floor, Relu/Max and Min/Sum/Mean/Mod/PRelu are in modules of their own
-(gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py,
-gen_binary_ops_cases.py).
+Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Sum/Mean/Mod/PRelu and the Bitwise
+operators are in modules of their own (gen_cast_cases.py, gen_logical_cases.py,
+gen_rounding_cases.py, gen_minmax_cases.py, gen_binary_ops_cases.py, gen_bitwise_cases.py).
 
 Usage: gen_cases.py OUT_DIR
 
@@ -26,6 +26,7 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper
 
+import gen_bitwise_cases
 import gen_cast_cases
 import gen_logical_cases
 import gen_minmax_cases
@@ -1015,6 +1016,7 @@ def main():
     gen_rounding_cases.rounding_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_minmax_cases.minmax_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_bitwise_cases.bitwise_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
@@ -1026,6 +1028,8 @@ def main():
     gen_minmax_cases.minmax_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_refused_cases(os.path.join(out, "refused"),
                                                   sys.modules[__name__])
+    gen_bitwise_cases.bitwise_refused_cases(os.path.join(out, "refused"),
+                                            sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))

@@ -180,6 +180,35 @@ def logical(fn):
     return run
 
 
+def on_bits(fn):
+    """A bitwise operation on the encodings: float dtypes as the unsigned integers of
+    their width."""
+    def run(*xs):
+        x = xs[0]
+        if x.dtype.kind == "f":
+            u = np.dtype("u%d" % x.itemsize)
+            return fn(*(np.ascontiguousarray(v).view(u) for v in xs)).view(x.dtype)
+        return fn(*xs)
+    return run
+
+
+def shift_modulo(fn):
+    """DirectML's shifts: the count taken modulo the width (numpy's own left_shift and
+    right_shift give 0 past it, ONNX's rule, which DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO
+    gives)."""
+    def run(a, b):
+        return fn(a, b % a.dtype.type(8 * a.itemsize))
+    return run
+
+
+def bitwise_count(x):
+    """The bits set in each element's bytes, as uint8 (numpy 2.0's bitwise_count; float
+    dtypes as their encodings)."""
+    flat = np.ascontiguousarray(x).reshape(-1)
+    byte_rows = flat.view(np.uint8).reshape(flat.size, x.itemsize)
+    return np.unpackbits(byte_rows, axis=1).sum(axis=1).astype(np.uint8).reshape(x.shape)
+
+
 # The defining formula of each operator, written here apart from the library; a new
 # operator must add its own (test_every_operator_has_a_reference).
 UNARY = {
@@ -196,6 +225,8 @@ UNARY = {
     "relu": relu,
     "logical_not": lambda x: np.logical_not(x) if x.dtype == np.bool_
     else np.logical_not(x).astype(x.dtype),
+    "invert": on_bits(np.invert),
+    "bitwise_count": bitwise_count,
 }
 BINARY = {
     "add": float_op(np.add),
@@ -217,6 +248,11 @@ BINARY = {
     "fmod": modulus(False),
     "mod": modulus(True),
     "prelu": prelu,
+    "bitwise_and": on_bits(np.bitwise_and),
+    "bitwise_or": on_bits(np.bitwise_or),
+    "bitwise_xor": on_bits(np.bitwise_xor),
+    "left_shift": shift_modulo(np.left_shift),
+    "right_shift": shift_modulo(np.right_shift),
 }
 
 

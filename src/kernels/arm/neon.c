@@ -39,6 +39,7 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define vand vandq_u8
 #define vor vorrq_u8
 #define vandn(a, b) vbicq_u8((b), (a))
+#define vxor veorq_u8
 #define MASKS_ARE_VECTORS 1
 #define mandn vandn
 #define zero() vdupq_n_u8(0)
@@ -66,6 +67,24 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define sub64(a, b) B64(vsubq_u64(U64(a), U64(b)))
 #define srli32(x, k) B32(vshrq_n_u32(U32(x), (k)))
 #define slli32(x, k) B32(vshlq_n_u32(U32(x), (k)))
+#define srli16(x, k) B16(vshrq_n_u16(U16(x), (k)))
+#define slli16(x, k) B16(vshlq_n_u16(U16(x), (k)))
+#define srli64(x, k) B64(vshrq_n_u64(U64(x), (k)))
+#define slli64(x, k) B64(vshlq_n_u64(U64(x), (k)))
+/* Lane-wise shifts by counts below the width: ushl shifts each lane by its own signed
+   count, left where positive, right where negative. */
+#define shlv8(x, n) vshlq_u8((x), S8(n))
+#define shrv8(x, n) vshlq_u8((x), vnegq_s8(S8(n)))
+#define shlv16(x, n) B16(vshlq_u16(U16(x), S16(n)))
+#define shrv16(x, n) B16(vshlq_u16(U16(x), vnegq_s16(S16(n))))
+#define shlv32(x, n) B32(vshlq_u32(U32(x), S32(n)))
+#define shrv32(x, n) B32(vshlq_u32(U32(x), vnegq_s32(S32(n))))
+#define shlv64(x, n) B64(vshlq_u64(U64(x), S64(n)))
+#define shrv64(x, n) B64(vshlq_u64(U64(x), vnegq_s64(S64(n))))
+/* The bits set in each byte (cnt), and the eight counts of a 64-bit lane added by three
+   pairwise widening adds. */
+#define cnt8 vcntq_u8
+#define bytesum64(x) B64(vpaddlq_u32(vpaddlq_u16(vpaddlq_u8(x))))
 #define tof32(x) vreinterpretq_f32_u8(x)
 #define tof64(x) vreinterpretq_f64_u8(x)
 #define fromf32(x) vreinterpretq_u8_f32(x)

@@ -21,6 +21,7 @@ typedef __m256i M8, M16, M32, M64;
 #define vand _mm256_and_si256
 #define vor _mm256_or_si256
 #define vandn _mm256_andnot_si256
+#define vxor _mm256_xor_si256
 #define MASKS_ARE_VECTORS 1
 #define mandn _mm256_andnot_si256
 #define zero _mm256_setzero_si256
@@ -48,6 +49,16 @@ typedef __m256i M8, M16, M32, M64;
 #define sub64 _mm256_sub_epi64
 #define srli32 _mm256_srli_epi32
 #define slli32 _mm256_slli_epi32
+#define srli16 _mm256_srli_epi16
+#define slli16 _mm256_slli_epi16
+#define srli64 _mm256_srli_epi64
+#define slli64 _mm256_slli_epi64
+/* Lane-wise shifts by counts below the width: AVX2 has them for 32 and 64 bits (the
+   template shifts 8 and 16 by the count's bits). */
+#define shlv32 _mm256_sllv_epi32
+#define shrv32 _mm256_srlv_epi32
+#define shlv64 _mm256_sllv_epi64
+#define shrv64 _mm256_srlv_epi64
 #define tof32 _mm256_castsi256_ps
 #define tof64 _mm256_castsi256_pd
 #define fromf32 _mm256_castps_si256
@@ -81,6 +92,19 @@ enum { isa_div_keeps_first_nan = 1 };
     IN_ORDER(_mm256_castps_si256(                                                           \
         _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88)))
 #define ones8(m) _mm256_and_si256((m), _mm256_set1_epi8(1))
+
+/* The bits set in each byte: each nibble's count looked up by vpshufb, the two added. The
+   eight counts of a 64-bit lane add up in one vpsadbw against zero. */
+static inline V cnt8(V x)
+{
+    V table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                               0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    V low = _mm256_set1_epi8(0x0f);
+    V lo = _mm256_shuffle_epi8(table, _mm256_and_si256(x, low));
+    V hi = _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(x, 4), low));
+    return _mm256_add_epi8(lo, hi);
+}
+#define bytesum64(x) _mm256_sad_epu8((x), _mm256_setzero_si256())
 
 #define h2f_lo(x) _mm256_cvtph_ps(_mm256_castsi256_si128(x))
 #define h2f_hi(x) _mm256_cvtph_ps(_mm256_extracti128_si256((x), 1))

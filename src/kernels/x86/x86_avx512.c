@@ -27,6 +27,7 @@ typedef __mmask8 M64;
 #define vand _mm512_and_si512
 #define vor _mm512_or_si512
 #define vandn _mm512_andnot_si512
+#define vxor _mm512_xor_si512
 #define mandn(a, b) (~(a) & (b))
 #define zero _mm512_setzero_si512
 #define set8(x) _mm512_set1_epi8((char)(x))
@@ -53,6 +54,35 @@ typedef __mmask8 M64;
 #define sub64 _mm512_sub_epi64
 #define srli32 _mm512_srli_epi32
 #define slli32 _mm512_slli_epi32
+#define srli16 _mm512_srli_epi16
+#define slli16 _mm512_slli_epi16
+#define srli64 _mm512_srli_epi64
+#define slli64 _mm512_slli_epi64
+/* Lane-wise shifts by counts below the width: 16 (BW), 32 and 64 bits have them; bytes
+   shift as the even and the odd bytes of 16-bit lanes, each by its own count (the other
+   byte's bits that cross over are masked off). */
+#define shlv16 _mm512_sllv_epi16
+#define shrv16 _mm512_srlv_epi16
+#define shlv32 _mm512_sllv_epi32
+#define shrv32 _mm512_srlv_epi32
+#define shlv64 _mm512_sllv_epi64
+#define shrv64 _mm512_srlv_epi64
+static inline V shlv8_bytes(V x, V n)
+{
+    V low = _mm512_set1_epi16(0x00ff);
+    V even = _mm512_and_si512(_mm512_sllv_epi16(x, _mm512_and_si512(n, low)), low);
+    V odd = _mm512_sllv_epi16(_mm512_andnot_si512(low, x), _mm512_srli_epi16(n, 8));
+    return _mm512_or_si512(even, odd);
+}
+static inline V shrv8_bytes(V x, V n)
+{
+    V low = _mm512_set1_epi16(0x00ff);
+    V even = _mm512_srlv_epi16(_mm512_and_si512(x, low), _mm512_and_si512(n, low));
+    V odd = _mm512_andnot_si512(low, _mm512_srlv_epi16(x, _mm512_srli_epi16(n, 8)));
+    return _mm512_or_si512(even, odd);
+}
+#define shlv8 shlv8_bytes
+#define shrv8 shrv8_bytes
 #define tof32 _mm512_castsi512_ps
 #define tof64 _mm512_castsi512_pd
 #define fromf32 _mm512_castps_si512
@@ -85,11 +115,38 @@ enum { isa_div_keeps_first_nan = 1 };
 #define n64to32(a, b) _mm512_kunpackb((M32)(b), (M32)(a))
 #define ones8(m) _mm512_maskz_set1_epi8((m), 1)
 
+/* Vectors of small counts (below 128) narrowed to half-width lanes in element order (the
+   packs work within 128-bit lanes; a qword permute puts them in order; 64 to 32 bits is
+   one two-source dword permute of the even dwords). */
+#define narrow16(a, b)                                                                      \
+    _mm512_permutexvar_epi64(_mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0),                      \
+                             _mm512_packus_epi16((a), (b)))
+#define narrow32(a, b)                                                                      \
+    _mm512_permutexvar_epi64(_mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0),                      \
+                             _mm512_packus_epi32((a), (b)))
+#define narrow64(a, b)                                                                      \
+    _mm512_permutex2var_epi32((a),                                                          \
+                              _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10,  \
+                                               8, 6, 4, 2, 0),                              \
+                              (b))
+
+/* The bits set in each byte: each nibble's count looked up by vpshufb (BW), the two
+   added (vpopcntb is BITALG, beyond this file's level). The eight counts of a 64-bit lane
+   add up in one vpsadbw against zero. */
+static inline V cnt8(V x)
+{
+    V table = _mm512_set4_epi32(0x04030302, 0x03020201, 0x03020201, 0x02010100);
+    V low = _mm512_set1_epi8(0x0f);
+    V lo = _mm512_shuffle_epi8(table, _mm512_and_si512(x, low));
+    V hi = _mm512_shuffle_epi8(table, _mm512_and_si512(_mm512_srli_epi16(x, 4), low));
+    return _mm512_add_epi8(lo, hi);
+}
+#define bytesum64(x) _mm512_sad_epu8((x), _mm512_setzero_si512())
+
 /* IsInfinity of 16- and 32-bit lanes without masks (vector_kernels.inc): lanes of 0 and 1
    packed to bytes with unsigned saturation, then put back in element order (the packs
    work within 128-bit lanes). */
 #define HAS_LANE_PACK 1
-#define vxor _mm512_xor_si512
 /* (x & m) ^ t in one vpternlogd whose destination is x, not a copy of a constant */
 #define and_xor(x, m, t) _mm512_ternarylogic_epi32((x), (m), (t), 0x6a)
 #define minu16 _mm512_min_epu16

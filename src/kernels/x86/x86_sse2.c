@@ -21,6 +21,7 @@ typedef __m128i M8, M16, M32, M64;
 #define vand _mm_and_si128
 #define vor _mm_or_si128
 #define vandn _mm_andnot_si128
+#define vxor _mm_xor_si128
 #define MASKS_ARE_VECTORS 1
 #define mandn _mm_andnot_si128
 #define zero _mm_setzero_si128
@@ -42,6 +43,10 @@ typedef __m128i M8, M16, M32, M64;
 #define sub64 _mm_sub_epi64
 #define srli32 _mm_srli_epi32
 #define slli32 _mm_slli_epi32
+#define srli16 _mm_srli_epi16
+#define slli16 _mm_slli_epi16
+#define srli64 _mm_srli_epi64
+#define slli64 _mm_slli_epi64
 #define tof32 _mm_castsi128_ps
 #define tof64 _mm_castsi128_pd
 #define fromf32 _mm_castps_si128
@@ -86,6 +91,19 @@ static inline V eq64(V a, V b)
 #define n64to32(a, b)                                                                       \
     _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), 0x88))
 #define ones8(m) _mm_and_si128((m), _mm_set1_epi8(1))
+
+/* The bits set in each byte, without pshufb (SSSE3): pairs, then nibbles, then the byte,
+   each step's sums too small to reach the next field (16-bit shifts move bits across the
+   byte boundary only into places the masks clear). The eight counts of a 64-bit lane
+   add up in one psadbw against zero. */
+static inline V cnt8(V x)
+{
+    V m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+    x = _mm_sub_epi8(x, _mm_and_si128(_mm_srli_epi16(x, 1), m1));
+    x = _mm_add_epi8(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi16(x, 2), m2));
+    return _mm_and_si128(_mm_add_epi8(x, _mm_srli_epi16(x, 4)), m4);
+}
+#define bytesum64(x) _mm_sad_epu8((x), _mm_setzero_si128())
 
 /* f16 <-> f32 without F16C, for finite values (the kernels set inf and NaN lanes from
    the input bits). Widening: the 15 magnitude bits moved into f32 position, scaled by
