@@ -83,6 +83,16 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
    input as a copy and more than two as a chain of two-input nodes. */
 #define DMLP_ONNX_VARIADIC 2u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
+/* The operator's ONNX attributes that give its FLOAT members (DMLP_ONNX_FLOAT rows):
+   how many, and row `index` of them: the attribute's name (NULL: the member is fixed),
+   the member's index among the FLOAT members and ONNX's default. */
+typedef struct dmlp__onnx_float {
+    const char *attribute;
+    uint32_t member;
+    float value;
+} dmlp__onnx_float;
+uint32_t dmlp__onnx_op_float_count(dmlp__onnx_op op);
+const dmlp__onnx_float *dmlp__onnx_op_float(dmlp__onnx_op op, uint32_t index);
 /* The operator's first version from this one on (0: none). */
 int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version);
 
@@ -140,6 +150,7 @@ typedef struct dmlp__onnx_node {
     int has_axis;
     int64_t axis;
     int32_t to;      /* Cast: the output's ONNX type (0: the operator's rule) */
+    float floats[DMLP__MAX_FLOATS]; /* the FLOAT members: attributes or ONNX's defaults */
     uint32_t flags;  /* execution flags of this node beyond its version's (Cast) */
 } dmlp__onnx_node;
 

@@ -375,12 +375,47 @@ static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *n
     return 1;
 }
 
+/* An attribute that gives a FLOAT member (DMLP_ONNX_FLOAT: LeakyRelu's alpha). Returns 1
+   when the attribute is one and was read, 0 when it is not, -1 on a malformed one (the
+   error set). */
+static int read_float_attribute(const loader *L, uint32_t n, dmlp__onnx_node *node,
+                                const DmlpOnnxPb__AttributeProto *a, int *seen)
+{
+    const char *name = str(a->name);
+    char why[160];
+    for (uint32_t i = 0; i < dmlp__onnx_op_float_count(node->op); i++) {
+        const dmlp__onnx_float *f = dmlp__onnx_op_float(node->op, i);
+        if (!f->attribute || strcmp(f->attribute, name) != 0 || f->member >= DMLP__MAX_FLOATS)
+            continue;
+        if ((a->has_type && a->type != 1) || !a->has_f) {
+            snprintf(why, sizeof why, "attribute \"%s\" must be a FLOAT", name);
+            node_error(L, n, DMLP_ERROR_FORMAT, why);
+            return -1;
+        }
+        if (seen[f->member]) {
+            snprintf(why, sizeof why, "attribute \"%s\" is given twice", name);
+            node_error(L, n, DMLP_ERROR_FORMAT, why);
+            return -1;
+        }
+        seen[f->member] = 1;
+        node->floats[f->member] = a->f;
+        return 1;
+    }
+    return 0;
+}
+
 static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
 {
     const DmlpOnnxPb__NodeProto *np = proto_of(L, n);
     int64_t detect[2] = {1, 1}; /* detect_negative, detect_positive */
-    int seen[2] = {0, 0}, legacy_seen[3] = {0, 0, 0};
+    int seen[2] = {0, 0}, legacy_seen[3] = {0, 0, 0}, floats_seen[DMLP__MAX_FLOATS] = {0};
     char why[256];
+    /* the FLOAT members start at ONNX's defaults (or the fixed values) */
+    for (uint32_t i = 0; i < dmlp__onnx_op_float_count(node->op); i++) {
+        const dmlp__onnx_float *f = dmlp__onnx_op_float(node->op, i);
+        if (f->member < DMLP__MAX_FLOATS)
+            node->floats[f->member] = f->value;
+    }
     for (size_t i = 0; i < np->n_attribute; i++) {
         const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
         const char *name = str(a->name);
@@ -393,6 +428,11 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         if (legacy < 0)
             return DMLP_ERROR_FORMAT;
         if (legacy > 0)
+            continue;
+        int member = read_float_attribute(L, n, node, a, floats_seen);
+        if (member < 0)
+            return DMLP_ERROR_FORMAT;
+        if (member > 0)
             continue;
         int which = strcmp(name, "detect_negative") == 0   ? 0
                     : strcmp(name, "detect_positive") == 0 ? 1
