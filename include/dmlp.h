@@ -89,6 +89,11 @@
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
  *     gives the NaN made quiet, -0 still gives +0.
  *
+ *   LeakyRelu (DML_OPERATOR_ACTIVATION_LEAKY_RELU): x if x >= 0, else Alpha * x, rounded
+ *     in the type's arithmetic (FLOAT16 widened exactly to float32, computed and rounded
+ *     once). -0 gives -0; a NaN input comes back quiet with its sign and payload; a NaN
+ *     the product makes (-inf * 0, a NaN Alpha) is the positive default quiet NaN.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -192,6 +197,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
+    DML_OPERATOR_ACTIVATION_LEAKY_RELU = 39,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_CAST = 61,
@@ -290,6 +296,12 @@ typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ACTIVATION_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+} DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -1000,9 +1000,13 @@ static int make_function(function *f, const dmlp__op_def *def)
         const dmlp__field *m = dmlp__op_float(def, i);
         keyword *k = &f->float_keywords[i];
         dmlp__field_lower_name(m, f->float_names[i], sizeof f->float_names[i]);
-        if (m->has_default)
-            snprintf(f->float_defaults[i], sizeof f->float_defaults[i], "%.9g",
+        /* the shortest decimal that reads back as the same float32: 0.01, not 0.00999... */
+        for (int digits = 1; m->has_default && digits <= 9; digits++) {
+            snprintf(f->float_defaults[i], sizeof f->float_defaults[i], "%.*g", digits,
                      (double)m->default_value);
+            if ((float)strtod(f->float_defaults[i], NULL) == m->default_value)
+                break;
+        }
         *k = (keyword){f->float_names[i], m->has_default ? f->float_defaults[i] : NULL, -1,
                        0, 0, NULL, NULL, NULL, i + 1};
         if (f->keyword_count == MAX_KEYWORDS)

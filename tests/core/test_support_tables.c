@@ -46,6 +46,7 @@
 #define FLOOR DML_OPERATOR_ELEMENT_WISE_FLOOR
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
+#define LEAKY_RELU DML_OPERATOR_ACTIVATION_LEAKY_RELU
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -91,6 +92,9 @@ static const expected_row expected_rows[] = {
     {MAX, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MAX, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MAX, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {LEAKY_RELU, 0x1000, 4, 4, {F32, F16}},
+    {LEAKY_RELU, 0x2000, 4, 5, {F32, F16}},
+    {LEAKY_RELU, 0x3000, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -160,6 +164,7 @@ static const struct {
     {FLOOR, {F64, BF16}},
     {RELU, {F64, BF16, I64}},
     {MAX, {F64, BF16}},
+    {LEAKY_RELU, {F64, BF16}},
 };
 
 static const struct {
@@ -187,6 +192,7 @@ static const struct {
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
+    {LEAKY_RELU, "ACTIVATION_LEAKY_RELU", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */

@@ -594,6 +594,13 @@ def refused_cases(root):
            'attribute "to" is complex64 (14)')
     refuse(root, "cast_to_no_type", simple("Cast", FLOAT, 13, attrs={"to": 99}),
            'attribute "to" is not a type (99)')
+    refuse(root, "leaky_relu_int_alpha", simple("LeakyRelu", FLOAT, 16, attrs={"alpha": 2}),
+           'attribute "alpha" must be a FLOAT')
+    refuse(root, "leaky_relu_other_attribute",
+           simple("LeakyRelu", FLOAT, 16, attrs={"beta": 0.5}),
+           'attribute "beta" is not one of LeakyRelu-16\'s')
+    refuse(root, "leaky_relu_int32", simple("LeakyRelu", INT32, 16), "int32",
+           "LeakyRelu-16 allows")
     vi = helper.make_tensor_value_info
 
     def constant(opset, node_name="k", inputs=(), **attrs):

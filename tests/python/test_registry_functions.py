@@ -127,6 +127,18 @@ def relu(x):
     return maximum_number(x, np.zeros_like(x))
 
 
+def in_type(x, fn):
+    """fn on x in the arithmetic dmlp evaluates x's dtype in (float16 widened exactly to
+    float32, float64 with the float32 members widened), rounded once to x's dtype."""
+    w = wide(x)
+    with np.errstate(all="ignore"):
+        return fn(w, lambda v: w.dtype.type(np.float32(v))).astype(x.dtype)
+
+
+def leaky_relu(x, alpha=0.01):
+    return in_type(x, lambda w, p: np.where((w >= 0) | np.isnan(w), w, p(alpha) * w))
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -147,6 +159,11 @@ UNARY = {
     "ceil": np.ceil,
     "floor": np.floor,
     "relu": relu,
+    "leaky_relu": leaky_relu,
+}
+# The FLOAT members' keywords each function is also tried with (test_float_members).
+MEMBERS = {
+    "leaky_relu": [{"alpha": -2.5}, {"alpha": 0.0}, {"alpha": np.inf}, {"alpha": 1e-40}],
 }
 BINARY = {
     "add": float_op(np.add),
@@ -197,6 +214,15 @@ def test_unary_against_numpy(name, dtype):
     x = values(dtype)
     result = getattr(dmlp, name)(x)
     assert_same(result, UNARY[name](x))
+
+
+@pytest.mark.parametrize("name, dtype", [(n, t) for n in MEMBERS for t in numpy_dtypes(n)])
+def test_float_members(name, dtype):
+    x = values(dtype)
+    for members in MEMBERS[name]:
+        assert_same(getattr(dmlp, name)(x, **members), UNARY[name](x, **members))
+    with pytest.raises(TypeError, match="must be a real number"):
+        getattr(dmlp, name)(x, **{next(iter(MEMBERS[name][0])): "1"})
 
 
 @pytest.mark.parametrize("name, dtype", [(n, t) for n in BINARY for t in numpy_dtypes(n)])
