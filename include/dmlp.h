@@ -94,6 +94,9 @@
  *     once). -0 gives -0; a NaN input comes back quiet with its sign and payload; a NaN
  *     the product makes (-inf * 0, a NaN Alpha) is the positive default quiet NaN.
  *
+ *   Linear (DML_OPERATOR_ACTIVATION_LINEAR): Alpha * x + Beta, each operation rounded in
+ *     the type's arithmetic as LeakyRelu's; NaN as LeakyRelu's.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -198,6 +201,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ACTIVATION_LEAKY_RELU = 39,
+    DML_OPERATOR_ACTIVATION_LINEAR = 40,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_CAST = 61,
@@ -302,6 +306,13 @@ typedef struct DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     float Alpha;
 } DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Beta;
+} DML_ACTIVATION_LINEAR_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -47,6 +47,7 @@
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define LEAKY_RELU DML_OPERATOR_ACTIVATION_LEAKY_RELU
+#define LINEAR DML_OPERATOR_ACTIVATION_LINEAR
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -95,6 +96,9 @@ static const expected_row expected_rows[] = {
     {LEAKY_RELU, 0x1000, 4, 4, {F32, F16}},
     {LEAKY_RELU, 0x2000, 4, 5, {F32, F16}},
     {LEAKY_RELU, 0x3000, 1, 8, {F32, F16}},
+    {LINEAR, 0x1000, 4, 4, {F32, F16}},
+    {LINEAR, 0x2000, 4, 5, {F32, F16}},
+    {LINEAR, 0x3000, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -165,6 +169,7 @@ static const struct {
     {RELU, {F64, BF16, I64}},
     {MAX, {F64, BF16}},
     {LEAKY_RELU, {F64, BF16}},
+    {LINEAR, {F64, BF16}},
 };
 
 static const struct {
@@ -193,6 +198,7 @@ static const struct {
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {LEAKY_RELU, "ACTIVATION_LEAKY_RELU", 0x1000, "1_0"},
+    {LINEAR, "ACTIVATION_LINEAR", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */

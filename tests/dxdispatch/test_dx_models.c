@@ -362,6 +362,7 @@ int main(void)
     check_model("relu");
     check_model("max");
     check_model("leaky_relu");
+    check_model("linear");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -139,6 +139,10 @@ def leaky_relu(x, alpha=0.01):
     return in_type(x, lambda w, p: np.where((w >= 0) | np.isnan(w), w, p(alpha) * w))
 
 
+def linear(x, alpha, beta):
+    return in_type(x, lambda w, p: p(alpha) * w + p(beta))
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -160,10 +164,17 @@ UNARY = {
     "floor": np.floor,
     "relu": relu,
     "leaky_relu": leaky_relu,
+    "linear": linear,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
     "leaky_relu": [{"alpha": -2.5}, {"alpha": 0.0}, {"alpha": np.inf}, {"alpha": 1e-40}],
+    "linear": [{"alpha": 1.5, "beta": -0.25}, {"alpha": -3.0, "beta": np.inf},
+               {"alpha": np.nan, "beta": 1.0}],
+}
+# The FLOAT members a function needs (it has no default for them).
+REQUIRED = {
+    "linear": {"alpha": 1.5, "beta": -0.25},
 }
 BINARY = {
     "add": float_op(np.add),
@@ -212,8 +223,8 @@ def numpy_dtypes(name):
                                          for t in numpy_dtypes(n)])
 def test_unary_against_numpy(name, dtype):
     x = values(dtype)
-    result = getattr(dmlp, name)(x)
-    assert_same(result, UNARY[name](x))
+    result = getattr(dmlp, name)(x, **REQUIRED.get(name, {}))
+    assert_same(result, UNARY[name](x, **REQUIRED.get(name, {})))
 
 
 @pytest.mark.parametrize("name, dtype", [(n, t) for n in MEMBERS for t in numpy_dtypes(n)])
@@ -222,7 +233,11 @@ def test_float_members(name, dtype):
     for members in MEMBERS[name]:
         assert_same(getattr(dmlp, name)(x, **members), UNARY[name](x, **members))
     with pytest.raises(TypeError, match="must be a real number"):
-        getattr(dmlp, name)(x, **{next(iter(MEMBERS[name][0])): "1"})
+        getattr(dmlp, name)(x, **{**REQUIRED.get(name, {}), next(iter(MEMBERS[name][0])): "1"})
+    for member in REQUIRED.get(name, {}):
+        others = {k: v for k, v in REQUIRED[name].items() if k != member}
+        with pytest.raises(TypeError, match=f"missing required keyword argument '{member}'"):
+            getattr(dmlp, name)(x, **others)
 
 
 @pytest.mark.parametrize("name, dtype", [(n, t) for n in BINARY for t in numpy_dtypes(n)])
@@ -390,7 +405,7 @@ def test_refusals_name_the_argument(name):
     fn = getattr(dmlp, name)
     args = [np.zeros(2, unsupported(name))] * OPS[name]["inputs"]
     with pytest.raises(TypeError) as info:
-        fn(*args, dtype="int8") if name == "cast" else fn(*args)
+        fn(*args, dtype="int8") if name == "cast" else fn(*args, **REQUIRED.get(name, {}))
     arg = "x" if OPS[name]["inputs"] == 1 else "a"
     assert str(info.value).startswith(f"{arg}: dtype ") and name in str(info.value)
     good = [np.zeros(2, OPS[name]["dtypes"][0])] * OPS[name]["inputs"]
@@ -442,7 +457,7 @@ def test_feature_levels(name):
     dtype = first_type(name, level)
     x = np.arange(1, 7).astype(dtype).reshape(2, 3)
     args = [x] * op["inputs"]
-    kwargs = {"dtype": dtype} if name == "cast" else {}
+    kwargs = {"dtype": dtype} if name == "cast" else dict(REQUIRED.get(name, {}))
     if name == "greater":  # at 1_0 its output must be UINT32: out= chooses it
         kwargs = {"out": np.empty((2, 3), np.uint32)}
         with pytest.raises(dmlp.Error, match="OutputTensor.DataType is UINT8; at feature "
@@ -504,8 +519,8 @@ def test_bfloat16_through_dlpack():
     for name, fn in UNARY.items():
         if fn is None or "bfloat16" not in OPS[name]["dtypes"] or name == "softsign":
             continue
-        result = getattr(dmlp, name)(a)
-        expected = fn(a32)
+        result = getattr(dmlp, name)(a, **REQUIRED.get(name, {}))
+        expected = fn(a32, **REQUIRED.get(name, {}))
         if expected.dtype == np.float32:
             got = result.view(torch.int16).numpy().view(np.uint16)
             nan = np.isnan(expected)

@@ -1,0 +1,39 @@
+#!/bin/sh
+# test_cli_activations: `dmlp run` of the activations with FLOAT members (docs/operators.md)
+# on every dtype each takes, with the defaults (ONNX's) and given FLOAT options (numbers,
+# inf, nan), under both NaN rules where they differ, against the numpy models of
+# cli_activations.py. Then the refusals and the usage errors.
+# usage: test_cli_activations.sh path/to/dmlp
+# Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
+dmlp=${1:?usage: test_cli_activations.sh path/to/dmlp}
+name=test_cli_activations
+. "$(dirname "$0")/numpy_checks.sh"
+
+"$py" "$(dirname "$0")/cli_elementwise.py" inputs "$work" || exit 1
+
+# run OP NAME DTYPES OPTIONS...: runs OP on each dtype's input, then checks the outputs
+run() {
+    op=$1 case=$2 dtypes=$3
+    shift 3
+    for dt in $dtypes; do
+        check 0 "$op $case $dt" run "$op" --feature-level ext "$@" "$work/in_$dt.npy" \
+            "$work/${case}_$dt.npy"
+    done
+    PYTHONPATH="$(dirname "$0")" "$py" "$(dirname "$0")/cli_activations.py" check "$work" \
+        "$op" "$case" "$@" && passed=$((passed + 1)) || failed=$((failed + 1))
+    rm -f "$work/${case}"_*.npy
+}
+
+floats="f2 f4 f8"
+run linear lin1 "$floats" --alpha=1.5 --beta=-0.25
+run linear lin2 "$floats" --alpha=-3 --beta=inf
+run linear lin3 "$floats" --alpha=nan --beta=1
+
+check 2 "linear without --beta" run linear --alpha 2 "$work/in_f4.npy" "$work/no.npy"
+has "linear needs --beta (its Beta)" "linear without --beta: message"
+check 1 "linear float64 without the extensions" run linear --alpha 1 --beta 0 "$work/in_f8.npy" "$work/no.npy"
+has "ACTIVATION_LINEAR: InputTensor.DataType is FLOAT64" "linear float64: message"
+if [ -e "$work/no.npy" ]; then failed=$((failed + 1)); echo "FAIL: a refused run wrote its output"; else passed=$((passed + 1)); fi
+
+echo "test_cli_activations: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
