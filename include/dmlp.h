@@ -97,6 +97,9 @@
  *   Linear (DML_OPERATOR_ACTIVATION_LINEAR): Alpha * x + Beta, each operation rounded in
  *     the type's arithmetic as LeakyRelu's; NaN as LeakyRelu's.
  *
+ *   ThresholdedRelu (DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU): x if x > Alpha (IEEE's
+ *     compare on the exact values), else +0; NaN gives +0.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -204,6 +207,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ACTIVATION_LINEAR = 40,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
+    DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU = 52,
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
@@ -313,6 +317,12 @@ typedef struct DML_ACTIVATION_LINEAR_OPERATOR_DESC {
     float Alpha;
     float Beta;
 } DML_ACTIVATION_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+} DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -28,6 +28,9 @@ floats="f2 f4 f8"
 run linear lin1 "$floats" --alpha=1.5 --beta=-0.25
 run linear lin2 "$floats" --alpha=-3 --beta=inf
 run linear lin3 "$floats" --alpha=nan --beta=1
+run thresholded_relu tr0 "$floats"
+run thresholded_relu tr1 "$floats" --alpha=-0.5
+run thresholded_relu tr2 "$floats" --alpha=nan
 
 check 2 "linear without --beta" run linear --alpha 2 "$work/in_f4.npy" "$work/no.npy"
 has "linear needs --beta (its Beta)" "linear without --beta: message"

@@ -2,7 +2,8 @@
 # number formats (test_reference_oracle.h), the run contract, and the dispatch.
 set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical cast rounding relu max
     leaky_relu
-    linear)
+    linear
+    thresholded_relu)
 foreach(part ${dmlp_reference_tests})
   dmlp_add_test(test_reference_${part} ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_${part}.c)
 endforeach()

@@ -143,6 +143,16 @@ def linear(x, alpha, beta):
     return in_type(x, lambda w, p: p(alpha) * w + p(beta))
 
 
+def thresholded_relu(x, alpha=1.0):
+    return in_type(x, lambda w, p: np.where(w > p(alpha), w, 0))
+
+
+def clamp01(t, nan):
+    """min and max as DirectML's GPU has them (a NaN gives 1), or numpy's clip (NaN)."""
+    r = np.where(t > 1, 1, np.where(t > 0, t, 0)).astype(t.dtype)
+    return np.where(np.isnan(t), t if nan == "propagate" else 1, r)
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -165,12 +175,14 @@ UNARY = {
     "relu": relu,
     "leaky_relu": leaky_relu,
     "linear": linear,
+    "thresholded_relu": thresholded_relu,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
     "leaky_relu": [{"alpha": -2.5}, {"alpha": 0.0}, {"alpha": np.inf}, {"alpha": 1e-40}],
     "linear": [{"alpha": 1.5, "beta": -0.25}, {"alpha": -3.0, "beta": np.inf},
                {"alpha": np.nan, "beta": 1.0}],
+    "thresholded_relu": [{"alpha": -0.5}, {"alpha": 0.0}, {"alpha": np.nan}],
 }
 # The FLOAT members a function needs (it has no default for them).
 REQUIRED = {
