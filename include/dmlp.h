@@ -100,6 +100,11 @@
  *   ThresholdedRelu (DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU): x if x > Alpha (IEEE's
  *     compare on the exact values), else +0; NaN gives +0.
  *
+ *   HardSigmoid (DML_OPERATOR_ACTIVATION_HARD_SIGMOID): max(0, min(Alpha * x + Beta, 1)),
+ *     the arithmetic as Linear's, min and max DirectML's GPU ones (minimumNumber and
+ *     maximumNumber, -0 below +0): a NaN Alpha * x + Beta gives 1, -0 gives +0. With
+ *     DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule) a NaN gives NaN.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -203,6 +208,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
+    DML_OPERATOR_ACTIVATION_HARD_SIGMOID = 37,
     DML_OPERATOR_ACTIVATION_LEAKY_RELU = 39,
     DML_OPERATOR_ACTIVATION_LINEAR = 40,
     DML_OPERATOR_ACTIVATION_RELU = 44,
@@ -323,6 +329,13 @@ typedef struct DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     float Alpha;
 } DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Beta;
+} DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -31,6 +31,11 @@ run linear lin3 "$floats" --alpha=nan --beta=1
 run thresholded_relu tr0 "$floats"
 run thresholded_relu tr1 "$floats" --alpha=-0.5
 run thresholded_relu tr2 "$floats" --alpha=nan
+run hard_sigmoid hs0 "$floats"
+run hard_sigmoid hs1 "$floats" --alpha=-2 --beta=0.25
+run hard_sigmoid hs2 "$floats" --alpha=0 --beta=nan
+run hard_sigmoid hs3 "$floats" --alpha=0 --beta=nan --nan=propagate
+run hard_sigmoid hs4 "$floats" --nan=propagate
 
 check 2 "linear without --beta" run linear --alpha 2 "$work/in_f4.npy" "$work/no.npy"
 has "linear needs --beta (its Beta)" "linear without --beta: message"

@@ -49,6 +49,7 @@
 #define LEAKY_RELU DML_OPERATOR_ACTIVATION_LEAKY_RELU
 #define LINEAR DML_OPERATOR_ACTIVATION_LINEAR
 #define THRESHOLDED_RELU DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU
+#define HARD_SIGMOID DML_OPERATOR_ACTIVATION_HARD_SIGMOID
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -103,6 +104,9 @@ static const expected_row expected_rows[] = {
     {THRESHOLDED_RELU, 0x1000, 4, 4, {F32, F16}},
     {THRESHOLDED_RELU, 0x2000, 4, 5, {F32, F16}},
     {THRESHOLDED_RELU, 0x3000, 1, 8, {F32, F16}},
+    {HARD_SIGMOID, 0x1000, 4, 4, {F32, F16}},
+    {HARD_SIGMOID, 0x2000, 4, 5, {F32, F16}},
+    {HARD_SIGMOID, 0x3000, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -175,6 +179,7 @@ static const struct {
     {LEAKY_RELU, {F64, BF16}},
     {LINEAR, {F64, BF16}},
     {THRESHOLDED_RELU, {F64, BF16}},
+    {HARD_SIGMOID, {F64, BF16}},
 };
 
 static const struct {
@@ -205,6 +210,7 @@ static const struct {
     {LEAKY_RELU, "ACTIVATION_LEAKY_RELU", 0x1000, "1_0"},
     {LINEAR, "ACTIVATION_LINEAR", 0x1000, "1_0"},
     {THRESHOLDED_RELU, "ACTIVATION_THRESHOLDED_RELU", 0x1000, "1_0"},
+    {HARD_SIGMOID, "ACTIVATION_HARD_SIGMOID", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */

@@ -3,7 +3,8 @@
 set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical cast rounding relu max
     leaky_relu
     linear
-    thresholded_relu)
+    thresholded_relu
+    hard_sigmoid)
 foreach(part ${dmlp_reference_tests})
   dmlp_add_test(test_reference_${part} ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_${part}.c)
 endforeach()

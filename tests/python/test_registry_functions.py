@@ -153,6 +153,10 @@ def clamp01(t, nan):
     return np.where(np.isnan(t), t if nan == "propagate" else 1, r)
 
 
+def hard_sigmoid(x, alpha=0.2, beta=0.5, nan="zero"):
+    return in_type(x, lambda w, p: clamp01(p(alpha) * w + p(beta), nan))
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -176,6 +180,7 @@ UNARY = {
     "leaky_relu": leaky_relu,
     "linear": linear,
     "thresholded_relu": thresholded_relu,
+    "hard_sigmoid": hard_sigmoid,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -183,6 +188,9 @@ MEMBERS = {
     "linear": [{"alpha": 1.5, "beta": -0.25}, {"alpha": -3.0, "beta": np.inf},
                {"alpha": np.nan, "beta": 1.0}],
     "thresholded_relu": [{"alpha": -0.5}, {"alpha": 0.0}, {"alpha": np.nan}],
+    "hard_sigmoid": [{"alpha": -2.0, "beta": 0.25}, {"alpha": 0.0, "beta": np.nan},
+                     {"alpha": 0.0, "beta": np.nan, "nan": "propagate"},
+                     {"nan": "propagate"}],
 }
 # The FLOAT members a function needs (it has no default for them).
 REQUIRED = {
