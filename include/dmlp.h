@@ -105,6 +105,10 @@
  *     maximumNumber, -0 below +0): a NaN Alpha * x + Beta gives 1, -0 gives +0. With
  *     DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule) a NaN gives NaN.
  *
+ *   Shrink (DML_OPERATOR_ACTIVATION_SHRINK): x - Bias if x > Threshold, x + Bias if
+ *     x < -Threshold, else +0 (NaN gives +0). Integers: the sum in float64, truncated
+ *     toward zero and saturated to the type.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -217,6 +221,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
+    DML_OPERATOR_ACTIVATION_SHRINK = 90,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
 } DML_OPERATOR_TYPE;
@@ -336,6 +341,13 @@ typedef struct DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC {
     float Alpha;
     float Beta;
 } DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SHRINK_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Bias;
+    float Threshold;
+} DML_ACTIVATION_SHRINK_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

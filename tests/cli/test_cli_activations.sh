@@ -36,11 +36,23 @@ run hard_sigmoid hs1 "$floats" --alpha=-2 --beta=0.25
 run hard_sigmoid hs2 "$floats" --alpha=0 --beta=nan
 run hard_sigmoid hs3 "$floats" --alpha=0 --beta=nan --nan=propagate
 run hard_sigmoid hs4 "$floats" --nan=propagate
+run shrink sh0 "$floats i1 u1 i2 u2 i4 u4"
+run shrink sh1 "$floats i1 u1 i2 u2 i4 u4" --bias=1.5 --threshold=2
+run shrink sh2 "$floats i1 u1 i2 u2 i4 u4" --bias=-300.5 --threshold=-1
+run shrink sh3 "$floats i1 i4" --bias=nan --threshold=0
 
 check 2 "linear without --beta" run linear --alpha 2 "$work/in_f4.npy" "$work/no.npy"
 has "linear needs --beta (its Beta)" "linear without --beta: message"
 check 1 "linear float64 without the extensions" run linear --alpha 1 --beta 0 "$work/in_f8.npy" "$work/no.npy"
 has "ACTIVATION_LINEAR: InputTensor.DataType is FLOAT64" "linear float64: message"
+check 2 "--threshold for linear" run linear --alpha 1 --beta 0 --threshold 1 "$work/in_f4.npy" "$work/no.npy"
+has "--threshold is for shrink only" "--threshold for shrink only: message"
+check 2 "--scale for shrink" run shrink --scale 2 "$work/in_f4.npy" "$work/no.npy"
+has "--scale and --bias are for" "--scale for shrink: message"
+check 1 "shrink int32 at 5_0" run shrink --feature-level 5_0 "$work/in_i4.npy" "$work/no.npy"
+has "ACTIVATION_SHRINK: InputTensor.DataType is INT32" "shrink int32 at 5_0: message"
+check 1 "shrink int64" run shrink --feature-level ext "$work/in_i8.npy" "$work/no.npy"
+has "ACTIVATION_SHRINK: InputTensor.DataType is INT64" "shrink int64: message"
 if [ -e "$work/no.npy" ]; then failed=$((failed + 1)); echo "FAIL: a refused run wrote its output"; else passed=$((passed + 1)); fi
 
 echo "test_cli_activations: $passed passed, $failed failed"

@@ -365,6 +365,7 @@ int main(void)
     check_model("linear");
     check_model("thresholded_relu");
     check_model("hard_sigmoid");
+    check_model("shrink");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -4,7 +4,8 @@ set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical c
     leaky_relu
     linear
     thresholded_relu
-    hard_sigmoid)
+    hard_sigmoid
+    shrink)
 foreach(part ${dmlp_reference_tests})
   dmlp_add_test(test_reference_${part} ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_${part}.c)
 endforeach()

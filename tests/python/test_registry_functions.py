@@ -157,6 +157,17 @@ def hard_sigmoid(x, alpha=0.2, beta=0.5, nan="zero"):
     return in_type(x, lambda w, p: clamp01(p(alpha) * w + p(beta), nan))
 
 
+def shrink(x, bias=0.0, threshold=0.5):
+    if x.dtype.kind in "iu":  # the float64 sum, truncated and saturated
+        info = np.iinfo(x.dtype)
+        w, b, t = x.astype(np.float64), np.float64(np.float32(bias)), np.float32(threshold)
+        with np.errstate(all="ignore"):
+            y = np.where(w > t, w - b, np.where(w < -np.float64(t), w + b, 0.0))
+        return np.where(np.isnan(y), 0, np.clip(np.trunc(y), info.min, info.max)).astype(x.dtype)
+    return in_type(x, lambda w, p: np.where(w > p(threshold), w - p(bias),
+                                            np.where(w < -p(threshold), w + p(bias), 0)))
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -181,6 +192,7 @@ UNARY = {
     "linear": linear,
     "thresholded_relu": thresholded_relu,
     "hard_sigmoid": hard_sigmoid,
+    "shrink": shrink,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -191,6 +203,8 @@ MEMBERS = {
     "hard_sigmoid": [{"alpha": -2.0, "beta": 0.25}, {"alpha": 0.0, "beta": np.nan},
                      {"alpha": 0.0, "beta": np.nan, "nan": "propagate"},
                      {"nan": "propagate"}],
+    "shrink": [{"bias": 1.5, "threshold": 2.0}, {"bias": -300.5, "threshold": -1.0},
+               {"bias": np.nan, "threshold": 0.0}],
 }
 # The FLOAT members a function needs (it has no default for them).
 REQUIRED = {
