@@ -109,6 +109,9 @@
  *     x < -Threshold, else +0 (NaN gives +0). Integers: the sum in float64, truncated
  *     toward zero and saturated to the type.
  *
+ *   HardSwish (DML_OPERATOR_ACTIVATION_HARD_SWISH, from 6_2): x * HardSigmoid(x, Alpha,
+ *     Beta), the product rounded in the type's arithmetic.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -223,7 +226,8 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ACTIVATION_SHRINK = 90,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
-    DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
+    DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
+    DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
 } DML_OPERATOR_TYPE;
 
 typedef enum DML_IS_INFINITY_MODE {
@@ -348,6 +352,13 @@ typedef struct DML_ACTIVATION_SHRINK_OPERATOR_DESC {
     float Bias;
     float Threshold;
 } DML_ACTIVATION_SHRINK_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Beta;
+} DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -40,6 +40,9 @@ run shrink sh0 "$floats i1 u1 i2 u2 i4 u4"
 run shrink sh1 "$floats i1 u1 i2 u2 i4 u4" --bias=1.5 --threshold=2
 run shrink sh2 "$floats i1 u1 i2 u2 i4 u4" --bias=-300.5 --threshold=-1
 run shrink sh3 "$floats i1 i4" --bias=nan --threshold=0
+run hard_swish hw0 "$floats"
+run hard_swish hw1 "$floats" --alpha=0.25 --beta=-1 --nan=propagate
+run hard_swish hw2 "$floats" --alpha=0 --beta=nan
 
 check 2 "linear without --beta" run linear --alpha 2 "$work/in_f4.npy" "$work/no.npy"
 has "linear needs --beta (its Beta)" "linear without --beta: message"
@@ -53,6 +56,9 @@ check 1 "shrink int32 at 5_0" run shrink --feature-level 5_0 "$work/in_i4.npy" "
 has "ACTIVATION_SHRINK: InputTensor.DataType is INT32" "shrink int32 at 5_0: message"
 check 1 "shrink int64" run shrink --feature-level ext "$work/in_i8.npy" "$work/no.npy"
 has "ACTIVATION_SHRINK: InputTensor.DataType is INT64" "shrink int64: message"
+check 1 "hard_swish at 6_1" run hard_swish --feature-level 6_1 "$work/in_f4.npy" "$work/no.npy"
+has "ACTIVATION_HARD_SWISH: the device's feature level is 6_1; the operator needs feature level 6_2" \
+    "hard_swish at 6_1: message"
 if [ -e "$work/no.npy" ]; then failed=$((failed + 1)); echo "FAIL: a refused run wrote its output"; else passed=$((passed + 1)); fi
 
 echo "test_cli_activations: $passed passed, $failed failed"

@@ -51,6 +51,7 @@
 #define THRESHOLDED_RELU DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU
 #define HARD_SIGMOID DML_OPERATOR_ACTIVATION_HARD_SIGMOID
 #define SHRINK DML_OPERATOR_ACTIVATION_SHRINK
+#define HARD_SWISH DML_OPERATOR_ACTIVATION_HARD_SWISH
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -111,6 +112,7 @@ static const expected_row expected_rows[] = {
     {SHRINK, 0x2000, 4, 5, {F32, F16}},
     {SHRINK, 0x3000, 1, 8, {F32, F16}},
     {SHRINK, 0x5100, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {HARD_SWISH, 0x6200, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -185,6 +187,7 @@ static const struct {
     {THRESHOLDED_RELU, {F64, BF16}},
     {HARD_SIGMOID, {F64, BF16}},
     {SHRINK, {F64, BF16}},
+    {HARD_SWISH, {F64, BF16}},
 };
 
 static const struct {
@@ -217,6 +220,7 @@ static const struct {
     {THRESHOLDED_RELU, "ACTIVATION_THRESHOLDED_RELU", 0x1000, "1_0"},
     {HARD_SIGMOID, "ACTIVATION_HARD_SIGMOID", 0x1000, "1_0"},
     {SHRINK, "ACTIVATION_SHRINK", 0x2000, "2_0"},
+    {HARD_SWISH, "ACTIVATION_HARD_SWISH", 0x6200, "6_2"},
 };
 
 /* The two-input operators name their first input ATensor. */

@@ -366,6 +366,7 @@ int main(void)
     check_model("thresholded_relu");
     check_model("hard_sigmoid");
     check_model("shrink");
+    check_model("hard_swish");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -5,7 +5,8 @@ set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical c
     linear
     thresholded_relu
     hard_sigmoid
-    shrink)
+    shrink
+    hard_swish)
 foreach(part ${dmlp_reference_tests})
   dmlp_add_test(test_reference_${part} ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_${part}.c)
 endforeach()

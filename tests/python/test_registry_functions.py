@@ -168,6 +168,10 @@ def shrink(x, bias=0.0, threshold=0.5):
                                             np.where(w < -p(threshold), w + p(bias), 0)))
 
 
+def hard_swish(x, alpha=np.float32(1) / np.float32(6), beta=0.5, nan="zero"):
+    return in_type(x, lambda w, p: w * clamp01(p(alpha) * w + p(beta), nan))
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -193,6 +197,7 @@ UNARY = {
     "thresholded_relu": thresholded_relu,
     "hard_sigmoid": hard_sigmoid,
     "shrink": shrink,
+    "hard_swish": hard_swish,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -205,6 +210,8 @@ MEMBERS = {
                      {"nan": "propagate"}],
     "shrink": [{"bias": 1.5, "threshold": 2.0}, {"bias": -300.5, "threshold": -1.0},
                {"bias": np.nan, "threshold": 0.0}],
+    "hard_swish": [{"alpha": 0.25, "beta": -1.0, "nan": "propagate"},
+                   {"alpha": 0.0, "beta": np.nan}],
 }
 # The FLOAT members a function needs (it has no default for them).
 REQUIRED = {
