@@ -367,6 +367,7 @@ int main(void)
     check_model("hard_sigmoid");
     check_model("shrink");
     check_model("hard_swish");
+    check_model("threshold");
     check_iterations();
     check_no_files();
     check_source_lookup();

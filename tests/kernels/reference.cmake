@@ -6,7 +6,8 @@ set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical c
     thresholded_relu
     hard_sigmoid
     shrink
-    hard_swish)
+    hard_swish
+    threshold)
 foreach(part ${dmlp_reference_tests})
   dmlp_add_test(test_reference_${part} ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_${part}.c)
 endforeach()

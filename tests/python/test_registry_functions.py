@@ -172,6 +172,31 @@ def hard_swish(x, alpha=np.float32(1) / np.float32(6), beta=0.5, nan="zero"):
     return in_type(x, lambda w, p: w * clamp01(p(alpha) * w + p(beta), nan))
 
 
+def bound(x, p):
+    """A FLOAT bound in x's dtype: rounded for floats; truncated and saturated for
+    integers, None (no bound) for NaN."""
+    if x.dtype.kind in "iu":
+        if np.isnan(p):
+            return None
+        info, v = np.iinfo(x.dtype), float(np.float32(p))
+        return x.dtype.type(info.min if v <= info.min else info.max if v >= info.max
+                            else math.trunc(v))
+    return x.dtype.type(np.float32(p))
+
+
+def minimum_number(a, b):
+    """IEEE 754-2019 minimumNumber (a NaN loses, -0 below +0): maximumNumber negated."""
+    if a.dtype.kind in "iu":
+        return np.minimum(a, b)
+    with np.errstate(all="ignore"):
+        return -maximum_number(-a, -b)
+
+
+def threshold(x, min):
+    m = bound(x, min)
+    return x.copy() if m is None else maximum_number(x, np.full_like(x, m))
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -198,6 +223,7 @@ UNARY = {
     "hard_sigmoid": hard_sigmoid,
     "shrink": shrink,
     "hard_swish": hard_swish,
+    "threshold": threshold,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -212,10 +238,12 @@ MEMBERS = {
                {"bias": np.nan, "threshold": 0.0}],
     "hard_swish": [{"alpha": 0.25, "beta": -1.0, "nan": "propagate"},
                    {"alpha": 0.0, "beta": np.nan}],
+    "threshold": [{"min": -2.5}, {"min": 0.0}, {"min": np.nan}, {"min": 1e30}],
 }
 # The FLOAT members a function needs (it has no default for them).
 REQUIRED = {
     "linear": {"alpha": 1.5, "beta": -0.25},
+    "threshold": {"min": -1.0},
 }
 BINARY = {
     "add": float_op(np.add),
