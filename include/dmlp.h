@@ -112,6 +112,13 @@
  *   HardSwish (DML_OPERATOR_ACTIVATION_HARD_SWISH, from 6_2): x * HardSigmoid(x, Alpha,
  *     Beta), the product rounded in the type's arithmetic.
  *
+ *   Threshold (DML_OPERATOR_ELEMENT_WISE_THRESHOLD): max(x, Min), Clip (_CLIP):
+ *     max(Min, min(x, Max)), x after the ScaleBias (float types). The bounds are first
+ *     converted to the tensor's type (floats rounded to nearest even; integers truncated
+ *     toward zero and saturated, a NaN bound bounding nothing). min and max are DirectML's
+ *     GPU ones (IEEE 754-2019 minimumNumber and maximumNumber: a NaN loses, -0 below +0);
+ *     with DMLP_EXECUTION_FLAG_NAN_PROPAGATE, IEEE minimum and maximum (a NaN wins).
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -207,6 +214,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_ABS = 2,
     DML_OPERATOR_ELEMENT_WISE_ADD = 4,
     DML_OPERATOR_ELEMENT_WISE_CEIL = 7,
+    DML_OPERATOR_ELEMENT_WISE_CLIP = 8,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
     DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
@@ -367,6 +375,14 @@ typedef struct DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC {
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
     float Min;
 } DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+    float Min;
+    float Max;
+} DML_ELEMENT_WISE_CLIP_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -82,6 +82,15 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 /* The operator takes one or more inputs (Max, Min, Sum, Mean): the front end runs one
    input as a copy and more than two as a chain of two-input nodes. */
 #define DMLP_ONNX_VARIADIC 2u
+/* The FLOAT members come from optional inputs after the first (Clip-11's min and max, in
+   the order of the DMLP_ONNX_FLOAT rows), which must be constants (initializers or
+   Constant outputs) of one element; an absent one ("" or left out) bounds nothing (-inf,
+   +inf); a lower bound above the upper one is lowered to it (ONNX's Clip then gives the
+   upper bound). */
+#define DMLP_ONNX_BOUND_INPUTS 4u
+/* The first FLOAT member is lowered to the second where it is above it (Clip: ONNX gives
+   the upper bound there, DirectML's order the lower). */
+#define DMLP_ONNX_LOWER_FIRST 8u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
 /* The operator's ONNX attributes that give its FLOAT members (DMLP_ONNX_FLOAT rows):
    how many, and row `index` of them: the attribute's name (NULL: the member is fixed),

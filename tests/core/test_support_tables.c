@@ -53,6 +53,7 @@
 #define SHRINK DML_OPERATOR_ACTIVATION_SHRINK
 #define HARD_SWISH DML_OPERATOR_ACTIVATION_HARD_SWISH
 #define THRESHOLD DML_OPERATOR_ELEMENT_WISE_THRESHOLD
+#define CLIP DML_OPERATOR_ELEMENT_WISE_CLIP
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -117,6 +118,10 @@ static const expected_row expected_rows[] = {
     {THRESHOLD, 0x1000, 4, 4, {F32, F16}},
     {THRESHOLD, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {THRESHOLD, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {CLIP, 0x1000, 4, 4, {F32, F16}},
+    {CLIP, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {CLIP, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {CLIP, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -193,6 +198,7 @@ static const struct {
     {SHRINK, {F64, BF16}},
     {HARD_SWISH, {F64, BF16}},
     {THRESHOLD, {F64, BF16}},
+    {CLIP, {F64, BF16}},
 };
 
 static const struct {
@@ -227,6 +233,7 @@ static const struct {
     {SHRINK, "ACTIVATION_SHRINK", 0x2000, "2_0"},
     {HARD_SWISH, "ACTIVATION_HARD_SWISH", 0x6200, "6_2"},
     {THRESHOLD, "ELEMENT_WISE_THRESHOLD", 0x1000, "1_0"},
+    {CLIP, "ELEMENT_WISE_CLIP", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */

@@ -368,6 +368,7 @@ int main(void)
     check_model("shrink");
     check_model("hard_swish");
     check_model("threshold");
+    check_model("clip");
     check_iterations();
     check_no_files();
     check_source_lookup();

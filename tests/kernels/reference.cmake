@@ -7,7 +7,8 @@ set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical c
     hard_sigmoid
     shrink
     hard_swish
-    threshold)
+    threshold
+    clip)
 foreach(part ${dmlp_reference_tests})
   dmlp_add_test(test_reference_${part} ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_${part}.c)
 endforeach()

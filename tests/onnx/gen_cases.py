@@ -26,6 +26,7 @@ import onnx
 from onnx import TensorProto, helper
 
 import gen_cast_cases
+import gen_clip_cases
 import gen_logical_cases
 import gen_minmax_cases
 import gen_rounding_cases
@@ -1003,6 +1004,7 @@ def main():
     gen_logical_cases.logical_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_rounding_cases.rounding_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_minmax_cases.minmax_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_clip_cases.clip_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
@@ -1012,6 +1014,7 @@ def main():
     gen_rounding_cases.rounding_refused_cases(os.path.join(out, "refused"),
                                               sys.modules[__name__])
     gen_minmax_cases.minmax_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_clip_cases.clip_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))

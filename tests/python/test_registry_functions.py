@@ -197,6 +197,12 @@ def threshold(x, min):
     return x.copy() if m is None else maximum_number(x, np.full_like(x, m))
 
 
+def clip(x, min=-np.inf, max=np.inf):
+    lo, hi = bound(x, min), bound(x, max)
+    u = x.copy() if hi is None else minimum_number(x, np.full_like(x, hi))
+    return u if lo is None else maximum_number(np.full_like(x, lo), u)
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -224,6 +230,7 @@ UNARY = {
     "shrink": shrink,
     "hard_swish": hard_swish,
     "threshold": threshold,
+    "clip": clip,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -239,6 +246,8 @@ MEMBERS = {
     "hard_swish": [{"alpha": 0.25, "beta": -1.0, "nan": "propagate"},
                    {"alpha": 0.0, "beta": np.nan}],
     "threshold": [{"min": -2.5}, {"min": 0.0}, {"min": np.nan}, {"min": 1e30}],
+    "clip": [{"min": -3.75, "max": 100.5}, {"min": 5.0, "max": -5.0}, {"max": 0.0},
+             {"min": np.nan, "max": 1.0}],
 }
 # The FLOAT members a function needs (it has no default for them).
 REQUIRED = {
