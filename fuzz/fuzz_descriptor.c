@@ -313,6 +313,7 @@ typedef struct check {
     const unsigned char *after;
     unsigned char *touched; /* 1 for each output byte an element owns */
     size_t in_first, out_first;
+    float params[DMLP__MAX_FLOATS]; /* the FLOAT members */
 } check;
 
 static void fail(const char *what)
@@ -353,6 +354,7 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
                                                   DMLP_EXECUTION_FLAG_CAST_NO_SATURATE |
                                                   DMLP_EXECUTION_FLAG_CAST_TO_BOOL),
                               .out_size = osz}; /* the logical kernels' output width */
+    memcpy(args.param, c->params, sizeof args.param);
     uint64_t index[8] = {0};
     for (;;) {
         uint64_t io = 0, oo = 0;
@@ -478,6 +480,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(&scale_bias->Bias, &bias_bits, sizeof bias_bits);
     }
     DML_SCALE_BIAS kept_scale_bias = *scale_bias;
+    float params[DMLP__MAX_FLOATS] = {0}; /* the FLOAT members, kept for the oracle */
     const DML_SCALE_BIAS *scale_bias_ptr = with_scale_bias ? scale_bias : NULL;
     const DML_TENSOR_DESC *in_tensor = (pair & 0x10) && u8(&r) == 0 ? NULL : &in.desc;
     const DML_TENSOR_DESC *out_tensor = (pair & 0x20) && u8(&r) == 0 ? NULL : &out.desc;
@@ -499,6 +502,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case DMLP__FIELD_FUSED_ACTIVATION: {
             const DML_OPERATOR_DESC *none = NULL; /* the reference check has no activation */
             memcpy(op_desc + f->offset, &none, sizeof none);
+            break;
+        }
+        case DMLP__FIELD_FLOAT: { /* any bits: NaNs, infinities, subnormals */
+            uint32_t bits = u32(&r), index = dmlp__op_float_index(def, f);
+            float value;
+            memcpy(&value, &bits, sizeof value);
+            memcpy(op_desc + f->offset, &value, sizeof value);
+            if (index < DMLP__MAX_FLOATS)
+                params[index] = value;
             break;
         }
         }
@@ -597,7 +609,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        arena,
                        touched,
                        (size_t)bindings[0].offset,
-                       (size_t)bindings[1].offset};
+                       (size_t)bindings[1].offset,
+                       {0}};
+            memcpy(c.params, params, sizeof c.params);
             if (bindings[0].offset > arena_size || bindings[1].offset > arena_size ||
                 in_total > arena_size - bindings[0].offset ||
                 out_total > arena_size - bindings[1].offset)

@@ -156,6 +156,36 @@
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
  *     gives the NaN made quiet, -0 still gives +0.
  *
+ *   LeakyRelu (DML_OPERATOR_ACTIVATION_LEAKY_RELU): x if x >= 0, else Alpha * x, rounded
+ *     in the type's arithmetic (FLOAT16 widened exactly to float32, computed and rounded
+ *     once). -0 gives -0; a NaN input comes back quiet with its sign and payload; a NaN
+ *     the product makes (-inf * 0, a NaN Alpha) is the positive default quiet NaN.
+ *
+ *   Linear (DML_OPERATOR_ACTIVATION_LINEAR): Alpha * x + Beta, each operation rounded in
+ *     the type's arithmetic as LeakyRelu's; NaN as LeakyRelu's.
+ *
+ *   ThresholdedRelu (DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU): x if x > Alpha (IEEE's
+ *     compare on the exact values), else +0; NaN gives +0.
+ *
+ *   HardSigmoid (DML_OPERATOR_ACTIVATION_HARD_SIGMOID): max(0, min(Alpha * x + Beta, 1)),
+ *     the arithmetic as Linear's, min and max DirectML's GPU ones (minimumNumber and
+ *     maximumNumber, -0 below +0): a NaN Alpha * x + Beta gives 1, -0 gives +0. With
+ *     DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule) a NaN gives NaN.
+ *
+ *   Shrink (DML_OPERATOR_ACTIVATION_SHRINK): x - Bias if x > Threshold, x + Bias if
+ *     x < -Threshold, else +0 (NaN gives +0). Integers: the sum in float64, truncated
+ *     toward zero and saturated to the type.
+ *
+ *   HardSwish (DML_OPERATOR_ACTIVATION_HARD_SWISH, from 6_2): x * HardSigmoid(x, Alpha,
+ *     Beta), the product rounded in the type's arithmetic.
+ *
+ *   Threshold (DML_OPERATOR_ELEMENT_WISE_THRESHOLD): max(x, Min), Clip (_CLIP):
+ *     max(Min, min(x, Max)), x after the ScaleBias (float types). The bounds are first
+ *     converted to the tensor's type (floats rounded to nearest even; integers truncated
+ *     toward zero and saturated, a NaN bound bounding nothing). min and max are DirectML's
+ *     GPU ones (IEEE 754-2019 minimumNumber and maximumNumber: a NaN loses, -0 below +0);
+ *     with DMLP_EXECUTION_FLAG_NAN_PROPAGATE, IEEE minimum and maximum (a NaN wins).
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -251,6 +281,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_ABS = 2,
     DML_OPERATOR_ELEMENT_WISE_ADD = 4,
     DML_OPERATOR_ELEMENT_WISE_CEIL = 7,
+    DML_OPERATOR_ELEMENT_WISE_CLIP = 8,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
     DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
@@ -264,13 +295,19 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MIN = 23,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
+    DML_OPERATOR_ELEMENT_WISE_THRESHOLD = 32,
+    DML_OPERATOR_ACTIVATION_HARD_SIGMOID = 37,
+    DML_OPERATOR_ACTIVATION_LEAKY_RELU = 39,
+    DML_OPERATOR_ACTIVATION_LINEAR = 40,
     DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU = 42,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
+    DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU = 52,
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
+    DML_OPERATOR_ACTIVATION_SHRINK = 90,
     DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT = 97,
     DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT = 98,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
@@ -284,7 +321,8 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
-    DML_OPERATOR_ELEMENT_WISE_NEGATE = 156
+    DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
+    DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
 } DML_OPERATOR_TYPE;
 
 typedef enum DML_IS_INFINITY_MODE {
@@ -450,6 +488,61 @@ typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ACTIVATION_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+} DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Beta;
+} DML_ACTIVATION_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+} DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Beta;
+} DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SHRINK_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Bias;
+    float Threshold;
+} DML_ACTIVATION_SHRINK_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Beta;
+} DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+    float Min;
+} DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+    float Min;
+    float Max;
+} DML_ELEMENT_WISE_CLIP_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -18,7 +18,8 @@ END = "<!-- end of operator list -->"
 
 def signature(op):
     inputs = "x" if op["inputs"] == 1 else "a, b"
-    keywords = "".join(f", {name}={default}" for name, default in op["keywords"])
+    keywords = "".join(f", {name}" if default is None else f", {name}={default}"
+                       for name, default in op["keywords"])
     return (f"dmlp.{op['name']}({inputs}, *{keywords}, out=None, feature_level=None, "
             f"threads=None)")
 

@@ -36,6 +36,7 @@ typedef struct dmlp_py_options {
     uint32_t has_scale_bias;  /* DMLP__FIELD_SCALE_BIAS given: */
     float scale, bias;
     uint32_t fused;           /* DMLP__FIELD_FUSED_ACTIVATION: DML_OPERATOR_TYPE, 0: none */
+    float floats[DMLP__MAX_FLOATS]; /* DMLP__FIELD_FLOAT members, in member order */
 } dmlp_py_options;
 
 /* A strided view of host memory: what numpy arrays and DLPack tensors both become.

@@ -37,6 +37,7 @@ typedef struct keyword {
     const char *cli_option;   /* the `dmlp run` option the row's help text names, or NULL */
     const char *doc;          /* its line in the docstring ("%s": the fused activations) */
     int (*parse)(const function *f, PyObject *value, call_state *state);
+    uint32_t float_member;    /* a FLOAT member's keyword: its index + 1 (0: none) */
 } keyword;
 
 struct function {
@@ -51,6 +52,9 @@ struct function {
     uint32_t keyword_count;
     const keyword *keywords[MAX_KEYWORDS];
     PyObject *keyword_names[MAX_KEYWORDS];
+    keyword float_keywords[DMLP__MAX_FLOATS]; /* one per FLOAT member: its name in lower */
+    char float_names[DMLP__MAX_FLOATS][32];   /* case ("alpha"), default ONNX's or none */
+    char float_defaults[DMLP__MAX_FLOATS][32];
     uint32_t fused_count;             /* the activations FusedActivation accepts */
     const dmlp__op_def *fused[MAX_FUSED];
     char types_text[320];             /* "int8, int16, ..., bfloat16 (DLPack)" */
@@ -62,6 +66,7 @@ struct call_state {
     dmlp_py_options options;
     PyObject *out;
     int scale_given;
+    uint32_t floats_given; /* bit i: FLOAT member i given */
     uint32_t dtype; /* dtype=: UNKNOWN when not given */
 };
 
@@ -141,6 +146,26 @@ static int parse_float(PyObject *value, const char *arg, float *result, call_sta
     return 0;
 }
 
+/* A FLOAT member (alpha=, min= ...): a real number, held as FLOAT32. */
+static int parse_member(const function *f, const keyword *k, PyObject *value,
+                        call_state *state)
+{
+    (void)f;
+    uint32_t i = k->float_member - 1;
+    if (!PyFloat_Check(value) && !(PyLong_Check(value) && !PyBool_Check(value)) &&
+        !PyArray_IsScalar(value, Floating) && !PyArray_IsScalar(value, Integer)) {
+        PyErr_Format(PyExc_TypeError, "%s: must be a real number, not %s", k->name,
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    double d = PyFloat_AsDouble(value);
+    if (d == -1.0 && PyErr_Occurred())
+        return -1;
+    state->options.floats[i] = (float)d;
+    state->floats_given |= 1u << i;
+    return 0;
+}
+
 static int parse_scale(const function *f, PyObject *value, call_state *state)
 {
     (void)f;
@@ -202,20 +227,20 @@ static int parse_dtype(const function *f, PyObject *value, call_state *state)
 
 static const keyword keywords[] = {
     {"dtype", "None", -1, 0, 1, "--to",
-     "dtype: the result's dtype (a numpy dtype or its name); None: out's dtype", parse_dtype},
+     "dtype: the result's dtype (a numpy dtype or its name); None: out's dtype", parse_dtype, 0},
     {"mode", "\"either\"", DMLP__FIELD_INFINITY_MODE, 0, 0, NULL,
-     "mode: which infinities count: \"either\", \"positive\" or \"negative\"", parse_mode},
+     "mode: which infinities count: \"either\", \"positive\" or \"negative\"", parse_mode, 0},
     {"scale", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--scale",
      "scale, bias: x * scale + bias first (DirectML's ScaleBias: float types only; None "
      "gives 1 and 0)",
-     parse_scale},
-    {"bias", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--bias", NULL, parse_bias},
+     parse_scale, 0},
+    {"bias", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--bias", NULL, parse_bias, 0},
     {"fused", "None", DMLP__FIELD_FUSED_ACTIVATION, 0, 0, "--fused",
      "fused: an activation applied to the result (FusedActivation): None or %s",
-     parse_fused},
+     parse_fused, 0},
     {"nan", "\"zero\"", -1, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, 0, "--nan",
      "nan: \"zero\" gives 0 for NaN (DirectML); \"propagate\" gives NaN (numpy, ONNX)",
-     parse_nan},
+     parse_nan, 0},
 };
 
 static int keyword_applies(const keyword *k, const dmlp__op_def *def, uint32_t result_flags)
@@ -299,7 +324,9 @@ static int parse_keywords(const function *f, PyObject *const *values, PyObject *
             } else {
                 for (uint32_t k = 0; k < f->keyword_count && rc == 1; k++)
                     if (MATCHES(f->keyword_names[k]))
-                        rc = f->keywords[k]->parse(f, value, state);
+                        rc = f->keywords[k]->float_member
+                                 ? parse_member(f, f->keywords[k], value, state)
+                                 : f->keywords[k]->parse(f, value, state);
             }
 #undef MATCHES
         }
@@ -310,6 +337,18 @@ static int parse_keywords(const function *f, PyObject *const *values, PyObject *
         }
         if (rc < 0)
             return -1;
+    }
+    /* FLOAT members not given: the row's default (ONNX's), or required */
+    for (uint32_t i = 0; i < dmlp__op_float_count(f->def) && i < DMLP__MAX_FLOATS; i++) {
+        const dmlp__field *m = dmlp__op_float(f->def, i);
+        if (state->floats_given & (1u << i))
+            continue;
+        if (!m->has_default) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required keyword argument '%s'",
+                         f->def->python_name, f->float_names[i]);
+            return -1;
+        }
+        state->options.floats[i] = m->default_value;
     }
     return 0;
 }
@@ -873,7 +912,9 @@ static int make_doc(function *f)
     int rc = append(&t, "%s(%s%s%s, *", def->python_name, f->inputs == 1 ? "x" : "a",
                     f->inputs == 1 ? "" : ", ", f->inputs == 1 ? "" : "b");
     for (uint32_t k = 0; k < f->keyword_count && rc == 0; k++)
-        rc = append(&t, ", %s=%s", f->keywords[k]->name, f->keywords[k]->default_text);
+        rc = f->keywords[k]->default_text
+                 ? append(&t, ", %s=%s", f->keywords[k]->name, f->keywords[k]->default_text)
+                 : append(&t, ", %s", f->keywords[k]->name);
     if (rc == 0)
         rc = append(&t, ", out=None, feature_level=None, threads=None)\n--\n\n"
                         "DirectML's ");
@@ -956,6 +997,28 @@ static int make_function(function *f, const dmlp__op_def *def)
     if (f->takes_bool)
         snprintf(f->types_text + n, sizeof f->types_text - n, ", bool");
     uint32_t result_flags = dmlp__catalogue_result_flags(def->type);
+    /* The FLOAT members first, in member order: alpha=0.01, min, max ... */
+    for (uint32_t i = 0; i < dmlp__op_float_count(def) && i < DMLP__MAX_FLOATS; i++) {
+        const dmlp__field *m = dmlp__op_float(def, i);
+        keyword *k = &f->float_keywords[i];
+        dmlp__field_lower_name(m, f->float_names[i], sizeof f->float_names[i]);
+        /* the shortest decimal that reads back as the same float32: 0.01, not 0.00999... */
+        for (int digits = 1; m->has_default && digits <= 9; digits++) {
+            snprintf(f->float_defaults[i], sizeof f->float_defaults[i], "%.*g", digits,
+                     (double)m->default_value);
+            if ((float)strtod(f->float_defaults[i], NULL) == m->default_value)
+                break;
+        }
+        *k = (keyword){f->float_names[i], m->has_default ? f->float_defaults[i] : NULL, -1,
+                       0, 0, NULL, NULL, NULL, i + 1};
+        if (f->keyword_count == MAX_KEYWORDS)
+            break;
+        f->keywords[f->keyword_count] = k;
+        f->keyword_names[f->keyword_count] = PyUnicode_InternFromString(k->name);
+        if (!f->keyword_names[f->keyword_count])
+            return -1;
+        f->keyword_count++;
+    }
     for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++) {
         if (!keyword_applies(&keywords[k], def, result_flags))
             continue;

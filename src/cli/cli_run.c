@@ -76,6 +76,9 @@ static void print_usage(FILE *to)
             "                  without either, a copy)\n"
             "  --fused softsign\n"
             "                  %s only: Softsign applied to the sum (FusedActivation)\n"
+            "  --alpha A, --beta B, --min M, --max M, --threshold T, --bias B ...\n"
+            "                  the operator's FLOAT members by their names in lower case\n"
+            "                  (numbers, inf, nan); defaults as in the operator's line\n"
             "  --to DTYPE      cast only: the output's .npy dtype, f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
             "                  u8, or b1 (ONNX's bool: x != 0; an extension, it needs\n"
             "                  --feature-level ext)\n"
@@ -120,6 +123,15 @@ typedef struct run_args {
     int nan_propagate;
     int shift_zero; /* --shift zero */
     int fused_softsign; /* --fused softsign */
+    int scale_given, bias_given;
+    float bias;        /* --bias: ScaleBias's Bias, or a FLOAT member named Bias (shrink) */
+    /* The FLOAT members' options as given (--alpha 0.2), then the row's values */
+    struct {
+        char name[32];
+        float value;
+    } given[8];
+    int given_count;
+    float floats[DMLP__MAX_FLOATS];
     DML_TENSOR_DATA_TYPE to; /* cast: the output's type (0: not given) */
     int to_bool;             /* cast: --to b1, ONNX's bool as UINT8 */
     uint32_t level;
@@ -176,6 +188,84 @@ static int parse_uint32(const char *text, uint32_t *value)
         return 0;
     *value = (uint32_t)v;
     return 1;
+}
+
+/* Whether arg is --NAME or --NAME=VALUE where NAME is a FLOAT member of some operator
+   in lower case (--alpha, --min, ...); --bias is read with --scale. */
+static int float_option(const char *arg)
+{
+    char name[32];
+    size_t length = strcspn(arg + 2, "=");
+    if (strncmp(arg, "--", 2) != 0 || length == 0 || length >= sizeof name)
+        return 0;
+    memcpy(name, arg + 2, length);
+    name[length] = '\0';
+    for (uint32_t i = 0; i < dmlp__op_count(); i++)
+        if (dmlp__op_float_named(dmlp__op_at(i), name))
+            return 1;
+    return 0;
+}
+
+/* The operators with a FLOAT member of this name: "leaky_relu, linear and ..." */
+static void ops_with_float(const char *name, char *text, size_t capacity)
+{
+    size_t used = 0, count = 0, listed = 0;
+    text[0] = '\0';
+    for (uint32_t i = 0; i < dmlp__op_count(); i++)
+        count += dmlp__op_float_named(dmlp__op_at(i), name) != NULL;
+    for (uint32_t i = 0; i < dmlp__op_count() && used < capacity; i++) {
+        if (!dmlp__op_float_named(dmlp__op_at(i), name))
+            continue;
+        const char *sep = listed == 0 ? "" : listed + 1 == count ? " and " : ", ";
+        listed++;
+        int n = snprintf(text + used, capacity - used, "%s%s", sep, dmlp__op_at(i)->cli_name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+
+/* The operator's FLOAT members from the options given or the row's defaults; --bias is
+   the member Bias where the operator has one, else ScaleBias's. Returns -1 to go on,
+   otherwise the exit status. */
+static int resolve_floats(run_args *a)
+{
+    char message[256], lower[32], ops[256];
+    const dmlp__field *bias_member = dmlp__op_float_named(a->op, "bias");
+    if (a->bias_given && bias_member) {
+        snprintf(a->given[a->given_count].name, sizeof a->given[0].name, "bias");
+        a->given[a->given_count++].value = a->bias;
+    } else if (a->bias_given) {
+        a->scale_bias.Bias = a->bias;
+    }
+    a->scale_bias_given = a->scale_given || (a->bias_given && !bias_member);
+    for (int k = 0; k < a->given_count; k++) {
+        const dmlp__field *f = dmlp__op_float_named(a->op, a->given[k].name);
+        if (!f) {
+            ops_with_float(a->given[k].name, ops, sizeof ops);
+            snprintf(message, sizeof message, "--%s is for %s only", a->given[k].name, ops);
+            return bad_usage(message);
+        }
+    }
+    for (uint32_t i = 0; i < dmlp__op_float_count(a->op) && i < DMLP__MAX_FLOATS; i++) {
+        const dmlp__field *f = dmlp__op_float(a->op, i);
+        int found = 0;
+        dmlp__field_lower_name(f, lower, sizeof lower);
+        for (int k = 0; k < a->given_count; k++)
+            if (strcmp(a->given[k].name, lower) == 0) {
+                a->floats[i] = a->given[k].value;
+                found = 1;
+            }
+        if (!found && !f->has_default) {
+            snprintf(message, sizeof message, "%s needs --%s (its %s)", a->op->cli_name, lower,
+                     f->name);
+            return bad_usage(message);
+        }
+        if (!found)
+            a->floats[i] = f->default_value;
+    }
+    return -1;
 }
 
 /* Returns -1 to go on, otherwise the exit status. */
@@ -240,12 +330,12 @@ static int parse_args(int argc, char **argv, run_args *a)
         } else if ((v = option_value(argc, argv, &i, "--scale", &missing)) != NULL ||
                    (v = option_value(argc, argv, &i, "--bias", &missing)) != NULL) {
             int scale = strncmp(arg, "--scale", 7) == 0;
-            if (!parse_float(v, scale ? &a->scale_bias.Scale : &a->scale_bias.Bias)) {
+            if (!parse_float(v, scale ? &a->scale_bias.Scale : &a->bias)) {
                 snprintf(message, sizeof message, "%s is '%s'; use a number",
                          scale ? "--scale" : "--bias", v);
                 return bad_usage(message);
             }
-            a->scale_bias_given = 1;
+            *(scale ? &a->scale_given : &a->bias_given) = 1;
         } else if ((v = option_value(argc, argv, &i, "--fused", &missing)) != NULL) {
             if (strcmp(v, "softsign") != 0) {
                 snprintf(message, sizeof message, "--fused is '%s'; use softsign", v);
@@ -290,6 +380,24 @@ static int parse_args(int argc, char **argv, run_args *a)
                          "--max-memory is '%s'; use a size such as 2G or 500M", v);
                 return bad_usage(message);
             }
+        } else if (!missing && float_option(arg)) {
+            /* --alpha, --beta, --min ...: a FLOAT member of some operator */
+            char name[32];
+            size_t length = strcspn(arg + 2, "=");
+            snprintf(name, sizeof name, "--%.*s", (int)length, arg + 2);
+            v = option_value(argc, argv, &i, name, &missing);
+            if (!v) {
+                snprintf(message, sizeof message, "%s needs a value", name);
+                return bad_usage(message);
+            }
+            if (a->given_count == (int)(sizeof a->given / sizeof a->given[0]))
+                return bad_usage("too many parameter options");
+            snprintf(a->given[a->given_count].name, sizeof a->given[0].name, "%s", name + 2);
+            if (!parse_float(v, &a->given[a->given_count].value)) {
+                snprintf(message, sizeof message, "%s is '%s'; use a number", name, v);
+                return bad_usage(message);
+            }
+            a->given_count++;
         } else if (missing) {
             snprintf(message, sizeof message, "%s needs a value", arg);
             return bad_usage(message);
@@ -304,6 +412,7 @@ static int parse_args(int argc, char **argv, run_args *a)
         snprintf(message, sizeof message, "which operator? %s", names);
         return bad_usage(count == 0 ? message : "needs IN.npy and OUT.npy");
     }
+    int status;
     a->op = dmlp__op_find_cli(positional[0]);
     if (!a->op) {
         snprintf(message, sizeof message, "unknown operator '%s'; use %s", positional[0], names);
@@ -315,6 +424,8 @@ static int parse_args(int argc, char **argv, run_args *a)
         snprintf(message, sizeof message, "--mode is for %s only", mode_ops);
         return bad_usage(message);
     }
+    if ((status = resolve_floats(a)) >= 0)
+        return status;
     if (a->scale_bias_given && !dmlp__op_field(a->op, DMLP__FIELD_SCALE_BIAS)) {
         char scale_ops[128];
         ops_with(DMLP__FIELD_SCALE_BIAS, scale_ops, sizeof scale_ops);
@@ -446,7 +557,8 @@ static int run(const run_args *a, dmlp__npy *in)
                                                                    NULL);
     dmlp__desc_storage storage;
     dmlp__op_params params = {a->mode, a->scale_bias_given ? &a->scale_bias : NULL,
-                              DML_OPERATOR_INVALID};
+                              DML_OPERATOR_INVALID, {0}};
+    memcpy(params.floats, a->floats, sizeof params.floats);
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
     dmlp_buffer_binding binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};
     return execute_and_write(a, desc, 1, &binding, in->data_size,
@@ -525,7 +637,9 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
     dmlp__desc_storage storage;
     dmlp__op_params params = {a->mode, NULL,
                               a->fused_softsign ? DML_OPERATOR_ACTIVATION_SOFTSIGN
-                                                : DML_OPERATOR_INVALID};
+                                                : DML_OPERATOR_INVALID,
+                              {0}};
+    memcpy(params.floats, a->floats, sizeof params.floats);
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {&descs[0], &descs[1]};
     const DML_OPERATOR_DESC *desc =
         dmlp__desc_build_inputs(&storage, a->op, inputs, &out_desc, &params);

@@ -159,6 +159,8 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->args.scale_bias = info->has_scale_bias;
     plan->args.scale = info->scale_bias.Scale;
     plan->args.bias = info->scale_bias.Bias;
+    _Static_assert(sizeof plan->args.param == sizeof info->floats, "every FLOAT member");
+    memcpy(plan->args.param, info->floats, sizeof plan->args.param);
     plan->args.cast = info->execution_flags & (DMLP_EXECUTION_FLAG_CAST_ONNX |
                                                DMLP_EXECUTION_FLAG_CAST_NO_SATURATE |
                                                DMLP_EXECUTION_FLAG_CAST_TO_BOOL);

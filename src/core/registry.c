@@ -10,7 +10,10 @@
 #define DMLP_OUTPUT_LISTED DMLP__OUTPUT_LISTED
 #define DMLP_IN_PLACE true, NULL
 #define DMLP_NOT_IN_PLACE(why) false, why
-#define DMLP_FIELD(KIND, member) {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member)}
+#define DMLP_FIELD(KIND, member)                                                            \
+    {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member), 0.0f, false}
+#define DMLP_FIELD_DEFAULT(KIND, member, value)                                             \
+    {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member), (float)(value), true}
 #define FIELD_COUNT(...) (uint32_t)(sizeof((dmlp__field[]){__VA_ARGS__}) / sizeof(dmlp__field))
 #define DMLP_OP(NAME, cli, python, onnx, output, place, help, ...)                          \
     {DML_OPERATOR_##NAME, #NAME, #cli, #python, onnx, #NAME, help, sizeof(OP_DESC),            \
@@ -22,7 +25,8 @@ static const dmlp__op_def ops[] = {
 
 #define OP_COUNT (sizeof ops / sizeof ops[0])
 
-/* dmlp__desc_storage holds every descriptor struct, and dmlp__op_def every member list. */
+/* dmlp__desc_storage holds every descriptor struct, and dmlp__op_def every member list
+   (test_registry checks that every row's FLOAT members fit DMLP__MAX_FLOATS). */
 #define DMLP_OP(NAME, cli, python, onnx, output, place, help, ...)                          \
     _Static_assert(sizeof(OP_DESC) <= DMLP__MAX_DESC_BYTES, #NAME "'s descriptor fits");     \
     _Static_assert(FIELD_COUNT(__VA_ARGS__) <= DMLP__MAX_FIELDS, #NAME "'s members fit");
@@ -91,6 +95,52 @@ const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind
 {
     for (uint32_t i = 0; def && i < def->field_count; i++)
         if (def->fields[i].kind == kind)
+            return &def->fields[i];
+    return NULL;
+}
+
+uint32_t dmlp__op_float_count(const dmlp__op_def *def)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; def && i < def->field_count; i++)
+        count += def->fields[i].kind == DMLP__FIELD_FLOAT;
+    return count;
+}
+
+const dmlp__field *dmlp__op_float(const dmlp__op_def *def, uint32_t index)
+{
+    for (uint32_t i = 0; def && i < def->field_count; i++)
+        if (def->fields[i].kind == DMLP__FIELD_FLOAT && index-- == 0)
+            return &def->fields[i];
+    return NULL;
+}
+
+uint32_t dmlp__op_float_index(const dmlp__op_def *def, const dmlp__field *field)
+{
+    uint32_t index = 0;
+    for (uint32_t i = 0; def && i < def->field_count && &def->fields[i] != field; i++)
+        index += def->fields[i].kind == DMLP__FIELD_FLOAT;
+    return index;
+}
+
+const char *dmlp__field_lower_name(const dmlp__field *field, char *text, size_t capacity)
+{
+    size_t i = 0;
+    for (; capacity && field->name[i] && i + 1 < capacity; i++) {
+        char c = field->name[i];
+        text[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+    }
+    if (capacity)
+        text[i] = '\0';
+    return text;
+}
+
+const dmlp__field *dmlp__op_float_named(const dmlp__op_def *def, const char *name)
+{
+    char lower[64];
+    for (uint32_t i = 0; def && name && i < def->field_count; i++)
+        if (def->fields[i].kind == DMLP__FIELD_FLOAT &&
+            strcmp(dmlp__field_lower_name(&def->fields[i], lower, sizeof lower), name) == 0)
             return &def->fields[i];
     return NULL;
 }
@@ -192,6 +242,7 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
         unsigned char *at = s->desc.bytes + f->offset;
         const DML_TENSOR_DESC *tensor = &s->output;
         const DML_OPERATOR_DESC *fused;
+        uint32_t float_index;
         switch (f->kind) {
         case DMLP__FIELD_INPUT:
             tensor = input_index++ == 0 ? &s->input : &s->input_b;
@@ -209,6 +260,11 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
         case DMLP__FIELD_FUSED_ACTIVATION:
             fused = build_fused(s, params->fused_activation);
             memcpy(at, &fused, sizeof fused);
+            break;
+        case DMLP__FIELD_FLOAT:
+            float_index = dmlp__op_float_index(def, f);
+            if (float_index < DMLP__MAX_FLOATS)
+                memcpy(at, &params->floats[float_index], sizeof(float));
             break;
         }
     }
@@ -243,4 +299,11 @@ int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field)
     DML_IS_INFINITY_MODE value; /* every DirectML enum has the size of an int */
     memcpy(&value, (const unsigned char *)desc + field->offset, sizeof value);
     return (int32_t)value;
+}
+
+float dmlp__desc_float(const void *desc, const dmlp__field *field)
+{
+    float value;
+    memcpy(&value, (const unsigned char *)desc + field->offset, sizeof value);
+    return value;
 }

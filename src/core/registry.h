@@ -25,15 +25,23 @@ typedef enum dmlp__field_kind {
     DMLP__FIELD_SCALE_BIAS,    /* const DML_SCALE_BIAS *, may be NULL; float types only */
     DMLP__FIELD_FUSED_ACTIVATION, /* const DML_OPERATOR_DESC *, may be NULL: an activation
                                      without tensors, applied to the result */
+    DMLP__FIELD_FLOAT,         /* FLOAT: a parameter (Alpha, Beta, Min, Max, Threshold,
+                                  Bias ...); every value is accepted, NaN and infinities
+                                  included (docs/operators.md says what each gives) */
 } dmlp__field_kind;
 
 typedef struct dmlp__field {
     const char *name;      /* the C member name, as DirectML.h and DxDispatch spell it */
     dmlp__field_kind kind;
     size_t offset;         /* offsetof(the desc struct, the member) */
+    float default_value;   /* DMLP__FIELD_FLOAT: the value Python and `dmlp run` use when
+                              none is given (ONNX's default where ONNX has the operator) */
+    bool has_default;      /* ... when there is one; otherwise the value is required */
 } dmlp__field;
 
-#define DMLP__MAX_FIELDS 4
+#define DMLP__MAX_FIELDS 6
+/* The most DMLP__FIELD_FLOAT members a descriptor has. */
+#define DMLP__MAX_FLOATS 4
 
 /* dmlp__op_def.output_type of an operator whose output may have any type its support row
    lists, the input's or another (Cast): the output tensor's DataType chooses. */
@@ -81,6 +89,17 @@ const char *dmlp__op_zero_divisor(const dmlp__op_def *def);
 /* The row's field of a kind; NULL when the operator has none. */
 const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind);
 
+/* The row's FLOAT fields: how many, field number `index` of them (in member order; NULL
+   past the last), the index of one of them (its place in dmlp__op_params.floats), and
+   the one whose lower-case name is `name` ("alpha" for Alpha; NULL: none). */
+uint32_t dmlp__op_float_count(const dmlp__op_def *def);
+const dmlp__field *dmlp__op_float(const dmlp__op_def *def, uint32_t index);
+uint32_t dmlp__op_float_index(const dmlp__op_def *def, const dmlp__field *field);
+const dmlp__field *dmlp__op_float_named(const dmlp__op_def *def, const char *name);
+/* A FLOAT field's name in lower case ("alpha"), as Python's keyword and `dmlp run`'s
+   option (--alpha) spell it; into text (capacity bytes), returned. */
+const char *dmlp__field_lower_name(const dmlp__field *field, char *text, size_t capacity);
+
 /* The most input tensors a row has, and how many this row has (its INPUT fields). */
 #define DMLP__MAX_INPUTS 2
 uint32_t dmlp__op_input_count(const dmlp__op_def *def);
@@ -106,6 +125,7 @@ typedef struct dmlp__op_params {
     DML_IS_INFINITY_MODE mode;         /* DMLP__FIELD_INFINITY_MODE */
     const DML_SCALE_BIAS *scale_bias;  /* DMLP__FIELD_SCALE_BIAS (NULL: none) */
     DML_OPERATOR_TYPE fused_activation; /* DMLP__FIELD_FUSED_ACTIVATION (INVALID: none) */
+    float floats[DMLP__MAX_FLOATS];     /* DMLP__FIELD_FLOAT, in member order */
 } dmlp__op_params;
 
 /* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It
@@ -147,5 +167,6 @@ const DML_TENSOR_DESC *dmlp__desc_tensor(const void *desc, const dmlp__field *fi
 const DML_SCALE_BIAS *dmlp__desc_scale_bias(const void *desc, const dmlp__field *field);
 const DML_OPERATOR_DESC *dmlp__desc_operator(const void *desc, const dmlp__field *field);
 int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field);
+float dmlp__desc_float(const void *desc, const dmlp__field *field);
 
 #endif

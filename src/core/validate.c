@@ -587,6 +587,8 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_EITHER;
     const DML_SCALE_BIAS *scale_bias = NULL;
     const DML_OPERATOR_DESC *fused = NULL;
+    float floats[DMLP__MAX_FLOATS] = {0};
+    uint32_t float_count = 0;
     for (uint32_t i = 0; i < def->field_count; i++) {
         const dmlp__field *f = &def->fields[i];
         switch (f->kind) {
@@ -614,6 +616,10 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
             fused = dmlp__desc_operator(desc->Desc, f);
             fused_name = f->name;
             break;
+        case DMLP__FIELD_FLOAT: /* any value: DirectML's pages set no bound */
+            if (float_count < DMLP__MAX_FLOATS)
+                floats[float_count++] = dmlp__desc_float(desc->Desc, f);
+            break;
         }
     }
 
@@ -627,6 +633,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         info.scale_bias = *scale_bias;
     info.execution_flags = execution_flags;
     info.fused_activation = fused ? fused->Type : DML_OPERATOR_INVALID;
+    memcpy(info.floats, floats, sizeof floats);
 
     dmlp__tensor *in_tensors[DMLP__MAX_INPUTS] = {&info.input, &info.input_b};
     for (uint32_t i = 0; i < c.input_count; i++)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/registry.h"
 #include "dmlp.h"
 
 #define DMLP__MAX_DIMS 8
@@ -33,6 +34,7 @@ typedef struct dmlp__op_info {
     DML_SCALE_BIAS scale_bias;  /* its copy */
     uint32_t execution_flags;
     DML_OPERATOR_TYPE fused_activation; /* ADD1's FusedActivation; INVALID: none */
+    float floats[DMLP__MAX_FLOATS];     /* the FLOAT members (Alpha, Min ...), in order */
 } dmlp__op_info;
 
 /* Validates desc at the given level and device flags; fills *out on success. Every

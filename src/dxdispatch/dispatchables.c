@@ -154,6 +154,17 @@ static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *o
         return parse_scale_bias(member, p, d);
     case DMLP__FIELD_FUSED_ACTIVATION:
         return parse_fused_activation(member, p, d);
+    case DMLP__FIELD_FLOAT: {
+        /* a JSON number or "nan", "inf", "-inf", as the float types' initial values */
+        uint32_t index = dmlp__op_float_index(d->def, field);
+        if (!member)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (a number, \"nan\", \"inf\" "
+                                                       "or \"-inf\")");
+        if (index >= DMLP__MAX_FLOATS)
+            return dmlp__dx_fail(DMLP_ERROR_UNSUPPORTED, p, "too many FLOAT members");
+        return dmlp__dx_read_float(member, DML_TENSOR_DATA_TYPE_FLOAT32, p,
+                                   &d->params.floats[index]);
+    }
     }
     return DMLP_OK;
 }

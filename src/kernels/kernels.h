@@ -52,6 +52,8 @@ typedef struct dmlp__kernel_args {
                                    output is UINT8 or UINT32 (1 or 4) by the output
                                    tensor: the logical two-input ones, IsNaN and BitCount
                                    (0 reads as 1) */
+    float param[4];             /* the descriptor's FLOAT members in member order (Alpha,
+                                   Beta; Min, Max; Bias, Threshold ...) */
     uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
     uint8_t chain[8];           /* dmlp__chain_op; nan_propagate and recip apply to every
                                    Sign and Softsign in it */

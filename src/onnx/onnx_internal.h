@@ -97,7 +97,26 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 /* The second input broadcasts one way, to the first's shape (PRelu's slope, from version
    7; before it, the slope has X's shape or one element). */
 #define DMLP_ONNX_UNIDIRECTIONAL 4u
+/* The FLOAT members come from optional inputs after the first (Clip-11's min and max, in
+   the order of the DMLP_ONNX_FLOAT rows), which must be constants (initializers or
+   Constant outputs) of one element; an absent one ("" or left out) bounds nothing (-inf,
+   +inf); a lower bound above the upper one is lowered to it (ONNX's Clip then gives the
+   upper bound). */
+#define DMLP_ONNX_BOUND_INPUTS 8u
+/* The first FLOAT member is lowered to the second where it is above it (Clip: ONNX gives
+   the upper bound there, DirectML's order the lower). */
+#define DMLP_ONNX_LOWER_FIRST 16u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
+/* The operator's ONNX attributes that give its FLOAT members (DMLP_ONNX_FLOAT rows):
+   how many, and row `index` of them: the attribute's name (NULL: the member is fixed),
+   the member's index among the FLOAT members and ONNX's default. */
+typedef struct dmlp__onnx_float {
+    const char *attribute;
+    uint32_t member;
+    float value;
+} dmlp__onnx_float;
+uint32_t dmlp__onnx_op_float_count(dmlp__onnx_op op);
+const dmlp__onnx_float *dmlp__onnx_op_float(dmlp__onnx_op op, uint32_t index);
 /* The operator's first version from this one on (0: none). */
 int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version);
 
@@ -155,6 +174,7 @@ typedef struct dmlp__onnx_node {
     int has_axis;
     int64_t axis;
     int32_t to;      /* Cast: the output's ONNX type (0: the operator's rule) */
+    float floats[DMLP__MAX_FLOATS]; /* the FLOAT members: attributes or ONNX's defaults */
     uint32_t flags;  /* execution flags of this node beyond its version's (Cast) */
 } dmlp__onnx_node;
 

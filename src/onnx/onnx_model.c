@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/support.h"
+#include "numeric/fp_convert.h"
 #include "onnx_internal.h"
 
 #define MAX_DECLARED_RANK 64
@@ -376,12 +377,49 @@ static int read_legacy_attribute(const loader *L, uint32_t n, dmlp__onnx_node *n
     return 1;
 }
 
+/* An attribute that gives a FLOAT member (DMLP_ONNX_FLOAT: LeakyRelu's alpha). Returns 1
+   when the attribute is one and was read, 0 when it is not, -1 on a malformed one (the
+   error set). */
+static int read_float_attribute(const loader *L, uint32_t n, dmlp__onnx_node *node,
+                                const DmlpOnnxPb__AttributeProto *a, int *seen)
+{
+    const char *name = str(a->name);
+    char why[160];
+    if (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_BOUND_INPUTS)
+        return 0; /* the members are inputs in this version */
+    for (uint32_t i = 0; i < dmlp__onnx_op_float_count(node->op); i++) {
+        const dmlp__onnx_float *f = dmlp__onnx_op_float(node->op, i);
+        if (!f->attribute || strcmp(f->attribute, name) != 0 || f->member >= DMLP__MAX_FLOATS)
+            continue;
+        if ((a->has_type && a->type != 1) || !a->has_f) {
+            snprintf(why, sizeof why, "attribute \"%s\" must be a FLOAT", name);
+            node_error(L, n, DMLP_ERROR_FORMAT, why);
+            return -1;
+        }
+        if (seen[f->member]) {
+            snprintf(why, sizeof why, "attribute \"%s\" is given twice", name);
+            node_error(L, n, DMLP_ERROR_FORMAT, why);
+            return -1;
+        }
+        seen[f->member] = 1;
+        node->floats[f->member] = a->f;
+        return 1;
+    }
+    return 0;
+}
+
 static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
 {
     const DmlpOnnxPb__NodeProto *np = proto_of(L, n);
     int64_t detect[2] = {1, 1}; /* detect_negative, detect_positive */
-    int seen[2] = {0, 0}, legacy_seen[3] = {0, 0, 0};
+    int seen[2] = {0, 0}, legacy_seen[3] = {0, 0, 0}, floats_seen[DMLP__MAX_FLOATS] = {0};
     char why[256];
+    /* the FLOAT members start at ONNX's defaults (or the fixed values) */
+    for (uint32_t i = 0; i < dmlp__onnx_op_float_count(node->op); i++) {
+        const dmlp__onnx_float *f = dmlp__onnx_op_float(node->op, i);
+        if (f->member < DMLP__MAX_FLOATS)
+            node->floats[f->member] = f->value;
+    }
     for (size_t i = 0; i < np->n_attribute; i++) {
         const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
         const char *name = str(a->name);
@@ -394,6 +432,11 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         if (legacy < 0)
             return DMLP_ERROR_FORMAT;
         if (legacy > 0)
+            continue;
+        int member = read_float_attribute(L, n, node, a, floats_seen);
+        if (member < 0)
+            return DMLP_ERROR_FORMAT;
+        if (member > 0)
             continue;
         int which = strcmp(name, "detect_negative") == 0   ? 0
                     : strcmp(name, "detect_positive") == 0 ? 1
@@ -584,6 +627,115 @@ static dmlp_status load_constants(loader *L, const DmlpOnnxPb__GraphProto *g, si
     return DMLP_OK;
 }
 
+/* A bound input's one element as the FLOAT it must equal exactly (an integer: as the
+   bound converts back to its type, truncated and saturated). Returns 0, or -1 with the
+   reason in why. */
+static int bound_value(const dmlp_onnx_tensor *t, float *out, char *why, size_t why_size)
+{
+    const unsigned char *p = t->data;
+    int64_t i = 0;
+    uint64_t u = 0;
+    int is_unsigned = 0;
+    double d;
+    uint16_t h;
+    switch (t->type) {
+    case DMLP_ONNX_TYPE_FLOAT:
+        memcpy(out, p, 4);
+        return 0;
+    case DMLP_ONNX_TYPE_FLOAT16:
+        memcpy(&h, p, 2);
+        *out = dmlp__f16_to_f32(h);
+        return 0;
+    case DMLP_ONNX_TYPE_BFLOAT16:
+        memcpy(&h, p, 2);
+        *out = dmlp__bf16_to_f32(h);
+        return 0;
+    case DMLP_ONNX_TYPE_DOUBLE:
+        memcpy(&d, p, 8);
+        *out = (float)d;
+        if (d != d || (double)*out == d)
+            return 0;
+        snprintf(why, why_size, "%.17g is not a float32 value (dmlp's Clip holds its bounds "
+                 "as FLOAT)", d);
+        return -1;
+    case DMLP_ONNX_TYPE_INT8: { int8_t v; memcpy(&v, p, 1); i = v; break; }
+    case DMLP_ONNX_TYPE_INT16: { int16_t v; memcpy(&v, p, 2); i = v; break; }
+    case DMLP_ONNX_TYPE_INT32: { int32_t v; memcpy(&v, p, 4); i = v; break; }
+    case DMLP_ONNX_TYPE_INT64: memcpy(&i, p, 8); break;
+    case DMLP_ONNX_TYPE_UINT8: { uint8_t v; memcpy(&v, p, 1); u = v; is_unsigned = 1; break; }
+    case DMLP_ONNX_TYPE_UINT16: { uint16_t v; memcpy(&v, p, 2); u = v; is_unsigned = 1; break; }
+    case DMLP_ONNX_TYPE_UINT32: { uint32_t v; memcpy(&v, p, 4); u = v; is_unsigned = 1; break; }
+    case DMLP_ONNX_TYPE_UINT64: memcpy(&u, p, 8); is_unsigned = 1; break;
+    default:
+        snprintf(why, why_size, "its type (%d) is not one Clip takes", (int)t->type);
+        return -1;
+    }
+    /* the float32 nearest the value, converted back as the kernels convert a bound */
+    if (is_unsigned) {
+        float f = (float)u;
+        uint64_t back = (double)f >= 0x1p64 ? UINT64_MAX : (uint64_t)f;
+        *out = f;
+        if (back == u)
+            return 0;
+        snprintf(why, why_size, "%llu is not a float32 value (dmlp's Clip holds its bounds "
+                 "as FLOAT)", (unsigned long long)u);
+        return -1;
+    }
+    float f = (float)i;
+    int64_t back = (double)f >= 0x1p63 ? INT64_MAX : (int64_t)f;
+    *out = f;
+    if (back == i)
+        return 0;
+    snprintf(why, why_size, "%lld is not a float32 value (dmlp's Clip holds its bounds as "
+             "FLOAT)", (long long)i);
+    return -1;
+}
+
+/* DMLP_ONNX_BOUND_INPUTS: the inputs after the first give the FLOAT members, in order; an
+   absent one ("" or left out) bounds nothing. They must be constants of one element. */
+static dmlp_status read_bound_inputs(const loader *L, uint32_t n, dmlp__onnx_node *node,
+                                     const DmlpOnnxPb__NodeProto *np, uint32_t bounds)
+{
+    char why[400], reason[200];
+    for (uint32_t k = 0; k < bounds && k < DMLP__MAX_FLOATS; k++) {
+        const dmlp__onnx_float *f = dmlp__onnx_op_float(node->op, k);
+        const char *role = f->attribute ? f->attribute : "bound";
+        uint32_t member = f->member < DMLP__MAX_FLOATS ? f->member : 0;
+        node->floats[member] = k == 0 ? -__builtin_inff() : __builtin_inff();
+        const char *name = 1 + k < np->n_input ? np->input[1 + k] : NULL;
+        if (!name || !name[0])
+            continue;
+        int64_t found = lookup(L, name);
+        if (found < 0) {
+            snprintf(why, sizeof why, "input \"%.60s\" (%s) is not defined by any graph input, "
+                     "initializer or node output", name, role);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        const dmlp__onnx_value *v = &L->m->values[found];
+        if (!v->has_init || v->is_input) {
+            snprintf(why, sizeof why, "input \"%.60s\" (%s) is %s; dmlp takes %s's %s as a "
+                     "constant: an initializer or a Constant node's output", name, role,
+                     v->is_input ? "a graph input, fed at run time" : "computed at run time",
+                     np->op_type, role);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        uint64_t count = 1;
+        for (uint32_t d = 0; d < v->init.rank; d++)
+            count *= (uint64_t)v->init.dims[d];
+        const dmlp__onnx_type_info *info = dmlp__onnx_type_get(v->init.type);
+        if (count != 1 || !info || info->size == 0 || v->init.size_in_bytes < info->size) {
+            snprintf(why, sizeof why, "input \"%.60s\" (%s) has %llu elements; it must hold "
+                     "one", name, role, (unsigned long long)count);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if (bound_value(&v->init, &node->floats[member], reason, sizeof reason) != 0) {
+            snprintf(why, sizeof why, "input \"%.60s\" (%s): %s", name, role, reason);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+    }
+    return DMLP_OK;
+}
+
 /* Structure of each node, and its output registered as a new tensor. A variadic node
    (DMLP_ONNX_VARIADIC) becomes its parts (dmlp__onnx_node's step): a copy for one input,
    a left fold of two-input nodes for more, whose values before the last are the loader's
@@ -630,13 +782,19 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         node->input_count = dmlp__op_input_count(node->op);
         node->step = variadic ? 1 : 0;
         node->legacy = (node->input_count == 2 || variadic) && node->version < 7;
-        int named = variadic ? np->n_input >= 1 : np->n_input == node->input_count;
-        for (size_t i = 0; named && i < np->n_input; i++)
+        uint32_t flags = dmlp__onnx_op_attributes(node->op, node->version);
+        uint32_t bounds = flags & DMLP_ONNX_BOUND_INPUTS ? dmlp__onnx_op_float_count(node->op)
+                                                         : 0;
+        int named = variadic ? np->n_input >= 1
+                    : bounds ? np->n_input >= 1 && np->n_input <= 1 + bounds
+                             : np->n_input == node->input_count;
+        for (size_t i = 0; named && i < (bounds ? 1 : np->n_input); i++)
             named = np->input[i] && np->input[i][0];
         if (!named) {
             snprintf(why, sizeof why, "has %zu inputs; %s takes %s, named", np->n_input,
                      np->op_type,
                      variadic                   ? "one or more"
+                     : bounds                 ? "one, then optional bounds"
                      : node->input_count == 1 ? "exactly one"
                                               : "exactly two");
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
@@ -648,6 +806,10 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         }
         dmlp_status st = node->op->output_type == DMLP__OUTPUT_LISTED ? read_cast_attributes(L, n, node)
                                                              : read_attributes(L, n, node);
+        if (st == DMLP_OK && bounds)
+            st = read_bound_inputs(L, n, node, np, bounds);
+        if (st == DMLP_OK && (flags & DMLP_ONNX_LOWER_FIRST) && node->floats[0] > node->floats[1])
+            node->floats[0] = node->floats[1]; /* ONNX gives the upper bound there */
         if (st != DMLP_OK)
             return st;
         int64_t found = lookup(L, np->output[0]);

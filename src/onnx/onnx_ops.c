@@ -102,6 +102,46 @@ static int attribute_text(const condition_row *c, const DmlpOnnxPb__NodeProto *n
     return 0;
 }
 
+/* The attributes that give FLOAT members, per operator in member order. */
+typedef struct float_row {
+    DML_OPERATOR_TYPE op;
+    const char *attribute;
+    const char *member;
+    float value;
+} float_row;
+
+static const float_row float_rows[] = {
+#define DMLP_ONNX_FLOAT(attribute, member, value) {OP, attribute, #member, (float)(value)},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, NULL, NULL, 0.0f} /* no operator's: the table is never empty */
+};
+
+uint32_t dmlp__onnx_op_float_count(dmlp__onnx_op op)
+{
+    uint32_t count = 0;
+    for (size_t i = 0; op && i < sizeof float_rows / sizeof float_rows[0]; i++)
+        count += float_rows[i].op == op->type;
+    return count;
+}
+
+const dmlp__onnx_float *dmlp__onnx_op_float(dmlp__onnx_op op, uint32_t index)
+{
+    static _Thread_local dmlp__onnx_float result;
+    for (size_t i = 0; op && i < sizeof float_rows / sizeof float_rows[0]; i++) {
+        if (float_rows[i].op != op->type || index-- != 0)
+            continue;
+        uint32_t member = 0;
+        for (; member < DMLP__MAX_FLOATS; member++) {
+            const dmlp__field *f = dmlp__op_float(op, member);
+            if (!f || strcmp(f->name, float_rows[i].member) == 0)
+                break;
+        }
+        result = (dmlp__onnx_float){float_rows[i].attribute, member, float_rows[i].value};
+        return &result;
+    }
+    return NULL;
+}
+
 static const version_row *find(dmlp__onnx_op op, int version)
 {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)

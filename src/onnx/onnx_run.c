@@ -153,6 +153,7 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
                                  dmlp_calc_buffer_tensor_size(otype, rank, sizes, NULL), 0};
     dmlp__desc_storage storage;
     dmlp__op_params params = {.mode = node->mode};
+    memcpy(params.floats, node->floats, sizeof params.floats);
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {&ib[0], &ib[count - 1]};
     /* a node run by another operator (a variadic node's copy: Identity) has its flags */
     const DML_OPERATOR_DESC *desc =

@@ -12,7 +12,9 @@
          a DML_TENSOR_DATA_TYPE), DMLP_IN_PLACE or DMLP_NOT_IN_PLACE("why"), the
          `dmlp run --help` lines, and the descriptor's members in order, each
          DMLP_FIELD(KIND, Member) with KIND one of INPUT, OUTPUT, INFINITY_MODE,
-         SCALE_BIAS, FUSED_ACTIVATION (src/core/registry.h)
+         SCALE_BIAS, FUSED_ACTIVATION, FLOAT (src/core/registry.h); a FLOAT member with
+         a default for Python and `dmlp run` (ONNX's, where ONNX has the operator) is
+         DMLP_FIELD_DEFAULT(FLOAT, Member, value)
      DMLP_SUPPORT(level, min_dims, max_dims, (types...))
          a row of DirectML's tensor support table: the whole type list in force from
          that feature level on (2_0, 4_1, ...), with the short type names of
@@ -35,6 +37,9 @@
      DMLP_ZERO_DIVISOR("what")
          an integer element of 0 in BTensor is refused before anything is written, the
          message calling the operation `what` ("an integer division by zero is refused")
+     DMLP_ONNX_FLOAT("attribute", Member, default)
+         an ONNX attribute (FLOAT) that gives a FLOAT member, with ONNX's default; NULL
+         for the attribute fixes the member at the value (HardSwish's 1/6 and 0.5)
      DMLP_KERNEL(TYPE, name, in_bytes, out_bytes, X86, ARM)
      DMLP_BINARY_KERNEL(TYPE, name, bytes, X86, ARM)
      DMLP_CONVERT_KERNEL(IN_TYPE, OUT_TYPE, name, in_bytes, out_bytes, X86, ARM)
@@ -76,6 +81,9 @@
 #endif
 #ifndef DMLP_ZERO_DIVISOR
 #define DMLP_ZERO_DIVISOR(what)
+#endif
+#ifndef DMLP_ONNX_FLOAT
+#define DMLP_ONNX_FLOAT(attribute, member, value)
 #endif
 #ifndef DMLP_KERNEL
 #define DMLP_KERNEL(type, name, in_bytes, out_bytes, x86, arm)

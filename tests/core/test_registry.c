@@ -106,6 +106,22 @@ static void check_layouts(void)
                 CHECK(d->fields[g].offset < d->fields[f].offset, "%s: member order", d->name);
         }
         CHECK(inputs == (int)count && outputs == 1, "%s: its inputs and one output", d->name);
+        /* FLOAT members: they fit dmlp__op_params.floats, each found by its lower-case
+           name at its own index, and only they carry defaults */
+        CHECK(dmlp__op_float_count(d) <= DMLP__MAX_FLOATS, "%s: FLOAT members fit", d->name);
+        for (uint32_t f = 0; f < d->field_count; f++) {
+            const dmlp__field *m = &d->fields[f];
+            char lower[64];
+            CHECK(m->kind == DMLP__FIELD_FLOAT || !m->has_default, "%s.%s: no default",
+                  d->name, m->name);
+            if (m->kind != DMLP__FIELD_FLOAT)
+                continue;
+            uint32_t index = dmlp__op_float_index(d, m);
+            CHECK(dmlp__op_float(d, index) == m &&
+                      dmlp__op_float_named(d, dmlp__field_lower_name(m, lower, sizeof lower)) ==
+                          m,
+                  "%s.%s: FLOAT member %u", d->name, m->name, index);
+        }
         if (!d->in_place)
             CHECK(d->not_in_place && d->not_in_place[0], "%s: says why not in place", d->name);
     }

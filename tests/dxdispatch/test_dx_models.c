@@ -369,6 +369,14 @@ int main(void)
     check_model("boolean");
     check_model("isnan");
     check_model("bitwise");
+    check_model("leaky_relu");
+    check_model("linear");
+    check_model("thresholded_relu");
+    check_model("hard_sigmoid");
+    check_model("shrink");
+    check_model("hard_swish");
+    check_model("threshold");
+    check_model("clip");
     check_iterations();
     check_no_files();
     check_source_lookup();

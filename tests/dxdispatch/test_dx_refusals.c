@@ -265,8 +265,8 @@ static void test_resources(void)
 
 static void test_dispatchables(void)
 {
-    refuse(dispatchable("{\"type\": \"DML_OPERATOR_ELEMENT_WISE_CLIP\", " SIGN_DESC "}"), U,
-           "dispatchables.sign.type: operator 'DML_OPERATOR_ELEMENT_WISE_CLIP' is not supported "
+    refuse(dispatchable("{\"type\": \"DML_OPERATOR_GEMM\", " SIGN_DESC "}"), U,
+           "dispatchables.sign.type: operator 'DML_OPERATOR_GEMM' is not supported "
            "by dmlp",
            __LINE__);
     /* ADD1's FusedActivation: DxDispatch's own dml_element_wise_add1 model fuses ELU */

@@ -12,10 +12,12 @@
    Without an argument: the dispatch checks (every op x type of the list has every level
    of the family, avx512, avx2 and sse2 or neon, or only the reference where the list
    says so, and dmlp__kernel_select picks the best one this CPU runs). */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/registry.h"
 #include "kernels/kernels.h"
 #include "test_util.h"
 
@@ -159,18 +161,34 @@ static size_t fill_chunk(const op_type *c, size_t k, unsigned char *buf)
     return n;
 }
 
+/* FLOAT members (Alpha, Beta, Min, Max ...) an operator with them runs under: zero and
+   small values, negative ones, specials (NaN, infinities, zeros of both signs) and
+   subnormal or huge ones. */
+#define PARAM_SETS 3
+static const float param_sets[PARAM_SETS][4] = {
+    {0.0f, 0.5f, 1.5f, -0.25f},
+    {-2.5f, -0.75f, 3e38f, 1e-40f},
+    {NAN, -INFINITY, INFINITY, -0.0f},
+};
+
 /* The argument combinations that matter for an operator (streaming set by callers):
    IsInfinity's modes, Sign's NaN flag, Identity without and with a ScaleBias, IsNaN's
-   UINT8 and UINT32 outputs. */
+   UINT8 and UINT32 outputs, and the FLOAT members' sets for the operators that have them. */
 static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
 {
     size_t n = 0;
-    int modes = c->op == ISINF ? 3 : 1;
+    int modes = c->op == ISINF                                 ? 3
+                : dmlp__op_float_count(dmlp__op_find(c->op)) ? PARAM_SETS
+                                                             : 1;
     for (int m = 0; m < modes; m++)
         for (uint32_t nan = 0; nan < 2; nan++) {
             memset(&out[n], 0, sizeof out[n]);
             out[n].mode = (DML_IS_INFINITY_MODE)m;
             out[n].nan_propagate = nan;
+            if (c->op != ISINF) {
+                out[n].mode = DML_IS_INFINITY_MODE_EITHER;
+                memcpy(out[n].param, param_sets[m], sizeof out[n].param);
+            }
             if (c->op == DML_OPERATOR_ELEMENT_WISE_IDENTITY && nan) {
                 out[n].nan_propagate = 0;
                 out[n].scale_bias = 1;
@@ -198,7 +216,7 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                          dmlp__unary_kernel ref, unsigned char *in, unsigned char *want,
                          unsigned char *got)
 {
-    dmlp__kernel_args sets[6];
+    dmlp__kernel_args sets[2 * PARAM_SETS];
     size_t nsets = arg_sets(c, sets);
     rng_state = 0x9e3779b97f4a7c15u;
     for (size_t k = 0;; k++) {
@@ -292,7 +310,7 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
         memcpy(sample + i * c->si, values + pick * c->si, c->si);
     }
     const size_t offsets[] = {0, c->si, 1, 3};
-    dmlp__kernel_args sets[6];
+    dmlp__kernel_args sets[2 * PARAM_SETS];
     size_t nsets = arg_sets(c, sets);
     /* The measured strategies (core/tune.h), each streaming mode with a different prefetch
        (none, T0 just ahead, NTA past the end of short runs), both division methods, with

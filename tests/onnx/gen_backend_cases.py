@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Writes ONNX's own backend node test cases for Sign, Softsign, IsInf, Abs, Neg, Add, Sub,
 Mul, Div, Cast, Greater, And, Or, Ceil, Floor, Relu, Max, Min, PRelu, Mod, Equal, Less,
-GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, BitwiseXor and
-BitwiseNot (ONNX releases before 1.13 have no Bitwise cases).
+GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, BitwiseXor,
+BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), LeakyRelu, ThresholdedRelu,
+HardSigmoid, Shrink, HardSwish and Clip (its min and max made initializers: dmlp reads
+Clip's bounds as constants).
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -30,7 +32,8 @@ import onnx.backend.test.case.node as node_cases  # noqa: E402
 OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Div", "Cast",
              "Greater", "And", "Or", "Ceil", "Floor", "Relu", "Max", "Min", "PRelu", "Mod",
              "Equal", "Less", "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN",
-             "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot")
+             "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "LeakyRelu",
+             "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.
@@ -60,13 +63,41 @@ def tensor_proto(value, name, declared=0):
     return numpy_helper.from_array(value, name)
 
 
+def bounds_as_initializers(case):
+    """ONNX's Clip cases feed min and max as graph inputs; dmlp reads Clip's bounds as
+    constants (docs/onnx.md). The same case with them as initializers holding the data
+    set's values (each Clip case has one data set): the same results, checked the same
+    way."""
+    graph = case.model.graph
+    bound_names = {name for node in graph.node if node.op_type == "Clip"
+                   for name in list(node.input)[1:] if name}
+    if not bound_names or len(case.data_sets) != 1:
+        return case.model, case.data_sets
+    model = onnx.ModelProto()
+    model.CopyFrom(case.model)
+    inputs, outputs = case.data_sets[0]
+    kept_values = []
+    kept_inputs = []
+    for value_info, value in zip(case.model.graph.input, inputs):
+        if value_info.name in bound_names:
+            model.graph.initializer.append(numpy_helper.from_array(np.asarray(value),
+                                                                   value_info.name))
+        else:
+            kept_inputs.append(value_info)
+            kept_values.append(value)
+    del model.graph.input[:]
+    model.graph.input.extend(kept_inputs)
+    return model, [(kept_values, outputs)]
+
+
 def write_case(case, out_dir):
     case_dir = os.path.join(out_dir, case.name)
     os.makedirs(case_dir, exist_ok=True)
+    model, data_sets = bounds_as_initializers(case)
     with open(os.path.join(case_dir, "model.onnx"), "wb") as f:
-        f.write(case.model.SerializeToString())
-    graph = case.model.graph
-    for k, (inputs, outputs) in enumerate(case.data_sets):
+        f.write(model.SerializeToString())
+    graph = model.graph
+    for k, (inputs, outputs) in enumerate(data_sets):
         set_dir = os.path.join(case_dir, "test_data_set_%d" % k)
         os.makedirs(set_dir, exist_ok=True)
         for i, value in enumerate(inputs):

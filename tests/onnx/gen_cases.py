@@ -28,6 +28,7 @@ from onnx import TensorProto, helper
 
 import gen_bitwise_cases
 import gen_cast_cases
+import gen_clip_cases
 import gen_logical_cases
 import gen_minmax_cases
 import gen_binary_ops_cases
@@ -613,6 +614,13 @@ def refused_cases(root):
            'attribute "to" is complex64 (14)')
     refuse(root, "cast_to_no_type", simple("Cast", FLOAT, 13, attrs={"to": 99}),
            'attribute "to" is not a type (99)')
+    refuse(root, "leaky_relu_int_alpha", simple("LeakyRelu", FLOAT, 16, attrs={"alpha": 2}),
+           'attribute "alpha" must be a FLOAT')
+    refuse(root, "leaky_relu_other_attribute",
+           simple("LeakyRelu", FLOAT, 16, attrs={"beta": 0.5}),
+           'attribute "beta" is not one of LeakyRelu-16\'s')
+    refuse(root, "leaky_relu_int32", simple("LeakyRelu", INT32, 16), "int32",
+           "LeakyRelu-16 allows")
     vi = helper.make_tensor_value_info
 
     def constant(opset, node_name="k", inputs=(), **attrs):
@@ -1017,6 +1025,7 @@ def main():
     gen_minmax_cases.minmax_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_bitwise_cases.bitwise_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_clip_cases.clip_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
@@ -1030,6 +1039,7 @@ def main():
                                                   sys.modules[__name__])
     gen_bitwise_cases.bitwise_refused_cases(os.path.join(out, "refused"),
                                             sys.modules[__name__])
+    gen_clip_cases.clip_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))

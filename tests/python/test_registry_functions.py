@@ -173,6 +173,82 @@ def relu(x):
     return maximum_number(x, np.zeros_like(x))
 
 
+def in_type(x, fn):
+    """fn on x in the arithmetic dmlp evaluates x's dtype in (float16 widened exactly to
+    float32, float64 with the float32 members widened), rounded once to x's dtype."""
+    w = wide(x)
+    with np.errstate(all="ignore"):
+        return fn(w, lambda v: w.dtype.type(np.float32(v))).astype(x.dtype)
+
+
+def leaky_relu(x, alpha=0.01):
+    return in_type(x, lambda w, p: np.where((w >= 0) | np.isnan(w), w, p(alpha) * w))
+
+
+def linear(x, alpha, beta):
+    return in_type(x, lambda w, p: p(alpha) * w + p(beta))
+
+
+def thresholded_relu(x, alpha=1.0):
+    return in_type(x, lambda w, p: np.where(w > p(alpha), w, 0))
+
+
+def clamp01(t, nan):
+    """min and max as DirectML's GPU has them (a NaN gives 1), or numpy's clip (NaN)."""
+    r = np.where(t > 1, 1, np.where(t > 0, t, 0)).astype(t.dtype)
+    return np.where(np.isnan(t), t if nan == "propagate" else 1, r)
+
+
+def hard_sigmoid(x, alpha=0.2, beta=0.5, nan="zero"):
+    return in_type(x, lambda w, p: clamp01(p(alpha) * w + p(beta), nan))
+
+
+def shrink(x, bias=0.0, threshold=0.5):
+    if x.dtype.kind in "iu":  # the float64 sum, truncated and saturated
+        info = np.iinfo(x.dtype)
+        w, b, t = x.astype(np.float64), np.float64(np.float32(bias)), np.float32(threshold)
+        with np.errstate(all="ignore"):
+            y = np.where(w > t, w - b, np.where(w < -np.float64(t), w + b, 0.0))
+        return np.where(np.isnan(y), 0, np.clip(np.trunc(y), info.min, info.max)).astype(x.dtype)
+    return in_type(x, lambda w, p: np.where(w > p(threshold), w - p(bias),
+                                            np.where(w < -p(threshold), w + p(bias), 0)))
+
+
+def hard_swish(x, alpha=np.float32(1) / np.float32(6), beta=0.5, nan="zero"):
+    return in_type(x, lambda w, p: w * clamp01(p(alpha) * w + p(beta), nan))
+
+
+def bound(x, p):
+    """A FLOAT bound in x's dtype: rounded for floats; truncated and saturated for
+    integers, None (no bound) for NaN."""
+    if x.dtype.kind in "iu":
+        if np.isnan(p):
+            return None
+        info, v = np.iinfo(x.dtype), float(np.float32(p))
+        return x.dtype.type(info.min if v <= info.min else info.max if v >= info.max
+                            else math.trunc(v))
+    return x.dtype.type(np.float32(p))
+
+
+def minimum_number(a, b):
+    """IEEE 754-2019 minimumNumber (a NaN loses, -0 below +0): maximumNumber negated."""
+    if a.dtype.kind in "iu":
+        return np.minimum(a, b)
+    with np.errstate(all="ignore"):
+        return -maximum_number(-a, -b)
+
+
+def threshold(x, min):
+    m = bound(x, min)
+    return x.copy() if m is None else maximum_number(x, np.full_like(x, m))
+
+
+def clip(x, min=-np.inf, max=np.inf):
+    lo, hi = bound(x, min), bound(x, max)
+    u = x.copy() if hi is None else minimum_number(x, np.full_like(x, hi))
+    return u if lo is None else maximum_number(np.full_like(x, lo), u)
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -227,6 +303,36 @@ UNARY = {
     else np.logical_not(x).astype(x.dtype),
     "invert": on_bits(np.invert),
     "bitwise_count": bitwise_count,
+    "leaky_relu": leaky_relu,
+    "linear": linear,
+    "thresholded_relu": thresholded_relu,
+    "hard_sigmoid": hard_sigmoid,
+    "shrink": shrink,
+    "hard_swish": hard_swish,
+    "threshold": threshold,
+    "clip": clip,
+}
+# The FLOAT members' keywords each function is also tried with (test_float_members).
+MEMBERS = {
+    "leaky_relu": [{"alpha": -2.5}, {"alpha": 0.0}, {"alpha": np.inf}, {"alpha": 1e-40}],
+    "linear": [{"alpha": 1.5, "beta": -0.25}, {"alpha": -3.0, "beta": np.inf},
+               {"alpha": np.nan, "beta": 1.0}],
+    "thresholded_relu": [{"alpha": -0.5}, {"alpha": 0.0}, {"alpha": np.nan}],
+    "hard_sigmoid": [{"alpha": -2.0, "beta": 0.25}, {"alpha": 0.0, "beta": np.nan},
+                     {"alpha": 0.0, "beta": np.nan, "nan": "propagate"},
+                     {"nan": "propagate"}],
+    "shrink": [{"bias": 1.5, "threshold": 2.0}, {"bias": -300.5, "threshold": -1.0},
+               {"bias": np.nan, "threshold": 0.0}],
+    "hard_swish": [{"alpha": 0.25, "beta": -1.0, "nan": "propagate"},
+                   {"alpha": 0.0, "beta": np.nan}],
+    "threshold": [{"min": -2.5}, {"min": 0.0}, {"min": np.nan}, {"min": 1e30}],
+    "clip": [{"min": -3.75, "max": 100.5}, {"min": 5.0, "max": -5.0}, {"max": 0.0},
+             {"min": np.nan, "max": 1.0}],
+}
+# The FLOAT members a function needs (it has no default for them).
+REQUIRED = {
+    "linear": {"alpha": 1.5, "beta": -0.25},
+    "threshold": {"min": -1.0},
 }
 BINARY = {
     "add": float_op(np.add),
@@ -276,7 +382,8 @@ def test_functions_are_the_registry_operators():
         signature = fn.__text_signature__
         assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *")
         for keyword, default in op["keywords"]:
-            assert f"{keyword}={default}" in signature
+            # a FLOAT member without a default is a required keyword
+            assert (f", {keyword}," if default is None else f"{keyword}={default}") in signature
         assert signature.endswith("out=None, feature_level=None, threads=None)")
 
 
@@ -293,8 +400,21 @@ def numpy_dtypes(name):
                                          for t in numpy_dtypes(n)])
 def test_unary_against_numpy(name, dtype):
     x = values(dtype)
-    result = getattr(dmlp, name)(x)
-    assert_same(result, UNARY[name](x))
+    result = getattr(dmlp, name)(x, **REQUIRED.get(name, {}))
+    assert_same(result, UNARY[name](x, **REQUIRED.get(name, {})))
+
+
+@pytest.mark.parametrize("name, dtype", [(n, t) for n in MEMBERS for t in numpy_dtypes(n)])
+def test_float_members(name, dtype):
+    x = values(dtype)
+    for members in MEMBERS[name]:
+        assert_same(getattr(dmlp, name)(x, **members), UNARY[name](x, **members))
+    with pytest.raises(TypeError, match="must be a real number"):
+        getattr(dmlp, name)(x, **{**REQUIRED.get(name, {}), next(iter(MEMBERS[name][0])): "1"})
+    for member in REQUIRED.get(name, {}):
+        others = {k: v for k, v in REQUIRED[name].items() if k != member}
+        with pytest.raises(TypeError, match=f"missing required keyword argument '{member}'"):
+            getattr(dmlp, name)(x, **others)
 
 
 @pytest.mark.parametrize("name, dtype", [(n, t) for n in BINARY for t in numpy_dtypes(n)])
@@ -472,7 +592,7 @@ def test_refusals_name_the_argument(name):
     fn = getattr(dmlp, name)
     args = [np.zeros(2, unsupported(name))] * OPS[name]["inputs"]
     with pytest.raises(TypeError) as info:
-        fn(*args, dtype="int8") if name == "cast" else fn(*args)
+        fn(*args, dtype="int8") if name == "cast" else fn(*args, **REQUIRED.get(name, {}))
     arg = "x" if OPS[name]["inputs"] == 1 else "a"
     assert str(info.value).startswith(f"{arg}: dtype ") and name in str(info.value)
     good = [np.zeros(2, OPS[name]["dtypes"][0])] * OPS[name]["inputs"]
@@ -524,7 +644,7 @@ def test_feature_levels(name):
     dtype = first_type(name, level)
     x = np.arange(1, 7).astype(dtype).reshape(2, 3)
     args = [x] * op["inputs"]
-    kwargs = {"dtype": dtype} if name == "cast" else {}
+    kwargs = {"dtype": dtype} if name == "cast" else dict(REQUIRED.get(name, {}))
     if name in COMPARISONS and level == "1_0":  # its output must be UINT32: out= chooses it
         kwargs = {"out": np.empty((2, 3), np.uint32)}
         with pytest.raises(dmlp.Error, match="OutputTensor.DataType is UINT8; at feature "
@@ -586,8 +706,8 @@ def test_bfloat16_through_dlpack():
     for name, fn in UNARY.items():
         if fn is None or "bfloat16" not in OPS[name]["dtypes"] or name == "softsign":
             continue
-        result = getattr(dmlp, name)(a)
-        expected = fn(a32)
+        result = getattr(dmlp, name)(a, **REQUIRED.get(name, {}))
+        expected = fn(a32, **REQUIRED.get(name, {}))
         if expected.dtype == np.float32:
             got = result.view(torch.int16).numpy().view(np.uint16)
             nan = np.isnan(expected)

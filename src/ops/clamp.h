@@ -1,0 +1,125 @@
+/* What Threshold and Clip share: the bounds (FLOAT members) converted to the tensor's
+   type as Clip's page says (floats: rounded to nearest even, so FLOAT16 and BFLOAT16
+   bounds are the type's values; integers: truncated toward zero, saturated to the type,
+   and a NaN bound bounds nothing), and max and min on the bits. The pages are silent on
+   NaN and -0: the API follows DirectML's GPU max and min (IEEE 754-2019 maximumNumber and
+   minimumNumber: a NaN loses to a number, two NaNs give the first made quiet, -0 is below
+   +0), and DMLP_EXECUTION_FLAG_NAN_PROPAGATE gives IEEE maximum and minimum (a NaN wins,
+   the first before the second, made quiet; -0 still below +0), as Max's. A ScaleBias
+   (float types) is applied to x first, as Identity applies it. */
+
+/* DirectML's Clip and Threshold support rows up to 3_0 (Clip adds the 64-bit integers at
+   5_0); the extension types and the kernel rows. */
+#define CLAMP_SUPPORT                                                                       \
+    DMLP_SUPPORT(1_0, 4, 4, (F32, F16))                                                     \
+    DMLP_SUPPORT(2_1, 4, 4, (F32, F16, I32, I16, I8, U32, U16, U8))                         \
+    DMLP_SUPPORT(3_0, 1, 8, (F32, F16, I32, I16, I8, U32, U16, U8))
+#define CLAMP_KERNELS(op)                                                                   \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, 1, NO, NO)                           \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, 1, NO, NO)                          \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_##op, 2, 2, NO, NO)                         \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_##op, 2, 2, NO, NO)                        \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_##op, 4, 4, NO, NO)                         \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_##op, 4, 4, NO, NO)                        \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, 2, NO, NO)                       \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, 4, YES, YES)                     \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, 8, YES, YES)                     \
+    DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, 2, NO, NO)
+
+#if !defined(DMLP_OPS_LIST) && !defined(DMLP_OPS_CLAMP_REFERENCE)
+#define DMLP_OPS_CLAMP_REFERENCE 1
+#include <stdint.h>
+
+#include "kernels/reference.h"
+#include "kernels/scale_bias.h"
+#include "numeric/fp_convert.h"
+
+/* A float format by its bits and an exact reading of an element as a double. */
+typedef struct clamp_format {
+    uint64_t sign, inf, quiet;
+    double (*value)(uint64_t bits);
+} clamp_format;
+
+static double clamp_f16_value(uint64_t x) { return dmlp__f16_to_f32((uint16_t)x); }
+static double clamp_bf16_value(uint64_t x) { return dmlp__bf16_to_f32((uint16_t)x); }
+static double clamp_f32_value(uint64_t x) { return dmlp__f32_from_bits((uint32_t)x); }
+static double clamp_f64_value(uint64_t x) { return dmlp__f64_from_bits(x); }
+
+static const clamp_format clamp_f16 = {0x8000u, 0x7c00u, 0x0200u, clamp_f16_value};
+static const clamp_format clamp_bf16 = {0x8000u, 0x7f80u, 0x0040u, clamp_bf16_value};
+static const clamp_format clamp_f32 = {0x80000000u, 0x7f800000u, 0x00400000u, clamp_f32_value};
+static const clamp_format clamp_f64 = {0x8000000000000000u, 0x7ff0000000000000u,
+                                       0x0008000000000000u, clamp_f64_value};
+
+/* The greater (up) or the smaller of a and b, a first: the NaN rules above. */
+static uint64_t clamp_pick(uint64_t a, uint64_t b, const clamp_format *f, uint32_t propagate,
+                           int up)
+{
+    int a_nan = (a & ~f->sign) > f->inf, b_nan = (b & ~f->sign) > f->inf;
+    if (a_nan)
+        return propagate || b_nan ? a | f->quiet : b;
+    if (b_nan)
+        return propagate ? b | f->quiet : a;
+    double x = f->value(a), y = f->value(b);
+    if (x == y) /* equal values have equal bits, but for the zeros: -0 below +0 */
+        return up ? a & b : a | b;
+    return (x > y) == (up != 0) ? a : b;
+}
+
+/* A bound in each float type: float32 as it is, widened exactly for float64, rounded to
+   nearest even for the 16-bit types (a NaN keeps its leading payload, made quiet). */
+static uint64_t clamp_bound_f16(float p) { return dmlp__f32_to_f16(p); }
+static uint64_t clamp_bound_bf16(float p) { return dmlp__f32_to_bf16(p); }
+static uint64_t clamp_bound_f32(float p) { return dmlp__f32_bits(p); }
+static uint64_t clamp_bound_f64(float p) { return dmlp__f64_bits((double)p); }
+
+/* x through the ScaleBias when there is one. */
+static uint64_t clamp_scaled_f16(uint64_t x, const dmlp__kernel_args *a)
+{
+    return a->scale_bias ? dmlp__scale_bias_f16((uint16_t)x, a) : x;
+}
+static uint64_t clamp_scaled_bf16(uint64_t x, const dmlp__kernel_args *a)
+{
+    return a->scale_bias ? dmlp__scale_bias_bf16((uint16_t)x, a) : x;
+}
+static uint64_t clamp_scaled_f32(uint64_t x, const dmlp__kernel_args *a)
+{
+    return a->scale_bias ? dmlp__scale_bias_f32((uint32_t)x, a) : x;
+}
+static uint64_t clamp_scaled_f64(uint64_t x, const dmlp__kernel_args *a)
+{
+    return a->scale_bias ? dmlp__scale_bias_f64(x, a) : x;
+}
+
+/* An integer bound: truncated toward zero and saturated to [lo, hi]; *none for a NaN. */
+static double clamp_bound_int(float p, double lo, double hi, int *none)
+{
+    *none = p != p;
+    if (*none)
+        return 0;
+    if ((double)p <= lo)
+        return lo;
+    if ((double)p >= hi)
+        return hi;
+    return (double)p < 0 ? -(double)(uint64_t)(-(double)p) : (double)(uint64_t)(double)p;
+}
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR) && !defined(DMLP_OPS_CLAMP_VECTOR)
+#define DMLP_OPS_CLAMP_VECTOR 1
+/* min from Max's max (ops/max.c, earlier in ops.inc) on negated lanes: the sign bits
+   flipped, so -0 below +0 turns the right way and a NaN keeps its payload. */
+static ALWAYS_INLINE V clamp_neg32(V x) { return vor(vand(x, set32(0x7fffffffu)), vandn(x, set32(SIGN32))); }
+static ALWAYS_INLINE V clamp_neg64(V x, const kc *c)
+{
+    return vor(vand(x, c->abs), vandn(x, set64(1ull << 63)));
+}
+static ALWAYS_INLINE V clamp_min32(V a, V b, const kc *c)
+{
+    return clamp_neg32(bin_max_f32(clamp_neg32(a), clamp_neg32(b), c));
+}
+static ALWAYS_INLINE V clamp_min64(V a, V b, const kc *c)
+{
+    return clamp_neg64(bin_max_f64(clamp_neg64(a, c), clamp_neg64(b, c), c), c);
+}
+#endif

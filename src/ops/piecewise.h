@@ -1,0 +1,134 @@
+/* What the operators with FLOAT members share (LeakyRelu, Linear, ThresholdedRelu,
+   HardSigmoid, Shrink, HardSwish): the kernel rows of the float types, the reference
+   kernels made from one element function in binary32 and one in binary64, and the fast
+   kernels made from one element function on f32 lanes and one on f64 lanes.
+
+   The rule every one of them follows (docs/operators.md): f16 and bf16 widen exactly to
+   f32, the formula is evaluated in f32 in the page's order (each operation rounded to
+   nearest even; the FLOAT members are f32 already), and the result is rounded once to
+   the type; f64 evaluates in binary64 with the members widened exactly. A NaN result is
+   the input made quiet (sign and payload kept) when the input is a NaN, else the type's
+   positive default NaN, so no CPU's own NaN choice reaches the output.
+
+   Included by an operator file after op.h; each part is guarded for the translation
+   unit it is compiled in (the reference part once per operator file, the vector part
+   once in each ISA's template). */
+
+/* The kernel rows of the four float types, fast (YES) on every ISA for f32, f64 and
+   bf16, reference only for f16 (SSE2's f16 widening is for finite values, and the
+   reference is what the f16 rows run). */
+#define PIECEWISE_KERNELS(op)                                                               \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, 2, NO, NO)                       \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, 4, YES, YES)                     \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, 8, YES, YES)                     \
+    DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, 2, YES, YES)
+
+#if !defined(DMLP_OPS_LIST) && !defined(DMLP_OPS_PIECEWISE_REFERENCE)
+#define DMLP_OPS_PIECEWISE_REFERENCE 1
+#include "kernels/reference.h"
+#include "numeric/fp_convert.h"
+#include "platform/compiler.h"
+
+DMLP__FP_CONTRACT_OFF
+
+/* A result in f32 bits with the NaN rule, for an input x (f32 bits). */
+static inline uint32_t piecewise_nan32(uint32_t x, uint32_t r)
+{
+    if ((r & 0x7fffffffu) <= 0x7f800000u)
+        return r;
+    return (x & 0x7fffffffu) > 0x7f800000u ? x | 0x00400000u : 0x7fc00000u;
+}
+
+static inline uint64_t piecewise_nan64(uint64_t x, uint64_t r)
+{
+    if ((r & 0x7fffffffffffffffu) <= 0x7ff0000000000000u)
+        return r;
+    return (x & 0x7fffffffffffffffu) > 0x7ff0000000000000u ? x | 0x0008000000000000u
+                                                          : 0x7ff8000000000000u;
+}
+
+/* The reference kernels of op from op##_f32(float, args) and op##_f64(double, args),
+   which see every input (NaN too) and answer with the formula. f16 and bf16 keep their
+   own NaN: a NaN result of a NaN input is the input made quiet in its own format. */
+#define PIECEWISE_REFERENCE(op)                                                             \
+    static uint32_t op##_bits32(uint32_t x, const dmlp__kernel_args *args)                  \
+    {                                                                                       \
+        return piecewise_nan32(x, dmlp__f32_bits(op##_f32(dmlp__f32_from_bits(x), args))); \
+    }                                                                                       \
+    static uint64_t op##_bits64(uint64_t x, const dmlp__kernel_args *args)                  \
+    {                                                                                       \
+        return piecewise_nan64(x, dmlp__f64_bits(op##_f64(dmlp__f64_from_bits(x), args))); \
+    }                                                                                       \
+    static uint16_t op##_bits16(uint16_t x, const dmlp__kernel_args *args)                  \
+    {                                                                                       \
+        uint32_t r = dmlp__f32_bits(op##_f32(dmlp__f16_to_f32(x), args));                   \
+        if ((r & 0x7fffffffu) <= 0x7f800000u)                                               \
+            return dmlp__f32_to_f16(dmlp__f32_from_bits(r));                                \
+        return (x & 0x7fffu) > 0x7c00u ? (uint16_t)(x | 0x0200u) : 0x7e00u;                 \
+    }                                                                                       \
+    static uint16_t op##_bitsb16(uint16_t x, const dmlp__kernel_args *args)                 \
+    {                                                                                       \
+        uint32_t r = dmlp__f32_bits(op##_f32(dmlp__bf16_to_f32(x), args));                  \
+        if ((r & 0x7fffffffu) <= 0x7f800000u)                                               \
+            return dmlp__f32_to_bf16(dmlp__f32_from_bits(r));                               \
+        return (x & 0x7fffu) > 0x7f80u ? (uint16_t)(x | 0x0040u) : 0x7fc0u;                 \
+    }                                                                                       \
+    DMLP__REFERENCE_MAP(f16_##op, uint16_t, uint16_t, op##_bits16(x, args))                 \
+    DMLP__REFERENCE_MAP(bf16_##op, uint16_t, uint16_t, op##_bitsb16(x, args))               \
+    DMLP__REFERENCE_MAP(f32_##op, uint32_t, uint32_t, op##_bits32(x, args))                 \
+    DMLP__REFERENCE_MAP(f64_##op, uint64_t, uint64_t, op##_bits64(x, args))
+
+/* x > y and the clamps, as IEEE compares them (false with a NaN). */
+static inline int piecewise_isnan32(float x) { return x != x; }
+static inline int piecewise_isnan64(double x) { return x != x; }
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR) && !defined(DMLP_OPS_PIECEWISE_VECTOR)
+#define DMLP_OPS_PIECEWISE_VECTOR 1
+/* The NaN rule on f32 lanes: r's NaN lanes take x made quiet where x is a NaN, else the
+   default NaN (bf16 widened by a shift keeps its NaN, so this serves it too). */
+static ALWAYS_INLINE V pw_nan32(V x, V r)
+{
+    V inf = set32(0x7f800000u), abs = set32(0x7fffffffu);
+    V fixed = sel32(gt32(vand(x, abs), inf), vor(x, set32(0x00400000u)), set32(0x7fc00000u));
+    return sel32(gt32(vand(r, abs), inf), fixed, r);
+}
+static ALWAYS_INLINE V pw_nan64(V x, V r, const kc *c)
+{
+    V fixed = sel64(nan_64(vand(x, c->abs), c), vor(x, c->quiet), c->dnan);
+    return sel64(nan_64(vand(r, c->abs), c), fixed, r);
+}
+
+/* Lanes where x > y as IEEE compares numbers (no NaN, no pair of zeros): x - y is
+   positive. The difference of two floats is zero only when they are equal (gradual
+   underflow; the core clears flush-to-zero before any kernel runs), keeps its sign
+   otherwise, and is a NaN for inf - inf, which is no lane of x > y. */
+static ALWAYS_INLINE M32 pw_gt32(F32 x, F32 y)
+{
+    V d = fromf32(fsub32(x, y));
+    V a = vand(d, set32(0x7fffffffu));
+    return mandn(ltz32(d), mandn(gt32(a, set32(0x7f800000u)), gt32(a, zero())));
+}
+static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y, const kc *c)
+{
+    V d = fromf64(fsub64(x, y));
+    V a = vand(d, c->abs);
+    return mandn(ltz64(d), mandn(nan_64(a, c), nz_64(a)));
+}
+
+/* The fast kernels of op from op##_v32(V x, const kc *c) (x: f32 bits, the result's f32
+   bits) and op##_v64 (f64); bf16 runs the f32 function on its even and odd elements
+   widened by shifts and narrows by rounding on the bits. */
+#define PIECEWISE_VECTOR(op)                                                                \
+    MAP_BLOCK(blk_##op##_f32, pw_nan32(x, op##_v32(x, c)))                                  \
+    MAP_BLOCK(blk_##op##_f64, pw_nan64(x, op##_v64(x, c), c))                               \
+    static ALWAYS_INLINE V blk_##op##_bf16(V x, const kc *c)                                \
+    {                                                                                       \
+        V even = fromf32(bf_even(x)), odd = fromf32(bf_odd(x));                             \
+        return bf_narrow(tof32(pw_nan32(even, op##_v32(even, c))),                          \
+                         tof32(pw_nan32(odd, op##_v32(odd, c))));                           \
+    }                                                                                       \
+    MAP_KERNEL(f32, op, 4, blk_##op##_f32, setup_f32)                                       \
+    MAP_KERNEL(f64, op, 8, blk_##op##_f64, setup_f64)                                       \
+    MAP_KERNEL(bf16, op, 2, blk_##op##_bf16, setup_bf16)
+#endif

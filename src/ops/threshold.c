@@ -1,0 +1,58 @@
+/* ELEMENT_WISE_THRESHOLD: max(x, Min) (docs/operators.md), x after the ScaleBias when there
+   is one. Min is converted to the tensor's type as Clip's page says (ops/clamp.h); max is
+   DirectML's GPU one (maximumNumber: a NaN x gives Min, -0 is below +0), or with
+   DMLP_EXECUTION_FLAG_NAN_PROPAGATE IEEE maximum (a NaN wins). Integers compare in their
+   own signedness against Min truncated and saturated; a NaN Min bounds nothing. */
+#include "ops/op.h"
+#include "ops/clamp.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_THRESHOLD
+#define OP_DESC DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_THRESHOLD, threshold, threshold, NULL, DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  threshold ELEMENT_WISE_THRESHOLD: max(x, min) (--min required; of x * scale +\n"
+        "            bias with --scale and --bias; a NaN x gives min, or with --nan\n"
+        "            propagate NaN)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD(SCALE_BIAS, ScaleBias), DMLP_FIELD(FLOAT, Min))
+
+CLAMP_SUPPORT
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+CLAMP_KERNELS(threshold)
+
+#ifndef DMLP_OPS_LIST
+#define FLOAT_THRESHOLD(t, T)                                                               \
+    DMLP__REFERENCE_MAP(t##_threshold, T, T,                                                \
+                        clamp_pick(clamp_scaled_##t(x, args), clamp_bound_##t(args->param[0]), \
+                                   &clamp_##t, args->nan_propagate, 1))
+FLOAT_THRESHOLD(f16, uint16_t)
+FLOAT_THRESHOLD(bf16, uint16_t)
+FLOAT_THRESHOLD(f32, uint32_t)
+FLOAT_THRESHOLD(f64, uint64_t)
+
+static double threshold_int(double x, double lo, double hi, const dmlp__kernel_args *args)
+{
+    int none;
+    double m = clamp_bound_int(args->param[0], lo, hi, &none);
+    return none || x > m ? x : m;
+}
+DMLP__REFERENCE_MAP(i8_threshold, int8_t, int8_t, threshold_int(x, INT8_MIN, INT8_MAX, args))
+DMLP__REFERENCE_MAP(u8_threshold, uint8_t, uint8_t, threshold_int(x, 0, UINT8_MAX, args))
+DMLP__REFERENCE_MAP(i16_threshold, int16_t, int16_t, threshold_int(x, INT16_MIN, INT16_MAX, args))
+DMLP__REFERENCE_MAP(u16_threshold, uint16_t, uint16_t, threshold_int(x, 0, UINT16_MAX, args))
+DMLP__REFERENCE_MAP(i32_threshold, int32_t, int32_t, threshold_int(x, INT32_MIN, INT32_MAX, args))
+DMLP__REFERENCE_MAP(u32_threshold, uint32_t, uint32_t, threshold_int(x, 0, UINT32_MAX, args))
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* f32 and f64 with Max's max against Min in every lane; a ScaleBias goes to the
+   reference. */
+MAP_BLOCK(blk_threshold_f32, bin_max_f32(x, c->p[0], c))
+MAP_BLOCK(blk_threshold_f64, bin_max_f64(x, c->p[0], c))
+SCALED_BY_REFERENCE(f32, threshold, 4, blk_threshold_f32, setup_f32, 1)
+SCALED_BY_REFERENCE(f64, threshold, 8, blk_threshold_f64, setup_f64, 1)
+#endif
+
+#undef OP
+#undef OP_DESC
