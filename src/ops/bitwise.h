@@ -84,8 +84,8 @@ static inline unsigned shift_count(uint64_t y, unsigned w, const dmlp__kernel_ar
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* The fast kernel of one type: the element function BITWISE_VFN(w) (and the setup
-   BITWISE_SETUP, setup_none unless the file defines it otherwise). */
+/* The fast kernel of one type: the element function BITWISE_VFN(w) and the setup
+   BITWISE_SETUP, both defined by the operator's file. */
 #define BITWISE_KERNEL(t, op, S, f, setup) BINARY_KERNEL(t, op, S, f, setup)
 #define BITWISE_BINARY_FAST(t, TYPE, w)                                                     \
     BITWISE_KERNEL(t, BITWISE_OP, w / 8, BITWISE_VFN(w), BITWISE_SETUP)
