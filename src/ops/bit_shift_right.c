@@ -9,15 +9,18 @@
 #define OP_DESC DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC
 #define BITWISE_OP bit_shr
 
-/* ONNX's BitShift picks the direction by its attribute; its rows come with the loader's
-   attribute-selected rows. */
-DMLP_OP(ELEMENT_WISE_BIT_SHIFT_RIGHT, shr, right_shift, NULL, DMLP_SAME_TYPE, DMLP_IN_PLACE,
+DMLP_OP(ELEMENT_WISE_BIT_SHIFT_RIGHT, shr, right_shift, "BitShift", DMLP_SAME_TYPE, DMLP_IN_PLACE,
         "  shr       ELEMENT_WISE_BIT_SHIFT_RIGHT: a >> b (unsigned; a count past the\n"
         "            width is taken modulo it, or with --shift zero gives 0)\n",
         DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
 SHIFT_SUPPORT
 SHIFT_TYPES(BITWISE_BINARY_ROW)
+
+/* ONNX's BitShift-11 is this operator when its `direction` is "RIGHT" (required); its
+   reference, numpy's shifts, gives 0 for a count at or past the width. */
+DMLP_ONNX_WHEN("direction", STRING, "RIGHT", NULL)
+DMLP_ONNX(11, "uint8, uint16, uint32, uint64", 0, DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO, 0)
 
 #ifndef DMLP_OPS_LIST
 #define BITWISE_FN(w) shr##w

@@ -32,7 +32,7 @@ import onnx.backend.test.case.node as node_cases  # noqa: E402
 OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Div", "Cast",
              "Greater", "And", "Or", "Ceil", "Floor", "Relu", "Max", "Min", "PRelu", "Mod",
              "Equal", "Less", "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN",
-             "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "LeakyRelu",
+             "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "LeakyRelu",
              "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
