@@ -97,6 +97,9 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 /* The second input broadcasts one way, to the first's shape (PRelu's slope, from version
    7; before it, the slope has X's shape or one element). */
 #define DMLP_ONNX_UNIDIRECTIONAL 4u
+/* A variadic operator of at most two inputs (Mean: a fold of two-input means is not the
+   mean of three); more are refused. */
+#define DMLP_ONNX_AT_MOST_TWO 8u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
 /* The operator's first version from this one on (0: none). */
 int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version);
