@@ -105,6 +105,12 @@
  *     rule), IEEE 754-2019 maximum: a NaN wins (A's before B's, made quiet), -0 still below
  *     +0. Integers compare in their own signedness.
  *
+ *   Mean (DML_OPERATOR_ELEMENT_WISE_MEAN): (a + b) / 2, broadcast, in that order: the sum
+ *     rounded, then halved and rounded (FLOAT16 and BFLOAT16 evaluated in binary32 and
+ *     rounded once to the type); a sum beyond the largest finite value is infinite. A's
+ *     NaN made quiet, else B's, else inf + -inf gives the default NaN. INT32 and UINT32:
+ *     the sum modulo 2^32, halved truncating toward zero.
+ *
  *   Min (DML_OPERATOR_ELEMENT_WISE_MIN): the lesser of a and b, broadcast, the mirror of
  *     Max. Floats follow DirectML's GPU min (IEEE 754-2019 minimumNumber): a NaN loses to a
  *     number, two NaNs give A's made quiet, -0 is below +0. With
@@ -292,6 +298,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR = 20,
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
+    DML_OPERATOR_ELEMENT_WISE_MEAN = 22,
     DML_OPERATOR_ELEMENT_WISE_MIN = 23,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
@@ -409,6 +416,12 @@ typedef struct DML_ELEMENT_WISE_MAX_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_MAX_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MEAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MEAN_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_MIN_OPERATOR_DESC {
     const DML_TENSOR_DESC *ATensor;

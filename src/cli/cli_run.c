@@ -273,7 +273,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 {
     const char *positional[4];
     int count = 0, options_done = 0;
-    char message[256];
+    char message[768];
     memset(a, 0, sizeof *a);
     a->level = DMLP__FEATURE_LEVEL_HIGHEST;
     a->scale_bias.Scale = 1.0f;
@@ -406,7 +406,7 @@ static int parse_args(int argc, char **argv, run_args *a)
             return bad_usage(message);
         }
     }
-    char names[128];
+    char names[512]; /* every `dmlp run` name: the list grows with the registry */
     dmlp__op_names(names, sizeof names, DMLP__OP_NAME_CLI, ", ", " or ");
     if (count < 3) {
         snprintf(message, sizeof message, "which operator? %s", names);

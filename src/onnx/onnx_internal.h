@@ -106,6 +106,9 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 /* The first FLOAT member is lowered to the second where it is above it (Clip: ONNX gives
    the upper bound there, DirectML's order the lower). */
 #define DMLP_ONNX_LOWER_FIRST 16u
+/* A variadic operator of at most two inputs (Mean: a fold of two-input means is not the
+   mean of three); more are refused. */
+#define DMLP_ONNX_AT_MOST_TWO 32u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
 /* The operator's ONNX attributes that give its FLOAT members (DMLP_ONNX_FLOAT rows):
    how many, and row `index` of them: the attribute's name (NULL: the member is fixed),

@@ -799,6 +799,13 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                                               : "exactly two");
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
+        if (variadic && np->n_input > 2 &&
+            (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_AT_MOST_TWO)) {
+            snprintf(why, sizeof why, "has %zu inputs; dmlp runs %s of one or two inputs only "
+                     "(the mean of more is not a chain of two-input means)", np->n_input,
+                     np->op_type);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
         if (np->n_output != 1 || !np->output[0][0]) {
             snprintf(why, sizeof why, "has %zu outputs; %s gives exactly one, named",
                      np->n_output, np->op_type);

@@ -49,6 +49,7 @@
 #define MIN DML_OPERATOR_ELEMENT_WISE_MIN
 #define DIFFSQ DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE
 #define FMOD DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE
+#define MEAN DML_OPERATOR_ELEMENT_WISE_MEAN
 #define MOD DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR
 #define PRELU DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU
 #define EQUALS DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS
@@ -123,6 +124,9 @@ static const expected_row expected_rows[] = {
     {MIN, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MIN, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {DIFFSQ, 0x3100, 1, 8, {F32, F16, I32, U32}},
+    {MEAN, 0x1000, 4, 4, {F32, F16}},
+    {MEAN, 0x2100, 4, 4, {F32, F16, I32, U32}},
+    {MEAN, 0x3000, 1, 8, {F32, F16, I32, U32}},
     {FMOD, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {FMOD, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {FMOD, 0x6000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
@@ -278,6 +282,7 @@ static const struct {
     {MAX, {F64, BF16}},
     {MIN, {F64, BF16}},
     {DIFFSQ, {F64, BF16}},
+    {MEAN, {F64, BF16}},
     {FMOD, {F64, BF16}},
     {MOD, {F64, BF16}},
     {PRELU, {F64, BF16, I64, U32, U64}},
@@ -321,6 +326,7 @@ static const struct {
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {MIN, "ELEMENT_WISE_MIN", 0x1000, "1_0"},
     {DIFFSQ, "ELEMENT_WISE_DIFFERENCE_SQUARE", 0x3100, "3_1"},
+    {MEAN, "ELEMENT_WISE_MEAN", 0x1000, "1_0"},
     {FMOD, "ELEMENT_WISE_MODULUS_TRUNCATE", 0x2100, "2_1"},
     {MOD, "ELEMENT_WISE_MODULUS_FLOOR", 0x2100, "2_1"},
     {PRELU, "ACTIVATION_PARAMETERIZED_RELU", 0x1000, "1_0"},
@@ -351,7 +357,7 @@ static bool two_inputs(DML_OPERATOR_TYPE op)
 {
     return op == ADD || op == ADD1 || op == SUBTRACT || op == MULTIPLY || op == DIVIDE ||
            op == GREATER || op == AND || op == OR || op == MAX || op == MIN ||
-           op == DIFFSQ || op == FMOD || op == MOD || op == EQUALS || op == XOR ||
+           op == DIFFSQ || op == FMOD || op == MOD || op == MEAN || op == EQUALS || op == XOR ||
            op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS || op == BIT_AND ||
            op == BIT_OR || op == BIT_XOR || op == SHL || op == SHR;
 }

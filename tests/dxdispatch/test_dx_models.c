@@ -364,6 +364,7 @@ int main(void)
     check_model("min");
     check_model("difference_square");
     check_model("modulus");
+    check_model("mean");
     check_model("prelu");
     check_model("compare");
     check_model("boolean");

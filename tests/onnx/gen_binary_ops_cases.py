@@ -18,6 +18,13 @@ remainder, the sign of b). Integer divisors are never 0 here (dmlp refuses them,
 Div's); float16 is numpy's own (evaluated in float32, exact for fmod, rounded once for
 mod), bfloat16 decoded exactly to float32, fmod taken there (exact) and encoded back.
 
+Mean: ONNX's reference sums the inputs from the left and divides by their count; for
+one input a copy, for two (a + b) / 2, ELEMENT_WISE_MEAN's formula in its order (the sum
+rounded, then halved). float and double from numpy in the type; float16 evaluated in
+float32 and rounded once (dmlp's rule for float16: it differs from numpy's float16
+arithmetic only where a float16 sum would pass 65504 and its half would not, pinned by
+a hand-checked case), bfloat16 likewise through the script's codec.
+
 binary_ops_cases(root, g) and binary_ops_refused_cases(root, g) write them, g being the
 gen_cases module (its helpers and lists).
 """
@@ -254,10 +261,63 @@ def mod_cases(root, g):
              0)
 
 
+MEAN_VERSIONS = [
+    (1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
+    (6, (6, 7), (FLOAT16, FLOAT, DOUBLE)),
+    (8, (8, 12), (FLOAT16, FLOAT, DOUBLE)),
+    (13, (13, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+]
+
+
+def ref_mean(g, onnx_type, xs):
+    """One input: itself; two: (a + b) / 2, float16 and bfloat16 in float32 rounded once."""
+    if len(xs) == 1:
+        return xs[0].copy()
+    a, b = xs
+    with np.errstate(invalid="ignore", over="ignore"):
+        if onnx_type == BFLOAT16:
+            return g.f32_to_bf16((bf16_decode(g, a) + bf16_decode(g, b)) / np.float32(2))
+        if onnx_type == FLOAT16:
+            return ((a.astype(np.float32) + b.astype(np.float32)) / np.float32(2)).astype(
+                np.float16)
+        return (a + b) / a.dtype.type(2)
+
+
+def mean_cases(root, g):
+    rng = g.rng
+    for since, opsets, types in MEAN_VERSIONS:
+        for i, onnx_type in enumerate(types):
+            opset = opsets[i % len(opsets)]
+            a = g.storage(onnx_type, g.input_values(onnx_type))
+            name = "dmlp_mean%d_%s_opset%d" % (since, g.NAMES[onnx_type], opset)
+            variadic_case(g, root, "Mean", ref_mean, name, opset, onnx_type,
+                          [a, b_values(g, onnx_type, a, same_shape=since < 8)],
+                          {"consumed_inputs": [0, 0]} if since == 1 else None,
+                          typed_set=onnx_type in (FLOAT, BFLOAT16))
+    # the sum rounded, then halved: overflow, cancellation, subnormal halves (ties to even)
+    tiny = np.float32(1e-45)
+    a = np.array([1, 3e38, np.inf, tiny, 3 * tiny, -0.0, np.nan, 0.1], np.float32)
+    b = np.array([2, 3e38, -np.inf, 0, 0, -0.0, 1, 0.2], np.float32)
+    got = ref_mean(g, FLOAT, [a, b])
+    assert got[0] == 1.5 and got[1] == np.inf and np.isnan(got[2]) and got[3] == 0
+    assert got[4] == 2 * tiny and np.signbit(got[5]) and np.isnan(got[6])
+    variadic_case(g, root, "Mean", ref_mean, "dmlp_mean_hand_checked", 13, FLOAT, [a, b])
+    # float16 evaluated in float32: 65504 and 65504 give 65504 (numpy's float16 sum: inf)
+    h = np.array([65504, -65504, 1, 2 ** -24], np.float16)
+    got = ref_mean(g, FLOAT16, [h, h])
+    assert got[0] == 65504 and got[1] == -65504 and got[3] == 2 ** -24
+    variadic_case(g, root, "Mean", ref_mean, "dmlp_mean_float16_wide_sum", 13, FLOAT16, [h, h])
+    variadic_case(g, root, "Mean", ref_mean, "dmlp_mean_one_input", 13, DOUBLE,
+                  [rng.standard_normal((2, 3))])
+    xs = [rng.standard_normal(s).astype(np.float32) for s in ((3, 1), (4,))]
+    variadic_case(g, root, "Mean", ref_mean, "dmlp_mean_broadcast", 8, FLOAT, xs)
+
+
 def binary_ops_cases(root, g):
     min_cases(root, g)
     prelu_cases(root, g)
     mod_cases(root, g)
+    mean_cases(root, g)
 
 
 # ---- refused models --------------------------------------------------------------------
@@ -329,3 +389,11 @@ def binary_ops_refused_cases(root, g):
         [helper.make_node("Mod", ["a", "b"], ["y"], name="m", fmod=1)],
         [vi("a", BFLOAT16, [3]), vi("b", BFLOAT16, [3])], [vi("y", BFLOAT16, None)], 12),
         "Mod-10 with fmod = 1 allows")
+    refuse(root, "mean_three_inputs", variadic_model(
+        g, "Mean", types=(FLOAT, FLOAT, FLOAT), shapes=((3,),) * 3),
+        'node 0 "m" (Mean at opset 13', "has 3 inputs; dmlp runs Mean of one or two inputs "
+        "only (the mean of more is not a chain of two-input means)")
+    refuse(root, "mean_int32", variadic_model(g, "Mean", types=(INT32, INT32)),
+           "Mean-13 allows float16, float, double, bfloat16")
+    refuse(root, "mean6_shapes", variadic_model(g, "Mean", 6, shapes=((3,), (1,))),
+           "shapes [3] and [1] differ; Mean-6 needs all inputs of one shape")

@@ -169,6 +169,16 @@ def modulus(floor):
     return run
 
 
+def mean(a, b):
+    """(a + b) / 2: float16 evaluated in float32 and rounded once; integers: the sum wraps,
+    the half truncates toward zero."""
+    with np.errstate(all="ignore"):
+        if a.dtype.kind == "f":
+            return ((wide(a) + wide(b)) / 2).astype(a.dtype)
+        s = (a.astype(np.int64) + b.astype(np.int64)).astype(a.dtype).astype(np.int64)
+        return (np.sign(s) * (np.abs(s) // 2)).astype(a.dtype)
+
+
 def relu(x):
     return maximum_number(x, np.zeros_like(x))
 
@@ -351,6 +361,7 @@ BINARY = {
     "maximum": maximum_number,
     "minimum": minimum_number,
     "difference_square": difference_square,
+    "mean": mean,
     "fmod": modulus(False),
     "mod": modulus(True),
     "prelu": prelu,

@@ -1,0 +1,236 @@
+/* test_reference_mean: the Mean reference kernels (docs/operators.md) against the tests'
+   own model (test_reference_oracle.h): every 16-bit A against a set of B values (zeros,
+   NaNs, infinities, neighbours, the largest and the smallest) and shuffled Bs, broadcast
+   both ways; float32 and float64 edges, random and neighbouring pairs; INT32 and UINT32
+   pairs; then through the public API. The model rounds with the oracle: the sum of two
+   values is formed in a format of at least 2p + 2 bits (binary64 for binary32 and the
+   16-bit types, binary128 for binary64), where rounding it again gives the correctly
+   rounded sum; its half is exact there and rounded once more (binary32's subnormals),
+   then, for the 16-bit types, once to the type. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "test_reference_oracle.h"
+#include "test_reference_types.h"
+
+#define MEAN DML_OPERATOR_ELEMENT_WISE_MEAN
+
+/* v rounded to a format (finite v), infinity beyond its largest finite value's half ulp. */
+static double round_to(double v, oracle_format f)
+{
+    double max = ldexp(2.0 - ldexp(1.0, -f.mbits), oracle_bias(f));
+    double limit = max + ldexp(1.0, oracle_bias(f) - f.mbits - 1); /* ties go to infinity */
+    if (fabs(v) >= limit)
+        return v < 0 ? -INFINITY : INFINITY;
+    return oracle_round_format(v, f);
+}
+
+static uint64_t encode(double v, oracle_format f)
+{
+    if (isinf(v)) {
+        uint64_t inf = ((UINT64_C(1) << f.ebits) - 1) << f.mbits;
+        return v < 0 ? inf | (UINT64_C(1) << (f.ebits + f.mbits)) : inf;
+    }
+    return oracle_encode(v, f);
+}
+
+static double decode(uint64_t x, oracle_format f)
+{
+    if (oracle_is_inf(x, f))
+        return oracle_negative(x, f) ? -INFINITY : INFINITY;
+    return oracle_decode(x, f);
+}
+
+static uint64_t default_nan(oracle_format f)
+{
+    return quiet(((UINT64_C(1) << f.ebits) - 1) << f.mbits, f);
+}
+
+/* The model for f16, bf16 and f32: evaluated in binary32 (the sum rounded, its half
+   rounded), then rounded once to the type. */
+static uint64_t model_narrow(uint64_t x, uint64_t y, oracle_format f)
+{
+    if (oracle_is_nan(x, f))
+        return quiet(x, f);
+    if (oracle_is_nan(y, f))
+        return quiet(y, f);
+    double a = decode(x, f), b = decode(y, f);
+    if (isinf(a) && isinf(b) && (a > 0) != (b > 0))
+        return default_nan(f);
+    double s = isinf(a) || isinf(b) ? a + b : round_to(a + b, ORACLE_F32);
+    double h = isinf(s) ? s : round_to(s / 2, ORACLE_F32);
+    return encode(isinf(h) ? h : round_to(h, f), f);
+}
+
+__extension__ typedef __float128 quad;
+
+static uint64_t model_f64(uint64_t x, uint64_t y)
+{
+    oracle_format f = ORACLE_F64;
+    if (oracle_is_nan(x, f))
+        return quiet(x, f);
+    if (oracle_is_nan(y, f))
+        return quiet(y, f);
+    double a, b;
+    memcpy(&a, &x, 8);
+    memcpy(&b, &y, 8);
+    if (isinf(a) && isinf(b) && (a > 0) != (b > 0))
+        return default_nan(f);
+    double s = (double)((quad)a + (quad)b); /* 113 >= 2 * 53 + 2 bits */
+    double h = isinf(s) ? s : (double)((quad)s / 2); /* exact in quad, rounded once */
+    uint64_t bits;
+    memcpy(&bits, &h, 8);
+    return bits;
+}
+
+static size_t special_values(uint64_t *v, oracle_format f)
+{
+    uint64_t one = 1, sign = one << (f.ebits + f.mbits);
+    uint64_t inf = ((one << f.ebits) - 1) << f.mbits, unit = (uint64_t)oracle_bias(f) << f.mbits;
+    uint64_t list[] = {0, sign, unit, unit | sign, inf, inf | sign, inf | 1, inf | 1 | sign,
+                       quiet(inf, f), quiet(inf, f) | sign | 3, 1, sign | 1, inf - 1,
+                       (inf - 1) | sign, unit + 1, unit - 1};
+    memcpy(v, list, sizeof list);
+    return sizeof list / sizeof list[0];
+}
+
+static uint64_t model(uint64_t x, uint64_t y, size_t t)
+{
+    return floats[t].size == 8 ? model_f64(x, y) : model_narrow(x, y, floats[t].f);
+}
+
+static void check_floats(void)
+{
+    unsigned char *a = malloc(N * 8), *b = malloc(N * 8), *out = malloc(N * 8);
+    dmlp__kernel_args args = {0};
+    for (size_t t = 0; t < sizeof floats / sizeof floats[0]; t++) {
+        size_t size = floats[t].size, count = fill(a, size, 31);
+        dmlp__binary_kernel fn = dmlp__binary_reference_kernel(MEAN, floats[t].type);
+        CHECK(fn != NULL, "mean %s: a kernel", floats[t].name);
+        if (!fn)
+            continue;
+        uint64_t specials[16];
+        size_t nspecial = special_values(specials, floats[t].f);
+        for (size_t k = 0; k < nspecial; k++)
+            for (int b_first = 0; b_first < 2; b_first++) {
+                fn(count, b_first ? (void *)&specials[k] : (void *)a,
+                   b_first ? (void *)a : (void *)&specials[k], out,
+                   b_first ? DMLP__SCALAR_A : DMLP__SCALAR_B, &args);
+                for (size_t i = 0; i < count; i++) {
+                    uint64_t x = get(a, i, size), y = specials[k];
+                    uint64_t want = b_first ? model(y, x, t) : model(x, y, t);
+                    CHECK_BITS(get(out, i, size), want, "mean %s 0x%llx 0x%llx%s",
+                               floats[t].name, (unsigned long long)x, (unsigned long long)y,
+                               b_first ? " (B first)" : "");
+                }
+            }
+        /* random pairs, and (16-bit) every A against a shuffled B; then neighbours */
+        for (int round = 0; round < 2; round++) {
+            fill(b, size, 40 + (uint64_t)round);
+            if (size <= 2)
+                for (size_t i = 0; i < count; i++) {
+                    uint64_t x = (i * 40503u + 17 + (size_t)round * 977) % count;
+                    memcpy(b + i * size, &x, size);
+                }
+            else if (round == 1) /* B near A: sums that carry, and cancel for opposite signs */
+                for (size_t i = 0; i < count; i++) {
+                    uint64_t x = get(a, i, size) + (i % 7) - 3;
+                    memcpy(b + i * size, &x, size);
+                }
+            fn(count, a, b, out, 0, &args);
+            for (size_t i = 0; i < count; i++) {
+                uint64_t x = get(a, i, size), y = get(b, i, size);
+                CHECK_BITS(get(out, i, size), model(x, y, t), "mean %s 0x%llx 0x%llx",
+                           floats[t].name, (unsigned long long)x, (unsigned long long)y);
+            }
+        }
+    }
+    free(a);
+    free(b);
+    free(out);
+}
+
+static void check_integers(void)
+{
+    static const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_INT32,
+                                                 DML_TENSOR_DATA_TYPE_UINT32};
+    unsigned char *a = malloc(N * 4), *b = malloc(N * 4), *out = malloc(N * 4);
+    dmlp__kernel_args args = {0};
+    for (size_t t = 0; t < 2; t++) {
+        size_t count = fill(a, 4, 50);
+        fill(b, 4, 51);
+        dmlp__binary_kernel fn = dmlp__binary_reference_kernel(MEAN, types[t]);
+        CHECK(fn != NULL, "mean integer %zu: a kernel", t);
+        if (!fn)
+            continue;
+        fn(count, a, b, out, 0, &args);
+        for (size_t i = 0; i < count; i++) {
+            uint64_t x = get(a, i, 4), y = get(b, i, 4);
+            /* the exact sum modulo 2^32, in the type, halved toward zero */
+            uint64_t sum = (x + y) & 0xffffffffu;
+            uint64_t want;
+            if (t == 0) {
+                int64_t v = as_signed(sum, 4);
+                want = (uint64_t)(v >= 0 ? v >> 1 : -((-v) >> 1)) & 0xffffffffu;
+            } else {
+                want = sum >> 1;
+            }
+            CHECK_BITS(get(out, i, 4), want, "mean integer %zu 0x%llx 0x%llx", t,
+                       (unsigned long long)x, (unsigned long long)y);
+        }
+    }
+    free(a);
+    free(b);
+    free(out);
+}
+
+static void check_api(void)
+{
+    dmlp_device *device = NULL;
+    dmlp_device_desc dd = {DML_FEATURE_LEVEL_1_0, 1, 0};
+    CHECK_STATUS(dmlp_device_create(&dd, &device), DMLP_OK);
+    if (!device)
+        return;
+    uint32_t sizes[4] = {1, 1, 2, 3}, bstrides[4] = {0, 0, 0, 1};
+    DML_BUFFER_TENSOR_DESC ab = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, sizes,
+                                 NULL, 24, 0};
+    DML_BUFFER_TENSOR_DESC bb = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, sizes,
+                                 bstrides, 12, 0};
+    DML_TENSOR_DESC at = {DML_TENSOR_TYPE_BUFFER, &ab}, bt = {DML_TENSOR_TYPE_BUFFER, &bb};
+    DML_ELEMENT_WISE_MEAN_OPERATOR_DESC md = {&at, &bt, &at};
+    DML_OPERATOR_DESC d = {MEAN, &md};
+    dmlp_operator *op = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &d, 0, &op), DMLP_OK);
+    float x[6] = {1.0f, -2.0f, INFINITY, 3.0e38f, 0.5f, -0.0f};
+    float y[3] = {2.0f, -0.5f, -INFINITY};
+    dmlp_buffer_binding bind[2] = {{x, 0, sizeof x}, {y, 0, sizeof y}};
+    if (op)
+        CHECK_STATUS(dmlp_operator_execute(op, 2, bind, 1, bind), DMLP_OK);
+    CHECK(x[0] == 1.5f && x[1] == -1.25f && isnan(x[2]) && x[3] == 1.5e38f && x[4] == 0.0f &&
+              isinf(x[5]) && x[5] < 0,
+          "mean broadcast in place: %g %g %g %g %g %g", (double)x[0], (double)x[1],
+          (double)x[2], (double)x[3], (double)x[4], (double)x[5]);
+    dmlp_operator_destroy(op);
+    /* INT32 at 1_0: refused, naming the type; from 2_1 it runs */
+    DML_BUFFER_TENSOR_DESC ib = {DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_FLAG_NONE, 4, sizes,
+                                 NULL, 24, 0};
+    DML_TENSOR_DESC it = {DML_TENSOR_TYPE_BUFFER, &ib};
+    DML_ELEMENT_WISE_MEAN_OPERATOR_DESC id = {&it, &it, &it};
+    DML_OPERATOR_DESC idesc = {MEAN, &id};
+    op = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &idesc, 0, &op), DMLP_ERROR_UNSUPPORTED);
+    CHECK(strstr(dmlp_last_error(), "INT32") != NULL, "mean int32 at 1_0: %s",
+          dmlp_last_error());
+    dmlp_operator_destroy(op);
+    dmlp_device_destroy(device);
+}
+
+int main(void)
+{
+    check_floats();
+    check_integers();
+    check_api();
+    return test_finish("test_reference_mean");
+}
