@@ -50,6 +50,11 @@ unsigned bench_vector_bytes(void);
    team, timing `calls` passes in a row. */
 double bench_traffic_time(bench_team *team, void *dst, const void *src, size_t elements,
                           size_t in_size, size_t out_size, int streaming, unsigned calls);
+/* The same for a two-input operator: `elements` elements of `in_size` bytes read from
+   each of src and src_b (64-byte aligned) at the same offsets. */
+double bench_traffic2_time(bench_team *team, void *dst, const void *src, const void *src_b,
+                           size_t elements, size_t in_size, size_t out_size, int streaming,
+                           unsigned calls);
 
 /* One operator x type as the bench runs it. */
 typedef struct bench_kind {
