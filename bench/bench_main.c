@@ -335,7 +335,7 @@ static double traffic_time(run *r, const bench_kind *k, unsigned t, uint64_t ele
    cases), and after which no repetition of a row begins: the limits a slow kernel meets
    (the two-input reference kernels of f16 and bf16 move 0.1 GB/s, 10 s per execute of
    the large case), which a fast one stays far below. */
-#define REP_SECONDS 0.05
+#define REP_SECONDS 0.02
 #define ROW_SECONDS 2.0
 
 /* Measures one op x type x shape on team/device t and adds a row; returns the median
