@@ -50,6 +50,11 @@ unsigned bench_vector_bytes(void);
    team, timing `calls` passes in a row. */
 double bench_traffic_time(bench_team *team, void *dst, const void *src, size_t elements,
                           size_t in_size, size_t out_size, int streaming, unsigned calls);
+/* The same for a two-input operator: `elements` elements of `in_size` bytes read from
+   each of src and src_b (64-byte aligned) at the same offsets. */
+double bench_traffic2_time(bench_team *team, void *dst, const void *src, const void *src_b,
+                           size_t elements, size_t in_size, size_t out_size, int streaming,
+                           unsigned calls);
 
 /* One operator x type as the bench runs it. */
 typedef struct bench_kind {
@@ -57,22 +62,31 @@ typedef struct bench_kind {
     const char *type_name; /* i8 ... f64, bf16, e5m2 ... */
     DML_OPERATOR_TYPE op;
     DML_TENSOR_DATA_TYPE type;
-    size_t in_size, out_size; /* element bytes */
+    size_t in_size, out_size; /* element bytes (of each input) */
+    unsigned inputs;          /* 2: a two-input operator (A, B); 0 or 1: one input */
 } bench_kind;
 
 /* A 4-D tensor {1, 1, rows, cols}: packed, broadcast along rows (row stride 0) or with
-   rows padded by `pad` elements. */
-typedef enum bench_layout { BENCH_PACKED, BENCH_BROADCAST, BENCH_PADDED } bench_layout;
+   rows padded by `pad` elements. A two-input operator's A and B are both packed or both
+   padded; broadcast is B's (one row for every row, A packed); BENCH_SCALAR, for two-input
+   operators only: A packed and B one element broadcast to A's shape (every stride 0). */
+typedef enum bench_layout {
+    BENCH_PACKED,
+    BENCH_BROADCAST,
+    BENCH_PADDED,
+    BENCH_SCALAR
+} bench_layout;
 
 typedef struct bench_op bench_op;
 /* NULL on failure, after printing why. */
 bench_op *bench_op_create(dmlp_device *device, const bench_kind *kind, uint32_t rows,
                           uint32_t cols, bench_layout layout, uint32_t pad);
 void bench_op_destroy(bench_op *op);
-/* Input bytes the binding must span. */
+/* Input bytes the bindings must span (the larger of A's and B's). */
 uint64_t bench_op_input_bytes(const bench_op *op);
-/* Seconds per execute, timing `calls` executes in a row; -1 when an execute fails. */
-double bench_op_time(bench_op *op, void *in, void *out, unsigned calls);
+/* Seconds per execute, timing `calls` executes in a row; -1 when an execute fails. `in_b`
+   is B's buffer (ignored by a one-input operator). */
+double bench_op_time(bench_op *op, void *in, void *in_b, void *out, unsigned calls);
 
 /* The graphs section (bench_graphs.c): per chain and thread count, the medians of one
    graph execute (one pass), of one Softsign over the same tensor and of the chain's

@@ -1,7 +1,9 @@
 /* `dmlp bench`: every operator x type through the public API at memory-sized,
    cache-resident, broadcast/padded and 16-element sizes, on 1 and all threads, each as a
    ratio to the fastest of several independent copies of the same bytes measured in the
-   same run (docs/performance.md). Progress goes to stderr; the table (or --json) to stdout. */
+   same run (docs/performance.md). Two-input operators run with A and B packed and with B
+   a broadcast scalar, their bytes counted on every tensor. Progress goes to stderr; the
+   table (or --json) to stdout. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +14,10 @@
 #include "bench_report.h"
 #include "core/bench_hooks.h"
 
-/* Every op x type of the kernel list, named as the registry and the type table name
-   them (sign, f32). The float8 types without infinities run only when --types names
-   them: IsInfinity writes zeros whatever their input. */
+/* Every op x type of the kernel lists (one-input and two-input, in table order), named
+   as the registry and the type table name them (sign, f32). The float8 types without
+   infinities run only when --types names them: IsInfinity writes zeros whatever their
+   input. */
 static const dmlp__bench_row *list_rows;
 static size_t kind_count;
 
@@ -34,8 +37,10 @@ static int make_kinds(void)
         return 0;
     for (size_t k = 0; k < kind_count; k++) {
         const char *type_name = list_rows[k].type_name;
-        bench_kind b = {list_rows[k].op_name, type_name, list_rows[k].op,
-                        list_rows[k].type, list_rows[k].in_size, list_rows[k].out_size};
+        bench_kind b = {list_rows[k].op_name,  type_name,
+                        list_rows[k].op,       list_rows[k].type,
+                        list_rows[k].in_size,  list_rows[k].out_size,
+                        list_rows[k].inputs};
         kinds[k].kind = b;
         kinds[k].optional = 0;
         for (size_t i = 0; i < sizeof optional / sizeof optional[0]; i++)
@@ -50,6 +55,7 @@ enum { CASE_LARGE = 1, CASE_CACHE = 2, CASE_STRIDED = 4, CASE_LATENCY = 8, CASE_
 
 typedef struct options {
     const char *ops, *types; /* comma lists, NULL = all */
+    unsigned inputs;         /* 1: one-input operators, 2: two-input, 3: both */
     unsigned cases;
     unsigned threads[4], thread_count;
     unsigned reps;
@@ -58,9 +64,14 @@ typedef struct options {
 } options;
 
 static const char usage_head[] =
-    "usage: dmlp bench [--quick] [--json] [--ops LIST] [--types LIST] [--cases LIST]\n"
-    "                  [--threads LIST] [--reps N] [--large-mib N]\n";
+    "usage: dmlp bench [--quick] [--json] [--ops LIST] [--inputs LIST] [--types LIST]\n"
+    "                  [--cases LIST] [--threads LIST] [--reps N] [--large-mib N]\n";
 static const char usage_tail[] =
+    "  --inputs    one,two: the operators of one input, of two (A and B: run with both\n"
+    "              packed and with B a broadcast scalar; bytes of every tensor counted).\n"
+    "              Default: one; both when --ops is given. Two-input reference kernels\n"
+    "              are slow (f16, bf16: about 0.1 GB/s): a row of a slow kernel takes\n"
+    "              fewer calls and repetitions (JSON \"reps\")\n"
     "  --types     i8,u8,i16,u16,i32,u32,i64,u64,f16,f32,f64,bf16,e5m2,e4m3fn,e4m3fnuz,\n"
     "              e5m2fnuz (default: all but the three float8 types without infinities)\n"
     "  --cases     large,cache,strided,latency,graphs (default: all; graphs: FLOAT32\n"
@@ -81,7 +92,14 @@ static void print_usage(FILE *to)
     for (size_t k = 0; k < kind_count; k++)
         if (k == 0 || list_rows[k].op != list_rows[k - 1].op)
             fprintf(to, "%s%s", k ? "," : "", list_rows[k].op_name);
-    fputs(" (default: all)\n", to);
+    fputs(" (default: all)\n              two-input: ", to);
+    int first = 1;
+    for (size_t k = 0; k < kind_count; k++)
+        if (list_rows[k].inputs == 2 && (k == 0 || list_rows[k].op != list_rows[k - 1].op)) {
+            fprintf(to, "%s%s", first ? "" : ",", list_rows[k].op_name);
+            first = 0;
+        }
+    fputs("\n", to);
     fputs(usage_tail, to);
 }
 
@@ -145,6 +163,7 @@ static int parse(int argc, char **argv, options *o)
     static const char *case_names[CASE_NAMES] = {"large", "cache", "strided", "latency",
                                                  "graphs"};
     o->ops = o->types = NULL;
+    o->inputs = 0; /* not given: one, or both with --ops */
     o->cases = CASE_LARGE | CASE_CACHE | CASE_STRIDED | CASE_LATENCY | CASE_GRAPHS;
     o->reps = 5;
     o->large_mib = 256;
@@ -155,6 +174,7 @@ static int parse(int argc, char **argv, options *o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = strcmp(a, "--ops") == 0 || strcmp(a, "--types") == 0 ||
+                    strcmp(a, "--inputs") == 0 ||
                     strcmp(a, "--cases") == 0 || strcmp(a, "--threads") == 0 ||
                     strcmp(a, "--reps") == 0 || strcmp(a, "--large-mib") == 0;
         if (takes && !v)
@@ -168,6 +188,10 @@ static int parse(int argc, char **argv, options *o)
             o->ops = v;
         } else if (strcmp(a, "--types") == 0) {
             o->types = v;
+        } else if (strcmp(a, "--inputs") == 0) {
+            o->inputs = (in_list(v, "one") ? 1u : 0u) | (in_list(v, "two") ? 2u : 0u);
+            if (!o->inputs)
+                return usage_error("--inputs names none of one,two");
         } else if (strcmp(a, "--cases") == 0) {
             o->cases = 0;
             for (unsigned c = 0; c < CASE_NAMES; c++)
@@ -195,12 +219,16 @@ static int parse(int argc, char **argv, options *o)
         }
         i += takes;
     }
+    if (!o->inputs)
+        o->inputs = o->ops ? 3 : 1;
     return -1; /* go on */
 }
 
 static int selected(const options *o, size_t k)
 {
     const bench_kind *b = &kinds[k].kind;
+    if (!(o->inputs & (b->inputs == 2 ? 2u : 1u)))
+        return 0;
     if (o->ops && !in_list(o->ops, b->op_name))
         return 0;
     if (o->types)
@@ -208,11 +236,13 @@ static int selected(const options *o, size_t k)
     return !kinds[k].optional;
 }
 
-/* The run's shared state: buffers, one device and one copy team per thread count. */
+/* The run's shared state: buffers, one device and one copy team per thread count. `in`
+   holds the input (a two-input operator's A), `in_b` B; `in` and `out` are large enough
+   for a copy of half the bytes a two-input operator moves when one is selected. */
 typedef struct run {
     const options *o;
-    unsigned char *in, *out;
-    size_t buffer_bytes;
+    unsigned char *in, *out, *in_b;
+    size_t buffer_bytes, b_bytes;
     dmlp_device *devices[4];
     bench_team *teams[4];
     bench_report *report;
@@ -220,8 +250,9 @@ typedef struct run {
 
 /* Inputs like real data: integers and float8 random bits; floats random signs and
    mantissas with exponents from 2^-5 to 2^3 (no subnormals, infinities or NaNs, whose
-   division can take microcode assists on some CPUs). */
-static void fill_input(unsigned char *p, size_t n, const bench_kind *k)
+   division can take microcode assists on some CPUs). A two-input operator's B (`seed`
+   1) has its own values and no zero integer (an integer Divide refuses one). */
+static void fill_input(unsigned char *p, size_t n, const bench_kind *k, unsigned seed)
 {
     static const struct {
         DML_TENSOR_DATA_TYPE type;
@@ -237,7 +268,7 @@ static void fill_input(unsigned char *p, size_t n, const bench_kind *k)
             bias = floats[i].bias;
         }
     size_t size = k->in_size;
-    uint64_t s = 0x2545f4914f6cdd1du;
+    uint64_t s = seed ? 0x9e3779b97f4a7c15u : 0x2545f4914f6cdd1du;
     for (size_t i = 0; i + size <= n; i += size) {
         s ^= s << 13;
         s ^= s >> 7;
@@ -247,31 +278,78 @@ static void fill_input(unsigned char *p, size_t n, const bench_kind *k)
             uint64_t sign = (s >> 63) << (8 * size - 1);
             uint64_t exponent = bias - 5 + (s >> 40) % 9;
             v = sign | exponent << mantissa | (s & (((uint64_t)1 << mantissa) - 1));
+        } else if (seed) {
+            uint64_t low = size == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * size)) - 1;
+            v = (v & low) ? v : 1;
         }
         memcpy(p + i, &v, size);
     }
 }
 
 /* Cache-resident targets: Sign and IsInfinity move bytes like a copy; Softsign is bound by
-   the divider (f16 and bf16: one f32 quotient per 4 bytes moved). */
+   the divider (f16 and bf16: one f32 quotient per 4 bytes moved). SPEC.md names none for
+   two-input operators: the bench asks what it asks of Sign, and of Divide what it asks of
+   Softsign (both wait on the divider). */
 static double cache_target(const bench_kind *k)
 {
-    if (k->op != DML_OPERATOR_ACTIVATION_SOFTSIGN)
+    if (k->op != DML_OPERATOR_ACTIVATION_SOFTSIGN && k->op != DML_OPERATOR_ELEMENT_WISE_DIVIDE)
         return 0.8;
     return k->in_size == 2 ? 0.33 : 0.5;
 }
 
+/* How a row's inputs are laid out (table column and JSON "inputs"). */
+static const char *inputs_name(const bench_kind *k, bench_layout layout)
+{
+    if (k->inputs != 2)
+        return "x";
+    return layout == BENCH_SCALAR ? "a,b=scalar" : "a,b";
+}
+
+/* Bytes an execute moves: every element of A (the input) and of the output, and of a
+   two-input operator B's distinct elements: all of them packed or padded, one row when
+   broadcast along rows, none when B is a broadcast scalar (A + output). One-input rows
+   count the logical tensor, a broadcast input's too. */
+static uint64_t bytes_moved(const bench_kind *k, uint32_t rows, uint32_t cols,
+                            bench_layout layout)
+{
+    uint64_t elements = (uint64_t)rows * cols;
+    uint64_t bytes = elements * (k->in_size + k->out_size);
+    if (k->inputs == 2)
+        bytes += layout == BENCH_SCALAR      ? 0
+                 : layout == BENCH_BROADCAST ? (uint64_t)cols * k->in_size
+                                             : elements * k->in_size;
+    return bytes;
+}
+
+/* The traffic loop on the operator's bytes: both inputs' lines when A and B are packed,
+   A's alone when B is a scalar. */
+static double traffic_time(run *r, const bench_kind *k, unsigned t, uint64_t elements,
+                           bench_layout layout, int streaming, unsigned calls)
+{
+    const void *b = k->inputs == 2 && layout == BENCH_PACKED ? r->in_b : NULL;
+    return bench_traffic2_time(r->teams[t], r->out, r->in, b, elements, k->in_size,
+                               k->out_size, streaming, calls);
+}
+
+/* Seconds of one kernel a repetition takes at most where it has several calls (cache
+   cases), and after which no repetition of a row begins: the limits a slow kernel meets
+   (the two-input reference kernels of f16 and bf16 move 0.1 GB/s, 10 s per execute of
+   the large case), which a fast one stays far below. */
+#define REP_SECONDS 0.02
+#define ROW_SECONDS 2.0
+
 /* Measures one op x type x shape on team/device t and adds a row; returns the median
-   seconds or -1. Packed cases time every copy of the same bytes (bytes moved / 2
-   copied) in turn with the operator, repetition by repetition, so that whatever else
-   the machine is doing weighs on both alike. */
+   seconds or -1. Packed cases (and a two-input operator's broadcast scalar B) time every
+   copy of the same bytes (bytes moved / 2 copied) in turn with the operator, repetition
+   by repetition, so that whatever else the machine is doing weighs on both alike. */
 static double measure(run *r, const bench_kind *k, const char *case_name, unsigned t,
                       uint32_t rows, uint32_t cols, bench_layout layout, unsigned calls,
                       double baseline_seconds)
 {
     const options *o = r->o;
-    fprintf(stderr, "bench: %s %s %s on %u thread(s)\n", k->op_name, k->type_name, case_name,
-            o->threads[t]);
+    const char *inputs = inputs_name(k, layout);
+    fprintf(stderr, "bench: %s %s %s%s%s on %u thread(s)\n", k->op_name, k->type_name,
+            case_name, k->inputs == 2 ? " " : "", k->inputs == 2 ? inputs : "", o->threads[t]);
     bench_op *op = bench_op_create(r->devices[t], k, rows, cols, layout, 16);
     if (!op)
         return -1;
@@ -279,39 +357,52 @@ static double measure(run *r, const bench_kind *k, const char *case_name, unsign
     memset(&row, 0, sizeof row);
     row.kind = k;
     row.case_name = case_name;
+    row.inputs = inputs;
     row.threads = o->threads[t];
     row.elements = (uint64_t)rows * cols;
-    row.bytes = row.elements * (k->in_size + k->out_size);
-    int latency = strcmp(case_name, "latency") == 0, with_copy = layout == BENCH_PACKED && !latency;
+    row.bytes = bytes_moved(k, rows, cols, layout);
+    int latency = strcmp(case_name, "latency") == 0;
+    int against_copy = layout == BENCH_PACKED || layout == BENCH_SCALAR;
+    int with_copy = against_copy && !latency;
     size_t copy_bytes = (size_t)(row.bytes / 2) & ~(size_t)63;
     /* The traffic loop streams where the case is memory-sized, as the kernels do. */
     int streaming = strncmp(case_name, "cache", 5) != 0;
     double ts[64], tc[BENCH_COPY_COUNT][64], tt[64], s = -1;
-    if (bench_op_input_bytes(op) <= r->buffer_bytes && bench_op_time(op, r->in, r->out, 1) > 0) {
-        for (unsigned k = 0; with_copy && k < BENCH_COPY_COUNT; k++) /* warm-up */
-            if (bench_copy_available((bench_copy)k))
-                bench_copy_time(r->teams[t], r->out, r->in, copy_bytes, (bench_copy)k, 1);
+    unsigned reps = 0;
+    double first = -1;
+    if (bench_op_input_bytes(op) <= r->b_bytes && copy_bytes <= r->buffer_bytes)
+        first = bench_op_time(op, r->in, r->in_b, r->out, 1);
+    if (first > 0) {
+        /* A slow kernel (a reference one) repeats less: no more calls than REP_SECONDS
+           of it, and no repetition begins after ROW_SECONDS of it. */
+        if (!latency && calls > 1 && first * calls > REP_SECONDS)
+            calls = REP_SECONDS / first >= 1 ? (unsigned)(REP_SECONDS / first) : 1;
+        for (unsigned c = 0; with_copy && c < BENCH_COPY_COUNT; c++) /* warm-up */
+            if (bench_copy_available((bench_copy)c))
+                bench_copy_time(r->teams[t], r->out, r->in, copy_bytes, (bench_copy)c, 1);
         if (with_copy)
-            bench_traffic_time(r->teams[t], r->out, r->in, row.elements, k->in_size,
-                               k->out_size, streaming, 1);
-        for (unsigned i = 0; i < o->reps; i++) {
-            ts[i] = bench_op_time(op, r->in, r->out, calls);
-            for (unsigned k = 0; with_copy && k < BENCH_COPY_COUNT; k++)
-                if (bench_copy_available((bench_copy)k))
-                    tc[k][i] = bench_copy_time(r->teams[t], r->out, r->in, copy_bytes,
-                                               (bench_copy)k, calls);
+            traffic_time(r, k, t, row.elements, layout, streaming, 1);
+        double spent = 0;
+        for (unsigned i = 0; i < o->reps && (i == 0 || spent < ROW_SECONDS); i++) {
+            ts[i] = bench_op_time(op, r->in, r->in_b, r->out, calls);
+            spent += ts[i] * calls;
+            reps = i + 1;
+            for (unsigned c = 0; with_copy && c < BENCH_COPY_COUNT; c++)
+                if (bench_copy_available((bench_copy)c))
+                    tc[c][i] = bench_copy_time(r->teams[t], r->out, r->in, copy_bytes,
+                                               (bench_copy)c, calls);
             if (with_copy)
-                tt[i] = bench_traffic_time(r->teams[t], r->out, r->in, row.elements,
-                                           k->in_size, k->out_size, streaming, calls);
+                tt[i] = traffic_time(r, k, t, row.elements, layout, streaming, calls);
         }
-        s = bench_median(ts, o->reps);
+        s = bench_median(ts, reps);
     }
     bench_op_destroy(op);
     if (s <= 0)
         return -1;
     row.seconds = s;
+    row.reps = reps;
     row.gbps = (double)row.bytes / s / 1e9;
-    if (layout != BENCH_PACKED) {
+    if (!against_copy) {
         row.ratio = baseline_seconds / s; /* to the packed figure */
         row.target = 0.5;
     } else if (latency) {
@@ -319,32 +410,41 @@ static double measure(run *r, const bench_kind *k, const char *case_name, unsign
         row.target = 1.0;
     } else {
         /* The limit: the fastest copy, each copy's figure a median like the operator's. */
-        for (unsigned k = 0; k < BENCH_COPY_COUNT; k++) {
-            if (!bench_copy_available((bench_copy)k))
+        for (unsigned c = 0; c < BENCH_COPY_COUNT; c++) {
+            if (!bench_copy_available((bench_copy)c))
                 continue;
-            row.copy_gbps[k] = 2.0 * (double)copy_bytes / bench_median(tc[k], o->reps) / 1e9;
-            if (row.copy_gbps[k] > row.limit_gbps) {
-                row.limit_gbps = row.copy_gbps[k];
-                row.limit_by = (bench_copy)k;
+            row.copy_gbps[c] = 2.0 * (double)copy_bytes / bench_median(tc[c], reps) / 1e9;
+            if (row.copy_gbps[c] > row.limit_gbps) {
+                row.limit_gbps = row.copy_gbps[c];
+                row.limit_by = (bench_copy)c;
             }
         }
         row.ratio = row.gbps / row.limit_gbps;
-        row.traffic_gbps = (double)row.bytes / bench_median(tt, o->reps) / 1e9;
+        row.traffic_gbps = (double)row.bytes / bench_median(tt, reps) / 1e9;
         row.target = strcmp(case_name, "large") == 0 ? 0.9 : cache_target(k);
     }
     bench_report_add(r->report, &row);
     return s;
 }
 
+/* Every case of one op x type. A two-input operator runs each packed case twice: A and B
+   packed, then B a broadcast scalar (the common model case: a tensor and a constant);
+   its rows-broadcast case broadcasts B along rows, its rows-padded pads A and B. */
 static void bench_kind_all(run *r, const bench_kind *k)
 {
     const options *o = r->o;
     uint64_t large = (uint64_t)o->large_mib << 20;
     uint32_t cols = 4096, rows = (uint32_t)(large / k->in_size / cols);
-    fill_input(r->in, r->buffer_bytes, k);
+    int binary = k->inputs == 2;
+    fill_input(r->in, r->b_bytes, k, 0); /* the input; the copies read past it too */
+    if (binary)
+        fill_input(r->in_b, r->b_bytes, k, 1);
     for (unsigned t = 0; t < o->thread_count; t++) {
-        if (o->cases & CASE_LARGE)
+        if (o->cases & CASE_LARGE) {
             measure(r, k, "large", t, rows, cols, BENCH_PACKED, 1, 0);
+            if (binary)
+                measure(r, k, "large", t, rows, cols, BENCH_SCALAR, 1, 0);
+        }
         if (o->cases & CASE_STRIDED) {
             /* A quarter of the large size, rows of 1024 elements. */
             uint32_t srows = (uint32_t)(large / 4 / k->in_size / 1024);
@@ -362,6 +462,8 @@ static void bench_kind_all(run *r, const bench_kind *k)
             uint32_t elems = (uint32_t)((kib[i] << 10) / k->in_size);
             unsigned calls = (unsigned)((64u << 20) / (kib[i] << 10));
             measure(r, k, names[i], 0, elems / 256, 256, BENCH_PACKED, calls, 0);
+            if (binary)
+                measure(r, k, names[i], 0, elems / 256, 256, BENCH_SCALAR, calls, 0);
         }
     }
     if (o->cases & CASE_LATENCY)
@@ -380,20 +482,30 @@ int dmlp_cli_bench(int argc, char **argv)
     for (size_t k = 0; k < kind_count; k++)
         chosen += (size_t)selected(&o, k);
     if (!chosen)
-        return usage_error("--ops and --types select no operator x type");
-    run r = {&o, NULL, NULL, 0, {0}, {0}, NULL};
-    r.buffer_bytes = ((o.large_mib << 20) + ((o.large_mib << 20) >> 4) + 4095) & ~(size_t)4095;
+        return usage_error("--ops, --inputs and --types select no operator x type");
+    int binary = 0;
+    for (size_t k = 0; k < kind_count; k++)
+        binary |= selected(&o, k) && kinds[k].kind.inputs == 2;
+    run r = {&o, NULL, NULL, NULL, 0, 0, {0}, {0}, NULL};
+    /* An input of the large size, padded rows included; with a two-input operator, `in`
+       and `out` hold the copy of half its bytes (A + B + output) too. */
+    r.b_bytes = ((o.large_mib << 20) + ((o.large_mib << 20) >> 4) + 4095) & ~(size_t)4095;
+    r.buffer_bytes = binary ? (r.b_bytes + r.b_bytes / 2 + 4095) & ~(size_t)4095 : r.b_bytes;
     r.in = dmlp__bench_alloc(4096, r.buffer_bytes);
     r.out = dmlp__bench_alloc(4096, r.buffer_bytes);
+    r.in_b = binary ? dmlp__bench_alloc(4096, r.b_bytes) : NULL;
     r.report = bench_report_create();
     rc = 1;
-    if (!r.in || !r.out || !r.report) {
+    if (!r.in || !r.out || (binary && !r.in_b) || !r.report) {
         fail("out of memory");
         goto done;
     }
-    fprintf(stderr, "bench: preparing %zu MiB buffers\n", r.buffer_bytes >> 20);
+    fprintf(stderr, "bench: preparing %zu MiB buffers\n",
+            (2 * r.buffer_bytes + (binary ? r.b_bytes : 0)) >> 20);
     memset(r.in, 0, r.buffer_bytes);
     memset(r.out, 0, r.buffer_bytes);
+    if (binary)
+        memset(r.in_b, 0, r.b_bytes);
     for (unsigned t = 0; t < o.thread_count; t++) {
         dmlp_device_desc d = {dmlp__bench_feature_level(), o.threads[t],
                              DMLP_DEVICE_FLAG_EXTENSIONS};
@@ -416,8 +528,8 @@ int dmlp_cli_bench(int argc, char **argv)
     static bench_graph_rows graphs;
     if (o.cases & CASE_GRAPHS) {
         bench_kind f32 = {"softsign", "f32", DML_OPERATOR_ACTIVATION_SOFTSIGN,
-                          DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4};
-        fill_input(r.in, r.buffer_bytes, &f32);
+                          DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4, 1};
+        fill_input(r.in, r.buffer_bytes, &f32, 0);
         if (!bench_graphs(r.devices, o.threads, o.thread_count, r.in, r.out, o.large_mib,
                           o.reps, &graphs))
             goto done;
@@ -438,5 +550,6 @@ done:
     bench_report_destroy(r.report);
     dmlp__bench_free(r.in);
     dmlp__bench_free(r.out);
+    dmlp__bench_free(r.in_b);
     return rc;
 }

@@ -120,9 +120,12 @@ void bench_report_table(const bench_report *r, FILE *to)
                 "ratio: to the limit (rows-*: to rows-packed; latency: 100 ns / time);\n"
                 "traffic: the operator's bytes moved by plain vector loads and stores, no "
                 "arithmetic (bench_traffic.c);\nof it: GB/s / traffic, what the kernel makes "
-                "of what this CPU moves\n");
-    fprintf(to, "\n%-9s %-5s %-15s %3s %10s %8s %7s %7s %7s %7s %7s %-6s %6s %-8s %7s %5s %s\n",
-            "op", "type", "case", "thr", "elements", "GB/s", bench_copy_names[0],
+                "of what this CPU moves;\ninputs: x one input; a,b two (bytes of A, B and the "
+                "output; rows-broadcast: B one row\nbroadcast along rows); a,b=scalar: B one "
+                "element broadcast to A's shape (bytes of A and the output)\n");
+    fprintf(to,
+            "\n%-9s %-5s %-15s %-10s %3s %10s %8s %7s %7s %7s %7s %7s %-6s %6s %-8s %7s %5s %s\n",
+            "op", "type", "case", "inputs", "thr", "elements", "GB/s", bench_copy_names[0],
             bench_copy_names[1], bench_copy_names[2], bench_copy_names[3], "limit", "by", "ratio",
             "target", "traffic", "of it", "kernel");
     for (size_t i = 0; i < r->count; i++) {
@@ -140,9 +143,9 @@ void bench_report_table(const bench_report *r, FILE *to)
         snprintf(of_it, sizeof of_it, w->traffic_gbps > 0 ? "%.2f" : "-",
                  w->gbps / w->traffic_gbps);
         fprintf(to,
-                "%-9s %-5s %-15s %3u %10llu %8s %7s %7s %7s %7s %7s %-6s %6.2f %4.2f %-3s %7s %5s "
-                "%s\n",
-                w->kind->op_name, w->kind->type_name, w->case_name, w->threads,
+                "%-9s %-5s %-15s %-10s %3u %10llu %8s %7s %7s %7s %7s %7s %-6s %6.2f %4.2f %-3s "
+                "%7s %5s %s\n",
+                w->kind->op_name, w->kind->type_name, w->case_name, w->inputs, w->threads,
                 (unsigned long long)w->elements, gbps, c[0], c[1], c[2], c[3], lim,
                 w->limit_gbps > 0 ? bench_copy_names[w->limit_by] : "-", w->ratio, w->target,
                 w->ratio >= w->target ? "ok" : "LOW", traffic, of_it, kernel_name(w->kind));
@@ -183,13 +186,16 @@ void bench_report_json(const bench_report *r, FILE *to)
     fprintf(to, "  \"results\": [");
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];
-        fprintf(to, "%s\n    {\"op\": \"%s\", \"type\": \"%s\", \"case\": \"%s\", \"threads\": %u, "
-                    "\"elements\": %llu, \"bytes\": %llu, \"seconds\": %.9g, \"gbps\": %.3f, "
+        fprintf(to, "%s\n    {\"op\": \"%s\", \"type\": \"%s\", \"inputs\": \"%s\", "
+                    "\"case\": \"%s\", \"threads\": %u, "
+                    "\"elements\": %llu, \"bytes\": %llu, \"seconds\": %.9g, \"reps\": %u, "
+                    "\"gbps\": %.3f, "
                     "\"copies_gbps\": {\"%s\": %.3f, \"%s\": %.3f, \"%s\": %.3f, \"%s\": %.3f}, "
                     "\"limit_gbps\": %.3f, \"limit_by\": \"%s\", \"traffic_gbps\": %.3f, "
                     "\"ratio\": %.3f, \"target\": %.2f, \"kernel\": \"%s\"}",
-                i ? "," : "", w->kind->op_name, w->kind->type_name, w->case_name, w->threads,
-                (unsigned long long)w->elements, (unsigned long long)w->bytes, w->seconds, w->gbps,
+                i ? "," : "", w->kind->op_name, w->kind->type_name, w->inputs, w->case_name,
+                w->threads, (unsigned long long)w->elements, (unsigned long long)w->bytes,
+                w->seconds, w->reps, w->gbps,
                 bench_copy_names[0], w->copy_gbps[0], bench_copy_names[1], w->copy_gbps[1],
                 bench_copy_names[2], w->copy_gbps[2], bench_copy_names[3], w->copy_gbps[3],
                 w->limit_gbps, w->limit_gbps > 0 ? bench_copy_names[w->limit_by] : "-",

@@ -9,9 +9,14 @@
 typedef struct bench_row {
     const bench_kind *kind;
     const char *case_name; /* large, cache-64KiB, rows-broadcast, latency ... */
+    const char *inputs;    /* x: one input; a,b: two, A and B packed (rows-broadcast: B
+                              broadcast along rows; rows-padded: both padded); a,b=scalar:
+                              B one element broadcast to A's shape (strides 0) */
     unsigned threads;
-    uint64_t elements, bytes; /* bytes read + written */
+    uint64_t elements, bytes; /* bytes read + written: every tensor's (a broadcast B's
+                                 distinct elements; a one-input row the logical tensor) */
     double seconds;           /* one execute, median */
+    unsigned reps;            /* repetitions measured: --reps, fewer for a slow kernel */
     double gbps;
     double copy_gbps[BENCH_COPY_COUNT]; /* each copy of the same bytes (0 when n/a) */
     double limit_gbps;                   /* the fastest of them (0 when n/a) */

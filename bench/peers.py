@@ -291,8 +291,10 @@ def main():
     a = p.parse_args()
     if a.quick:
         a.large_mib, a.reps = 64, 3
+    # The peers run one-input operators (dmlp bench runs two-input ones when --ops names
+    # them, unless told otherwise).
     cmd = [a.dmlp, "bench", "--json", "--cases", a.cases, "--threads", a.threads,
-           "--large-mib", str(a.large_mib), "--reps", str(a.reps)]
+           "--large-mib", str(a.large_mib), "--reps", str(a.reps), "--inputs", "one"]
     if a.ops:
         cmd += ["--ops", a.ops]
     if a.types:

@@ -10,16 +10,19 @@
 #include "platform/cpu.h"
 #include "platform/memory.h"
 
-/* The kernel list's rows; the names are filled on first use. */
+/* The rows of kernel_list.inc and binary_kernel_list.inc in table order: the operator
+   files read once with both row kinds (as each list reads them with its own). A
+   two-input row's output size is filled with the names, from the registry's output
+   type. */
 static const struct {
     DML_OPERATOR_TYPE op;
     DML_TENSOR_DATA_TYPE type;
     size_t in_size, out_size;
+    unsigned inputs;
 } list_rows[] = {
-#define DMLP__KERNEL_ROW(op, type, name, in_bytes, out_bytes, x86, arm)                     \
-    {op, type, in_bytes, out_bytes},
-#include "kernels/kernel_list.inc"
-#undef DMLP__KERNEL_ROW
+#define DMLP_KERNEL(type, name, in_bytes, out_bytes, x86, arm) {OP, type, in_bytes, out_bytes, 1},
+#define DMLP_BINARY_KERNEL(type, name, bytes, x86, arm) {OP, type, bytes, 0, 2},
+#include "ops/ops.inc"
 };
 #define ROW_COUNT (sizeof list_rows / sizeof list_rows[0])
 
@@ -28,10 +31,15 @@ const dmlp__bench_row *dmlp__bench_rows(size_t *count)
     static dmlp__bench_row rows[ROW_COUNT];
     /* (bench asks from one thread) */
     for (size_t k = 0; k < ROW_COUNT; k++) {
+        size_t out_size = list_rows[k].out_size;
+        if (list_rows[k].inputs == 2)
+            out_size = dmlp__type_size(dmlp__bench_output_type(list_rows[k].op,
+                                                               list_rows[k].type));
         dmlp__bench_row r = {list_rows[k].op,       list_rows[k].type,
-                             list_rows[k].in_size,  list_rows[k].out_size,
+                             list_rows[k].in_size,  out_size,
                              dmlp__op_find(list_rows[k].op)->cli_name,
-                             dmlp__type_get(list_rows[k].type)->short_name};
+                             dmlp__type_get(list_rows[k].type)->short_name,
+                             list_rows[k].inputs};
         rows[k] = r;
     }
     *count = ROW_COUNT;
@@ -46,7 +54,8 @@ DML_FEATURE_LEVEL dmlp__bench_feature_level(void)
 DML_TENSOR_DATA_TYPE dmlp__bench_output_type(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type)
 {
     DML_TENSOR_DATA_TYPE out = dmlp__op_find(op)->output_type;
-    return out == DML_TENSOR_DATA_TYPE_UNKNOWN ? type : out; /* UNKNOWN: the input's type */
+    /* UNKNOWN: the input's type; a listed output (Cast) is benched as the input's too */
+    return out == DML_TENSOR_DATA_TYPE_UNKNOWN || out == DMLP__OUTPUT_LISTED ? type : out;
 }
 
 dmlp_status dmlp__bench_operator_create(dmlp_device *device, DML_OPERATOR_TYPE op,
@@ -59,10 +68,26 @@ dmlp_status dmlp__bench_operator_create(dmlp_device *device, DML_OPERATOR_TYPE o
     return dmlp_operator_create(device, desc, 0, created);
 }
 
+dmlp_status dmlp__bench_binary_operator_create(dmlp_device *device, DML_OPERATOR_TYPE op,
+                                               const DML_BUFFER_TENSOR_DESC *a,
+                                               const DML_BUFFER_TENSOR_DESC *b,
+                                               const DML_BUFFER_TENSOR_DESC *out,
+                                               dmlp_operator **created)
+{
+    dmlp__desc_storage storage;
+    const DML_BUFFER_TENSOR_DESC *inputs[2] = {a, b};
+    const DML_OPERATOR_DESC *desc =
+        dmlp__desc_build_inputs(&storage, dmlp__op_find(op), inputs, out, NULL);
+    return dmlp_operator_create(device, desc, 0, created);
+}
+
 const char *dmlp__bench_kernel_name(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type)
 {
     dmlp__kernel_choice c = dmlp__kernel_select(op, type, dmlp__isa_detect());
-    return c.name ? c.name : "-";
+    if (c.name)
+        return c.name;
+    dmlp__binary_kernel_choice b = dmlp__binary_kernel_select(op, type, dmlp__isa_detect());
+    return b.name ? b.name : "-";
 }
 
 const char *dmlp__bench_isa(void)

@@ -4,9 +4,10 @@
    The operators themselves are created and timed through the public API only; these
    hooks name what is measured and report how it ran:
 
-   - the operator x type rows of the kernel list (src/kernels/kernel_list.inc), in its
-     order, with the registry's and the type table's names, and an operator made from
-     buffer tensors with the descriptor the registry builds (core/registry.h);
+   - the operator x type rows of the kernel lists (src/kernels/kernel_list.inc and the
+     two-input src/kernels/binary_kernel_list.inc), in table order, with the registry's
+     and the type table's names, and an operator made from buffer tensors with the
+     descriptor the registry builds (core/registry.h);
    - the kernel each row runs on this CPU, the kernel level, the CPU's model;
    - the measured strategies (core/tune.h), made before anything is timed;
    - how a compiled graph runs (core/graph.h);
@@ -18,17 +19,19 @@
 
 #include "dmlp.h"
 
-/* One operator x type of the kernel list. */
+/* One operator x type of the kernel lists. */
 typedef struct dmlp__bench_row {
     DML_OPERATOR_TYPE op;
-    DML_TENSOR_DATA_TYPE type;
-    size_t in_size, out_size; /* element bytes */
-    const char *op_name;      /* the registry's cli_name: "sign", "softsign", ... */
-    const char *type_name;    /* the type table's short name: "f32", "bf16", "e5m2", ... */
+    DML_TENSOR_DATA_TYPE type; /* the input type (both inputs' of a two-input row) */
+    size_t in_size, out_size;  /* element bytes of an input and of the output */
+    const char *op_name;       /* the registry's cli_name: "sign", "softsign", ... */
+    const char *type_name;     /* the type table's short name: "f32", "bf16", "e5m2", ... */
+    unsigned inputs;           /* 1, or 2: a row of binary_kernel_list.inc */
 } dmlp__bench_row;
 
-/* The rows, in the kernel list's order (an operator's rows stay together); *count gets
-   how many. */
+/* The rows of both kernel lists in table order (src/ops/ops.inc: an operator's rows
+   stay together); *count gets how many. A two-input row's out_size is its output
+   type's (dmlp__bench_output_type: UINT8 for LogicalGreaterThan). */
 const dmlp__bench_row *dmlp__bench_rows(size_t *count);
 
 /* The feature level the bench's devices are created at: the highest dmlp implements. */
@@ -46,7 +49,16 @@ dmlp_status dmlp__bench_operator_create(dmlp_device *device, DML_OPERATOR_TYPE o
                                         const DML_BUFFER_TENSOR_DESC *out,
                                         dmlp_operator **created);
 
-/* The name of the kernel op on `type` runs on this CPU ("-" when none). */
+/* The same for a two-input operator with its own BTensor `b` (a broadcast B has strides
+   of 0); the descriptor dmlp__desc_build_inputs builds. */
+dmlp_status dmlp__bench_binary_operator_create(dmlp_device *device, DML_OPERATOR_TYPE op,
+                                               const DML_BUFFER_TENSOR_DESC *a,
+                                               const DML_BUFFER_TENSOR_DESC *b,
+                                               const DML_BUFFER_TENSOR_DESC *out,
+                                               dmlp_operator **created);
+
+/* The name of the kernel op on `type` runs on this CPU, one-input or two-input ("-"
+   when none). */
 const char *dmlp__bench_kernel_name(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type);
 
 /* The kernel level chosen on this CPU ("avx2", "neon", ...). */

@@ -41,6 +41,16 @@ if(TARGET dmlp_cli)
     FAIL_REGULAR_EXPRESSION "dmlp: ")
 endif()
 
+# Its two-input operators on a tiny size: every row of the kernel list for two types,
+# A and B packed and B a broadcast scalar, every case and thread count, bytes of every
+# tensor, and the --ops, --types and --inputs filters.
+if(TARGET dmlp_cli)
+  add_test(NAME test_bench_binary
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_bench_binary.py
+                   ${DMLP_CLI_RUN})
+  set_tests_properties(test_bench_binary PROPERTIES ENVIRONMENT DMLP_TUNE_CACHE=off)
+endif()
+
 # Its graphs section on a tiny size: every graph on both thread counts, the maps joined
 # in a chain kernel and, after a two-input node, run in one pass in blocks.
 if(TARGET dmlp_cli)
