@@ -441,6 +441,8 @@ typedef struct fixture {
     DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC softsign_desc;
     DML_ELEMENT_WISE_ADD1_OPERATOR_DESC binary_desc; /* A and B the same tensor */
     DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity_desc; /* Identity, Abs: ScaleBias NULL */
+    DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip_desc; /* Threshold, Clip: ScaleBias NULL */
+    DML_ACTIVATION_LINEAR_OPERATOR_DESC float_desc; /* the activations with FLOAT members */
     DML_OPERATOR_DESC desc;
 } fixture;
 
@@ -482,6 +484,17 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->binary_desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&f->in_tensor, &f->in_tensor,
                                                                &f->out_tensor, NULL};
         f->desc.Desc = &f->binary_desc;
+    } else if (op == THRESHOLD || op == CLIP) {
+        /* Clip's layout (Threshold's is its prefix): a NULL ScaleBias, then the bounds */
+        f->clip_desc = (DML_ELEMENT_WISE_CLIP_OPERATOR_DESC){&f->in_tensor, &f->out_tensor, NULL,
+                                                             -1.0f, 1.0f};
+        f->desc.Desc = &f->clip_desc;
+    } else if (op == LEAKY_RELU || op == LINEAR || op == THRESHOLDED_RELU ||
+               op == HARD_SIGMOID || op == SHRINK || op == HARD_SWISH) {
+        /* Linear's layout: the tensors, then two FLOAT members (the others' prefix) */
+        f->float_desc = (DML_ACTIVATION_LINEAR_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
+                                                               0.5f, 0.25f};
+        f->desc.Desc = &f->float_desc;
     } else if (op == SOFTSIGN) {
         f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->softsign_desc;
