@@ -89,6 +89,12 @@
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
  *     gives the NaN made quiet, -0 still gives +0.
  *
+ *   Recip (DML_OPERATOR_ELEMENT_WISE_RECIP): 1 / x, the IEEE quotient rounded to nearest
+ *     even in the input's float type (f16 and bf16: widened exactly to f32, divided there,
+ *     rounded once to the type). ±0 gives ±inf, ±inf gives ±0, a NaN comes back quiet
+ *     with its sign and payload; with a ScaleBias, of x * Scale + Bias computed exactly as
+ *     Identity computes it.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -191,6 +197,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR = 19,
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
+    DML_OPERATOR_ELEMENT_WISE_RECIP = 27,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
@@ -296,6 +303,12 @@ typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_RECIP_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_RECIP_OPERATOR_DESC;
 
 /* The output's DataType says what each element becomes (it may differ from the input's). */
 typedef struct DML_CAST_OPERATOR_DESC {

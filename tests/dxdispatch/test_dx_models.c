@@ -361,6 +361,7 @@ int main(void)
     check_model("floor");
     check_model("relu");
     check_model("max");
+    check_model("recip");
     check_iterations();
     check_no_files();
     check_source_lookup();

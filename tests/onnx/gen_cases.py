@@ -2,8 +2,9 @@
 """Writes dmlp's own ONNX test cases: models built with onnx.helper, inputs from numpy, and
 expected outputs computed here, independently of dmlp (numpy for Sign and IsInf, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
-Cast, Greater/And/Or, Ceil/Floor and Relu/Max are in modules of their own
-(gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py).
+Cast, Greater/And/Or, Ceil/Floor, Relu/Max and Reciprocal are in modules of their own
+(gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py,
+gen_unary_cases.py).
 
 Usage: gen_cases.py OUT_DIR
 
@@ -29,6 +30,7 @@ import gen_cast_cases
 import gen_logical_cases
 import gen_minmax_cases
 import gen_rounding_cases
+import gen_unary_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
     UINT64 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
@@ -996,6 +998,7 @@ def main():
     gen_logical_cases.logical_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_rounding_cases.rounding_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_minmax_cases.minmax_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_unary_cases.unary_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
@@ -1005,6 +1008,7 @@ def main():
     gen_rounding_cases.rounding_refused_cases(os.path.join(out, "refused"),
                                               sys.modules[__name__])
     gen_minmax_cases.minmax_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_unary_cases.unary_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))

@@ -61,6 +61,14 @@ def softsign(x):
         return (w / (w.dtype.type(1) + np.abs(w))).astype(x.dtype)
 
 
+def in_wide(fn):
+    """fn in the type dmlp computes it in (float16 through float32), rounded once."""
+    def run(x):
+        with np.errstate(all="ignore"):
+            return fn(wide(x)).astype(x.dtype)
+    return run
+
+
 def int_divide(a, b):
     """Truncating integer division, wrapping (INT_MIN / -1 is INT_MIN)."""
     bits = a.dtype.itemsize * 8
@@ -147,6 +155,7 @@ UNARY = {
     "ceil": np.ceil,
     "floor": np.floor,
     "relu": relu,
+    "reciprocal": in_wide(np.reciprocal),
 }
 BINARY = {
     "add": float_op(np.add),
