@@ -95,6 +95,12 @@
  *     with its sign and payload; with a ScaleBias, of x * Scale + Bias computed exactly as
  *     Identity computes it.
  *
+ *   Sqrt (DML_OPERATOR_ELEMENT_WISE_SQRT): the square root of x, IEEE's squareRoot rounded
+ *     to nearest even in the input's float type (f16 and bf16 through f32, rounded once,
+ *     which is their correctly rounded root). -0 gives -0, +inf gives +inf, a NaN comes
+ *     back quiet with its sign and payload, a value below zero (-inf too) gives the type's
+ *     positive default quiet NaN; with a ScaleBias, of x * Scale + Bias as Identity.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -198,6 +204,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MAX = 21,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
     DML_OPERATOR_ELEMENT_WISE_RECIP = 27,
+    DML_OPERATOR_ELEMENT_WISE_SQRT = 29,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
@@ -309,6 +316,12 @@ typedef struct DML_ELEMENT_WISE_RECIP_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_RECIP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SQRT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_SQRT_OPERATOR_DESC;
 
 /* The output's DataType says what each element becomes (it may differ from the input's). */
 typedef struct DML_CAST_OPERATOR_DESC {

@@ -68,7 +68,7 @@ PY
 [ $? -eq 0 ] && passed=$((passed + 1))
 
 check 2 "--scale on sign" run sign --scale 2 "$work/in_f4.npy" "$work/no.npy"
-has "--scale and --bias are for identity, abs, ceil, floor and recip only" "--scale on sign: message"
+has "--scale and --bias are for identity, abs, ceil, floor, recip and sqrt only" "--scale on sign: message"
 check 2 "--bias not a number" run identity --bias x "$work/in_f4.npy" "$work/no.npy"
 has "--bias is 'x'; use a number" "--bias x: message"
 check 1 "scale and bias on int32" run identity --scale 2 "$work/in_i4.npy" "$work/no.npy"

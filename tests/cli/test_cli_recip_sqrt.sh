@@ -1,6 +1,7 @@
 #!/bin/sh
-# test_cli_recip_sqrt: `dmlp run recip` (docs/operators.md) on every float dtype against
-# numpy (float16 divided in float32 and rounded once, NaNs made quiet), with --scale/--bias
+# test_cli_recip_sqrt: `dmlp run recip` and `dmlp run sqrt` (docs/operators.md) on every
+# float dtype against numpy (float16 through float32 and rounded once, NaNs made quiet; sqrt
+# below zero the positive default NaN), with --scale/--bias
 # against numpy's binary32 x * scale + bias, and the refusals.
 # usage: test_cli_recip_sqrt.sh path/to/dmlp
 # Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
@@ -11,7 +12,7 @@ name=test_cli_recip_sqrt
 # Inputs of every dtype (tests/cli/cli_elementwise.py).
 "$py" "$(dirname "$0")/cli_elementwise.py" inputs "$work" || exit 1
 
-ops="recip"
+ops="recip sqrt"
 for op in $ops; do
     for dt in f2 f4 f8; do
         check 0 "$op $dt" run $op --feature-level ext "$work/in_$dt.npy" "$work/${op}_$dt.npy"
@@ -26,7 +27,16 @@ sys.path.insert(0, sys.argv[-1])
 import cli_elementwise as ce
 from cli_elementwise import same, quiet
 work = sys.argv[1]
-FUNCTIONS = {"recip": lambda x: np.float32(1) / x if x.dtype != np.float64 else 1.0 / x}
+
+
+def sqrt(x):
+    r = np.sqrt(x)
+    r[(x < 0) & ~np.isnan(x)] = np.nan  # below zero (-inf too): the positive default NaN
+    return np.where(np.isnan(x), x, np.where(np.isnan(r), np.abs(r), r))
+
+
+FUNCTIONS = {"recip": lambda x: np.float32(1) / x if x.dtype != np.float64 else 1.0 / x,
+             "sqrt": sqrt}
 
 
 def model(op, x):

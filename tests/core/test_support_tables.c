@@ -47,6 +47,7 @@
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define RECIP DML_OPERATOR_ELEMENT_WISE_RECIP
+#define SQRT DML_OPERATOR_ELEMENT_WISE_SQRT
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -94,6 +95,8 @@ static const expected_row expected_rows[] = {
     {MAX, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {RECIP, 0x1000, 4, 4, {F32, F16}},
     {RECIP, 0x3000, 1, 8, {F32, F16}},
+    {SQRT, 0x1000, 4, 4, {F32, F16}},
+    {SQRT, 0x3000, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -164,6 +167,7 @@ static const struct {
     {RELU, {F64, BF16, I64}},
     {MAX, {F64, BF16}},
     {RECIP, {F64, BF16}},
+    {SQRT, {F64, BF16}},
 };
 
 static const struct {
@@ -192,6 +196,7 @@ static const struct {
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {RECIP, "ELEMENT_WISE_RECIP", 0x1000, "1_0"},
+    {SQRT, "ELEMENT_WISE_SQRT", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -306,7 +311,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
-               op == RECIP) {
+               op == RECIP || op == SQRT) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};

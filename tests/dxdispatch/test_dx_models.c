@@ -362,6 +362,7 @@ int main(void)
     check_model("relu");
     check_model("max");
     check_model("recip");
+    check_model("sqrt");
     check_iterations();
     check_no_files();
     check_source_lookup();

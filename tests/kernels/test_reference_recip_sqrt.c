@@ -1,11 +1,13 @@
-/* test_reference_recip_sqrt: the Recip reference kernels (docs/operators.md) against the
-   tests' own model (test_reference_oracle.h): every f16 and bf16 input, and edge values and
-   random patterns of f32 and f64. The model is exact rational arithmetic on the decoded
-   input: 1 / x = 2^-E / M rounded by integer division (oracle_round_quotient), in binary32
-   for f16 and bf16 and then rounded once more to the type, as the operator defines it.
-   That two-step result is also compared with 1 / x rounded directly to the 16-bit type:
-   they agree for every input (binary32 has at least 2p + 2 bits for p = 11 and 8, so the
-   second rounding never misrounds), which docs/operators.md states. With a ScaleBias the
+/* test_reference_recip_sqrt: the Recip and Sqrt reference kernels (docs/operators.md)
+   against the tests' own model (test_reference_oracle.h): every f16 and bf16 input, and
+   edge values and random patterns of f32 and f64. The model is exact integer arithmetic on
+   the decoded input x = M * 2^E: 1 / x = 2^-E / M rounded by integer division
+   (oracle_round_quotient), sqrt(x) = sqrt(M * 2^(2s)) * 2^((E - 2s) / 2) by an integer
+   square root with its remainder as the sticky bit; in binary32 for f16 and bf16 and then
+   rounded once more to the type, as the operators define them. That two-step result is
+   also compared with the value rounded directly to the 16-bit type: they agree for every
+   input (binary32 has at least 2p + 2 bits for p = 11 and 8, so the second rounding never
+   misrounds), which docs/operators.md states. With a ScaleBias the
    input is first Identity's x * Scale + Bias. Then through the public API: in place, the
    feature levels, and the refusals. */
 #include <math.h>
@@ -80,6 +82,75 @@ static uint64_t direct_recip(uint64_t x, oracle_format f)
     return encode_or_inf(recip_rounded(x, f, f), sign != 0, f);
 }
 
+/* floor(sqrt(n)) of a 128-bit integer, bit by bit. */
+static oracle_u128 isqrt128(oracle_u128 n)
+{
+    oracle_u128 root = 0, bit = (oracle_u128)1 << 126;
+    while (bit > n)
+        bit >>= 2;
+    while (bit) {
+        if (n >= root + bit) {
+            n -= root + bit;
+            root = (root >> 1) + bit;
+        } else {
+            root >>= 1;
+        }
+        bit >>= 2;
+    }
+    return root;
+}
+
+/* sqrt(x) for finite x > 0, rounded to nearest even with p significant bits (a root of a
+   number of these formats is never subnormal nor out of range). */
+static double sqrt_rounded(uint64_t x, oracle_format f, int p)
+{
+    uint64_t m;
+    int e;
+    split(x, f, &m, &e);
+    /* x = n * 2^e with n of at least 2p + 4 bits and e even */
+    oracle_u128 n = m;
+    while (n < ((oracle_u128)1 << (2 * p + 4)) || (e & 1)) {
+        n <<= 1;
+        e--;
+    }
+    oracle_u128 r = isqrt128(n);
+    int sticky = r * r != n;
+    /* r has at least p + 2 bits: keep p, round the rest with the sticky bit */
+    int bits = 0;
+    for (oracle_u128 t = r; t; t >>= 1)
+        bits++;
+    int drop = bits - p;
+    oracle_u128 whole = r >> drop, rest = r & (((oracle_u128)1 << drop) - 1);
+    oracle_u128 half = (oracle_u128)1 << (drop - 1);
+    if (rest > half || (rest == half && (sticky || (whole & 1))))
+        whole++;
+    return ldexp((double)(uint64_t)whole, drop + e / 2);
+}
+
+static uint64_t model_sqrt(uint64_t x, oracle_format f)
+{
+    if (oracle_is_nan(x, f))
+        return quiet(x, f);
+    uint64_t sign = x & (UINT64_C(1) << (f.ebits + f.mbits));
+    if ((x & ~sign) == 0)
+        return x;
+    if (sign) /* the positive default quiet NaN */
+        return (((UINT64_C(1) << f.ebits) - 1) << f.mbits) | (UINT64_C(1) << (f.mbits - 1));
+    if (oracle_is_inf(x, f))
+        return x;
+    if (f.mbits >= 23)
+        return oracle_encode(sqrt_rounded(x, f, f.mbits + 1), f);
+    return oracle_encode(oracle_round_format(sqrt_rounded(x, f, 24), f), f);
+}
+
+static uint64_t direct_sqrt(uint64_t x, oracle_format f)
+{
+    uint64_t sign = x & (UINT64_C(1) << (f.ebits + f.mbits));
+    if (oracle_is_nan(x, f) || oracle_is_inf(x, f) || sign || x == 0)
+        return model_sqrt(x, f);
+    return oracle_encode(sqrt_rounded(x, f, f.mbits + 1), f);
+}
+
 static const struct {
     const char *name;
     DML_OPERATOR_TYPE op;
@@ -87,6 +158,7 @@ static const struct {
     uint64_t (*direct)(uint64_t, oracle_format);
 } ops[] = {
     {"recip", DML_OPERATOR_ELEMENT_WISE_RECIP, model_recip, direct_recip},
+    {"sqrt", DML_OPERATOR_ELEMENT_WISE_SQRT, model_sqrt, direct_sqrt},
 };
 
 /* f32 and f64: the fill's patterns, with subnormals, the largest finite values and the

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Writes ONNX's own backend node test cases for Sign, Softsign, IsInf, Abs, Neg, Add, Sub,
-Mul, Div, Cast, Greater, And, Or, Ceil, Floor, Relu, Max and Reciprocal.
+Mul, Div, Cast, Greater, And, Or, Ceil, Floor, Relu, Max, Reciprocal and Sqrt.
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -26,7 +26,8 @@ from onnx import numpy_helper  # noqa: E402
 import onnx.backend.test.case.node as node_cases  # noqa: E402
 
 OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Div", "Cast",
-             "Greater", "And", "Or", "Ceil", "Floor", "Relu", "Max", "Reciprocal")
+             "Greater", "And", "Or", "Ceil", "Floor", "Relu", "Max", "Reciprocal",
+             "Sqrt")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

@@ -2,7 +2,7 @@
 """Writes dmlp's own ONNX test cases: models built with onnx.helper, inputs from numpy, and
 expected outputs computed here, independently of dmlp (numpy for Sign and IsInf, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
-Cast, Greater/And/Or, Ceil/Floor, Relu/Max and Reciprocal are in modules of their own
+Cast, Greater/And/Or, Ceil/Floor, Relu/Max and Reciprocal/Sqrt are in modules of their own
 (gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py,
 gen_unary_cases.py).
 

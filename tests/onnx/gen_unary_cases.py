@@ -1,4 +1,4 @@
-"""Reciprocal cases for gen_cases.py: models with expected outputs computed here,
+"""Reciprocal and Sqrt cases for gen_cases.py: models with expected outputs computed here,
 independently of dmlp, with numpy: in the input's own type for float and double, and for
 float16 and bfloat16 (bfloat16 decoded exactly) in float32, then rounded once to the type,
 which is how ONNX's reference and dmlp define them. Every version of each operator on every
@@ -19,10 +19,21 @@ def reciprocal(x):
     return np.divide(x.dtype.type(1), x)
 
 
+def sqrt(x):
+    """numpy's sqrt, with the positive default NaN below zero (numpy's is the CPU's)."""
+    r = np.sqrt(x)
+    return np.where((x < 0) & ~np.isnan(x), np.abs(r), r)
+
+
 # name: (function on float32 and float64 arrays, [(since, (first opset, last opset),
 # types)], the types of the newest version as its refusal names them)
 OPERATORS = {
     "Reciprocal": (reciprocal, [
+        (1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
+        (6, (6, 12), (FLOAT16, FLOAT, DOUBLE)),
+        (13, (13, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ], "float16, float, double, bfloat16"),
+    "Sqrt": (sqrt, [
         (1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
         (6, (6, 12), (FLOAT16, FLOAT, DOUBLE)),
         (13, (13, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
@@ -73,6 +84,14 @@ def unary_cases(root, g):
     assert np.array_equal(reference(g, "Reciprocal", FLOAT, x).view(np.uint32),
                           recip.view(np.uint32))
     case(g, root, "dmlp_reciprocal_hand_checked", "Reciprocal", 13, FLOAT, x)
+    # hand-checked: -0 stays, below zero is NaN, a subnormal's root is normal, 2's rounds
+    x = np.array([-0.0, 0.0, np.inf, -np.inf, -1.0, 1e-45, 2.0, 6.25], dtype=np.float32)
+    roots = np.array([-0.0, 0.0, np.inf, np.nan, np.nan, np.float32(3.7433921e-23),
+                      np.float32(1.4142135), 2.5], dtype=np.float32)
+    assert np.array_equal(reference(g, "Sqrt", FLOAT, x).view(np.uint32),
+                          roots.view(np.uint32))
+    case(g, root, "dmlp_sqrt_hand_checked", "Sqrt", 13, FLOAT, x)
+    case(g, root, "dmlp_sqrt_scalar", "Sqrt", 6, DOUBLE, np.array(2.0))
     # 0-d, empty and rank 8; Reciprocal(Reciprocal(x)) through an intermediate
     case(g, root, "dmlp_reciprocal_scalar", "Reciprocal", 13, DOUBLE, np.array(-2.5))
     case(g, root, "dmlp_reciprocal_empty", "Reciprocal", 13, BFLOAT16, np.zeros((2, 0), np.uint16))

@@ -156,6 +156,7 @@ UNARY = {
     "floor": np.floor,
     "relu": relu,
     "reciprocal": in_wide(np.reciprocal),
+    "sqrt": in_wide(np.sqrt),
 }
 BINARY = {
     "add": float_op(np.add),
