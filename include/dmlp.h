@@ -101,6 +101,9 @@
  *     back quiet with its sign and payload, a value below zero (-inf too) gives the type's
  *     positive default quiet NaN; with a ScaleBias, of x * Scale + Bias as Identity.
  *
+ *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
+ *     (NaN payloads, -0) of a float input; no ScaleBias.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -206,6 +209,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_RECIP = 27,
     DML_OPERATOR_ELEMENT_WISE_SQRT = 29,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
+    DML_OPERATOR_ACTIVATION_IDENTITY = 38,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_CAST = 61,
@@ -322,6 +326,12 @@ typedef struct DML_ELEMENT_WISE_SQRT_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_SQRT_OPERATOR_DESC;
+
+/* No ScaleBias: ELEMENT_WISE_IDENTITY's is DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC. */
+typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_IDENTITY_OPERATOR_DESC;
 
 /* The output's DataType says what each element becomes (it may differ from the input's). */
 typedef struct DML_CAST_OPERATOR_DESC {

@@ -48,6 +48,7 @@
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define RECIP DML_OPERATOR_ELEMENT_WISE_RECIP
 #define SQRT DML_OPERATOR_ELEMENT_WISE_SQRT
+#define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -97,6 +98,9 @@ static const expected_row expected_rows[] = {
     {RECIP, 0x3000, 1, 8, {F32, F16}},
     {SQRT, 0x1000, 4, 4, {F32, F16}},
     {SQRT, 0x3000, 1, 8, {F32, F16}},
+    {ACT_IDENTITY, 0x1000, 4, 4, {F32, F16}},
+    {ACT_IDENTITY, 0x2000, 4, 5, {F32, F16}},
+    {ACT_IDENTITY, 0x3000, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -168,6 +172,7 @@ static const struct {
     {MAX, {F64, BF16}},
     {RECIP, {F64, BF16}},
     {SQRT, {F64, BF16}},
+    {ACT_IDENTITY, {F64, BF16}},
 };
 
 static const struct {
@@ -197,6 +202,7 @@ static const struct {
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {RECIP, "ELEMENT_WISE_RECIP", 0x1000, "1_0"},
     {SQRT, "ELEMENT_WISE_SQRT", 0x1000, "1_0"},
+    {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -320,7 +326,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->binary_desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&f->in_tensor, &f->in_tensor,
                                                                &f->out_tensor, NULL};
         f->desc.Desc = &f->binary_desc;
-    } else if (op == SOFTSIGN) {
+    } else if (op == SOFTSIGN || op == ACT_IDENTITY) { /* Softsign's layout: two tensors */
         f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->softsign_desc;
     } else {

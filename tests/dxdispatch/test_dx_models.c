@@ -363,6 +363,7 @@ int main(void)
     check_model("max");
     check_model("recip");
     check_model("sqrt");
+    check_model("activation_identity");
     check_iterations();
     check_no_files();
     check_source_lookup();

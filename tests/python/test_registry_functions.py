@@ -157,6 +157,7 @@ UNARY = {
     "relu": relu,
     "reciprocal": in_wide(np.reciprocal),
     "sqrt": in_wide(np.sqrt),
+    "activation_identity": lambda x: x.copy(),
 }
 BINARY = {
     "add": float_op(np.add),
