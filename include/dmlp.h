@@ -191,6 +191,20 @@
  *     toward zero and saturated, a NaN bound bounding nothing). min and max are DirectML's
  *     GPU ones (IEEE 754-2019 minimumNumber and maximumNumber: a NaN loses, -0 below +0);
  *     with DMLP_EXECUTION_FLAG_NAN_PROPAGATE, IEEE minimum and maximum (a NaN wins).
+ *   Recip (DML_OPERATOR_ELEMENT_WISE_RECIP): 1 / x, the IEEE quotient rounded to nearest
+ *     even in the input's float type (f16 and bf16: widened exactly to f32, divided there,
+ *     rounded once to the type). ±0 gives ±inf, ±inf gives ±0, a NaN comes back quiet
+ *     with its sign and payload; with a ScaleBias, of x * Scale + Bias computed exactly as
+ *     Identity computes it.
+ *
+ *   Sqrt (DML_OPERATOR_ELEMENT_WISE_SQRT): the square root of x, IEEE's squareRoot rounded
+ *     to nearest even in the input's float type (f16 and bf16 through f32, rounded once,
+ *     which is their correctly rounded root). -0 gives -0, +inf gives +inf, a NaN comes
+ *     back quiet with its sign and payload, a value below zero (-inf too) gives the type's
+ *     positive default quiet NaN; with a ScaleBias, of x * Scale + Bias as Identity.
+ *
+ *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
+ *     (NaN payloads, -0) of a float input; no ScaleBias.
  *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
@@ -301,9 +315,12 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MEAN = 22,
     DML_OPERATOR_ELEMENT_WISE_MIN = 23,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
+    DML_OPERATOR_ELEMENT_WISE_RECIP = 27,
+    DML_OPERATOR_ELEMENT_WISE_SQRT = 29,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ELEMENT_WISE_THRESHOLD = 32,
     DML_OPERATOR_ACTIVATION_HARD_SIGMOID = 37,
+    DML_OPERATOR_ACTIVATION_IDENTITY = 38,
     DML_OPERATOR_ACTIVATION_LEAKY_RELU = 39,
     DML_OPERATOR_ACTIVATION_LINEAR = 40,
     DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU = 42,
@@ -562,6 +579,24 @@ typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_RECIP_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_RECIP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SQRT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_SQRT_OPERATOR_DESC;
+
+/* No ScaleBias: ELEMENT_WISE_IDENTITY's is DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC. */
+typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_IDENTITY_OPERATOR_DESC;
 
 /* The output's DataType says what each element becomes (it may differ from the input's). */
 typedef struct DML_CAST_OPERATOR_DESC {

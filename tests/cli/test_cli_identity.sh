@@ -2,7 +2,8 @@
 # test_cli_identity: `dmlp run identity` (docs/operators.md): an exact copy of every
 # dtype (NaN payloads and -0 included) without --scale/--bias, and x * scale + bias with
 # them, against numpy's own binary32/binary64 arithmetic (separate multiply and add);
-# the option and type refusals. usage: test_cli_identity.sh path/to/dmlp
+# the option and type refusals; `dmlp run activation_identity` (ACTIVATION_IDENTITY, float
+# types, no ScaleBias) a copy too. usage: test_cli_identity.sh path/to/dmlp
 # Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
 dmlp=${1:?usage: test_cli_identity.sh path/to/dmlp}
 name=test_cli_identity
@@ -70,7 +71,7 @@ PY
 check 2 "--scale on sign" run sign --scale 2 "$work/in_f4.npy" "$work/no.npy"
 # The list is every operator with a ScaleBias, in table order (it grows with them).
 has "--scale and --bias are for identity, abs, " "--scale on sign: message"
-has "floor, threshold and clip only" "--scale on sign: message end"
+has "threshold, clip, recip and sqrt only" "--scale on sign: message end"
 check 2 "--bias not a number" run identity --bias x "$work/in_f4.npy" "$work/no.npy"
 has "--bias is 'x'; use a number" "--bias x: message"
 check 1 "scale and bias on int32" run identity --scale 2 "$work/in_i4.npy" "$work/no.npy"
@@ -83,6 +84,19 @@ has "ELEMENT_WISE_IDENTITY: InputTensor.DimensionCount is 3; at feature level 2_
 check 0 "caps lists identity" caps --feature-level 1_0
 if grep -q "ELEMENT_WISE_IDENTITY (identity)  *1_0 *1_0 *4 to 5 *FLOAT32 FLOAT16" "$work/stdout"; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: caps row: $(grep IDENTITY "$work/stdout")"; fi
+
+# ACTIVATION_IDENTITY: the float files copied to the bit; no integers, no --scale
+for dt in f2 f4 f8; do
+    check 0 "activation_identity $dt" run activation_identity --feature-level ext \
+        "$work/in_$dt.npy" "$work/act_$dt.npy"
+    if cmp -s "$work/in_$dt.npy" "$work/act_$dt.npy"; then passed=$((passed + 1)); else
+        failed=$((failed + 1)); echo "FAIL: activation_identity $dt: not a copy"; fi
+done
+check 1 "activation_identity int32" run activation_identity "$work/in_i4.npy" "$work/no.npy"
+has "ACTIVATION_IDENTITY: InputTensor.DataType is INT32" "activation_identity int32: message"
+check 2 "activation_identity --scale" run activation_identity --scale 2 "$work/in_f4.npy" \
+    "$work/no.npy"
+if [ -e "$work/no.npy" ]; then failed=$((failed + 1)); echo "FAIL: a refused run wrote its output"; else passed=$((passed + 1)); fi
 
 echo "test_cli_identity: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

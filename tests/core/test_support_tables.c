@@ -74,6 +74,9 @@
 #define HARD_SWISH DML_OPERATOR_ACTIVATION_HARD_SWISH
 #define THRESHOLD DML_OPERATOR_ELEMENT_WISE_THRESHOLD
 #define CLIP DML_OPERATOR_ELEMENT_WISE_CLIP
+#define RECIP DML_OPERATOR_ELEMENT_WISE_RECIP
+#define SQRT DML_OPERATOR_ELEMENT_WISE_SQRT
+#define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -176,6 +179,13 @@ static const expected_row expected_rows[] = {
     {CLIP, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {CLIP, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {CLIP, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {RECIP, 0x1000, 4, 4, {F32, F16}},
+    {RECIP, 0x3000, 1, 8, {F32, F16}},
+    {SQRT, 0x1000, 4, 4, {F32, F16}},
+    {SQRT, 0x3000, 1, 8, {F32, F16}},
+    {ACT_IDENTITY, 0x1000, 4, 4, {F32, F16}},
+    {ACT_IDENTITY, 0x2000, 4, 5, {F32, F16}},
+    {ACT_IDENTITY, 0x3000, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -295,6 +305,9 @@ static const struct {
     {HARD_SWISH, {F64, BF16}},
     {THRESHOLD, {F64, BF16}},
     {CLIP, {F64, BF16}},
+    {RECIP, {F64, BF16}},
+    {SQRT, {F64, BF16}},
+    {ACT_IDENTITY, {F64, BF16}},
 };
 
 static const struct {
@@ -350,6 +363,9 @@ static const struct {
     {HARD_SWISH, "ACTIVATION_HARD_SWISH", 0x6200, "6_2"},
     {THRESHOLD, "ELEMENT_WISE_THRESHOLD", 0x1000, "1_0"},
     {CLIP, "ELEMENT_WISE_CLIP", 0x1000, "1_0"},
+    {RECIP, "ELEMENT_WISE_RECIP", 0x1000, "1_0"},
+    {SQRT, "ELEMENT_WISE_SQRT", 0x1000, "1_0"},
+    {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -475,7 +491,8 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     if (op == SIGN || op == NOT || op == ISNAN) { /* Sign's layout: InputTensor, OutputTensor */
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
-    } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR) {
+    } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
+               op == RECIP || op == SQRT) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};
@@ -495,7 +512,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->float_desc = (DML_ACTIVATION_LINEAR_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                0.5f, 0.25f};
         f->desc.Desc = &f->float_desc;
-    } else if (op == SOFTSIGN) {
+    } else if (op == SOFTSIGN || op == ACT_IDENTITY) { /* Softsign's layout: two tensors */
         f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->softsign_desc;
     } else {

@@ -378,6 +378,9 @@ int main(void)
     check_model("hard_swish");
     check_model("threshold");
     check_model("clip");
+    check_model("recip");
+    check_model("sqrt");
+    check_model("activation_identity");
     check_iterations();
     check_no_files();
     check_source_lookup();

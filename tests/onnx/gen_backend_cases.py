@@ -3,8 +3,8 @@
 Mul, Div, Cast, Greater, And, Or, Ceil, Floor, Relu, Max, Min, PRelu, Mod, Mean, Equal,
 Less, GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, BitwiseXor,
 BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), BitShift, LeakyRelu,
-ThresholdedRelu, HardSigmoid, Shrink, HardSwish and Clip (its min and max made
-initializers: dmlp reads Clip's bounds as constants).
+ThresholdedRelu, HardSigmoid, Shrink, HardSwish, Clip (its min and max made
+initializers: dmlp reads Clip's bounds as constants), Reciprocal and Sqrt.
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -33,7 +33,8 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "Greater", "And", "Or", "Ceil", "Floor", "Relu", "Max", "Min", "PRelu", "Mod",
              "Mean", "Equal", "Less", "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN",
              "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "LeakyRelu",
-             "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip")
+             "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip", "Reciprocal",
+             "Sqrt")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

@@ -2,9 +2,10 @@
 """Writes dmlp's own ONNX test cases: models built with onnx.helper, inputs from numpy, and
 expected outputs computed here, independently of dmlp (numpy for Sign, IsInf and IsNaN, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
-Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Sum/Mean/Mod/PRelu and the Bitwise
-operators are in modules of their own (gen_cast_cases.py, gen_logical_cases.py,
-gen_rounding_cases.py, gen_minmax_cases.py, gen_binary_ops_cases.py, gen_bitwise_cases.py).
+Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Sum/Mean/Mod/PRelu, the Bitwise
+operators and Reciprocal/Sqrt are in modules of their own (gen_cast_cases.py,
+gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py, gen_binary_ops_cases.py,
+gen_bitwise_cases.py, gen_unary_cases.py).
 
 Usage: gen_cases.py OUT_DIR
 
@@ -33,6 +34,7 @@ import gen_logical_cases
 import gen_minmax_cases
 import gen_binary_ops_cases
 import gen_rounding_cases
+import gen_unary_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
     UINT64 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
@@ -1026,6 +1028,7 @@ def main():
     gen_binary_ops_cases.binary_ops_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_bitwise_cases.bitwise_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_clip_cases.clip_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_unary_cases.unary_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
@@ -1040,6 +1043,7 @@ def main():
     gen_bitwise_cases.bitwise_refused_cases(os.path.join(out, "refused"),
                                             sys.modules[__name__])
     gen_clip_cases.clip_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_unary_cases.unary_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))

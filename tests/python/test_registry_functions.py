@@ -61,6 +61,14 @@ def softsign(x):
         return (w / (w.dtype.type(1) + np.abs(w))).astype(x.dtype)
 
 
+def in_wide(fn):
+    """fn in the type dmlp computes it in (float16 through float32), rounded once."""
+    def run(x):
+        with np.errstate(all="ignore"):
+            return fn(wide(x)).astype(x.dtype)
+    return run
+
+
 def int_divide(a, b):
     """Truncating integer division, wrapping (INT_MIN / -1 is INT_MIN)."""
     bits = a.dtype.itemsize * 8
@@ -343,6 +351,9 @@ MEMBERS = {
 REQUIRED = {
     "linear": {"alpha": 1.5, "beta": -0.25},
     "threshold": {"min": -1.0},
+    "reciprocal": in_wide(np.reciprocal),
+    "sqrt": in_wide(np.sqrt),
+    "activation_identity": lambda x: x.copy(),
 }
 BINARY = {
     "add": float_op(np.add),

@@ -93,6 +93,8 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define fadd64 vaddq_f64
 #define fdiv32 vdivq_f32
 #define fdiv64 vdivq_f64
+#define fsqrt32 vsqrtq_f32
+#define fsqrt64 vsqrtq_f64
 /* The two-input kernels: one IEEE operation per lane (no contraction in this file). */
 #define fsub32 vsubq_f32
 #define fsub64 vsubq_f64

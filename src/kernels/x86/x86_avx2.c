@@ -67,6 +67,8 @@ typedef __m256i M8, M16, M32, M64;
 #define fadd64 _mm256_add_pd
 #define fdiv32 _mm256_div_ps
 #define fdiv64 _mm256_div_pd
+#define fsqrt32 _mm256_sqrt_ps
+#define fsqrt64 _mm256_sqrt_pd
 /* Capability tag (vector_kernels.inc): a divide of two NaNs returns the first, quiet. */
 enum { isa_div_keeps_first_nan = 1 };
 #define fsub32 _mm256_sub_ps

@@ -91,6 +91,8 @@ static inline V shrv8_bytes(V x, V n)
 #define fadd64 _mm512_add_pd
 #define fdiv32 _mm512_div_ps
 #define fdiv64 _mm512_div_pd
+#define fsqrt32 _mm512_sqrt_ps
+#define fsqrt64 _mm512_sqrt_pd
 /* Capability tag (vector_kernels.inc): a divide of two NaNs returns the first, quiet. */
 enum { isa_div_keeps_first_nan = 1 };
 /* Softsign's divisor t = 1 + |x| with +inf made the default NaN by one vfixupimm (class

@@ -55,6 +55,8 @@ typedef __m128i M8, M16, M32, M64;
 #define fadd64 _mm_add_pd
 #define fdiv32 _mm_div_ps
 #define fdiv64 _mm_div_pd
+#define fsqrt32 _mm_sqrt_ps
+#define fsqrt64 _mm_sqrt_pd
 /* Capability tag (vector_kernels.inc): not relied on here; Softsign sets every NaN and
    infinity lane from the bits. */
 enum { isa_div_keeps_first_nan = 0 };
