@@ -30,6 +30,11 @@
  *     input is an infinity the mode selects (EITHER ±inf, POSITIVE +inf, NEGATIVE -inf),
  *     else 0. NaN gives 0. float8 E4M3FN, E4M3FNUZ and E5M2FNUZ have no infinities: all 0.
  *
+ *   IsNaN (DML_OPERATOR_ELEMENT_WISE_IS_NAN, from feature level 2_0): 1 where the input is
+ *     a NaN (any payload, quiet or signalling, either sign), else 0, in an output of UINT8
+ *     or UINT32. Infinities, zeros and subnormals give 0. float8 E4M3FN's NaN is
+ *     S.1111.111; E4M3FNUZ's and E5M2FNUZ's only NaN is 0x80.
+ *
  *   Identity (DML_OPERATOR_ELEMENT_WISE_IDENTITY): without a ScaleBias, an exact copy of
  *     every element of every type (NaN payloads, signalling NaNs and -0 included). With
  *     one (float types only: FLOAT32, FLOAT16, FLOAT64, BFLOAT16), x * Scale + Bias with the
@@ -216,6 +221,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
+    DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
@@ -345,6 +351,11 @@ typedef struct DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     DML_IS_INFINITY_MODE InfinityMode;
 } DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC;
 
 /* The two-input element-wise operators: ATensor, BTensor and OutputTensor have the same
    data type, dimension count and sizes; an input broadcasts along an axis through a

@@ -165,6 +165,7 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     if (info->type == DML_OPERATOR_ACTIVATION_SOFTSIGN)
         plan->args.recip = dmlp__plan_softsign_recip(in->type, choice.isa);
     plan->args.unroll = dmlp__tune_unroll(choice.isa);
+    plan->args.out_size = plan->out_size; /* IsNaN: a UINT8 or UINT32 output */
 
     plan->element_count = 1;
     for (uint32_t d = 0; d < in->dim_count; d++)

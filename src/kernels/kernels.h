@@ -45,8 +45,8 @@ typedef struct dmlp__kernel_args {
                                    the same bits either way */
     uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
-    uint32_t out_size;          /* the logical two-input kernels: the output's element
-                                   bytes, 1 (UINT8) or 4 (UINT32) */
+    uint32_t out_size;          /* the logical two-input kernels and IsNaN: the output's
+                                   element bytes, 1 (UINT8; also 0) or 4 (UINT32) */
     uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
     uint8_t chain[8];           /* dmlp__chain_op; nan_propagate and recip apply to every
                                    Sign and Softsign in it */

@@ -52,6 +52,7 @@
 #define LESS_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL
 #define GREATER_EQUAL DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL
 #define LESS DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN
+#define ISNAN DML_OPERATOR_ELEMENT_WISE_IS_NAN
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -151,6 +152,8 @@ static const expected_row expected_rows[] = {
     {NOT, 0x1000, 4, 4, {U32}},
     {NOT, 0x2000, 4, 4, {U32, U8}},
     {NOT, 0x3000, 1, 8, {U32, U8}},
+    {ISNAN, 0x2000, 4, 4, {F32, F16}},
+    {ISNAN, 0x3000, 1, 8, {F32, F16}},
 };
 
 /* docs/validation.md: the output types of the operators whose output has types of its own
@@ -169,6 +172,7 @@ static const struct {
     {GREATER_EQUAL, 0x3000, {U32, U8}},
     {LESS, 0x1000, {U32}},
     {LESS, 0x2000, {U32, U8}},
+    {ISNAN, 0x2000, {U32, U8}},
 };
 
 /* docs/validation.md: added input types with DMLP_DEVICE_FLAG_EXTENSIONS. */
@@ -197,6 +201,7 @@ static const struct {
     {FLOOR, {F64, BF16}},
     {RELU, {F64, BF16, I64}},
     {MAX, {F64, BF16}},
+    {ISNAN, {F64, BF16, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ}},
 };
 
 static const struct {
@@ -230,6 +235,7 @@ static const struct {
     {LESS_EQUAL, "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL", 0x3000, "3_0"},
     {GREATER_EQUAL, "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL", 0x3000, "3_0"},
     {LESS, "ELEMENT_WISE_LOGICAL_LESS_THAN", 0x1000, "1_0"},
+    {ISNAN, "ELEMENT_WISE_IS_NAN", 0x2000, "2_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -245,7 +251,8 @@ static bool two_inputs(DML_OPERATOR_TYPE op)
 /* The operators whose output types are their own (expected_own_outputs). */
 static bool own_outputs(DML_OPERATOR_TYPE op)
 {
-    return op == GREATER || op == EQUALS || op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS;
+    return op == GREATER || op == EQUALS || op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS ||
+           op == ISNAN;
 }
 
 static const struct {
@@ -349,7 +356,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     f->in_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->in_buffer};
     f->out_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->out_buffer};
     f->desc.Type = op;
-    if (op == SIGN || op == NOT) { /* Sign's layout: InputTensor, OutputTensor */
+    if (op == SIGN || op == NOT || op == ISNAN) { /* Sign's layout: InputTensor, OutputTensor */
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR) {

@@ -363,6 +363,7 @@ int main(void)
     check_model("max");
     check_model("compare");
     check_model("boolean");
+    check_model("isnan");
     check_iterations();
     check_no_files();
     check_source_lookup();

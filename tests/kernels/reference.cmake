@@ -1,6 +1,6 @@
 # Reference kernel tests: every reference kernel against the tests' own model of the
 # number formats (test_reference_oracle.h), the run contract, and the dispatch.
-set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical cast rounding relu max compare)
+set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical cast rounding relu max compare isnan)
 foreach(part ${dmlp_reference_tests})
   dmlp_add_test(test_reference_${part} ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_${part}.c)
 endforeach()

@@ -38,6 +38,7 @@ typedef struct op_type {
 } op_type;
 
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+#define ISNAN DML_OPERATOR_ELEMENT_WISE_IS_NAN
 #define YES 1
 #define NO 0
 
@@ -78,6 +79,11 @@ static const struct {
     {ISINF, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2}, {ISINF, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN},
     {ISINF, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ},
     {ISINF, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ},
+    {ISNAN, DML_TENSOR_DATA_TYPE_FLOAT16}, {ISNAN, DMLP_TENSOR_DATA_TYPE_BFLOAT16},
+    {ISNAN, DML_TENSOR_DATA_TYPE_FLOAT32}, {ISNAN, DML_TENSOR_DATA_TYPE_FLOAT64},
+    {ISNAN, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2}, {ISNAN, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FN},
+    {ISNAN, DMLP_TENSOR_DATA_TYPE_FLOAT8_E4M3FNUZ},
+    {ISNAN, DMLP_TENSOR_DATA_TYPE_FLOAT8_E5M2FNUZ},
 #undef SIGN
 #undef SOFT
 };
@@ -154,7 +160,8 @@ static size_t fill_chunk(const op_type *c, size_t k, unsigned char *buf)
 }
 
 /* The argument combinations that matter for an operator (streaming set by callers):
-   IsInfinity's modes, Sign's NaN flag, Identity without and with a ScaleBias. */
+   IsInfinity's modes, Sign's NaN flag, Identity without and with a ScaleBias, IsNaN's
+   UINT8 and UINT32 outputs. */
 static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
 {
     size_t n = 0;
@@ -172,7 +179,18 @@ static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
             }
             n++;
         }
+    if (c->op == ISNAN) /* the same again into a UINT32 output */
+        for (size_t k = 0, m = n; k < m; k++) {
+            out[n] = out[k];
+            out[n++].out_size = 4;
+        }
     return n;
+}
+
+/* Output element bytes: the row's, or 4 where the arguments ask for UINT32 (IsNaN). */
+static size_t out_size_of(const op_type *c, const dmlp__kernel_args *args)
+{
+    return args->out_size == 4 ? 4 : c->so;
 }
 
 /* Every value of the type through the kernel, in one call per chunk. */
@@ -197,19 +215,20 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                 args.unroll = ((stream >> 1) ^ (stream >> 2)) & 1;
                 args.prefetch = args.streaming ? DMLP__PREFETCH_T0 : DMLP__PREFETCH_NONE;
                 args.prefetch_distance = 4096;
+                size_t so = out_size_of(c, &args);
                 ref(n, in, want, &args);
-                memset(got, 0xa5, n * c->so);
+                memset(got, 0xa5, n * so);
                 unsigned controls = CONTROLS();
                 v->fn(n, in, got, &args); /* long: the kernels' own floating-point controls */
                 CHECK(CONTROLS() == controls, "%s %s chunk %zu: the floating-point controls "
                       "changed", c->name, v->name, k);
-                size_t d = test_first_difference(got, want, n * c->so);
-                CHECK(d == n * c->so,
+                size_t d = test_first_difference(got, want, n * so);
+                CHECK(d == n * so,
                       "%s %s chunk %zu mode %d nan %u stream %u recip %u portable %u unroll "
                       "%u: first difference at element %zu (input bytes at %p)", c->name,
                       v->name, k, (int)args.mode, args.nan_propagate, args.streaming,
-                      args.recip, args.portable, args.unroll, d / c->so,
-                      (void *)(in + d / c->so * c->si));
+                      args.recip, args.portable, args.unroll, d / so,
+                      (void *)(in + d / so * c->si));
             }
         }
     }
@@ -225,7 +244,9 @@ static void check_run(const op_type *c, const dmlp__kernel_choice *v, dmlp__unar
                       const dmlp__kernel_args *args, unsigned char *buf, unsigned char *src,
                       unsigned char *want)
 {
-    size_t out_bytes = len * c->so, region = GUARD + off + len * c->si + GUARD;
+    size_t so = out_size_of(c, args);
+    size_t out_bytes = len * so;
+    size_t region = GUARD + off + len * (so > c->si ? so : c->si) + GUARD;
     ref(len, sample, want, args);
     memset(buf, 0x5a, region);
     unsigned char *out = buf + GUARD + off;
@@ -255,7 +276,7 @@ static void check_run(const op_type *c, const dmlp__kernel_choice *v, dmlp__unar
           in_place ? "in place" : "out of place", (int)args->mode, args->nan_propagate,
           args->streaming, args->recip, args->portable, args->unroll,
           guard_ok ? "difference" : "guard overwritten",
-          d / (c->so ? c->so : 1));
+          d / (so ? so : 1));
 }
 
 static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
@@ -293,9 +314,9 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
             if (strategies[k].streaming == 0 &&
                 ((strategies[k].recip && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN) ||
                  (strategies[k].portable && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN &&
-                  c->op != ISINF)))
+                  c->op != ISINF && c->op != ISNAN)))
                 continue; /* the division method only changes Softsign; the optional
-                             instructions Softsign and IsInfinity */
+                             instructions Softsign, IsInfinity and IsNaN */
             dmlp__kernel_args args = sets[s];
             args.streaming = strategies[k].streaming; /* off, on, on without the fence */
             args.prefetch = strategies[k].prefetch;
@@ -307,7 +328,9 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
                 size_t len = li < 68 ? li : long_lengths[li - 68];
                 for (size_t o = 0; o < 4; o++)
                     for (int in_place = 0; in_place < 2; in_place++)
-                        check_run(c, v, ref, sample, len, offsets[o], in_place, &args, buf,
+                        if (!in_place || out_size_of(c, &args) <= c->si) /* a wider output
+                                                                            never in place */
+                            check_run(c, v, ref, sample, len, offsets[o], in_place, &args, buf,
                                   src, want);
             }
         }

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes ONNX's own backend node test cases for Sign, Softsign, IsInf, Abs, Neg, Add, Sub,
 Mul, Div, Cast, Greater, And, Or, Ceil, Floor, Relu, Max, Equal, Less,
-GreaterOrEqual, LessOrEqual, Xor and Not.
+GreaterOrEqual, LessOrEqual, Xor, Not and IsNaN.
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -28,7 +28,7 @@ import onnx.backend.test.case.node as node_cases  # noqa: E402
 
 OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Div", "Cast",
              "Greater", "And", "Or", "Ceil", "Floor", "Relu", "Max", "Equal", "Less",
-             "GreaterOrEqual", "LessOrEqual", "Xor", "Not")
+             "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

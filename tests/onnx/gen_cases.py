@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Writes dmlp's own ONNX test cases: models built with onnx.helper, inputs from numpy, and
-expected outputs computed here, independently of dmlp (numpy for Sign and IsInf, numpy
+expected outputs computed here, independently of dmlp (numpy for Sign, IsInf and IsNaN, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
 Cast, Greater/And/Or, Ceil/Floor and Relu/Max are in modules of their own
 (gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py).
@@ -203,6 +203,10 @@ def ref_isinf(onnx_type, data, neg=1, pos=1):
     return ((np.isposinf(x) & bool(pos)) | (np.isneginf(x) & bool(neg))).astype(np.bool_)
 
 
+def ref_isnan(onnx_type, data):
+    return np.isnan(decode(onnx_type, data).astype(np.float64)).astype(np.bool_)
+
+
 def ref_abs_neg(op, onnx_type, data):
     """numpy's absolute and negative (ONNX's reference evaluator uses them): integers wrap
     (|INT_MIN| and -INT_MIN are INT_MIN), floats change the sign bit only; bfloat16 as its
@@ -214,7 +218,7 @@ def ref_abs_neg(op, onnx_type, data):
 
 
 def out_type(op, onnx_type):
-    return BOOL if op == "IsInf" else onnx_type
+    return BOOL if op in ("IsInf", "IsNaN") else onnx_type
 
 
 def reference(op, onnx_type, data, attrs=None):
@@ -227,6 +231,8 @@ def reference(op, onnx_type, data, attrs=None):
         return data.copy()  # every bit, NaN payloads included
     if op in ("Abs", "Neg"):
         return ref_abs_neg(op, onnx_type, data)
+    if op == "IsNaN":
+        return ref_isnan(onnx_type, data)
     return ref_isinf(onnx_type, data, attrs.get("detect_negative", 1),
                      attrs.get("detect_positive", 1))
 
@@ -268,6 +274,9 @@ VERSIONS = [
     ("Softsign", 22, (22, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ("IsInf", 10, (10, 19), (FLOAT, DOUBLE)),
     ("IsInf", 20, (20, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16) + FLOAT8),
+    ("IsNaN", 9, (9, 12), (FLOAT16, FLOAT, DOUBLE)),
+    ("IsNaN", 13, (13, 19), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ("IsNaN", 20, (20, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16) + FLOAT8),
     ("Identity", 1, (1, 12), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL)),
     ("Identity", 13, (13, 18), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL, BFLOAT16)),
     ("Identity", 19, (19, 23), INTS + (FLOAT16, FLOAT, DOUBLE, BOOL, BFLOAT16) + FLOAT8),
@@ -570,6 +579,13 @@ def refused_cases(root):
     refuse(root, "isinf10_float16", simple("IsInf", FLOAT16, 19), "IsInf at opset 19",
            "float16", "IsInf-10 allows")
     refuse(root, "isinf20_int32", simple("IsInf", INT32, 20), "int32", "IsInf-20 allows")
+    refuse(root, "isnan_before_opset_9", simple("IsNaN", opset=8),
+           "IsNaN first appears in opset 9")
+    refuse(root, "isnan9_bfloat16", simple("IsNaN", BFLOAT16, 12), "IsNaN at opset 12",
+           "bfloat16", "IsNaN-9 allows")
+    refuse(root, "isnan13_float8", simple("IsNaN", F8E5M2, 19), "float8e5m2",
+           "IsNaN-13 allows")
+    refuse(root, "isnan_int32", simple("IsNaN", INT32, 20), "int32", "IsNaN-20 allows")
     refuse(root, "sign_bool", simple(in_type=BOOL), "bool", "Sign-13 allows")
     refuse(root, "neg_uint8", simple("Neg", UINT8, 13, node_name="n"), 'node 0 "n"',
            "Neg at opset 13", "uint8", "Neg-13 allows")

@@ -140,6 +140,7 @@ UNARY = {
     "sign": sign,
     "softsign": softsign,
     "isinf": np.isinf,
+    "isnan": np.isnan,
     "identity": lambda x: x.copy(),
     "abs": abs_,
     "negative": negative,
