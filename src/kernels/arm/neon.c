@@ -116,5 +116,13 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define ffloor64 vrndmq_f64
 #define fmax32 vmaxq_f32
 #define fmax64 vmaxq_f64
+/* IEEE comparisons of the float views, lanes of all ones where true: false wherever a
+   lane holds a NaN, -0 equal to +0 (the comparisons' fast kernels). */
+#define feq32(a, b) B32(vceqq_f32(tof32(a), tof32(b)))
+#define fgt32(a, b) B32(vcgtq_f32(tof32(a), tof32(b)))
+#define fge32(a, b) B32(vcgeq_f32(tof32(a), tof32(b)))
+#define feq64(a, b) B64(vceqq_f64(tof64(a), tof64(b)))
+#define fgt64(a, b) B64(vcgtq_f64(tof64(a), tof64(b)))
+#define fge64(a, b) B64(vcgeq_f64(tof64(a), tof64(b)))
 
 #include "kernels/vector_kernels.inc"

@@ -112,5 +112,13 @@ enum { isa_div_keeps_first_nan = 1 };
 #define ffloor64(x) _mm256_round_pd((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #define fmax32 _mm256_max_ps
 #define fmax64 _mm256_max_pd
+/* IEEE comparisons of the float views, ordered and quiet: false wherever a lane holds a
+   NaN, -0 equal to +0 (the comparisons' fast kernels). */
+#define feq32(a, b) fromf32(_mm256_cmp_ps(tof32(a), tof32(b), _CMP_EQ_OQ))
+#define fgt32(a, b) fromf32(_mm256_cmp_ps(tof32(a), tof32(b), _CMP_GT_OQ))
+#define fge32(a, b) fromf32(_mm256_cmp_ps(tof32(a), tof32(b), _CMP_GE_OQ))
+#define feq64(a, b) fromf64(_mm256_cmp_pd(tof64(a), tof64(b), _CMP_EQ_OQ))
+#define fgt64(a, b) fromf64(_mm256_cmp_pd(tof64(a), tof64(b), _CMP_GT_OQ))
+#define fge64(a, b) fromf64(_mm256_cmp_pd(tof64(a), tof64(b), _CMP_GE_OQ))
 
 #include "kernels/vector_kernels.inc"

@@ -190,5 +190,13 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define ffloor64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #define fmax32 _mm512_max_ps
 #define fmax64 _mm512_max_pd
+/* IEEE comparisons of the float views into k-masks, ordered and quiet: false wherever a
+   lane holds a NaN, -0 equal to +0 (the comparisons' fast kernels). */
+#define feq32(a, b) _mm512_cmp_ps_mask(tof32(a), tof32(b), _CMP_EQ_OQ)
+#define fgt32(a, b) _mm512_cmp_ps_mask(tof32(a), tof32(b), _CMP_GT_OQ)
+#define fge32(a, b) _mm512_cmp_ps_mask(tof32(a), tof32(b), _CMP_GE_OQ)
+#define feq64(a, b) _mm512_cmp_pd_mask(tof64(a), tof64(b), _CMP_EQ_OQ)
+#define fgt64(a, b) _mm512_cmp_pd_mask(tof64(a), tof64(b), _CMP_GT_OQ)
+#define fge64(a, b) _mm512_cmp_pd_mask(tof64(a), tof64(b), _CMP_GE_OQ)
 
 #include "kernels/vector_kernels.inc"

@@ -124,6 +124,14 @@ static inline V f2h1(F32 f)
    those lanes itself from the bits). */
 #define fmax32 _mm_max_ps
 #define fmax64 _mm_max_pd
+/* IEEE comparisons of the float views, lanes of all ones where true: false wherever a
+   lane holds a NaN, -0 equal to +0 (the comparisons' fast kernels). */
+#define feq32(a, b) _mm_castps_si128(_mm_cmpeq_ps(tof32(a), tof32(b)))
+#define fgt32(a, b) _mm_castps_si128(_mm_cmpgt_ps(tof32(a), tof32(b)))
+#define fge32(a, b) _mm_castps_si128(_mm_cmpge_ps(tof32(a), tof32(b)))
+#define feq64(a, b) _mm_castpd_si128(_mm_cmpeq_pd(tof64(a), tof64(b)))
+#define fgt64(a, b) _mm_castpd_si128(_mm_cmpgt_pd(tof64(a), tof64(b)))
+#define fge64(a, b) _mm_castpd_si128(_mm_cmpge_pd(tof64(a), tof64(b)))
 
 /* SSE2 has no roundps (SSE4.1): |x| below 2^23 (f64: 2^52) becomes the integer t nearest
    it by adding and subtracting that power of two (the execute runs under round to
