@@ -21,5 +21,9 @@ BOOLEAN_KERNELS(and)
 BOOLEAN_REFERENCE(and, &&)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+BOOLEAN_VECTOR(and, BOOL_AND)
+#endif
+
 #undef OP
 #undef OP_DESC

@@ -36,5 +36,9 @@ COMPARISON_KERNELS(eq)
 COMPARISON_REFERENCE(eq, ==)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+COMPARISON_VECTOR(eq, CMP_EQ, 0, CMP_EQ, 0, 0)
+#endif
+
 #undef OP
 #undef OP_DESC

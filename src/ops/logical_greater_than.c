@@ -35,5 +35,9 @@ COMPARISON_KERNELS(gt)
 COMPARISON_REFERENCE(gt, >)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+COMPARISON_VECTOR(gt, CMP_GT, 0, CMP_GT, 0, 0)
+#endif
+
 #undef OP
 #undef OP_DESC

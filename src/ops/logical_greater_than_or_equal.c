@@ -32,5 +32,10 @@ COMPARISON_KERNELS(ge)
 COMPARISON_REFERENCE(ge, >=)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* integers: not b > a */
+COMPARISON_VECTOR(ge, CMP_GE, 0, CMP_GT, 1, 1)
+#endif
+
 #undef OP
 #undef OP_DESC

@@ -34,5 +34,9 @@ COMPARISON_KERNELS(lt)
 COMPARISON_REFERENCE(lt, <)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+COMPARISON_VECTOR(lt, CMP_GT, 1, CMP_GT, 1, 0)
+#endif
+
 #undef OP
 #undef OP_DESC

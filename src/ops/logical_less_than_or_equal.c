@@ -32,5 +32,10 @@ COMPARISON_KERNELS(le)
 COMPARISON_REFERENCE(le, <=)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* integers: not a > b */
+COMPARISON_VECTOR(le, CMP_GE, 1, CMP_GT, 0, 1)
+#endif
+
 #undef OP
 #undef OP_DESC

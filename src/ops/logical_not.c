@@ -19,14 +19,22 @@ BOOLEAN_SUPPORT
 /* Not: 1, bool. */
 DMLP_ONNX(1, "bool", 0, 0, 0)
 
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_not, 1, 1, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_not, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_not, 1, 1, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_not, 4, 4, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
 
 DMLP__REFERENCE_MAP(u8_not, uint8_t, uint8_t, x == 0)
 DMLP__REFERENCE_MAP(u32_not, uint32_t, uint32_t, x == 0)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* 1 in the lanes equal to 0, selected by the compare's mask. */
+MAP_BLOCK(not_b8, sel8(eq8(x, zero()), set8(1), zero()))
+MAP_BLOCK(not_b32, sel32(eq32(x, zero()), set32(1), zero()))
+MAP_KERNEL(u8, not, 1, not_b8, setup_none)
+MAP_KERNEL(u32, not, 4, not_b32, setup_none)
 #endif
 
 #undef OP

@@ -21,5 +21,9 @@ BOOLEAN_KERNELS(or)
 BOOLEAN_REFERENCE(or, ||)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+BOOLEAN_VECTOR(or, BOOL_OR)
+#endif
+
 #undef OP
 #undef OP_DESC

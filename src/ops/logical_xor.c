@@ -23,5 +23,9 @@ BOOLEAN_KERNELS(xor)
 BOOLEAN_REFERENCE(xor, !=)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+BOOLEAN_VECTOR(xor, BOOL_XOR)
+#endif
+
 #undef OP
 #undef OP_DESC

@@ -4,7 +4,10 @@
    operands close together), every length up to several vectors (the tails), A or B a
    scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
    Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero).
-   One B in three is small (below twice the width: shift counts on either side of it). Variants the CPU cannot run are
+   One B in three is small (below twice the width: shift counts on either side of it).
+   The comparisons write UINT8 and UINT32 outputs (args.out_size 1 and 4), the other
+   kernels their inputs' size; in place wherever the output is no wider than the inputs.
+   Variants the CPU cannot run are
    skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
 #include <stdint.h>
@@ -30,6 +33,16 @@ static const row rows[] = {
 
 #define N 600 /* elements per run: several vectors of every width, and tails */
 
+/* The comparisons: an output of UINT8 or UINT32 whatever the inputs' type. */
+static int own_output(DML_OPERATOR_TYPE op)
+{
+    return op == DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN ||
+           op == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
+           op == DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN ||
+           op == DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL ||
+           op == DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL;
+}
+
 /* Operands: specials of the width, then random bits, then pairs close together. */
 static void fill(unsigned char *a, unsigned char *b, size_t n, size_t size, uint64_t seed)
 {
@@ -43,13 +56,22 @@ static void fill(unsigned char *a, unsigned char *b, size_t n, size_t size, uint
                                    0x7ff8000000000000u, 0xfff8000000000abcu,
                                    0x7ff0000000000001u, 0x3ff0000000000000u,
                                    0xbff0000000000000u, 0x4340000000000000u};
+    /* f16 and bf16 specials (zeros, infinities, NaNs, extremes), and bytes */
+    static const uint64_t h16[] = {0, 0x8000u, 0x0001u, 0x8001u, 0x7c00u, 0xfc00u, 0x7e00u,
+                                   0x7c01u, 0xfe01u, 0x7bffu, 0xfbffu, 0x7f80u, 0xff80u,
+                                   0x7fc0u, 0x7f81u, 0x7f7fu, 0x3c00u, 0x3f80u};
+    static const uint64_t b8[] = {0, 0x80u, 0x7fu, 0xffu, 1, 0xfeu, 0x81u, 0x7eu};
     uint64_t state = seed;
-    size_t ns = size == 4 ? sizeof f32 / sizeof f32[0] : sizeof f64 / sizeof f64[0];
+    const uint64_t *list = size == 8 ? f64 : size == 2 ? h16 : b8;
+    size_t ns = size == 4   ? sizeof f32 / sizeof f32[0]
+                : size == 8 ? sizeof f64 / sizeof f64[0]
+                : size == 2 ? sizeof h16 / sizeof h16[0]
+                            : sizeof b8 / sizeof b8[0];
     for (size_t i = 0; i < n; i++) {
         uint64_t x = oracle_random(&state), y = oracle_random(&state);
         if (i < ns * ns) { /* every pair of specials */
-            x = size == 4 ? f32[i / ns] : f64[i / ns];
-            y = size == 4 ? f32[i % ns] : f64[i % ns];
+            x = size == 4 ? f32[i / ns] : list[i / ns];
+            y = size == 4 ? f32[i % ns] : list[i % ns];
         } else if (i % 3 == 0) {
             y = x ^ (oracle_random(&state) & 0xfff);
         } else if (i % 3 == 1) {
@@ -79,37 +101,46 @@ int main(void)
             }
             run++;
             unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
-            unsigned char *want = malloc(N * s + 8), *got = malloc(N * s + 8);
+            size_t room = N * 8 + 8; /* the widest output */
+            unsigned char *want = malloc(room), *got = malloc(room);
             dmlp__kernel_args args;
             memset(&args, 0, sizeof args);
             /* both NaN rules (Max reads nan_propagate; the others ignore it), both shift
-               rules (the shifts read shift_zero), and vector-unaligned starts */
-            for (size_t pass = 0; pass < 2 * 2; pass++) {
+               rules (the shifts read shift_zero), vector-unaligned starts, and the
+               comparisons' two output widths */
+            size_t passes = own_output(rows[r].op) ? 2 * 2 * 2 : 2 * 2;
+            for (size_t pass = 0; pass < passes; pass++) {
                 size_t shift = (pass % 2) * s;
-                args.nan_propagate = (uint32_t)(pass / 2);
-                args.shift_zero = (uint32_t)(pass / 2);
+                args.nan_propagate = (uint32_t)((pass / 2) % 2);
+                args.shift_zero = (uint32_t)((pass / 2) % 2);
+                args.out_size = own_output(rows[r].op) ? (pass / 4 ? 4 : 1) : (uint32_t)s;
+                size_t os = args.out_size;
                 unsigned char *pa = a + shift, *pb = b + shift;
                 fill(pa, pb, N, s, 7 + r + pass);
                 for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
                     size_t n = sizes[z];
                     for (uint32_t scalar = 0; scalar <= 2; scalar++) {
-                        memset(want, 0x5a, N * s + 8);
-                        memset(got, 0x5a, N * s + 8);
+                        memset(want, 0x5a, room);
+                        memset(got, 0x5a, room);
                         ref(n, pa, pb, want, scalar, &args);
                         v[k].fn(n, pa, pb, got, scalar, &args);
-                        CHECK(memcmp(want, got, N * s + 8) == 0,
-                              "%s: n %zu scalar %u shift %zu nan_propagate/shift_zero %u",
-                              v[k].name, n, scalar, shift, args.nan_propagate);
+                        CHECK(memcmp(want, got, room) == 0,
+                              "%s: n %zu scalar %u shift %zu nan_propagate/shift_zero %u out %zu",
+                              v[k].name, n, scalar, shift, args.nan_propagate, os);
                     }
                 }
-                /* in place on A, then on B */
+                /* in place on A, then on B, where the output is no wider */
+                if (os > s)
+                    continue;
                 ref(N, pa, pb, want, 0, &args);
                 memcpy(got, pa, N * s);
                 v[k].fn(N, got, pb, got, 0, &args);
-                CHECK(memcmp(want, got, N * s) == 0, "%s: in place on A", v[k].name);
+                CHECK(memcmp(want, got, N * os) == 0, "%s: in place on A, out %zu", v[k].name,
+                      os);
                 memcpy(got, pb, N * s);
                 v[k].fn(N, pa, got, got, 0, &args);
-                CHECK(memcmp(want, got, N * s) == 0, "%s: in place on B", v[k].name);
+                CHECK(memcmp(want, got, N * os) == 0, "%s: in place on B, out %zu", v[k].name,
+                      os);
             }
             free(a);
             free(b);
