@@ -329,6 +329,9 @@ UNARY = {
     "hard_swish": hard_swish,
     "threshold": threshold,
     "clip": clip,
+    "reciprocal": in_wide(np.reciprocal),
+    "sqrt": in_wide(np.sqrt),
+    "activation_identity": lambda x: x.copy(),
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -351,9 +354,6 @@ MEMBERS = {
 REQUIRED = {
     "linear": {"alpha": 1.5, "beta": -0.25},
     "threshold": {"min": -1.0},
-    "reciprocal": in_wide(np.reciprocal),
-    "sqrt": in_wide(np.sqrt),
-    "activation_identity": lambda x: x.copy(),
 }
 BINARY = {
     "add": float_op(np.add),
