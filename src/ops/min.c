@@ -39,7 +39,7 @@ DMLP_ONNX(1, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,
 ARITHMETIC_KERNELS(min)
 
 #ifndef DMLP_OPS_LIST
-#include "kernels/reference_binary.h"
+#include "ops/minmax.h"
 
 #define INT_MIN_OF(t, T, U)                                                                 \
     static T t##_min(T x, T y, const dmlp__kernel_args *args)                               \
@@ -49,41 +49,10 @@ ARITHMETIC_KERNELS(min)
     }
 DMLP__INT_TYPES(INT_MIN_OF)
 
-/* A float format by its bits: the sign, +infinity and the quiet-NaN bit; `value` reads
-   an element exactly as a double (every f16, bf16 and f32 is one). */
-typedef struct min_format {
-    uint64_t sign, inf, quiet;
-    double (*value)(uint64_t bits);
-} min_format;
-
-static double f16_value(uint64_t x) { return dmlp__f16_to_f32((uint16_t)x); }
-static double bf16_value(uint64_t x) { return dmlp__bf16_to_f32((uint16_t)x); }
-static double f32_value(uint64_t x) { return dmlp__f32_from_bits((uint32_t)x); }
-static double f64_value(uint64_t x) { return dmlp__f64_from_bits(x); }
-
-static const min_format f16_format = {0x8000u, 0x7c00u, 0x0200u, f16_value};
-static const min_format bf16_format = {0x8000u, 0x7f80u, 0x0040u, bf16_value};
-static const min_format f32_format = {0x80000000u, 0x7f800000u, 0x00400000u, f32_value};
-static const min_format f64_format = {0x8000000000000000u, 0x7ff0000000000000u,
-                                      0x0008000000000000u, f64_value};
-
-static uint64_t float_min(uint64_t x, uint64_t y, const min_format *f, uint32_t propagate)
-{
-    int x_nan = (x & ~f->sign) > f->inf, y_nan = (y & ~f->sign) > f->inf;
-    if (x_nan) /* minimum: a NaN wins; minimumNumber: it loses to a number */
-        return propagate || y_nan ? x | f->quiet : y;
-    if (y_nan)
-        return propagate ? y | f->quiet : x;
-    double a = f->value(x), b = f->value(y);
-    if (a == b) /* equal values have equal bits, but for -0 and +0: -0 is the lesser */
-        return x | y;
-    return a < b ? x : y;
-}
-
 #define FLOAT_MIN_OF(t, T)                                                                  \
     static T t##_min(T x, T y, const dmlp__kernel_args *args)                               \
     {                                                                                       \
-        return (T)float_min(x, y, &t##_format, args->nan_propagate);                        \
+        return (T)minmax_pick(x, y, &t##_format, args->nan_propagate, 0);                   \
     }
 FLOAT_MIN_OF(f16, uint16_t)
 FLOAT_MIN_OF(bf16, uint16_t)
