@@ -64,7 +64,7 @@ static uint64_t model_narrow(uint64_t x, uint64_t y, oracle_format f)
     return encode(isinf(h) ? h : round_to(h, f), f);
 }
 
-__extension__ typedef __float128 quad;
+#include "test_quad.h"
 
 static uint64_t model_f64(uint64_t x, uint64_t y)
 {

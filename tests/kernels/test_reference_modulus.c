@@ -21,7 +21,7 @@
 #define FMOD DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE
 #define MOD DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR
 
-__extension__ typedef __float128 quad;
+#include "test_quad.h"
 
 static double decode(uint64_t x, oracle_format f)
 {

@@ -45,7 +45,7 @@ static uint64_t default_nan(oracle_format f)
     return quiet(((UINT64_C(1) << f.ebits) - 1) << f.mbits, f);
 }
 
-__extension__ typedef __float128 quad;
+#include "test_quad.h"
 
 static uint64_t model(uint64_t x, uint64_t slope, oracle_format f)
 {
