@@ -40,4 +40,28 @@
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, YES, YES)                 \
     DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, NO, NO)
 
+/* What Max and Min share besides those: DirectML's tensor support of both, and ONNX's
+   versions of both, which take one or more inputs (the front end makes a chain of
+   two-input nodes): 1 (float16, float, double; consumed_inputs; same shapes), 6 (same
+   shapes), 8 (numpy broadcasting), 12 (+ the integer types), 13 (+ bfloat16). Their
+   reference is numpy's maximum or minimum, where a NaN wins. */
+#define MINMAX_SUPPORT                                                                      \
+    DMLP_SUPPORT(1_0, 4, 4, (F32, F16))                                                     \
+    DMLP_SUPPORT(2_1, 4, 4, (F32, F16, I32, I16, I8, U32, U16, U8))                         \
+    DMLP_SUPPORT(3_0, 1, 8, (F32, F16, I32, I16, I8, U32, U16, U8))                         \
+    DMLP_SUPPORT(5_0, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))               \
+    DMLP_EXTENSION_TYPES((F64, BF16))
+#define MINMAX_TYPES12 "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, " \
+                       "float, double"
+#define MINMAX_ONNX                                                                         \
+    DMLP_ONNX(13, MINMAX_TYPES12 ", bfloat16", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,         \
+              DMLP_ONNX_VARIADIC)                                                           \
+    DMLP_ONNX(12, MINMAX_TYPES12, 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)  \
+    DMLP_ONNX(8, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,             \
+              DMLP_ONNX_VARIADIC)                                                           \
+    DMLP_ONNX(6, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,             \
+              DMLP_ONNX_VARIADIC)                                                           \
+    DMLP_ONNX(1, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,             \
+              DMLP_ONNX_VARIADIC | DMLP_ONNX_CONSUMED_INPUTS)
+
 #endif

@@ -16,24 +16,9 @@ DMLP_OP(ELEMENT_WISE_MIN, min, minimum, "Min", DMLP_SAME_TYPE, DMLP_IN_PLACE,
         "            with --nan propagate wins)\n",
         DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
-DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
-DMLP_SUPPORT(2_1, 4, 4, (F32, F16, I32, I16, I8, U32, U16, U8))
-DMLP_SUPPORT(3_0, 1, 8, (F32, F16, I32, I16, I8, U32, U16, U8))
-DMLP_SUPPORT(5_0, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
-DMLP_EXTENSION_TYPES((F64, BF16))
-
-/* ONNX's Min takes one or more inputs, as Max does (the front end makes a chain of
-   two-input nodes): 1 (float16, float, double; consumed_inputs; same shapes), 6 (same
-   shapes), 8 (numpy broadcasting), 12 (+ the integer types), 13 (+ bfloat16). Its
-   reference is numpy's minimum, where a NaN wins. */
-DMLP_ONNX(13, "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, "
-              "double, bfloat16", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)
-DMLP_ONNX(12, "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, "
-              "double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)
-DMLP_ONNX(8, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)
-DMLP_ONNX(6, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, DMLP_ONNX_VARIADIC)
-DMLP_ONNX(1, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,
-          DMLP_ONNX_VARIADIC | DMLP_ONNX_CONSUMED_INPUTS)
+/* DirectML's tables and ONNX's versions: Max's and Min's are the same. */
+MINMAX_SUPPORT
+MINMAX_ONNX
 
 /* Fast kernels for f32 and f64, as Max has. */
 ARITHMETIC_KERNELS(min)
