@@ -69,8 +69,9 @@ typedef __m256i M8, M16, M32, M64;
 #define fdiv64 _mm256_div_pd
 #define fsqrt32 _mm256_sqrt_ps
 #define fsqrt64 _mm256_sqrt_pd
-/* Capability tag (vector_kernels.inc): a divide of two NaNs returns the first, quiet. */
-enum { isa_div_keeps_first_nan = 1 };
+/* Capability tags (vector_kernels.inc): a divide of two NaNs returns the first, quiet;
+   F16C converts infinities, NaNs and values past f16's range exactly. */
+enum { isa_div_keeps_first_nan = 1, isa_f16_convert_exact = 1 };
 #define fsub32 _mm256_sub_ps
 #define fsub64 _mm256_sub_pd
 #define fmul64 _mm256_mul_pd

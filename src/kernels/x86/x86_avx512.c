@@ -93,8 +93,9 @@ static inline V shrv8_bytes(V x, V n)
 #define fdiv64 _mm512_div_pd
 #define fsqrt32 _mm512_sqrt_ps
 #define fsqrt64 _mm512_sqrt_pd
-/* Capability tag (vector_kernels.inc): a divide of two NaNs returns the first, quiet. */
-enum { isa_div_keeps_first_nan = 1 };
+/* Capability tags (vector_kernels.inc): a divide of two NaNs returns the first, quiet;
+   F16C converts infinities, NaNs and values past f16's range exactly. */
+enum { isa_div_keeps_first_nan = 1, isa_f16_convert_exact = 1 };
 /* Softsign's divisor t = 1 + |x| with +inf made the default NaN by one vfixupimm (class
    +inf: the source made quiet, 0x7fc00000; every other class keeps t), so that the divide
    itself gives the infinities' result (vector_kernels.inc, DIVISOR). */

@@ -57,9 +57,9 @@ typedef __m128i M8, M16, M32, M64;
 #define fdiv64 _mm_div_pd
 #define fsqrt32 _mm_sqrt_ps
 #define fsqrt64 _mm_sqrt_pd
-/* Capability tag (vector_kernels.inc): not relied on here; Softsign sets every NaN and
-   infinity lane from the bits. */
-enum { isa_div_keeps_first_nan = 0 };
+/* Capability tags (vector_kernels.inc): not relied on here; Softsign sets every NaN and
+   infinity lane from the bits. The f16 conversions below are for finite values. */
+enum { isa_div_keeps_first_nan = 0, isa_f16_convert_exact = 0 };
 #define fsub32 _mm_sub_ps
 #define fsub64 _mm_sub_pd
 #define fmul64 _mm_mul_pd
