@@ -25,8 +25,8 @@
     DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
 /* The kernel rows of every type, with the kernels' stem prefix; f32 and f64 have fast
-   kernels on x86 and NEON. */
-#define ARITHMETIC_KERNELS(op)                                                              \
+   kernels on x86 and NEON, f16 and bf16 where F16 and BF16 say YES. */
+#define ARITHMETIC_KERNELS(op, F16, BF16)                                                   \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, NO, NO)                       \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, NO, NO)                      \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_##op, 2, NO, NO)                     \
@@ -35,10 +35,10 @@
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_##op, 4, NO, NO)                    \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_##op, 8, NO, NO)                     \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_##op, 8, NO, NO)                    \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, NO, NO)                   \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, F16, F16)                 \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, YES, YES)                 \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, YES, YES)                 \
-    DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, NO, NO)
+    DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, BF16, BF16)
 
 /* What Max and Min share besides those: DirectML's tensor support of both, and ONNX's
    versions of both, which take one or more inputs (the front end makes a chain of

@@ -7,8 +7,8 @@
    One B in three is small (below twice the width: shift counts on either side of it).
    The comparisons write UINT8 and UINT32 outputs (args.out_size 1 and 4), the other
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
-   Variants the CPU cannot run are
-   skipped and counted; none run is a skip (77). */
+   16-bit kernels also run every A against special, nearby and random B (sweep16).
+   Variants the CPU cannot run are skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -82,6 +82,69 @@ static void fill(unsigned char *a, unsigned char *b, size_t n, size_t size, uint
     }
 }
 
+/* Under AddressSanitizer the 16-bit sweep takes fewer B values (see test_fast_kernels). */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifdef SANITIZED
+#define SWEEP_RANDOM_B 2
+#else
+#define SWEEP_RANDOM_B 24
+#endif
+#define ALL16 65536
+
+/* A 16-bit kernel over every A: against each special B as a broadcast scalar, against B
+   packed and close to A (a few low bits flipped), and against random B; both output
+   widths of the comparisons and both rules of the arguments. */
+static void sweep16(const row *r, dmlp__binary_kernel ref, const dmlp__binary_kernel_choice *v)
+{
+    static const uint16_t specials[] = {0, 0x8000u, 0x0001u, 0x8001u, 0x03ffu, 0x0400u,
+                                        0x7c00u, 0xfc00u, 0x7e00u, 0x7c01u, 0xfe01u, 0x7bffu,
+                                        0xfbffu, 0x7f80u, 0xff80u, 0x7fc0u, 0x7f81u, 0x7f7fu,
+                                        0x007fu, 0x0080u, 0x3c00u, 0x3f80u, 0xbc00u, 0x3800u};
+    size_t ns = sizeof specials / sizeof specials[0];
+    uint16_t *a = malloc(ALL16 * 2), *b = malloc(ALL16 * 2);
+    unsigned char *want = malloc(ALL16 * 4), *got = malloc(ALL16 * 4);
+    uint64_t state = 0x243f6a8885a308d3u;
+    unsigned long bad = 0;
+    for (size_t i = 0; i < ALL16; i++)
+        a[i] = (uint16_t)i;
+    for (size_t t = 0; t < ns + 2 * SWEEP_RANDOM_B; t++) {
+        uint32_t scalar = t < ns ? DMLP__SCALAR_B : 0;
+        for (size_t i = 0; i < ALL16; i++) {
+            uint64_t x = oracle_random(&state);
+            b[i] = t < ns ? specials[t]
+                   : t < ns + SWEEP_RANDOM_B ? (uint16_t)(a[i] ^ (x & 0x3f) ^ ((x >> 8) & 0x8000))
+                                             : (uint16_t)x;
+        }
+        dmlp__kernel_args args;
+        memset(&args, 0, sizeof args);
+        args.nan_propagate = args.shift_zero = (uint32_t)(t % 2);
+        args.out_size = own_output(r->op) ? (t % 4 < 2 ? 1 : 4) : 2;
+        memset(want, 0x5a, ALL16 * 4);
+        memset(got, 0x5a, ALL16 * 4);
+        ref(ALL16, a, b, want, scalar, &args);
+        v->fn(ALL16, a, b, got, scalar, &args);
+        if (memcmp(want, got, ALL16 * 4) != 0) {
+            size_t i = 0, os = args.out_size;
+            while (memcmp(want + i * os, got + i * os, os) == 0)
+                i++;
+            if (bad++ < 4)
+                printf("%s: A %04x B %04x: reference and fast kernel differ\n", v->name,
+                       (unsigned)a[i], (unsigned)(scalar ? b[0] : b[i]));
+        }
+    }
+    CHECK(bad == 0, "%s: every 16-bit A against %zu B sets", v->name, ns + 2 * SWEEP_RANDOM_B);
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+}
+
 int main(void)
 {
     dmlp__isa cpu = dmlp__isa_detect();
@@ -100,6 +163,8 @@ int main(void)
                 continue;
             }
             run++;
+            if (s == 2)
+                sweep16(&rows[r], ref, &v[k]);
             unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
             size_t room = N * 8 + 8; /* the widest output */
             unsigned char *want = malloc(room), *got = malloc(room);
