@@ -59,8 +59,12 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define ltz16(x) B16(vcltzq_s16(S16(x)))
 #define ltz32(x) B32(vcltzq_s32(S32(x)))
 #define ltz64(x) B64(vcltzq_s64(S64(x)))
+#define add8 vaddq_u8
 #define add16(a, b) B16(vaddq_u16(U16(a), U16(b)))
 #define add32(a, b) B32(vaddq_u32(U32(a), U32(b)))
+#define add64(a, b) B64(vaddq_u64(U64(a), U64(b)))
+#define mul16(a, b) B16(vmulq_u16(U16(a), U16(b)))
+#define mul32(a, b) B32(vmulq_u32(U32(a), U32(b)))
 #define sub8 vsubq_u8
 #define sub16(a, b) B16(vsubq_u16(U16(a), U16(b)))
 #define sub32(a, b) B32(vsubq_u32(U32(a), U32(b)))

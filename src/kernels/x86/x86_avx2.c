@@ -41,8 +41,12 @@ typedef __m256i M8, M16, M32, M64;
 #define ltz16(x) _mm256_srai_epi16((x), 15)
 #define ltz32(x) _mm256_srai_epi32((x), 31)
 #define ltz64(x) _mm256_cmpgt_epi64(_mm256_setzero_si256(), (x))
+#define add8 _mm256_add_epi8
 #define add16 _mm256_add_epi16
 #define add32 _mm256_add_epi32
+#define add64 _mm256_add_epi64
+#define mul16 _mm256_mullo_epi16
+#define mul32 _mm256_mullo_epi32
 #define sub8 _mm256_sub_epi8
 #define sub16 _mm256_sub_epi16
 #define sub32 _mm256_sub_epi32

@@ -46,8 +46,12 @@ typedef __mmask8 M64;
 #define ltz16 _mm512_movepi16_mask
 #define ltz32 _mm512_movepi32_mask
 #define ltz64 _mm512_movepi64_mask
+#define add8 _mm512_add_epi8
 #define add16 _mm512_add_epi16
 #define add32 _mm512_add_epi32
+#define add64 _mm512_add_epi64
+#define mul16 _mm512_mullo_epi16
+#define mul32 _mm512_mullo_epi32
 #define sub8 _mm512_sub_epi8
 #define sub16 _mm512_sub_epi16
 #define sub32 _mm512_sub_epi32

@@ -35,8 +35,20 @@ typedef __m128i M8, M16, M32, M64;
 #define gt8 _mm_cmpgt_epi8
 #define gt16 _mm_cmpgt_epi16
 #define gt32 _mm_cmpgt_epi32
+#define add8 _mm_add_epi8
 #define add16 _mm_add_epi16
 #define add32 _mm_add_epi32
+#define add64 _mm_add_epi64
+#define mul16 _mm_mullo_epi16
+/* The low 32 bits of each product, without pmulld (SSE4.1): the even lanes' 64-bit
+   products and the odd lanes', their low halves interleaved back. */
+static inline __m128i mul32(__m128i a, __m128i b)
+{
+    __m128i even = _mm_mul_epu32(a, b);
+    __m128i odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), _mm_srli_epi64(b, 32));
+    return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, _MM_SHUFFLE(0, 0, 2, 0)),
+                              _mm_shuffle_epi32(odd, _MM_SHUFFLE(0, 0, 2, 0)));
+}
 #define sub8 _mm_sub_epi8
 #define sub16 _mm_sub_epi16
 #define sub32 _mm_sub_epi32
