@@ -25,16 +25,17 @@
     DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
 /* The kernel rows of every type, with the kernels' stem prefix; f32 and f64 have fast
-   kernels on x86 and NEON, f16 and bf16 where F16 and BF16 say YES. */
-#define ARITHMETIC_KERNELS(op, F16, BF16)                                                   \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, NO, NO)                       \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, NO, NO)                      \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_##op, 2, NO, NO)                     \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_##op, 2, NO, NO)                    \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_##op, 4, NO, NO)                     \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_##op, 4, NO, NO)                    \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_##op, 8, NO, NO)                     \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_##op, 8, NO, NO)                    \
+   kernels on x86 and NEON; the 8-, 16- and 32-bit integers where INT says YES, the 64-bit
+   ones where WIDE does, f16 and bf16 where F16 and BF16 do. */
+#define ARITHMETIC_KERNELS(op, INT, WIDE, F16, BF16)                                        \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, INT, INT)                     \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, INT, INT)                    \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_##op, 2, INT, INT)                   \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_##op, 2, INT, INT)                  \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_##op, 4, INT, INT)                   \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_##op, 4, INT, INT)                  \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_##op, 8, WIDE, WIDE)                 \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_##op, 8, WIDE, WIDE)                \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, F16, F16)                 \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, YES, YES)                 \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, YES, YES)                 \

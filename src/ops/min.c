@@ -21,7 +21,7 @@ MINMAX_SUPPORT
 MINMAX_ONNX
 
 /* Fast kernels for f32 and f64, as Max has. */
-ARITHMETIC_KERNELS(min, NO, NO)
+ARITHMETIC_KERNELS(min, NO, NO, NO, NO)
 
 #ifndef DMLP_OPS_LIST
 #include "ops/minmax.h"
