@@ -13,9 +13,13 @@ PyTorch, dmlp bench's own memcpy figure) timed right after it on the same thread
 host's share of memory bandwidth can swing between one side's run and the next, and the
 copy moves with it.
 
+Every operator of `dmlp bench` is here (OPS says how each peer runs it, with the same
+parameters); two-input operators run twice, B packed and B one broadcast element. A peer
+without the operation or the type leaves its cell empty.
+
 usage: bench/peers.py [--dmlp PATH] [--large-mib N] [--threads 1,all] [--reps N]
-                      [--cases large,cache] [--ops LIST] [--types LIST] [--ort-dir DIR]
-                      [--quick] [--json]
+                      [--cases large,cache] [--ops LIST] [--types LIST] [--inputs LIST]
+                      [--ort-dir DIR] [--quick] [--json]
 """
 import argparse
 import json
@@ -43,11 +47,160 @@ TYPES = {
     "bf16": (2, None, "bfloat16", "BFLOAT16"),
     "e5m2": (1, None, None, "FLOAT8E5M2"),
 }
-ONNX_OPS = {"sign": "Sign", "softsign": "Softsign", "isinf": "IsInf", "abs": "Abs", "negate": "Neg",
-            "identity": "Identity"}
 FLOATS = {"f16", "f32", "f64", "bf16"}
-# The operators dmlp runs on integers too; the others take floats only.
-ANY_TYPE = {"sign", "abs", "negate", "identity"}
+
+
+class Op:
+    """How each peer runs one of dmlp bench's operators.
+
+    inputs: 1 or 2; onnx: (op_type, attributes) or None; np / th: a function of the
+    module, the inputs and the output array giving a callable that runs the operator once
+    into the output (None: the peer has no such operation); out: "same" or "bool" (a
+    one-byte result: dmlp's UINT8, numpy's and PyTorch's bool); floats: floats only."""
+
+    def __init__(self, inputs, onnx=None, np=None, th=None, out="same", floats=False):
+        self.inputs, self.onnx, self.np, self.th = inputs, onnx, np, th
+        self.out, self.floats = out, floats
+
+
+def _np_where(cond):
+    """numpy's select without temporaries: y = x, then 0 where cond fails."""
+    def make(np, x, y):
+        mask = np.empty(x.shape, dtype=np.bool_)
+        def run():
+            np.logical_not(cond(np, x, mask), out=mask)
+            np.copyto(y, x)
+            np.copyto(y, 0, where=mask)
+        return run
+    return make
+
+
+# Parameters are the defaults dmlp bench runs with (the registry's, ONNX's).
+OPS = {
+    "sign": Op(1, ("Sign", {}), lambda np, x, y: lambda: np.sign(x, out=y),
+               lambda t, x, y: lambda: t.sign(x, out=y)),
+    "abs": Op(1, ("Abs", {}), lambda np, x, y: lambda: np.abs(x, out=y),
+              lambda t, x, y: lambda: t.abs(x, out=y)),
+    "negate": Op(1, ("Neg", {}), lambda np, x, y: lambda: np.negative(x, out=y),
+                 lambda t, x, y: lambda: t.neg(x, out=y)),
+    "identity": Op(1, ("Identity", {}), lambda np, x, y: lambda: np.copyto(y, x),
+                   lambda t, x, y: lambda: y.copy_(x)),
+    "activation_identity": Op(1, ("Identity", {}), lambda np, x, y: lambda: np.copyto(y, x),
+                              lambda t, x, y: lambda: y.copy_(x)),
+    # x / (1 + |x|) without temporaries: numpy's best form of it.
+    "softsign": Op(1, ("Softsign", {}),
+                   lambda np, x, y: lambda: np.divide(x, np.add(np.abs(x, out=y), 1, out=y), out=y),
+                   lambda t, x, y: lambda: t.nn.functional.softsign(x), floats=True),
+    "isinf": Op(1, ("IsInf", {}), lambda np, x, y: lambda: np.isinf(x, out=y),
+                lambda t, x, y: lambda: t.isinf(x), out="bool", floats=True),
+    "isnan": Op(1, ("IsNaN", {}), lambda np, x, y: lambda: np.isnan(x, out=y),
+                lambda t, x, y: lambda: t.isnan(x), out="bool", floats=True),
+    "ceil": Op(1, ("Ceil", {}), lambda np, x, y: lambda: np.ceil(x, out=y),
+               lambda t, x, y: lambda: t.ceil(x, out=y), floats=True),
+    "floor": Op(1, ("Floor", {}), lambda np, x, y: lambda: np.floor(x, out=y),
+                lambda t, x, y: lambda: t.floor(x, out=y), floats=True),
+    "relu": Op(1, ("Relu", {}), lambda np, x, y: lambda: np.maximum(x, 0, out=y),
+               lambda t, x, y: lambda: t.relu(x)),
+    "recip": Op(1, ("Reciprocal", {}), lambda np, x, y: lambda: np.reciprocal(x, out=y),
+                lambda t, x, y: lambda: t.reciprocal(x, out=y), floats=True),
+    "sqrt": Op(1, ("Sqrt", {}), lambda np, x, y: lambda: np.sqrt(x, out=y),
+               lambda t, x, y: lambda: t.sqrt(x, out=y), floats=True),
+    "not": Op(1, None, lambda np, x, y: lambda: np.logical_not(x, out=y),
+              lambda t, x, y: lambda: t.logical_not(x), out="bool"),
+    "bitnot": Op(1, ("BitwiseNot", {}), lambda np, x, y: lambda: np.invert(x, out=y),
+                 lambda t, x, y: lambda: t.bitwise_not(x, out=y)),
+    "bitcount": Op(1),  # neither numpy 1.24 nor PyTorch has a population count
+    "leaky_relu": Op(1, ("LeakyRelu", {"alpha": 0.01}),
+                     lambda np, x, y: lambda: np.maximum(x, np.multiply(x, 0.01, out=y), out=y),
+                     lambda t, x, y: lambda: t.nn.functional.leaky_relu(x, 0.01), floats=True),
+    "linear": Op(1, None, lambda np, x, y: lambda: np.add(np.multiply(x, 1.0, out=y), 0.0, out=y),
+                 lambda t, x, y: lambda: t.add(t.mul(x, 1.0, out=y), 0.0, out=y), floats=True),
+    "thresholded_relu": Op(1, ("ThresholdedRelu", {"alpha": 1.0}),
+                           _np_where(lambda np, x, m: np.greater(x, 1.0, out=m)),
+                           lambda t, x, y: lambda: t.nn.functional.threshold(x, 1.0, 0.0),
+                           floats=True),
+    "hard_sigmoid": Op(1, ("HardSigmoid", {"alpha": 0.2, "beta": 0.5}),
+                       lambda np, x, y: lambda: np.clip(np.add(np.multiply(x, 0.2, out=y), 0.5,
+                                                               out=y), 0, 1, out=y),
+                       lambda t, x, y: lambda: t.clamp(t.add(t.mul(x, 0.2, out=y), 0.5, out=y),
+                                                       0, 1, out=y), floats=True),
+    "hard_swish": Op(1, ("HardSwish", {}),
+                     lambda np, x, y: lambda: np.multiply(x, np.clip(np.add(np.multiply(
+                         x, 1 / 6, out=y), 0.5, out=y), 0, 1, out=y), out=y),
+                     lambda t, x, y: lambda: t.nn.functional.hardswish(x), floats=True),
+    "shrink": Op(1, ("Shrink", {"lambd": 0.5, "bias": 0.0}),
+                 _np_where(lambda np, x, m: np.greater(np.abs(x), 0.5, out=m)),
+                 lambda t, x, y: lambda: t.nn.functional.hardshrink(x, 0.5), floats=True),
+    "threshold": Op(1, None, lambda np, x, y: lambda: np.maximum(x, 0.0, out=y),
+                    lambda t, x, y: lambda: t.clamp(x, min=0.0, out=y), floats=True),
+    "clip": Op(1, None, lambda np, x, y: lambda: np.clip(x, -np.inf, np.inf, out=y),
+               lambda t, x, y: lambda: t.clamp(x, -float("inf"), float("inf"), out=y),
+               floats=True),
+    "add": Op(2, ("Add", {}), lambda np, a, b, y: lambda: np.add(a, b, out=y),
+              lambda t, a, b, y: lambda: t.add(a, b, out=y)),
+    "add1": Op(2, ("Add", {}), lambda np, a, b, y: lambda: np.add(a, b, out=y),
+               lambda t, a, b, y: lambda: t.add(a, b, out=y)),
+    "sub": Op(2, ("Sub", {}), lambda np, a, b, y: lambda: np.subtract(a, b, out=y),
+              lambda t, a, b, y: lambda: t.sub(a, b, out=y)),
+    "mul": Op(2, ("Mul", {}), lambda np, a, b, y: lambda: np.multiply(a, b, out=y),
+              lambda t, a, b, y: lambda: t.mul(a, b, out=y)),
+    # Integer Divide truncates in dmlp; numpy's nearest is floor_divide.
+    "div": Op(2, ("Div", {}),
+              lambda np, a, b, y: (lambda: np.divide(a, b, out=y)) if a.dtype.kind == "f"
+              else (lambda: np.floor_divide(a, b, out=y)),
+              lambda t, a, b, y: lambda: t.div(a, b, out=y) if a.is_floating_point()
+              else t.div(a, b, rounding_mode="trunc", out=y)),
+    "max": Op(2, ("Max", {}), lambda np, a, b, y: lambda: np.maximum(a, b, out=y),
+              lambda t, a, b, y: lambda: t.maximum(a, b, out=y)),
+    "min": Op(2, ("Min", {}), lambda np, a, b, y: lambda: np.minimum(a, b, out=y),
+              lambda t, a, b, y: lambda: t.minimum(a, b, out=y)),
+    "mean": Op(2, ("Mean", {}),
+               lambda np, a, b, y: lambda: np.multiply(np.add(a, b, out=y), 0.5, out=y),
+               lambda t, a, b, y: lambda: t.mul(t.add(a, b, out=y), 0.5, out=y), floats=True),
+    "diffsq": Op(2, None,
+                 lambda np, a, b, y: lambda: np.square(np.subtract(a, b, out=y), out=y),
+                 lambda t, a, b, y: lambda: t.square(t.sub(a, b, out=y), out=y), floats=True),
+    "gt": Op(2, ("Greater", {}), lambda np, a, b, y: lambda: np.greater(a, b, out=y),
+             lambda t, a, b, y: lambda: t.gt(a, b, out=y), out="bool"),
+    "eq": Op(2, ("Equal", {}), lambda np, a, b, y: lambda: np.equal(a, b, out=y),
+             lambda t, a, b, y: lambda: t.eq(a, b, out=y), out="bool"),
+    "lt": Op(2, ("Less", {}), lambda np, a, b, y: lambda: np.less(a, b, out=y),
+             lambda t, a, b, y: lambda: t.lt(a, b, out=y), out="bool"),
+    "ge": Op(2, ("GreaterOrEqual", {}), lambda np, a, b, y: lambda: np.greater_equal(a, b, out=y),
+             lambda t, a, b, y: lambda: t.ge(a, b, out=y), out="bool"),
+    "le": Op(2, ("LessOrEqual", {}), lambda np, a, b, y: lambda: np.less_equal(a, b, out=y),
+             lambda t, a, b, y: lambda: t.le(a, b, out=y), out="bool"),
+    "and": Op(2, None, lambda np, a, b, y: lambda: np.logical_and(a, b, out=y),
+              lambda t, a, b, y: lambda: t.logical_and(a, b, out=y), out="bool"),
+    "or": Op(2, None, lambda np, a, b, y: lambda: np.logical_or(a, b, out=y),
+             lambda t, a, b, y: lambda: t.logical_or(a, b, out=y), out="bool"),
+    "xor": Op(2, None, lambda np, a, b, y: lambda: np.logical_xor(a, b, out=y),
+              lambda t, a, b, y: lambda: t.logical_xor(a, b, out=y), out="bool"),
+    "prelu": Op(2, ("PRelu", {}),
+                lambda np, a, b, y: lambda: np.copyto(np.multiply(a, b, out=y), a,
+                                                      where=np.greater_equal(a, 0)),
+                lambda t, a, b, y: lambda: t.nn.functional.prelu(a, b) if b.numel() == 1
+                else t.where(a >= 0, a, a * b), floats=True),
+    "fmod": Op(2, ("Mod", {"fmod": 1}), lambda np, a, b, y: lambda: np.fmod(a, b, out=y),
+               lambda t, a, b, y: lambda: t.fmod(a, b, out=y)),
+    "mod": Op(2, ("Mod", {"fmod": 0}), lambda np, a, b, y: lambda: np.mod(a, b, out=y),
+              lambda t, a, b, y: lambda: t.remainder(a, b, out=y)),
+    "bitand": Op(2, ("BitwiseAnd", {}), lambda np, a, b, y: lambda: np.bitwise_and(a, b, out=y),
+                 lambda t, a, b, y: lambda: t.bitwise_and(a, b, out=y)),
+    "bitor": Op(2, ("BitwiseOr", {}), lambda np, a, b, y: lambda: np.bitwise_or(a, b, out=y),
+                lambda t, a, b, y: lambda: t.bitwise_or(a, b, out=y)),
+    "bitxor": Op(2, ("BitwiseXor", {}), lambda np, a, b, y: lambda: np.bitwise_xor(a, b, out=y),
+                 lambda t, a, b, y: lambda: t.bitwise_xor(a, b, out=y)),
+    "shl": Op(2, ("BitShift", {"direction": "LEFT"}),
+              lambda np, a, b, y: lambda: np.left_shift(a, b, out=y),
+              lambda t, a, b, y: lambda: t.bitwise_left_shift(a, b, out=y)),
+    "shr": Op(2, ("BitShift", {"direction": "RIGHT"}),
+              lambda np, a, b, y: lambda: np.right_shift(a, b, out=y),
+              lambda t, a, b, y: lambda: t.bitwise_right_shift(a, b, out=y)),
+}
+# Shift counts: dmlp bench's B is random bits, which numpy and PyTorch would read as huge
+# counts (undefined in C); the peers get counts below the width instead.
+SHIFTS = {"shl", "shr"}
 
 
 def calls_for(case):
@@ -80,19 +233,49 @@ def copy_bytes(nbytes):
     return (nbytes // 2) & ~63
 
 
-def op_bytes(op, type_name, n):
-    """Bytes read + written by op on n elements (IsInfinity writes one byte each)."""
-    size = TYPES[type_name][0]
-    return n * (size + (1 if op == "isinf" else size))
-
-
-def random_input(np, type_name, n):
-    rng = np.random.default_rng(1)
-    size, np_name = TYPES[type_name][0], TYPES[type_name][1]
+def random_input(np, type_name, n, second=False, shift=False):
+    """A's values, or B's (second): no integer zero (dmlp's integer Divide refuses one),
+    and shift counts below the width."""
+    rng = np.random.default_rng(2 if second else 1)
+    size, np_name = TYPES[type_name][0], TYPES[type_name][1] or "float32"
     if type_name in FLOATS:
         return rng.standard_normal(n, dtype=np.float32).astype(np_name) * 4
+    if shift:
+        return rng.integers(0, 8 * size, n, dtype=np_name)
     info = np.iinfo(np_name)
-    return rng.integers(info.min, info.max, n, dtype=np_name, endpoint=True)
+    x = rng.integers(info.min, info.max, n, dtype=np_name, endpoint=True)
+    if second:
+        x[x == 0] = 1
+    return x
+
+
+def operands(np, case):
+    """The peers' inputs for a case: A (or x), and B packed or a one-element array."""
+    op, type_name, n, inputs = case["op"], case["type"], case["elements"], case["inputs"]
+    a = random_input(np, type_name, n)
+    if OPS[op].inputs == 1:
+        return [a]
+    b = random_input(np, type_name, 1 if inputs.endswith("=scalar") else n, True, op in SHIFTS)
+    return [a, b]
+
+
+def peer_cases(cases, peer):
+    """The cases a peer can run: an operation it has, on a type it has."""
+    column = {"numpy": 1, "torch": 2}[peer]
+    for c in cases:
+        spec = OPS.get(c["op"])
+        fn = spec and (spec.np if peer == "numpy" else spec.th)
+        if not fn or TYPES[c["type"]][column] is None:
+            continue
+        if spec.floats and c["type"] not in FLOATS:
+            continue
+        if peer == "numpy" and c["threads"] != 1:
+            continue
+        yield c, fn
+
+
+def key_of(c):
+    return (c["op"], c["type"], c["threads"], c["case"], c["inputs"])
 
 
 def numpy_peer(cases, reps):
@@ -101,28 +284,19 @@ def numpy_peer(cases, reps):
     except ImportError:
         return None, "numpy is not installed"
     out = {}
-    for (op, type_name, threads, n, case) in cases:
-        if threads != 1 or TYPES[type_name][1] is None:
-            continue
-        x = random_input(np, type_name, n)
-        if op not in ANY_TYPE and type_name not in FLOATS:
-            continue
-        cb = copy_bytes(op_bytes(op, type_name, n))
-        src, dst = x.view(np.uint8).reshape(-1)[:cb], np.empty(cb, dtype=np.uint8)
-        if op in ("sign", "abs", "negate", "identity"):
-            y = np.empty_like(x)
-            ufunc = {"sign": np.sign, "abs": np.abs, "negate": np.negative}.get(op)
-            fn = (lambda: np.copyto(y, x)) if ufunc is None else (lambda: ufunc(x, out=y))
-        elif op == "softsign":
-            y = np.empty_like(x)
-            # x / (1 + |x|) without temporaries: numpy's best form of it.
-            fn = lambda: np.divide(x, np.add(np.abs(x, out=y), 1, out=y), out=y)
-        else:
-            y = np.empty(n, dtype=np.bool_)
-            fn = lambda: np.isinf(x, out=y)
-        out[(op, type_name, threads, case)] = op_and_copy_seconds(
-            fn, lambda: np.copyto(dst, src), case, reps)
-        del x, y, src, dst
+    for c, make in peer_cases(cases, "numpy"):
+        ins = operands(np, c)
+        y = np.empty(c["elements"], dtype=np.bool_ if OPS[c["op"]].out == "bool" else ins[0].dtype)
+        cb = copy_bytes(c["bytes"])
+        src, dst = np.ones(cb, dtype=np.uint8), np.empty(cb, dtype=np.uint8)
+        try:
+            fn = make(np, *ins, y)
+            with np.errstate(all="ignore"):
+                out[key_of(c)] = op_and_copy_seconds(fn, lambda: np.copyto(dst, src),
+                                                     c["case"], reps)
+        except (TypeError, ValueError) as e:  # an operation numpy lacks for this type
+            print(f"peers: numpy {c['op']} {c['type']}: {e}", file=sys.stderr)
+        del ins, y, src, dst
     return out, None
 
 
@@ -133,37 +307,20 @@ def torch_peer(cases, reps):
     except ImportError:
         return None, "PyTorch is not installed (Debian: python3-torch)"
     out = {}
-    for (op, type_name, threads, n, case) in cases:
-        tname = TYPES[type_name][2]
-        if tname is None or (op not in ANY_TYPE and type_name not in FLOATS):
-            continue
-        torch.set_num_threads(threads)
-        dtype = getattr(torch, tname)
-        if type_name == "bf16":
-            x = torch.from_numpy(random_input(np, "f32", n)).to(dtype)
-        else:
-            x = torch.from_numpy(random_input(np, type_name, n))
-        cb = copy_bytes(op_bytes(op, type_name, n))
-        src, dst = x.view(torch.uint8).reshape(-1)[:cb], torch.empty(cb, dtype=torch.uint8)
-        if op in ("sign", "abs", "negate"):
-            y = torch.empty_like(x)
-            tfn = {"sign": torch.sign, "abs": torch.abs, "negate": torch.neg}[op]
-            fn = lambda: tfn(x, out=y)
-        elif op == "identity":
-            y = torch.empty_like(x)
-            fn = lambda: y.copy_(x)
-        elif op == "softsign":
-            fn = lambda: torch.nn.functional.softsign(x)
-        else:
-            y = torch.empty(n, dtype=torch.bool)
-            fn = lambda: torch.isinf(x, out=y) if hasattr(torch, "isinf") else None
-            try:
-                fn()
-            except TypeError:  # no out= overload
-                fn = lambda: torch.isinf(x)
-        out[(op, type_name, threads, case)] = op_and_copy_seconds(
-            fn, lambda: dst.copy_(src), case, reps)
-        del x, src, dst
+    for c, make in peer_cases(cases, "torch"):
+        torch.set_num_threads(c["threads"])
+        dtype = getattr(torch, TYPES[c["type"]][2])
+        # bf16: numpy has no such type; the values come as f32 and convert.
+        ins = [torch.from_numpy(v).to(dtype) for v in operands(np, c)]
+        y = torch.empty(c["elements"], dtype=torch.bool if OPS[c["op"]].out == "bool" else dtype)
+        cb = copy_bytes(c["bytes"])
+        src, dst = torch.ones(cb, dtype=torch.uint8), torch.empty(cb, dtype=torch.uint8)
+        try:
+            fn = make(torch, *ins, y)
+            out[key_of(c)] = op_and_copy_seconds(fn, lambda: dst.copy_(src), c["case"], reps)
+        except (TypeError, RuntimeError) as e:  # an operation PyTorch lacks for this type
+            print(f"peers: torch {c['op']} {c['type']}: {e}", file=sys.stderr)
+        del ins, y, src, dst
     return out, None
 
 
@@ -177,15 +334,25 @@ const arrays = {FLOAT: Float32Array, DOUBLE: Float64Array, FLOAT16: Uint16Array,
 const names = {FLOAT: 'float32', DOUBLE: 'float64', FLOAT16: 'float16', INT8: 'int8',
                UINT8: 'uint8', INT16: 'int16', UINT16: 'uint16', INT32: 'int32',
                UINT32: 'uint32', INT64: 'int64', UINT64: 'uint64'};
+// Values 1..7 at every 97th element (B: never 0, a shift count below every width); the
+// rest stay 0 for A and become 1 for B.
+function fill(j, n, second) {
+  const data = new arrays[j.onnx_type](n);
+  const big = j.onnx_type.includes('INT64');
+  for (let i = 0; i < n; i++) {
+    const v = (i % 97 == 0) ? (i % 7) + 1 : (second ? 1 : 0);
+    data[i] = big ? BigInt(v) : (j.onnx_type == 'FLOAT16' ? 0x3c00 : v);
+  }
+  return new ort.Tensor(names[j.onnx_type], data, [n]);
+}
 (async () => {
   const results = [];
   for (const j of jobs) {
     try {
       const s = await ort.InferenceSession.create(j.model, {intraOpNumThreads: j.threads,
                                                             interOpNumThreads: 1});
-      const data = new arrays[j.onnx_type](j.elements);
-      for (let i = 0; i < j.elements; i += 97) data[i] = (j.onnx_type.includes('INT64')) ? BigInt(i % 7) - 3n : (i % 7) - 3;
-      const feeds = {x: new ort.Tensor(names[j.onnx_type], data, [j.elements])};
+      const feeds = {x: fill(j, j.elements, false)};
+      if (j.b_elements) feeds.b = fill(j, j.b_elements, true);
       await s.run(feeds);
       const times = [];
       for (let r = 0; r < j.reps; r++) {
@@ -221,37 +388,48 @@ def find_ort(ort_dir):
                         "scratch dir, then --ort-dir DIR)")
 
 
+def ort_model(spec, c, elem, path):
+    """A one-node model of the operator: input x (and b), output y."""
+    import onnx
+    from onnx import TensorProto, helper
+    op_type, attributes = spec.onnx
+    scalar = c["inputs"].endswith("=scalar")
+    ins = [helper.make_tensor_value_info("x", elem, [c["elements"]])]
+    if spec.inputs == 2:
+        ins.append(helper.make_tensor_value_info("b", elem, [1 if scalar else c["elements"]]))
+    out_elem = TensorProto.BOOL if spec.out == "bool" else elem
+    node = helper.make_node(op_type, [i.name for i in ins], ["y"], **attributes)
+    graph = helper.make_graph([node], "g", ins,
+                              [helper.make_tensor_value_info("y", out_elem, [c["elements"]])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+    model.ir_version = 9
+    onnx.save(model, path)
+
+
 def ort_peer(cases, reps, ort_dir):
     node, module, why = find_ort(ort_dir)
     if not node:
         return None, why
     try:
-        import onnx
-        from onnx import TensorProto, helper
+        from onnx import TensorProto
     except ImportError:
         return None, "python3-onnx is needed to write the models"
     tmp = tempfile.mkdtemp(prefix="dmlp-peers-")
     jobs = []
     try:
-        for (op, type_name, threads, n, case) in cases:
-            onnx_type = TYPES[type_name][3]
-            if onnx_type in ("BFLOAT16", "FLOAT8E5M2"):
-                continue  # onnxruntime-node has no tensors of these types
-            if op not in ANY_TYPE and type_name not in FLOATS:
+        for c in cases:
+            spec, onnx_type = OPS.get(c["op"]), TYPES[c["type"]][3]
+            if not spec or not spec.onnx or onnx_type in ("BFLOAT16", "FLOAT8E5M2"):
+                continue  # no ONNX operator; onnxruntime-node has no tensors of these types
+            if spec.floats and c["type"] not in FLOATS:
                 continue
-            elem = getattr(TensorProto, onnx_type)
-            out_elem = TensorProto.BOOL if op == "isinf" else elem
-            node_ = helper.make_node(ONNX_OPS[op], ["x"], ["y"])
-            graph = helper.make_graph([node_], "g",
-                                      [helper.make_tensor_value_info("x", elem, [n])],
-                                      [helper.make_tensor_value_info("y", out_elem, [n])])
-            opset = 20 if op == "isinf" else 13
-            model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
-            model.ir_version = 9
-            path = os.path.join(tmp, f"{op}_{type_name}.onnx")
-            onnx.save(model, path)
-            jobs.append({"key": [op, type_name, threads, case], "model": path, "threads": threads,
-                         "onnx_type": onnx_type, "elements": n, "reps": reps})
+            path = os.path.join(tmp, f"{len(jobs)}.onnx")
+            ort_model(spec, c, getattr(TensorProto, onnx_type), path)
+            scalar = c["inputs"].endswith("=scalar")
+            jobs.append({"key": list(key_of(c)), "model": path, "threads": c["threads"],
+                         "onnx_type": onnx_type, "elements": c["elements"],
+                         "b_elements": (1 if scalar else c["elements"]) if spec.inputs == 2 else 0,
+                         "reps": reps})
         script = os.path.join(tmp, "run.js")
         with open(script, "w") as f:
             f.write(ORT_SCRIPT)
@@ -281,6 +459,8 @@ def main():
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--ops")
     p.add_argument("--types")
+    p.add_argument("--inputs", default="one,two", help="one and/or two: the operators of "
+                   "one input, of two")
     p.add_argument("--ort-dir")
     p.add_argument("--rounds", type=int, default=2,
                    help="dmlp and every peer in turn this many times; each side's fastest "
@@ -291,10 +471,10 @@ def main():
     a = p.parse_args()
     if a.quick:
         a.large_mib, a.reps = 64, 3
-    # The peers run one-input operators (dmlp bench runs two-input ones when --ops names
-    # them, unless told otherwise).
+    # Two-input operators run with B packed and with B one element broadcast (dmlp bench's
+    # "a,b" and "a,b=scalar" rows); each peer gets the same shapes.
     cmd = [a.dmlp, "bench", "--json", "--cases", a.cases, "--threads", a.threads,
-           "--large-mib", str(a.large_mib), "--reps", str(a.reps), "--inputs", "one"]
+           "--large-mib", str(a.large_mib), "--reps", str(a.reps), "--inputs", a.inputs]
     if a.ops:
         cmd += ["--ops", a.ops]
     if a.types:
@@ -307,7 +487,8 @@ def main():
         got = [r for r in dmlp["results"] if r["case"] == "large" or r["case"].startswith("cache-")]
         if rows is None:
             rows = got
-            cases = [(r["op"], r["type"], r["threads"], r["elements"], r["case"]) for r in rows]
+            cases = [{k: r[k] for k in ("op", "type", "threads", "elements", "case", "inputs",
+                                        "bytes")} for r in rows]
         else:
             for r, g in zip(rows, got):
                 r["gbps"] = max(r["gbps"], g["gbps"])
@@ -315,7 +496,7 @@ def main():
                                                  g["copies_gbps"]["memcpy"])
         for name, fn in (("numpy", lambda: numpy_peer(cases, a.reps)),
                          ("torch", lambda: torch_peer(cases, a.reps)),
-                         ("onnxruntime", lambda: ort_peer([c for c in cases if c[4] == "large"],
+                         ("onnxruntime", lambda: ort_peer([c for c in cases if c["case"] == "large"],
                                                           a.reps, a.ort_dir))):
             print(f"peers: round {round_ + 1}: running {name}", file=sys.stderr)
             figures, why = fn()
@@ -332,9 +513,10 @@ def main():
 
     table = []
     for r in rows:
-        key = (r["op"], r["type"], r["threads"], r["case"])
+        key = (r["op"], r["type"], r["threads"], r["case"], r["inputs"])
         nbytes = r["bytes"]
         entry = {"op": r["op"], "type": r["type"], "case": r["case"], "threads": r["threads"],
+                 "inputs": r["inputs"],
                  "elements": r["elements"], "dmlp_gbps": r["gbps"]}
         # dmlp's own memcpy figure, beside it in the bench (the same copy size as the peers').
         dmlp_copy = r.get("copies_gbps", {}).get("memcpy")
@@ -372,10 +554,10 @@ def main():
             print(f"  {name}: skipped ({why})")
     print("dmlp/best: GB/s over the best peer's; to copy (large only): the same, each side's GB/s "
           "first divided by that of a memcpy timed beside it")
-    print(f"{'op':9} {'type':5} {'case':13} {'thr':>3} {'elements':>11} {'dmlp':>9} {'numpy':>9} "
+    print(f"{'op':17} {'type':5} {'inputs':10} {'case':13} {'thr':>3} {'elements':>11} {'dmlp':>9} {'numpy':>9} "
           f"{'torch':>9} {'onnxrt':>9} {'dmlp/best':>9} {'to copy':>9}")
     for e in table:
-        print(f"{e['op']:9} {e['type']:5} {e['case']:13} {e['threads']:3} {e['elements']:11} "
+        print(f"{e['op']:17} {e['type']:5} {e['inputs']:10} {e['case']:13} {e['threads']:3} {e['elements']:11} "
               f"{fmt(e['dmlp_gbps'])} {fmt(e.get('numpy_gbps'))} {fmt(e.get('torch_gbps'))} "
               f"{fmt(e.get('onnxruntime_gbps'))} {fmt(e['dmlp_vs_best_peer'])} "
               f"{fmt(e['dmlp_vs_best_peer_each_to_its_copy'])}")
