@@ -296,7 +296,6 @@ def numpy_peer(cases, reps):
                                                      c["case"], reps)
         except (TypeError, ValueError) as e:  # an operation numpy lacks for this type
             print(f"peers: numpy {c['op']} {c['type']}: {e}", file=sys.stderr)
-        del ins, y, src, dst
     return out, None
 
 
@@ -320,7 +319,6 @@ def torch_peer(cases, reps):
             out[key_of(c)] = op_and_copy_seconds(fn, lambda: dst.copy_(src), c["case"], reps)
         except (TypeError, RuntimeError) as e:  # an operation PyTorch lacks for this type
             print(f"peers: torch {c['op']} {c['type']}: {e}", file=sys.stderr)
-        del ins, y, src, dst
     return out, None
 
 
