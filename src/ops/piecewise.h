@@ -14,11 +14,11 @@
    unit it is compiled in (the reference part once per operator file, the vector part
    once in each ISA's template). */
 
-/* The kernel rows of the four float types, fast (YES) on every ISA for f32, f64 and
-   bf16, reference only for f16 (SSE2's f16 widening is for finite values, and the
-   reference is what the f16 rows run). */
+/* The kernel rows of the four float types, fast (YES) on every ISA; f16 is fast where
+   the ISA's conversions are exact for infinities and NaNs (isa_f16_convert_exact: F16C,
+   NEON) and runs the reference on SSE2, whose widening is for finite values only. */
 #define PIECEWISE_KERNELS(op)                                                               \
-    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, 2, NO, NO)                       \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, 2, YES, YES)                     \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, 4, YES, YES)                     \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, 8, YES, YES)                     \
     DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, 2, YES, YES)
@@ -118,8 +118,23 @@ static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y, const kc *c)
 
 /* The fast kernels of op from op##_v32(V x, const kc *c) (x: f32 bits, the result's f32
    bits) and op##_v64 (f64); bf16 runs the f32 function on its even and odd elements
-   widened by shifts and narrows by rounding on the bits. */
+   widened by shifts and narrows by rounding on the bits; f16 widens and narrows by the
+   ISA's conversions, which keep a NaN's sign and payload and round past f16's range to
+   infinity, so the NaN rule applied in f32 carries over. */
 #define PIECEWISE_VECTOR(op)                                                                \
+    static ALWAYS_INLINE V blk_##op##_f16(V x, const kc *c)                                 \
+    {                                                                                       \
+        V lo = fromf32(h2f_lo(x)), hi = fromf32(h2f_hi(x));                                 \
+        return f2h(tof32(pw_nan32(lo, op##_v32(lo, c))), tof32(pw_nan32(hi, op##_v32(hi, c)))); \
+    }                                                                                       \
+    REFERENCE_DECL(f16, op);                                                                \
+    UNARY_KERNEL(f16, op)                                                                   \
+    {                                                                                       \
+        if (isa_f16_convert_exact)                                                          \
+            run_map(n, in, out, args, 2, blk_##op##_f16, setup_f16);                        \
+        else                                                                                \
+            REFERENCE(f16, op)(n, in, out, args);                                           \
+    }                                                                                       \
     MAP_BLOCK(blk_##op##_f32, pw_nan32(x, op##_v32(x, c)))                                  \
     MAP_BLOCK(blk_##op##_f64, pw_nan64(x, op##_v64(x, c), c))                               \
     static ALWAYS_INLINE V blk_##op##_bf16(V x, const kc *c)                                \
