@@ -15,16 +15,35 @@
     DMLP_SUPPORT(2_1, 4, 4, (F32, F16, I32, I16, I8, U32, U16, U8))                         \
     DMLP_SUPPORT(3_0, 1, 8, (F32, F16, I32, I16, I8, U32, U16, U8))
 #define CLAMP_KERNELS(op)                                                                   \
-    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, 1, NO, NO)                           \
-    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, 1, NO, NO)                          \
-    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_##op, 2, 2, NO, NO)                         \
-    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_##op, 2, 2, NO, NO)                        \
-    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_##op, 4, 4, NO, NO)                         \
-    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_##op, 4, 4, NO, NO)                        \
-    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, 2, NO, NO)                       \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, 1, YES, YES)                         \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, 1, YES, YES)                        \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_##op, 2, 2, YES, YES)                       \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_##op, 2, 2, YES, YES)                      \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_##op, 4, 4, YES, YES)                       \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_##op, 4, 4, YES, YES)                      \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, 2, YES, YES)                     \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, 4, YES, YES)                     \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, 8, YES, YES)                     \
-    DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, 2, NO, NO)
+    DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, 2, YES, YES)
+
+/* An integer bound: truncated toward zero and saturated to [lo, hi]; *none for a NaN.
+   The reference kernels and the fast kernels' setup both read bounds through it (a
+   function: not for the readers of the rows, which include the file inside tables). */
+#if (!defined(DMLP_OPS_LIST) || defined(DMLP_OPS_VECTOR)) && !defined(DMLP_OPS_CLAMP_BOUND_INT)
+#define DMLP_OPS_CLAMP_BOUND_INT 1
+#include <stdint.h>
+static inline double clamp_bound_int(float p, double lo, double hi, int *none)
+{
+    *none = p != p;
+    if (*none)
+        return 0;
+    if ((double)p <= lo)
+        return lo;
+    if ((double)p >= hi)
+        return hi;
+    return (double)p < 0 ? -(double)(uint64_t)(-(double)p) : (double)(uint64_t)(double)p;
+}
+#endif
 
 #if !defined(DMLP_OPS_LIST) && !defined(DMLP_OPS_CLAMP_REFERENCE)
 #define DMLP_OPS_CLAMP_REFERENCE 1
@@ -90,23 +109,12 @@ static uint64_t clamp_scaled_f64(uint64_t x, const dmlp__kernel_args *a)
 {
     return a->scale_bias ? dmlp__scale_bias_f64(x, a) : x;
 }
-
-/* An integer bound: truncated toward zero and saturated to [lo, hi]; *none for a NaN. */
-static double clamp_bound_int(float p, double lo, double hi, int *none)
-{
-    *none = p != p;
-    if (*none)
-        return 0;
-    if ((double)p <= lo)
-        return lo;
-    if ((double)p >= hi)
-        return hi;
-    return (double)p < 0 ? -(double)(uint64_t)(-(double)p) : (double)(uint64_t)(double)p;
-}
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR) && !defined(DMLP_OPS_CLAMP_VECTOR)
 #define DMLP_OPS_CLAMP_VECTOR 1
+#include "numeric/fp_convert.h"
+
 /* min from Max's max (ops/max.c, earlier in ops.inc) on negated lanes: the sign bits
    flipped, so -0 below +0 turns the right way and a NaN keeps its payload. */
 static ALWAYS_INLINE V clamp_neg32(V x) { return vor(vand(x, set32(0x7fffffffu)), vandn(x, set32(SIGN32))); }
@@ -122,4 +130,48 @@ static ALWAYS_INLINE V clamp_min64(V a, V b, const kc *c)
 {
     return clamp_neg64(bin_max_f64(clamp_neg64(a, c), clamp_neg64(b, c), c), c);
 }
+static ALWAYS_INLINE V clamp_min16(V a, V b, const kc *c)
+{
+    V s = set16(0x8000u);
+    return vxor(bin_max_f16(vxor(a, s), vxor(b, s), c), s);
+}
+
+/* f16 and bf16: the bounds rounded to the type as the reference rounds them, in every
+   16-bit lane (p[0] Min, p[1] Max). */
+static ALWAYS_INLINE void setup_clamp_f16(kc *c, const dmlp__kernel_args *args)
+{
+    setup_f16(c, args);
+    c->p[0] = set16(dmlp__f32_to_f16(args->param[0]));
+    c->p[1] = set16(dmlp__f32_to_f16(args->param[1]));
+}
+static ALWAYS_INLINE void setup_clamp_bf16(kc *c, const dmlp__kernel_args *args)
+{
+    setup_bf16(c, args);
+    c->p[0] = set16(dmlp__f32_to_bf16(args->param[0]));
+    c->p[1] = set16(dmlp__f32_to_bf16(args->param[1]));
+}
+
+/* Integers: the bounds truncated and saturated to the type, a NaN bound the type's own
+   extreme (it then bounds nothing); min and max in the lane's signedness (unsigned lanes
+   as keys with the top bit flipped). */
+#define CLAMP_INT(t, w, LO, HI, KEY)                                                        \
+    static ALWAYS_INLINE void setup_clamp_##t(kc *c, const dmlp__kernel_args *args)         \
+    {                                                                                       \
+        int none;                                                                           \
+        double low = clamp_bound_int(args->param[0], LO, HI, &none);                        \
+        c->p[0] = splat(w, (uint64_t)(int64_t)(none ? (LO) : low));                         \
+        double high = clamp_bound_int(args->param[1], LO, HI, &none);                       \
+        c->p[1] = splat(w, (uint64_t)(int64_t)(none ? (HI) : high));                        \
+    }                                                                                       \
+    static ALWAYS_INLINE V clamp_max_##t(V a, V b) { return sel##w(gt##w(KEY(b), KEY(a)), b, a); } \
+    static ALWAYS_INLINE V clamp_min_##t(V a, V b) { return sel##w(gt##w(KEY(a), KEY(b)), b, a); }
+#define CLAMP_SIGNED(x) (x)
+CLAMP_INT(i8, 8, INT8_MIN, INT8_MAX, CLAMP_SIGNED)
+CLAMP_INT(u8, 8, 0, UINT8_MAX, ukey8)
+CLAMP_INT(i16, 16, INT16_MIN, INT16_MAX, CLAMP_SIGNED)
+CLAMP_INT(u16, 16, 0, UINT16_MAX, ukey16)
+CLAMP_INT(i32, 32, INT32_MIN, INT32_MAX, CLAMP_SIGNED)
+CLAMP_INT(u32, 32, 0, UINT32_MAX, ukey32)
+#undef CLAMP_INT
+#undef CLAMP_SIGNED
 #endif

@@ -94,12 +94,26 @@ DMLP__REFERENCE_MAP(u64_clip, uint64_t, uint64_t, clip_unsigned(x, UINT64_MAX, a
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* f32 and f64: min with Max, then max with Min, each in the page's order; a ScaleBias
-   goes to the reference. */
+/* The floats: min with Max, then max with Min, each in the page's order, with Max's
+   kernels (f16 and bf16 on their ordering keys); a ScaleBias goes to the reference. */
 MAP_BLOCK(blk_clip_f32, bin_max_f32(c->p[0], clamp_min32(x, c->p[1], c), c))
 MAP_BLOCK(blk_clip_f64, bin_max_f64(c->p[0], clamp_min64(x, c->p[1], c), c))
+MAP_BLOCK(blk_clip_f16, bin_max_f16(c->p[0], clamp_min16(x, c->p[1], c), c))
 SCALED_BY_REFERENCE(f32, clip, 4, blk_clip_f32, setup_f32, 1)
 SCALED_BY_REFERENCE(f64, clip, 8, blk_clip_f64, setup_f64, 1)
+SCALED_BY_REFERENCE(f16, clip, 2, blk_clip_f16, setup_clamp_f16, 1)
+SCALED_BY_REFERENCE(bf16, clip, 2, blk_clip_f16, setup_clamp_bf16, 1)
+/* The integers (no ScaleBias): min with Max, then max with Min. */
+#define INT_CLIP(t, S)                                                                      \
+    MAP_BLOCK(blk_clip_##t, clamp_max_##t(c->p[0], clamp_min_##t(x, c->p[1])))             \
+    MAP_KERNEL(t, clip, S, blk_clip_##t, setup_clamp_##t)
+INT_CLIP(i8, 1)
+INT_CLIP(u8, 1)
+INT_CLIP(i16, 2)
+INT_CLIP(u16, 2)
+INT_CLIP(i32, 4)
+INT_CLIP(u32, 4)
+#undef INT_CLIP
 #endif
 
 #undef OP

@@ -46,12 +46,26 @@ DMLP__REFERENCE_MAP(u32_threshold, uint32_t, uint32_t, threshold_int(x, 0, UINT3
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* f32 and f64 with Max's max against Min in every lane; a ScaleBias goes to the
-   reference. */
+/* The floats with Max's max against Min in every lane (f16 and bf16 on their ordering
+   keys); a ScaleBias goes to the reference. */
 MAP_BLOCK(blk_threshold_f32, bin_max_f32(x, c->p[0], c))
 MAP_BLOCK(blk_threshold_f64, bin_max_f64(x, c->p[0], c))
+MAP_BLOCK(blk_threshold_f16, bin_max_f16(x, c->p[0], c))
 SCALED_BY_REFERENCE(f32, threshold, 4, blk_threshold_f32, setup_f32, 1)
 SCALED_BY_REFERENCE(f64, threshold, 8, blk_threshold_f64, setup_f64, 1)
+SCALED_BY_REFERENCE(f16, threshold, 2, blk_threshold_f16, setup_clamp_f16, 1)
+SCALED_BY_REFERENCE(bf16, threshold, 2, blk_threshold_f16, setup_clamp_bf16, 1)
+/* The integers (no ScaleBias): max with Min. */
+#define INT_THRESHOLD(t, S)                                                                 \
+    MAP_BLOCK(blk_threshold_##t, clamp_max_##t(x, c->p[0]))                                 \
+    MAP_KERNEL(t, threshold, S, blk_threshold_##t, setup_clamp_##t)
+INT_THRESHOLD(i8, 1)
+INT_THRESHOLD(u8, 1)
+INT_THRESHOLD(i16, 2)
+INT_THRESHOLD(u16, 2)
+INT_THRESHOLD(i32, 4)
+INT_THRESHOLD(u32, 4)
+#undef INT_THRESHOLD
 #endif
 
 #undef OP
