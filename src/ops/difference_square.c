@@ -17,12 +17,12 @@ DMLP_OP(ELEMENT_WISE_DIFFERENCE_SQUARE, diffsq, difference_square, NULL, DMLP_SA
 DMLP_SUPPORT(3_1, 1, 8, (F32, F16, I32, U32))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_diffsq, 4, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_diffsq, 4, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_diffsq, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_diffsq, 4, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_diffsq, 4, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_diffsq, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_diffsq, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_diffsq, 8, YES, YES)
-DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_diffsq, 2, NO, NO)
+DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_diffsq, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference_binary.h"
@@ -99,6 +99,32 @@ static ALWAYS_INLINE V bin_diffsq_f64(V x, V y, const kc *c)
 }
 BINARY_KERNEL(f32, diffsq, 4, bin_diffsq_f32, setup_f32)
 BINARY_KERNEL(f64, diffsq, 8, bin_diffsq_f64, setup_f64)
+
+/* f16 and bf16: the same f32 operations as their reference, rounded once to the type;
+   the integers: the low 32 bits of the square of the wrapping difference. */
+static ALWAYS_INLINE F32 diffsq_f32op(F32 a, F32 b)
+{
+    F32 d = fsub32(a, b);
+    return fmul32(d, d);
+}
+static ALWAYS_INLINE V bin_diffsq_f16(V x, V y, const kc *c)
+{
+    return half_binary_f16(x, y, c, diffsq_f32op);
+}
+static ALWAYS_INLINE V bin_diffsq_bf16(V x, V y, const kc *c)
+{
+    return half_binary_bf16(x, y, c, diffsq_f32op);
+}
+static ALWAYS_INLINE V bin_diffsq_32(V x, V y, const kc *c)
+{
+    (void)c;
+    V d = sub32(x, y);
+    return mul32(d, d);
+}
+BINARY_KERNEL(f16, diffsq, 2, bin_diffsq_f16, setup_f16)
+BINARY_KERNEL(bf16, diffsq, 2, bin_diffsq_bf16, setup_bf16)
+BINARY_KERNEL(i32, diffsq, 4, bin_diffsq_32, setup_none)
+BINARY_KERNEL(u32, diffsq, 4, bin_diffsq_32, setup_none)
 #endif
 
 #undef OP

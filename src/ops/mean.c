@@ -30,12 +30,12 @@ DMLP_ONNX(8, "float16, float, double", 0, 0, MEAN_ONNX_FLAGS)
 DMLP_ONNX(6, "float16, float, double", 0, 0, MEAN_ONNX_FLAGS)
 DMLP_ONNX(1, "float16, float, double", 0, 0, MEAN_ONNX_FLAGS | DMLP_ONNX_CONSUMED_INPUTS)
 
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_mean, 4, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_mean, 4, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_mean, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_mean, 4, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_mean, 4, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_mean, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_mean, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_mean, 8, YES, YES)
-DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_mean, 2, NO, NO)
+DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_mean, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference_binary.h"
@@ -108,6 +108,39 @@ static ALWAYS_INLINE V bin_mean_f64(V x, V y, const kc *c)
 }
 BINARY_KERNEL(f32, mean, 4, bin_mean_f32, setup_f32)
 BINARY_KERNEL(f64, mean, 8, bin_mean_f64, setup_f64)
+
+/* f16 and bf16: the same f32 operations as their reference, rounded once to the type. */
+static ALWAYS_INLINE F32 mean_f32op(F32 a, F32 b)
+{
+    return fmul32(fadd32(a, b), tof32(set32(0x3f000000u)));
+}
+static ALWAYS_INLINE V bin_mean_f16(V x, V y, const kc *c)
+{
+    return half_binary_f16(x, y, c, mean_f32op);
+}
+static ALWAYS_INLINE V bin_mean_bf16(V x, V y, const kc *c)
+{
+    return half_binary_bf16(x, y, c, mean_f32op);
+}
+BINARY_KERNEL(f16, mean, 2, bin_mean_f16, setup_f16)
+BINARY_KERNEL(bf16, mean, 2, bin_mean_bf16, setup_bf16)
+
+/* The integers: the wrapping sum halved, unsigned by a shift, signed truncated toward
+   zero as C divides (the sign bit added in before an arithmetic shift, made of a logical
+   one and the sign put back). */
+static ALWAYS_INLINE V bin_mean_u32(V x, V y, const kc *c)
+{
+    (void)c;
+    return srli32(add32(x, y), 1);
+}
+static ALWAYS_INLINE V bin_mean_i32(V x, V y, const kc *c)
+{
+    (void)c;
+    V s = add32(x, y), t = add32(s, srli32(s, 31));
+    return vor(srli32(t, 1), vand(t, set32(SIGN32)));
+}
+BINARY_KERNEL(i32, mean, 4, bin_mean_i32, setup_none)
+BINARY_KERNEL(u32, mean, 4, bin_mean_u32, setup_none)
 #endif
 
 #undef OP
