@@ -355,6 +355,14 @@ typedef enum DML_IS_INFINITY_MODE {
     DML_IS_INFINITY_MODE_NEGATIVE = 2
 } DML_IS_INFINITY_MODE;
 
+/* How ELEMENT_WISE_ROUND rounds to an integer: ties to even, truncation, or ties away
+   from zero ("toward infinity": the infinity of the value's sign). */
+typedef enum DML_ROUNDING_MODE {
+    DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN = 0,
+    DML_ROUNDING_MODE_TOWARD_ZERO = 1,
+    DML_ROUNDING_MODE_TOWARD_INFINITY = 2
+} DML_ROUNDING_MODE;
+
 typedef enum DML_FEATURE_LEVEL {
     DML_FEATURE_LEVEL_1_0 = 0x1000,
     DML_FEATURE_LEVEL_2_0 = 0x2000,

@@ -585,6 +585,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     const char *input_names[DMLP__MAX_INPUTS] = {NULL, NULL};
     const char *fused_name = NULL;
     DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_EITHER;
+    DML_ROUNDING_MODE rounding = DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN;
     const DML_SCALE_BIAS *scale_bias = NULL;
     const DML_OPERATOR_DESC *fused = NULL;
     float floats[DMLP__MAX_FLOATS] = {0};
@@ -609,6 +610,14 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
                                    "NEGATIVE (2)",
                                    c.op, f->name, (int)mode);
             break;
+        case DMLP__FIELD_ROUNDING_MODE:
+            rounding = (DML_ROUNDING_MODE)dmlp__desc_enum(desc->Desc, f);
+            if ((unsigned)rounding > DML_ROUNDING_MODE_TOWARD_INFINITY)
+                return dmlp__error(INVALID,
+                                   "%s: %s is %d; it must be HALVES_TO_NEAREST_EVEN (0), "
+                                   "TOWARD_ZERO (1) or TOWARD_INFINITY (2)",
+                                   c.op, f->name, (int)rounding);
+            break;
         case DMLP__FIELD_SCALE_BIAS:
             scale_bias = dmlp__desc_scale_bias(desc->Desc, f);
             break;
@@ -628,6 +637,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     info.type = desc->Type;
     info.input_count = c.input_count;
     info.mode = mode;
+    info.rounding = rounding;
     info.has_scale_bias = scale_bias != NULL;
     if (scale_bias)
         info.scale_bias = *scale_bias;
