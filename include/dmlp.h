@@ -99,6 +99,13 @@
  *   Floor (DML_OPERATOR_ELEMENT_WISE_FLOOR): the largest integer not above x, likewise
  *     (IEEE roundToIntegralTowardNegative: 0.5 gives +0, -0.5 gives -1).
  *
+ *   Round (DML_OPERATOR_ELEMENT_WISE_ROUND, from feature level 2_1): x rounded to an
+ *     integer in the input's float type as RoundingMode says: HALVES_TO_NEAREST_EVEN
+ *     (2.5 gives 2, 3.5 gives 4), TOWARD_ZERO (truncation: -2.7 gives -2) or
+ *     TOWARD_INFINITY (to nearest, ties away from zero: 2.5 gives 3, -2.5 gives -3).
+ *     Exact: the sign is kept (-0.4 gives -0), ±0 and ±inf give themselves, NaN the
+ *     input's NaN made quiet. Another RoundingMode is an invalid argument.
+ *
  *   Max (DML_OPERATOR_ELEMENT_WISE_MAX): the greater of a and b, broadcast. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber): a NaN loses to a number, two NaNs
  *     give A's made quiet, -0 is below +0. With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's
@@ -334,6 +341,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ACTIVATION_SHRINK = 90,
     DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT = 97,
     DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT = 98,
+    DML_OPERATOR_ELEMENT_WISE_ROUND = 99,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
     DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE = 101,
     DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR = 102,
@@ -632,6 +640,12 @@ typedef struct DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     DML_IS_INFINITY_MODE InfinityMode;
 } DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ROUND_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    DML_ROUNDING_MODE RoundingMode;
+} DML_ELEMENT_WISE_ROUND_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

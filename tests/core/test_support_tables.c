@@ -44,6 +44,7 @@
 #define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
 #define CEIL DML_OPERATOR_ELEMENT_WISE_CEIL
 #define FLOOR DML_OPERATOR_ELEMENT_WISE_FLOOR
+#define ROUND DML_OPERATOR_ELEMENT_WISE_ROUND
 #define RELU DML_OPERATOR_ACTIVATION_RELU
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define MIN DML_OPERATOR_ELEMENT_WISE_MIN
@@ -114,6 +115,8 @@ static const expected_row expected_rows[] = {
     {CEIL, 0x3000, 1, 8, {F32, F16}},
     {FLOOR, 0x1000, 4, 4, {F32, F16}},
     {FLOOR, 0x3000, 1, 8, {F32, F16}},
+    {ROUND, 0x2100, 4, 4, {F32, F16}},
+    {ROUND, 0x3000, 1, 8, {F32, F16}},
     {RELU, 0x1000, 4, 4, {F32, F16}},
     {RELU, 0x2000, 4, 5, {F32, F16}},
     {RELU, 0x3000, 1, 8, {F32, F16}},
@@ -288,6 +291,7 @@ static const struct {
     {LESS, {F64, BF16}},
     {CEIL, {F64, BF16}},
     {FLOOR, {F64, BF16}},
+    {ROUND, {F64, BF16}},
     {RELU, {F64, BF16, I64}},
     {MAX, {F64, BF16}},
     {MIN, {F64, BF16}},
@@ -335,6 +339,7 @@ static const struct {
     {NOT, "ELEMENT_WISE_LOGICAL_NOT", 0x1000, "1_0"},
     {CEIL, "ELEMENT_WISE_CEIL", 0x1000, "1_0"},
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
+    {ROUND, "ELEMENT_WISE_ROUND", 0x2100, "2_1"},
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {MIN, "ELEMENT_WISE_MIN", 0x1000, "1_0"},
@@ -515,7 +520,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     } else if (op == SOFTSIGN || op == ACT_IDENTITY) { /* Softsign's layout: two tensors */
         f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->softsign_desc;
-    } else {
+    } else { /* IsInfinity's layout; Round's too, RoundingMode HALVES_TO_NEAREST_EVEN */
         f->op_desc = (DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                   DML_IS_INFINITY_MODE_EITHER};
         f->desc.Desc = &f->op_desc;
