@@ -359,6 +359,7 @@ int main(void)
     check_model("cast");
     check_model("ceil");
     check_model("floor");
+    check_model("round");
     check_model("relu");
     check_model("max");
     check_model("min");
