@@ -169,6 +169,11 @@
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
  *     gives the NaN made quiet, -0 still gives +0.
  *
+ *   ReluGrad (DML_OPERATOR_ACTIVATION_RELU_GRAD, from feature level 3_0): the gradient dy
+ *     (InputGradientTensor) where x (InputTensor) > 0, else +0, into OutputGradientTensor.
+ *     A selection on the bits: NaN and ±0 x give +0; where x > 0, dy's bits come back as
+ *     they are (-0 and NaN payloads included). It never runs in place.
+ *
  *   LeakyRelu (DML_OPERATOR_ACTIVATION_LEAKY_RELU): x if x >= 0, else Alpha * x, rounded
  *     in the type's arithmetic (FLOAT16 widened exactly to float32, computed and rounded
  *     once). -0 gives -0; a NaN input comes back quiet with its sign and payload; a NaN
@@ -352,6 +357,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_BIT_COUNT = 125,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
+    DML_OPERATOR_ACTIVATION_RELU_GRAD = 129,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
     DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
@@ -534,6 +540,12 @@ typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ACTIVATION_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *InputGradientTensor;
+    const DML_TENSOR_DESC *OutputGradientTensor;
+} DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

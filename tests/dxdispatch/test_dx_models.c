@@ -361,6 +361,7 @@ int main(void)
     check_model("floor");
     check_model("round");
     check_model("relu");
+    check_model("relu_grad");
     check_model("max");
     check_model("min");
     check_model("difference_square");

@@ -377,6 +377,7 @@ BINARY = {
     "fmod": modulus(False),
     "mod": modulus(True),
     "prelu": prelu,
+    "relu_grad": lambda x, dy: np.where(x > 0, dy, np.zeros_like(dy)),  # NaN > 0 is false
     "bitwise_and": on_bits(np.bitwise_and),
     "bitwise_or": on_bits(np.bitwise_or),
     "bitwise_xor": on_bits(np.bitwise_xor),
