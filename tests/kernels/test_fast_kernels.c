@@ -201,6 +201,8 @@ static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
                                                              : 1;
     for (int m = 0; m < modes; m++)
         for (uint32_t nan = 0; nan < 2; nan++) {
+            if (rounding && nan) /* Round reads no NaN rule: its three modes only */
+                continue;
             memset(&out[n], 0, sizeof out[n]);
             out[n].mode = (DML_IS_INFINITY_MODE)m;
             out[n].nan_propagate = nan;
