@@ -1,10 +1,10 @@
 /* test_reference_relu_grad: the ReluGrad reference kernels (docs/operators.md) against the
    tests' own model (test_reference_oracle.h): dy where x > 0, else +0, x compared as the
    value it decodes to (a NaN compares false). Every 16-bit x against a set of gradients
-   (broadcast) and against shuffled patterns; float32 and float64 edges and random pairs,
-   the gradient broadcast and x broadcast; then through the public API: a broadcast
-   gradient, the refusals (in place, level 2_1, a mismatched gradient, integers), which
-   write nothing. */
+   (broadcast), every gradient against x of +0, 1 and NaN (broadcast), and shuffled pairs;
+   float32 and float64 edges and random pairs likewise; then through the public API: a
+   broadcast gradient, the refusals (in place, level 2_1, a mismatched gradient,
+   integers), which write nothing. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +57,10 @@ static void check_floats(void)
                            "relu_grad %s x 0x%llx dy 0x%llx", floats[t].name,
                            (unsigned long long)x, (unsigned long long)specials[k]);
             }
-            /* each x broadcast against every gradient */
+            /* x broadcast against every gradient: +0, 1 and a NaN (the other values
+               take the same path) */
+            if (k != 0 && k != 2 && k != 8)
+                continue;
             fn(count, &specials[k], a, out, DMLP__SCALAR_A, &args);
             for (size_t i = 0; i < count; i++) {
                 uint64_t dy = get(a, i, size);
