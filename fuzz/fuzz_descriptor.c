@@ -353,7 +353,8 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
                               .cast = c->flags & (DMLP_EXECUTION_FLAG_CAST_ONNX |
                                                   DMLP_EXECUTION_FLAG_CAST_NO_SATURATE |
                                                   DMLP_EXECUTION_FLAG_CAST_TO_BOOL),
-                              .out_size = osz}; /* the logical kernels' output width */
+                              .out_size = osz, /* the logical kernels' output width */
+                              .rounding = (DML_ROUNDING_MODE)c->mode};
     memcpy(args.param, c->params, sizeof args.param);
     uint64_t index[8] = {0};
     for (;;) {
@@ -494,6 +495,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(op_desc + f->offset, &out_tensor, sizeof out_tensor);
             break;
         case DMLP__FIELD_INFINITY_MODE:
+        case DMLP__FIELD_ROUNDING_MODE: /* the same byte: 0 to 2 run, the rest refused */
             memcpy(op_desc + f->offset, &mode, sizeof mode);
             break;
         case DMLP__FIELD_SCALE_BIAS:

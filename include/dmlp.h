@@ -99,6 +99,13 @@
  *   Floor (DML_OPERATOR_ELEMENT_WISE_FLOOR): the largest integer not above x, likewise
  *     (IEEE roundToIntegralTowardNegative: 0.5 gives +0, -0.5 gives -1).
  *
+ *   Round (DML_OPERATOR_ELEMENT_WISE_ROUND, from feature level 2_1): x rounded to an
+ *     integer in the input's float type as RoundingMode says: HALVES_TO_NEAREST_EVEN
+ *     (2.5 gives 2, 3.5 gives 4), TOWARD_ZERO (truncation: -2.7 gives -2) or
+ *     TOWARD_INFINITY (to nearest, ties away from zero: 2.5 gives 3, -2.5 gives -3).
+ *     Exact: the sign is kept (-0.4 gives -0), ±0 and ±inf give themselves, NaN the
+ *     input's NaN made quiet. Another RoundingMode is an invalid argument.
+ *
  *   Max (DML_OPERATOR_ELEMENT_WISE_MAX): the greater of a and b, broadcast. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber): a NaN loses to a number, two NaNs
  *     give A's made quiet, -0 is below +0. With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's
@@ -161,6 +168,11 @@
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
  *     gives the NaN made quiet, -0 still gives +0.
+ *
+ *   ReluGrad (DML_OPERATOR_ACTIVATION_RELU_GRAD, from feature level 3_0): the gradient dy
+ *     (InputGradientTensor) where x (InputTensor) > 0, else +0, into OutputGradientTensor.
+ *     A selection on the bits: NaN and ±0 x give +0; where x > 0, dy's bits come back as
+ *     they are (-0 and NaN payloads included). It never runs in place.
  *
  *   LeakyRelu (DML_OPERATOR_ACTIVATION_LEAKY_RELU): x if x >= 0, else Alpha * x, rounded
  *     in the type's arithmetic (FLOAT16 widened exactly to float32, computed and rounded
@@ -334,6 +346,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ACTIVATION_SHRINK = 90,
     DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT = 97,
     DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT = 98,
+    DML_OPERATOR_ELEMENT_WISE_ROUND = 99,
     DML_OPERATOR_ELEMENT_WISE_IS_INFINITY = 100,
     DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE = 101,
     DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR = 102,
@@ -344,6 +357,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_BIT_COUNT = 125,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
+    DML_OPERATOR_ACTIVATION_RELU_GRAD = 129,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
     DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
@@ -354,6 +368,14 @@ typedef enum DML_IS_INFINITY_MODE {
     DML_IS_INFINITY_MODE_POSITIVE = 1,
     DML_IS_INFINITY_MODE_NEGATIVE = 2
 } DML_IS_INFINITY_MODE;
+
+/* How ELEMENT_WISE_ROUND rounds to an integer: ties to even, truncation, or ties away
+   from zero ("toward infinity": the infinity of the value's sign). */
+typedef enum DML_ROUNDING_MODE {
+    DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN = 0,
+    DML_ROUNDING_MODE_TOWARD_ZERO = 1,
+    DML_ROUNDING_MODE_TOWARD_INFINITY = 2
+} DML_ROUNDING_MODE;
 
 typedef enum DML_FEATURE_LEVEL {
     DML_FEATURE_LEVEL_1_0 = 0x1000,
@@ -519,6 +541,12 @@ typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ACTIVATION_RELU_OPERATOR_DESC;
 
+typedef struct DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *InputGradientTensor;
+    const DML_TENSOR_DESC *OutputGradientTensor;
+} DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC;
+
 typedef struct DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
@@ -624,6 +652,12 @@ typedef struct DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     DML_IS_INFINITY_MODE InfinityMode;
 } DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ROUND_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    DML_ROUNDING_MODE RoundingMode;
+} DML_ELEMENT_WISE_ROUND_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -37,6 +37,7 @@ typedef struct dmlp_py_options {
     float scale, bias;
     uint32_t fused;           /* DMLP__FIELD_FUSED_ACTIVATION: DML_OPERATOR_TYPE, 0: none */
     float floats[DMLP__MAX_FLOATS]; /* DMLP__FIELD_FLOAT members, in member order */
+    uint32_t rounding;        /* DMLP__FIELD_ROUNDING_MODE: DML_ROUNDING_MODE */
 } dmlp_py_options;
 
 /* A strided view of host memory: what numpy arrays and DLPack tensors both become.

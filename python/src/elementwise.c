@@ -127,6 +127,15 @@ static int parse_mode(const function *f, PyObject *value, call_state *state)
     return parse_choice(value, "mode", names, &state->options.mode);
 }
 
+static int parse_rounding(const function *f, PyObject *value, call_state *state)
+{
+    (void)f;
+    /* In DML_ROUNDING_MODE's order. */
+    static const char *const names[] = {"halves_to_nearest_even", "toward_zero",
+                                        "toward_infinity", NULL};
+    return parse_choice(value, "rounding", names, &state->options.rounding);
+}
+
 static int parse_float(PyObject *value, const char *arg, float *result, call_state *state)
 {
     if (value == Py_None)
@@ -230,6 +239,10 @@ static const keyword keywords[] = {
      "dtype: the result's dtype (a numpy dtype or its name); None: out's dtype", parse_dtype, 0},
     {"mode", "\"either\"", DMLP__FIELD_INFINITY_MODE, 0, 0, NULL,
      "mode: which infinities count: \"either\", \"positive\" or \"negative\"", parse_mode, 0},
+    {"rounding", "\"halves_to_nearest_even\"", DMLP__FIELD_ROUNDING_MODE, 0, 0, "--rounding",
+     "rounding: \"halves_to_nearest_even\" (ties to even, numpy's round), \"toward_zero\" "
+     "(numpy's trunc) or \"toward_infinity\" (ties away from zero)",
+     parse_rounding, 0},
     {"scale", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--scale",
      "scale, bias: x * scale + bias first (DirectML's ScaleBias: float types only; None "
      "gives 1 and 0)",

@@ -53,8 +53,9 @@ static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
 
 static void print_usage(FILE *to)
 {
-    char line[256], mode_ops[128], scale_ops[128], fused_ops[128];
+    char line[256], mode_ops[128], scale_ops[128], fused_ops[128], rounding_ops[128];
     usage_line(line, sizeof line);
+    ops_with(DMLP__FIELD_ROUNDING_MODE, rounding_ops, sizeof rounding_ops);
     ops_with(DMLP__FIELD_FUSED_ACTIVATION, fused_ops, sizeof fused_ops);
     ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
     ops_with(DMLP__FIELD_SCALE_BIAS, scale_ops, sizeof scale_ops);
@@ -71,6 +72,9 @@ static void print_usage(FILE *to)
             "options:\n"
             "  --mode either|positive|negative\n"
             "                  %s only: which infinities count (default either)\n"
+            "  --rounding halves_to_nearest_even|toward_zero|toward_infinity\n"
+            "                  %s only: DML_ROUNDING_MODE: ties to even (default),\n"
+            "                  truncation, or ties away from zero\n"
             "  --scale S, --bias B\n"
             "                  %s only: out = x * S + B (float types; default S 1, B 0;\n"
             "                  without either, a copy)\n"
@@ -111,13 +115,15 @@ static void print_usage(FILE *to)
             "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
             "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
             "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n",
-            mode_ops, scale_ops, fused_ops);
+            mode_ops, rounding_ops, scale_ops, fused_ops);
 }
 
 typedef struct run_args {
     const dmlp__op_def *op;
     DML_IS_INFINITY_MODE mode;
     int mode_given;
+    DML_ROUNDING_MODE rounding;
+    int rounding_given;
     DML_SCALE_BIAS scale_bias;
     int scale_bias_given;
     int nan_propagate;
@@ -327,6 +333,23 @@ static int parse_args(int argc, char **argv, run_args *a)
                 return bad_usage(message);
             }
             a->mode_given = 1;
+        } else if ((v = option_value(argc, argv, &i, "--rounding", &missing)) != NULL) {
+            /* in DML_ROUNDING_MODE's order */
+            static const char *const roundings[] = {"halves_to_nearest_even", "toward_zero",
+                                                    "toward_infinity"};
+            int found = -1;
+            for (int k = 0; k < 3; k++)
+                if (strcmp(v, roundings[k]) == 0)
+                    found = k;
+            if (found < 0) {
+                snprintf(message, sizeof message,
+                         "--rounding is '%s'; use halves_to_nearest_even, toward_zero or "
+                         "toward_infinity",
+                         v);
+                return bad_usage(message);
+            }
+            a->rounding = (DML_ROUNDING_MODE)found;
+            a->rounding_given = 1;
         } else if ((v = option_value(argc, argv, &i, "--scale", &missing)) != NULL ||
                    (v = option_value(argc, argv, &i, "--bias", &missing)) != NULL) {
             int scale = strncmp(arg, "--scale", 7) == 0;
@@ -422,6 +445,12 @@ static int parse_args(int argc, char **argv, run_args *a)
         char mode_ops[128];
         ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
         snprintf(message, sizeof message, "--mode is for %s only", mode_ops);
+        return bad_usage(message);
+    }
+    if (a->rounding_given && !dmlp__op_field(a->op, DMLP__FIELD_ROUNDING_MODE)) {
+        char rounding_ops[128];
+        ops_with(DMLP__FIELD_ROUNDING_MODE, rounding_ops, sizeof rounding_ops);
+        snprintf(message, sizeof message, "--rounding is for %s only", rounding_ops);
         return bad_usage(message);
     }
     if ((status = resolve_floats(a)) >= 0)
@@ -557,7 +586,7 @@ static int run(const run_args *a, dmlp__npy *in)
                                                                    NULL);
     dmlp__desc_storage storage;
     dmlp__op_params params = {a->mode, a->scale_bias_given ? &a->scale_bias : NULL,
-                              DML_OPERATOR_INVALID, {0}};
+                              DML_OPERATOR_INVALID, {0}, a->rounding};
     memcpy(params.floats, a->floats, sizeof params.floats);
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
     dmlp_buffer_binding binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};
@@ -638,7 +667,7 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
     dmlp__op_params params = {a->mode, NULL,
                               a->fused_softsign ? DML_OPERATOR_ACTIVATION_SOFTSIGN
                                                 : DML_OPERATOR_INVALID,
-                              {0}};
+                              {0}, a->rounding};
     memcpy(params.floats, a->floats, sizeof params.floats);
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {&descs[0], &descs[1]};
     const DML_OPERATOR_DESC *desc =

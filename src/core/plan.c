@@ -155,6 +155,7 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->isa = choice.isa;
     plan->kernel_name = choice.name;
     plan->args.mode = info->mode;
+    plan->args.rounding = info->rounding;
     plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;
     plan->args.scale_bias = info->has_scale_bias;
     plan->args.scale = info->scale_bias.Scale;

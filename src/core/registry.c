@@ -254,6 +254,9 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
         case DMLP__FIELD_INFINITY_MODE:
             memcpy(at, &params->mode, sizeof params->mode);
             break;
+        case DMLP__FIELD_ROUNDING_MODE:
+            memcpy(at, &params->rounding, sizeof params->rounding);
+            break;
         case DMLP__FIELD_SCALE_BIAS:
             memcpy(at, &params->scale_bias, sizeof params->scale_bias);
             break;

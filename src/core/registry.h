@@ -28,6 +28,8 @@ typedef enum dmlp__field_kind {
     DMLP__FIELD_FLOAT,         /* FLOAT: a parameter (Alpha, Beta, Min, Max, Threshold,
                                   Bias ...); every value is accepted, NaN and infinities
                                   included (docs/operators.md says what each gives) */
+    DMLP__FIELD_ROUNDING_MODE, /* DML_ROUNDING_MODE: HALVES_TO_NEAREST_EVEN, TOWARD_ZERO or
+                                  TOWARD_INFINITY */
 } dmlp__field_kind;
 
 typedef struct dmlp__field {
@@ -126,6 +128,7 @@ typedef struct dmlp__op_params {
     const DML_SCALE_BIAS *scale_bias;  /* DMLP__FIELD_SCALE_BIAS (NULL: none) */
     DML_OPERATOR_TYPE fused_activation; /* DMLP__FIELD_FUSED_ACTIVATION (INVALID: none) */
     float floats[DMLP__MAX_FLOATS];     /* DMLP__FIELD_FLOAT, in member order */
+    DML_ROUNDING_MODE rounding;         /* DMLP__FIELD_ROUNDING_MODE */
 } dmlp__op_params;
 
 /* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It

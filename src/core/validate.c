@@ -24,6 +24,8 @@
 typedef struct context {
     DML_OPERATOR_TYPE type;
     const char *op;          /* operator name for messages */
+    const char *output;      /* the output tensor's member: OutputTensor (ReluGrad's
+                                OutputGradientTensor) */
     uint32_t level;
     bool extensions;
     uint32_t input_count;
@@ -339,9 +341,9 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
             continue;
         if (t->strides[i] == 0)
             return dmlp__error(INVALID,
-                               "%s: OutputTensor.Strides[%" PRIu32 "] is 0; an output axis of "
+                               "%s: %s.Strides[%" PRIu32 "] is 0; an output axis of "
                                "size %" PRIu32 " would write one element twice",
-                               c->op, i, t->sizes[i]);
+                               c->op, c->output, i, t->sizes[i]);
         axes[count].size = t->sizes[i];
         axes[count].stride = t->strides[i];
         count++;
@@ -379,19 +381,19 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
     list_strides(t, strides, sizeof strides);
     if (distinct == -2)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
-                           "%s: OutputTensor.Strides is %s; out of memory for the list of "
+                           "%s: %s.Strides is %s; out of memory for the list of "
                            "offsets that proves no element is written twice",
-                           c->op, strides);
+                           c->op, c->output, strides);
     if (distinct == 0)
         return dmlp__error(INVALID,
-                           "%s: OutputTensor.Strides is %s; two elements get the same address, "
+                           "%s: %s.Strides is %s; two elements get the same address, "
                            "and an output must not write one element twice",
-                           c->op, strides);
+                           c->op, c->output, strides);
     return dmlp__error(UNSUPPORTED,
-                       "%s: OutputTensor.Strides is %s; it interleaves three or more axes, and "
+                       "%s: %s.Strides is %s; it interleaves three or more axes, and "
                        "for a shape this large dmlp cannot prove that no element is written "
                        "twice",
-                       c->op, strides);
+                       c->op, c->output, strides);
 }
 
 /* A tensor agrees with the input it follows (`in`, named in_name): the same data type
@@ -545,6 +547,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     const dmlp__op_def *def = dmlp__op_find(desc->Type);
     c.type = desc->Type;
     c.op = def ? def->name : NULL;
+    c.output = "OutputTensor";
     c.level = feature_level;
     c.extensions = (device_flags & DMLP_DEVICE_FLAG_EXTENSIONS) != 0;
     if (!c.op) {
@@ -585,6 +588,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     const char *input_names[DMLP__MAX_INPUTS] = {NULL, NULL};
     const char *fused_name = NULL;
     DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_EITHER;
+    DML_ROUNDING_MODE rounding = DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN;
     const DML_SCALE_BIAS *scale_bias = NULL;
     const DML_OPERATOR_DESC *fused = NULL;
     float floats[DMLP__MAX_FLOATS] = {0};
@@ -600,6 +604,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
             break;
         case DMLP__FIELD_OUTPUT:
             output = dmlp__desc_tensor(desc->Desc, f);
+            c.output = f->name;
             break;
         case DMLP__FIELD_INFINITY_MODE:
             mode = (DML_IS_INFINITY_MODE)dmlp__desc_enum(desc->Desc, f);
@@ -608,6 +613,14 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
                                    "%s: %s is %d; it must be EITHER (0), POSITIVE (1) or "
                                    "NEGATIVE (2)",
                                    c.op, f->name, (int)mode);
+            break;
+        case DMLP__FIELD_ROUNDING_MODE:
+            rounding = (DML_ROUNDING_MODE)dmlp__desc_enum(desc->Desc, f);
+            if ((unsigned)rounding > DML_ROUNDING_MODE_TOWARD_INFINITY)
+                return dmlp__error(INVALID,
+                                   "%s: %s is %d; it must be HALVES_TO_NEAREST_EVEN (0), "
+                                   "TOWARD_ZERO (1) or TOWARD_INFINITY (2)",
+                                   c.op, f->name, (int)rounding);
             break;
         case DMLP__FIELD_SCALE_BIAS:
             scale_bias = dmlp__desc_scale_bias(desc->Desc, f);
@@ -628,6 +641,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     info.type = desc->Type;
     info.input_count = c.input_count;
     info.mode = mode;
+    info.rounding = rounding;
     info.has_scale_bias = scale_bias != NULL;
     if (scale_bias)
         info.scale_bias = *scale_bias;
@@ -640,14 +654,14 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         if ((status = check_tensor(&c, input_names[i], inputs[i], false, in_tensors[i])) !=
             DMLP_OK)
             return status;
-    if ((status = check_tensor(&c, "OutputTensor", output, true, &info.output)) != DMLP_OK ||
+    if ((status = check_tensor(&c, c.output, output, true, &info.output)) != DMLP_OK ||
         (status = check_input_support(&c, input_names[0], &info.input)) != DMLP_OK)
         return status;
     for (uint32_t i = 1; i < c.input_count; i++)
         if ((status = check_pair(&c, input_names[0], &info.input, input_names[i], in_tensors[i],
                                  false)) != DMLP_OK)
             return status;
-    if ((status = check_pair(&c, input_names[0], &info.input, "OutputTensor", &info.output,
+    if ((status = check_pair(&c, input_names[0], &info.input, c.output, &info.output,
                              true)) != DMLP_OK ||
         (status = check_output_distinct(&c, &info.output)) != DMLP_OK ||
         (status = check_scale_bias(&c, &info)) != DMLP_OK ||

@@ -35,6 +35,7 @@ typedef struct dmlp__op_info {
     uint32_t execution_flags;
     DML_OPERATOR_TYPE fused_activation; /* ADD1's FusedActivation; INVALID: none */
     float floats[DMLP__MAX_FLOATS];     /* the FLOAT members (Alpha, Min ...), in order */
+    DML_ROUNDING_MODE rounding;         /* Round only */
 } dmlp__op_info;
 
 /* Validates desc at the given level and device flags; fills *out on success. Every

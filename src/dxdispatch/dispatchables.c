@@ -60,6 +60,25 @@ static dmlp_status parse_mode(const cJSON *json, const char *path, DML_IS_INFINI
                          "'%s' is not an infinity mode (EITHER, POSITIVE, NEGATIVE)", name);
 }
 
+static dmlp_status parse_rounding(const cJSON *json, const char *path, DML_ROUNDING_MODE *mode)
+{
+    static const char *const names[] = {"HALVES_TO_NEAREST_EVEN", "TOWARD_ZERO",
+                                        "TOWARD_INFINITY"};
+    const char *name;
+    dmlp_status s = dmlp__dx_get_string(json, path, &name);
+    if (s != DMLP_OK)
+        return s;
+    for (int i = 0; i < 3; i++)
+        if (dmlp__dx_name_is(name, "DML_ROUNDING_MODE_", names[i])) {
+            *mode = (DML_ROUNDING_MODE)i;
+            return DMLP_OK;
+        }
+    return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                         "'%s' is not a rounding mode (HALVES_TO_NEAREST_EVEN, TOWARD_ZERO, "
+                         "TOWARD_INFINITY)",
+                         name);
+}
+
 /* DML_SCALE_BIAS: {"Scale": s, "Bias": b}, both required; absent or null: none. */
 static dmlp_status parse_scale_bias(const cJSON *json, const char *path, dmlp__dx_dispatchable *d)
 {
@@ -150,6 +169,11 @@ static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *o
         if (!member)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (EITHER, POSITIVE or NEGATIVE)");
         return parse_mode(member, p, &d->params.mode);
+    case DMLP__FIELD_ROUNDING_MODE:
+        if (!member)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (HALVES_TO_NEAREST_EVEN, "
+                                                       "TOWARD_ZERO or TOWARD_INFINITY)");
+        return parse_rounding(member, p, &d->params.rounding);
     case DMLP__FIELD_SCALE_BIAS:
         return parse_scale_bias(member, p, d);
     case DMLP__FIELD_FUSED_ACTIVATION:

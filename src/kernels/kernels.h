@@ -54,6 +54,7 @@ typedef struct dmlp__kernel_args {
                                    (0 reads as 1) */
     float param[4];             /* the descriptor's FLOAT members in member order (Alpha,
                                    Beta; Min, Max; Bias, Threshold ...) */
+    DML_ROUNDING_MODE rounding; /* Round only */
     uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
     uint8_t chain[8];           /* dmlp__chain_op; nan_propagate and recip apply to every
                                    Sign and Softsign in it */

@@ -52,4 +52,31 @@ static inline uint64_t dmlp__round_integral(uint64_t x, const dmlp__round_format
     return (x & f->sign) | magnitude;
 }
 
+/* x rounded to an integral value as DML_ROUNDING_MODE says: 0 to nearest with ties to
+   even, 1 toward zero, 2 to nearest with ties away from zero (Round). The sign, ±0, ±inf
+   and NaNs as above: |x| below one half gives ±0 in every mode. */
+static inline uint64_t dmlp__round_integral_mode(uint64_t x, const dmlp__round_format *f,
+                                                 unsigned mode)
+{
+    uint64_t magnitude = x & ~f->sign, sign = x & f->sign;
+    if (magnitude > f->inf)
+        return x | f->quiet;
+    unsigned exponent = (unsigned)(magnitude >> f->mbits);
+    if (exponent >= f->bias + f->mbits) /* integral already, or an infinity */
+        return x;
+    if (exponent < f->bias - 1) /* |x| < 1/2 */
+        return sign;
+    if (exponent == f->bias - 1) /* 1/2 <= |x| < 1: ties (exactly 1/2) go to 0 when even */
+        return mode == 1 || (mode == 0 && magnitude == (f->one - (UINT64_C(1) << f->mbits)))
+                   ? sign
+                   : sign | f->one;
+    uint64_t fraction = (UINT64_C(1) << (f->bias + f->mbits - exponent)) - 1;
+    uint64_t unit = fraction + 1, half = unit >> 1, rest = magnitude & fraction;
+    uint64_t truncated = magnitude & ~fraction;
+    /* The integer's lowest bit is the bit `unit` of the magnitude: a significand bit, or
+       for 1 <= |x| < 2 the exponent's lowest bit, set as every bias here is odd. */
+    int up = mode != 1 && (rest > half || (rest == half && (mode == 2 || (magnitude & unit))));
+    return sign | (up ? truncated + unit : truncated); /* a carry gives the next power of 2 */
+}
+
 #endif

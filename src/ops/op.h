@@ -12,7 +12,7 @@
          a DML_TENSOR_DATA_TYPE), DMLP_IN_PLACE or DMLP_NOT_IN_PLACE("why"), the
          `dmlp run --help` lines, and the descriptor's members in order, each
          DMLP_FIELD(KIND, Member) with KIND one of INPUT, OUTPUT, INFINITY_MODE,
-         SCALE_BIAS, FUSED_ACTIVATION, FLOAT (src/core/registry.h); a FLOAT member with
+         ROUNDING_MODE, SCALE_BIAS, FUSED_ACTIVATION, FLOAT (src/core/registry.h); a FLOAT member with
          a default for Python and `dmlp run` (ONNX's, where ONNX has the operator) is
          DMLP_FIELD_DEFAULT(FLOAT, Member, value)
      DMLP_SUPPORT(level, min_dims, max_dims, (types...))

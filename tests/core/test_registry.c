@@ -80,7 +80,9 @@ static void check_layouts(void)
         const dmlp__field *out = dmlp__op_field(d, DMLP__FIELD_OUTPUT);
         uint32_t count = dmlp__op_input_count(d);
         CHECK(count >= 1 && count <= DMLP__MAX_INPUTS, "%s: %u inputs", d->name, count);
-        CHECK(in && out && in == dmlp__op_input(d, 0) && same(out->name, "OutputTensor"),
+        int grad = d->type == DML_OPERATOR_ACTIVATION_RELU_GRAD; /* DirectML's names */
+        CHECK(in && out && in == dmlp__op_input(d, 0) &&
+                  same(out->name, grad ? "OutputGradientTensor" : "OutputTensor"),
               "%s: an input and OutputTensor", d->name);
         if (count == 1)
             CHECK(same(in->name, "InputTensor"), "%s: InputTensor", d->name);
@@ -89,6 +91,11 @@ static void check_layouts(void)
                       same(dmlp__op_input(d, 1)->name, "SlopeTensor") &&
                       dmlp__op_input(d, 2) == NULL,
                   "%s: InputTensor and SlopeTensor", d->name);
+        else if (grad)
+            CHECK(same(in->name, "InputTensor") &&
+                      same(dmlp__op_input(d, 1)->name, "InputGradientTensor") &&
+                      dmlp__op_input(d, 2) == NULL,
+                  "%s: InputTensor and InputGradientTensor", d->name);
         else
             CHECK(same(in->name, "ATensor") && same(dmlp__op_input(d, 1)->name, "BTensor") &&
                       dmlp__op_input(d, 2) == NULL,

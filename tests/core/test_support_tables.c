@@ -44,7 +44,9 @@
 #define OR DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR
 #define CEIL DML_OPERATOR_ELEMENT_WISE_CEIL
 #define FLOOR DML_OPERATOR_ELEMENT_WISE_FLOOR
+#define ROUND DML_OPERATOR_ELEMENT_WISE_ROUND
 #define RELU DML_OPERATOR_ACTIVATION_RELU
+#define RELU_GRAD DML_OPERATOR_ACTIVATION_RELU_GRAD
 #define MAX DML_OPERATOR_ELEMENT_WISE_MAX
 #define MIN DML_OPERATOR_ELEMENT_WISE_MIN
 #define DIFFSQ DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE
@@ -114,10 +116,13 @@ static const expected_row expected_rows[] = {
     {CEIL, 0x3000, 1, 8, {F32, F16}},
     {FLOOR, 0x1000, 4, 4, {F32, F16}},
     {FLOOR, 0x3000, 1, 8, {F32, F16}},
+    {ROUND, 0x2100, 4, 4, {F32, F16}},
+    {ROUND, 0x3000, 1, 8, {F32, F16}},
     {RELU, 0x1000, 4, 4, {F32, F16}},
     {RELU, 0x2000, 4, 5, {F32, F16}},
     {RELU, 0x3000, 1, 8, {F32, F16}},
     {RELU, 0x5100, 1, 8, {F32, F16, I32, I16, I8}},
+    {RELU_GRAD, 0x3000, 1, 8, {F32, F16}},
     {MAX, 0x1000, 4, 4, {F32, F16}},
     {MAX, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {MAX, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
@@ -288,7 +293,9 @@ static const struct {
     {LESS, {F64, BF16}},
     {CEIL, {F64, BF16}},
     {FLOOR, {F64, BF16}},
+    {ROUND, {F64, BF16}},
     {RELU, {F64, BF16, I64}},
+    {RELU_GRAD, {F64, BF16}},
     {MAX, {F64, BF16}},
     {MIN, {F64, BF16}},
     {DIFFSQ, {F64, BF16}},
@@ -335,7 +342,9 @@ static const struct {
     {NOT, "ELEMENT_WISE_LOGICAL_NOT", 0x1000, "1_0"},
     {CEIL, "ELEMENT_WISE_CEIL", 0x1000, "1_0"},
     {FLOOR, "ELEMENT_WISE_FLOOR", 0x1000, "1_0"},
+    {ROUND, "ELEMENT_WISE_ROUND", 0x2100, "2_1"},
     {RELU, "ACTIVATION_RELU", 0x1000, "1_0"},
+    {RELU_GRAD, "ACTIVATION_RELU_GRAD", 0x3000, "3_0"},
     {MAX, "ELEMENT_WISE_MAX", 0x1000, "1_0"},
     {MIN, "ELEMENT_WISE_MIN", 0x1000, "1_0"},
     {DIFFSQ, "ELEMENT_WISE_DIFFERENCE_SQUARE", 0x3100, "3_1"},
@@ -497,7 +506,8 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};
         f->desc.Desc = &f->identity_desc;
-    } else if (two_inputs(op) || op == PRELU) { /* PRelu: InputTensor, SlopeTensor */
+    } else if (two_inputs(op) || op == PRELU || op == RELU_GRAD) {
+        /* PRelu: InputTensor, SlopeTensor; ReluGrad: InputTensor, InputGradientTensor */
         f->binary_desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&f->in_tensor, &f->in_tensor,
                                                                &f->out_tensor, NULL};
         f->desc.Desc = &f->binary_desc;
@@ -515,7 +525,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     } else if (op == SOFTSIGN || op == ACT_IDENTITY) { /* Softsign's layout: two tensors */
         f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->softsign_desc;
-    } else {
+    } else { /* IsInfinity's layout; Round's too, RoundingMode HALVES_TO_NEAREST_EVEN */
         f->op_desc = (DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                   DML_IS_INFINITY_MODE_EITHER};
         f->desc.Desc = &f->op_desc;

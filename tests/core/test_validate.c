@@ -535,6 +535,30 @@ static void test_infinity_mode(void)
     REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_IS_INFINITY", "InfinityMode is -1");
 }
 
+/* Round's RoundingMode: the three values run and are kept, any other is refused naming
+   the member and the values there are; below 2_1 the operator is refused. */
+static void test_rounding_mode(void)
+{
+    fixture f;
+    DML_ELEMENT_WISE_ROUND_OPERATOR_DESC round_desc;
+    for (int mode = 0; mode <= 2; mode++) {
+        setup(&f, DML_OPERATOR_ELEMENT_WISE_ROUND, F32, 1, 1, 2, 3);
+        round_desc = (DML_ELEMENT_WISE_ROUND_OPERATOR_DESC){&f.in_tensor, &f.out_tensor,
+                                                            (DML_ROUNDING_MODE)mode};
+        f.desc.Desc = &round_desc;
+        ACCEPTED(&f, TOP, 0, 0);
+        CHECK_U64(f.info.rounding, mode, "rounding mode kept");
+    }
+    round_desc.RoundingMode = (DML_ROUNDING_MODE)3;
+    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_ROUND", "RoundingMode is 3");
+    check_message("ELEMENT_WISE_ROUND", "HALVES_TO_NEAREST_EVEN (0), TOWARD_ZERO (1) or "
+                                        "TOWARD_INFINITY (2)");
+    round_desc.RoundingMode = (DML_ROUNDING_MODE)-1;
+    REFUSED(&f, TOP, 0, 0, INVALID, "ELEMENT_WISE_ROUND", "RoundingMode is -1");
+    round_desc.RoundingMode = DML_ROUNDING_MODE_TOWARD_ZERO;
+    REFUSED(&f, 0x2000, 0, 0, UNSUPPORTED, "ELEMENT_WISE_ROUND", "2_1");
+}
+
 static void test_execution_flags(void)
 {
     static const DML_OPERATOR_TYPE ops[] = {SIGN, SOFTSIGN, ISINF};
@@ -627,6 +651,7 @@ int main(void)
     test_output_strides_random();
     test_pairing();
     test_infinity_mode();
+    test_rounding_mode();
     test_execution_flags();
     test_info();
     return test_finish("test_validate");

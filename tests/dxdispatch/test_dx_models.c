@@ -359,7 +359,9 @@ int main(void)
     check_model("cast");
     check_model("ceil");
     check_model("floor");
+    check_model("round");
     check_model("relu");
+    check_model("relu_grad");
     check_model("max");
     check_model("min");
     check_model("difference_square");

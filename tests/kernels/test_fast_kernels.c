@@ -191,16 +191,19 @@ static const float param_sets[PARAM_SETS][4] = {
 };
 
 /* The argument combinations that matter for an operator (streaming set by callers):
-   IsInfinity's modes, Sign's NaN flag, Identity without and with a ScaleBias, IsNaN's
+   IsInfinity's and Round's modes, Sign's NaN flag, Identity without and with a ScaleBias, IsNaN's
    UINT8 and UINT32 outputs, and the FLOAT members' sets for the operators that have them. */
 static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
 {
     size_t n = 0;
-    int modes = c->op == ISINF                                 ? 3
+    int rounding = c->op == DML_OPERATOR_ELEMENT_WISE_ROUND;
+    int modes = c->op == ISINF || rounding                     ? 3
                 : dmlp__op_float_count(dmlp__op_find(c->op)) ? PARAM_SETS
                                                              : 1;
     for (int m = 0; m < modes; m++)
         for (uint32_t nan = 0; nan < 2; nan++) {
+            if (rounding && nan) /* Round reads no NaN rule: its three modes only */
+                continue;
             memset(&out[n], 0, sizeof out[n]);
             out[n].mode = (DML_IS_INFINITY_MODE)m;
             out[n].nan_propagate = nan;
@@ -208,6 +211,8 @@ static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
                 out[n].mode = DML_IS_INFINITY_MODE_EITHER;
                 memcpy(out[n].param, param_sets[m], sizeof out[n].param);
             }
+            if (rounding) /* Round's three modes */
+                out[n].rounding = (DML_ROUNDING_MODE)m;
             if (c->op == DML_OPERATOR_ELEMENT_WISE_IDENTITY && nan) {
                 out[n].nan_propagate = 0;
                 out[n].scale_bias = 1;

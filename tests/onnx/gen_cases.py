@@ -3,9 +3,9 @@
 expected outputs computed here, independently of dmlp (numpy for Sign, IsInf and IsNaN, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
 Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Sum/Mean/Mod/PRelu, the Bitwise
-operators and Reciprocal/Sqrt are in modules of their own (gen_cast_cases.py,
+operators, Reciprocal/Sqrt and Round are in modules of their own (gen_cast_cases.py,
 gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py, gen_binary_ops_cases.py,
-gen_bitwise_cases.py, gen_unary_cases.py).
+gen_bitwise_cases.py, gen_unary_cases.py, gen_round_cases.py).
 
 Usage: gen_cases.py OUT_DIR
 
@@ -34,6 +34,7 @@ import gen_logical_cases
 import gen_minmax_cases
 import gen_binary_ops_cases
 import gen_rounding_cases
+import gen_round_cases
 import gen_unary_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
@@ -1029,6 +1030,7 @@ def main():
     gen_bitwise_cases.bitwise_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_clip_cases.clip_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_unary_cases.unary_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_round_cases.round_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
@@ -1044,6 +1046,7 @@ def main():
                                             sys.modules[__name__])
     gen_clip_cases.clip_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_unary_cases.unary_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_round_cases.round_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))

@@ -316,6 +316,7 @@ UNARY = {
     "cast": None,  # test_cast
     "ceil": np.ceil,
     "floor": np.floor,
+    "round": np.rint,  # rounding="halves_to_nearest_even", the default (test_round_modes)
     "relu": relu,
     "logical_not": lambda x: np.logical_not(x) if x.dtype == np.bool_
     else np.logical_not(x).astype(x.dtype),
@@ -376,6 +377,7 @@ BINARY = {
     "fmod": modulus(False),
     "mod": modulus(True),
     "prelu": prelu,
+    "relu_grad": lambda x, dy: np.where(x > 0, dy, np.zeros_like(dy)),  # NaN > 0 is false
     "bitwise_and": on_bits(np.bitwise_and),
     "bitwise_or": on_bits(np.bitwise_or),
     "bitwise_xor": on_bits(np.bitwise_xor),
@@ -622,7 +624,7 @@ def test_refusals_name_the_argument(name):
         fn(*good, bogus=1)
     with pytest.raises(TypeError, match=f"{name}.. takes {len(good)} positional"):
         fn(*good, *good)
-    for other in ("mode", "nan", "scale", "fused", "dtype"):
+    for other in ("mode", "nan", "scale", "fused", "dtype", "rounding"):
         if other not in dict(OPS[name]["keywords"]):
             with pytest.raises(TypeError, match=f"'{other}'"):
                 fn(*good, **{other: None})
@@ -630,6 +632,8 @@ def test_refusals_name_the_argument(name):
 
 @pytest.mark.parametrize("call, kind, words", [
     (lambda: dmlp.isinf(np.zeros(2), mode="both"), dmlp.Error, ["mode", "both", "either"]),
+    (lambda: dmlp.round(np.zeros(2), rounding="up"), dmlp.Error,
+     ["rounding", "up", "halves_to_nearest_even", "toward_zero", "toward_infinity"]),
     (lambda: dmlp.add1(np.zeros(2), np.zeros(2), fused="relu"), dmlp.Error,
      ["fused", "relu", "softsign"]),
     (lambda: dmlp.identity(np.zeros(2), scale="2"), TypeError, ["scale", "str"]),
@@ -648,6 +652,35 @@ def test_bad_keyword_values(call, kind, words):
     for word in words:
         assert word in str(info.value)
     assert "\n" not in str(info.value)
+
+
+def round_away(x):
+    """To nearest, ties away from zero: truncation, then a step away from zero where the
+    dropped part (exact) is at least one half."""
+    t = np.trunc(x)
+    with np.errstate(invalid="ignore"):
+        return np.where(np.abs(x - t) >= 0.5, t + np.copysign(np.ones_like(x), x), t)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_round_modes(dtype):
+    x = np.concatenate([np.arange(-20, 21) / 4, [-0.0, 0.49999997, np.inf, -np.inf, np.nan]])
+    x = x.astype(dtype)
+    models = {"halves_to_nearest_even": np.rint, "toward_zero": np.trunc,
+              "toward_infinity": round_away}
+    for rounding, model in models.items():
+        got = dmlp.round(x, rounding=rounding)
+        assert got.dtype == x.dtype
+        want = model(x)
+        assert np.array_equal(np.signbit(got), np.signbit(want))
+        assert np.array_equal(got, want, equal_nan=True), rounding
+    # DML_ROUNDING_MODE's own table
+    table = np.array([-2.5, -1.75, -1.5, -1.25, 0, 1.25, 1.5, 1.75, 2.5], dtype)
+    assert dmlp.round(table, rounding="toward_infinity").tolist() == [-3, -2, -2, -1, 0, 1,
+                                                                       2, 2, 3]
+    out = table.copy()
+    dmlp.round(out, rounding="toward_zero", out=out)  # in place
+    assert out.tolist() == [-2, -1, -1, -1, 0, 1, 1, 1, 2]
 
 
 def first_type(name, level):

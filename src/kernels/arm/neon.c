@@ -140,6 +140,11 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define ffloor32 vrndmq_f32
 #define fceil64 vrndpq_f64
 #define ffloor64 vrndmq_f64
+/* Toward zero (ftrunc) and to nearest with ties to even (fnearest), likewise. */
+#define ftrunc32 vrndq_f32
+#define fnearest32 vrndnq_f32
+#define ftrunc64 vrndq_f64
+#define fnearest64 vrndnq_f64
 #define fmax32 vmaxq_f32
 #define fmax64 vmaxq_f64
 /* IEEE comparisons of the float views, lanes of all ones where true: false wherever a

@@ -252,6 +252,11 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define ffloor32(x) _mm512_roundscale_ps((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #define fceil64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
 #define ffloor64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+/* Toward zero (ftrunc) and to nearest with ties to even (fnearest), likewise. */
+#define ftrunc32(x) _mm512_roundscale_ps((x), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+#define fnearest32(x) _mm512_roundscale_ps((x), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+#define ftrunc64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+#define fnearest64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define fmax32 _mm512_max_ps
 #define fmax64 _mm512_max_pd
 /* IEEE comparisons of the float views into k-masks, ordered and quiet: false wherever a

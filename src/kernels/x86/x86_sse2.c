@@ -194,6 +194,28 @@ ROUND_SSE2(64, pd, 0x4330000000000000u, 0x3ff0000000000000u, 0x7ff0000000000000u
 #define ffloor32(x) fround32((x), 0)
 #define fceil64(x) fround64((x), 1)
 #define ffloor64(x) fround64((x), 0)
+/* Toward zero (ftrunc) and to nearest with ties to even (fnearest) likewise: t, the sum's
+   rounding, is |x| rounded to nearest even already; toward zero takes one step down
+   where t is above |x|. */
+#define ROUND_NEAR_SSE2(w, pd, BOUND, ONE, INF, QUIET, SIGN)                                \
+    static inline F##w fround_near##w(F##w x, int toward_zero)                              \
+    {                                                                                       \
+        V u = fromf##w(x), sign = vand(u, set##w(SIGN)), a = vandn(sign, u);                 \
+        F##w big = tof##w(set##w(BOUND));                                                   \
+        F##w t = _mm_sub_##pd(_mm_add_##pd(tof##w(a), big), big);                           \
+        V ti = fromf##w(t);                                                                 \
+        if (toward_zero)                                                                    \
+            ti = fromf##w(_mm_sub_##pd(t, tof##w(vand(gt##w(ti, a), set##w(ONE)))));        \
+        V special = sel(gt##w(a, set##w(INF)), vor(u, set##w(QUIET)), u);                   \
+        return tof##w(sel(gt##w(a, set##w((BOUND) - 1)), special, vor(ti, sign)));          \
+    }
+ROUND_NEAR_SSE2(32, ps, 0x4b000000u, 0x3f800000u, 0x7f800000u, 0x00400000u, 0x80000000u)
+ROUND_NEAR_SSE2(64, pd, 0x4330000000000000u, 0x3ff0000000000000u, 0x7ff0000000000000u,
+                0x0008000000000000u, 0x8000000000000000u)
+#define ftrunc32(x) fround_near32((x), 1)
+#define fnearest32(x) fround_near32((x), 0)
+#define ftrunc64(x) fround_near64((x), 1)
+#define fnearest64(x) fround_near64((x), 0)
 
 #include "kernels/vector_kernels.inc"
 
