@@ -58,8 +58,18 @@ dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size)
 
 /* An operator is its registry row (core/registry.h: the ONNX name, the descriptor); this
    file adds what ONNX says of it: the versions, the input types each allows, the output
-   type, and the execution flags that give ONNX's semantics. */
-typedef const dmlp__op_def *dmlp__onnx_op;
+   type, and the execution flags that give ONNX's semantics. An operator file may name a
+   second ONNX operator its operator runs (src/ops/op.h's DMLP_ONNX_ALSO: Add is also
+   Sum), with versions of its own: the ONNX operator is then the row under that name. */
+typedef struct dmlp__onnx_operator {
+    DML_OPERATOR_TYPE type; /* the registry row that runs it */
+    const char *name;       /* ONNX's name: the row's, or the second one */
+    int also;               /* the second name (DMLP_ONNX_ALSO) */
+} dmlp__onnx_operator;
+typedef const dmlp__onnx_operator *dmlp__onnx_op;
+
+/* The registry row that runs the ONNX operator. */
+const dmlp__op_def *dmlp__onnx_op_def(dmlp__onnx_op op);
 
 /* Resolves op_type at the given default-domain opset, for node np: where several
    registry rows share the ONNX name (src/ops/op.h's DMLP_ONNX_WHEN: Mod's fmod), the row
@@ -165,7 +175,7 @@ typedef struct dmlp__onnx_node {
        Identity). Each of these nodes is the ONNX node's in messages. */
     uint32_t step;        /* 1 .. N-1 for a variadic node's parts; 0 for other nodes */
     uint32_t first;       /* a variadic node's x1 (value index) */
-    dmlp__onnx_op run;    /* what runs the node when not op (NULL: op) */
+    const dmlp__op_def *run; /* what runs the node when not op's row (NULL: op's) */
     DML_IS_INFINITY_MODE mode;
     int all_false;   /* IsInf with detect_negative = detect_positive = 0 */
     /* The two-input operators before version 7 (Add, Sub, Mul, Div, Greater, And, Or):

@@ -456,7 +456,7 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         if (condition && strcmp(name, condition) == 0)
             continue;
         /* IsInf's detect_negative and detect_positive give the descriptor's InfinityMode */
-        if (!dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE) || which < 0) {
+        if (!dmlp__op_field(dmlp__onnx_op_def(node->op), DMLP__FIELD_INFINITY_MODE) || which < 0) {
             snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s-%d's", name,
                      dmlp__onnx_op_name(node->op), node->version);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
@@ -472,7 +472,7 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         seen[which] = 1;
         detect[which] = a->i;
     }
-    if (dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE)) {
+    if (dmlp__op_field(dmlp__onnx_op_def(node->op), DMLP__FIELD_INFINITY_MODE)) {
         int neg = detect[0] != 0, pos = detect[1] != 0;
         node->all_false = !neg && !pos;
         node->mode = neg && pos ? DML_IS_INFINITY_MODE_EITHER
@@ -779,7 +779,7 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         }
         int variadic =
             (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_VARIADIC) != 0;
-        node->input_count = dmlp__op_input_count(node->op);
+        node->input_count = dmlp__op_input_count(dmlp__onnx_op_def(node->op));
         node->step = variadic ? 1 : 0;
         node->legacy = (node->input_count == 2 || variadic) && node->version < 7;
         uint32_t flags = dmlp__onnx_op_attributes(node->op, node->version);
@@ -811,8 +811,9 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                      np->n_output, np->op_type);
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
-        dmlp_status st = node->op->output_type == DMLP__OUTPUT_LISTED ? read_cast_attributes(L, n, node)
-                                                             : read_attributes(L, n, node);
+        dmlp_status st = dmlp__onnx_op_def(node->op)->output_type == DMLP__OUTPUT_LISTED
+                             ? read_cast_attributes(L, n, node)
+                             : read_attributes(L, n, node);
         if (st == DMLP_OK && bounds)
             st = read_bound_inputs(L, n, node, np, bounds);
         if (st == DMLP_OK && (flags & DMLP_ONNX_LOWER_FIRST) && node->floats[0] > node->floats[1])
