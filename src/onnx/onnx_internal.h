@@ -116,9 +116,12 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 /* The first FLOAT member is lowered to the second where it is above it (Clip: ONNX gives
    the upper bound there, DirectML's order the lower). */
 #define DMLP_ONNX_LOWER_FIRST 16u
-/* A variadic operator of at most two inputs (Mean: a fold of two-input means is not the
-   mean of three); more are refused. */
-#define DMLP_ONNX_AT_MOST_TWO 32u
+/* A variadic operator whose result for more than two inputs is their sum divided by
+   their count (Mean: a fold of two-input means is not the mean of three): x1 .. xN run
+   as the left fold of Adds, ((x1 + x2) + x3) + ..., each rounded to the type, then one
+   Divide by N (the count as the type holds it). One and two inputs run as for any
+   variadic operator (a copy; the operator itself). */
+#define DMLP_ONNX_DIVIDE_BY_COUNT 32u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
 /* The operator's ONNX attributes that give its FLOAT members (DMLP_ONNX_FLOAT rows):
    how many, and row `index` of them: the attribute's name (NULL: the member is fixed),
@@ -172,8 +175,13 @@ typedef struct dmlp__onnx_node {
        fold so far (x1 for step 1) as A and x(k+1) as B, the last one producing the ONNX
        node's output and the others values of their own (not named in the model's
        namespace); one input becomes a copy: input_count 1, run by `run` (the registry's
-       Identity). Each of these nodes is the ONNX node's in messages. */
+       Identity). Mean of more than two inputs (DMLP_ONNX_DIVIDE_BY_COUNT) has its N - 1
+       parts run by Add, then one more part (count N, step 0) run by Divide, whose A is
+       the sum and B a constant holding N. Each of these nodes is the ONNX node's in
+       messages. */
     uint32_t step;        /* 1 .. N-1 for a variadic node's parts; 0 for other nodes */
+    uint32_t count;       /* DMLP_ONNX_DIVIDE_BY_COUNT's Divide part: N (B is a constant
+                             of the loader's own holding it); 0 for other nodes */
     uint32_t first;       /* a variadic node's x1 (value index) */
     const dmlp__op_def *run; /* what runs the node when not op's row (NULL: op's) */
     DML_IS_INFINITY_MODE mode;
