@@ -37,6 +37,7 @@ typedef struct dmlp_py_options {
     float scale, bias;
     uint32_t fused;           /* DMLP__FIELD_FUSED_ACTIVATION: DML_OPERATOR_TYPE, 0: none */
     float floats[DMLP__MAX_FLOATS]; /* DMLP__FIELD_FLOAT members, in member order */
+    float fused_floats[DMLP__MAX_FLOATS]; /* the fused activation's FLOAT members */
 } dmlp_py_options;
 
 /* A strided view of host memory: what numpy arrays and DLPack tensors both become.

@@ -253,14 +253,20 @@ const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *s, const dmlp__op_
     return dmlp__desc_build_inputs(s, def, inputs, out, params);
 }
 
-/* The fused activation's descriptor: every activation dmlp fuses has only InputTensor
-   and OutputTensor, both NULL when fused. */
-static const DML_OPERATOR_DESC *build_fused(dmlp__desc_storage *s, DML_OPERATOR_TYPE type)
+/* The fused activation's descriptor, laid out as its own row says: its tensors NULL (as
+   DirectML requires of a fused activation), its FLOAT members the given values. */
+static const DML_OPERATOR_DESC *build_fused(dmlp__desc_storage *s, DML_OPERATOR_TYPE type,
+                                            const float *floats)
 {
+    const dmlp__op_def *def = dmlp__op_find(type);
     if (type == DML_OPERATOR_INVALID)
         return NULL;
-    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC tensors = {NULL, NULL};
-    memcpy(s->fused_desc.bytes, &tensors, sizeof tensors);
+    memset(s->fused_desc.bytes, 0, sizeof s->fused_desc.bytes); /* NULL tensors */
+    for (uint32_t i = 0; def && i < def->field_count; i++) {
+        uint32_t k = dmlp__op_float_index(def, &def->fields[i]);
+        if (def->fields[i].kind == DMLP__FIELD_FLOAT && k < DMLP__MAX_FLOATS)
+            memcpy(s->fused_desc.bytes + def->fields[i].offset, &floats[k], sizeof(float));
+    }
     s->fused.Type = type;
     s->fused.Desc = s->fused_desc.bytes;
     return &s->fused;
@@ -304,7 +310,7 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
             memcpy(at, &params->scale_bias, sizeof params->scale_bias);
             break;
         case DMLP__FIELD_FUSED_ACTIVATION:
-            fused = build_fused(s, params->fused_activation);
+            fused = build_fused(s, params->fused_activation, params->fused_floats);
             memcpy(at, &fused, sizeof fused);
             break;
         case DMLP__FIELD_FLOAT:

@@ -43,7 +43,10 @@ typedef struct dmlp__kernel_args {
                                    where the CPU has it (Softsign bf16's rounding, IsInfinity
                                    f64's byte permute): for tests, so that both forms run;
                                    the same bits either way */
-    uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
+    /* ADD1 only: the fused activation's reference kernel (NULL: none), applied in place
+       to each run of rounded sums with fused_param as its FLOAT members */
+    void (*fused)(size_t n, const void *in, void *out, const struct dmlp__kernel_args *args);
+    float fused_param[4];
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
     uint32_t shift_zero;        /* the shifts: a count at or past the width gives 0
                                    (DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO), not the
