@@ -59,7 +59,7 @@ typedef struct dmlp__kernel_args {
                                    Beta; Min, Max; Bias, Threshold ...) */
     uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
     uint8_t chain[8];           /* dmlp__chain_op; nan_propagate and recip apply to every
-                                   Sign and Softsign in it */
+                                   Sign, Relu and Softsign in it */
 } dmlp__kernel_args;
 
 /* A chain kernel applies several maps of one float type to each element in turn, in
@@ -72,7 +72,8 @@ typedef enum dmlp__chain_op {
     DMLP__CHAIN_ABS = 1,
     DMLP__CHAIN_NEGATE,
     DMLP__CHAIN_SIGN,
-    DMLP__CHAIN_SOFTSIGN
+    DMLP__CHAIN_SOFTSIGN,
+    DMLP__CHAIN_RELU
 } dmlp__chain_op;
 #define DMLP__CHAIN_MAX 8u
 
