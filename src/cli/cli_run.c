@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/catalogue.h"
 #include "core/introspect.h"
 #include "dmlp.h"
 #include "io/budget.h"
@@ -62,12 +61,12 @@ static const dmlp__op_def *find_fusable(const char *name, char *names, size_t ca
         if (dmlp__op_field(dmlp__op_at(i), DMLP__FIELD_FUSED_ACTIVATION))
             fuser = dmlp__op_at(i);
     for (uint32_t i = 0; fuser && i < dmlp__op_count(); i++)
-        count += dmlp__catalogue_fusable(fuser, dmlp__op_at(i)->type);
+        count += dmlp__introspect_fusable(fuser, dmlp__op_at(i)->type);
     if (capacity)
         names[0] = '\0';
     for (uint32_t i = 0; fuser && i < dmlp__op_count(); i++) {
         const dmlp__op_def *def = dmlp__op_at(i);
-        if (!dmlp__catalogue_fusable(fuser, def->type))
+        if (!dmlp__introspect_fusable(fuser, def->type))
             continue;
         if (name && strcmp(def->cli_name, name) == 0)
             found = def;
