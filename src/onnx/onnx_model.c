@@ -456,7 +456,8 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         if (condition && strcmp(name, condition) == 0)
             continue;
         /* IsInf's detect_negative and detect_positive give the descriptor's InfinityMode */
-        if (!dmlp__op_field(dmlp__onnx_op_def(node->op), DMLP__FIELD_INFINITY_MODE) || which < 0) {
+        const dmlp__op_def *def = dmlp__onnx_op_def(node->op);
+        if (!dmlp__op_field(def, DMLP__FIELD_INFINITY_MODE) || which < 0) {
             snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s-%d's", name,
                      dmlp__onnx_op_name(node->op), node->version);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
@@ -974,7 +975,7 @@ static dmlp_status make_count(loader *L, const dmlp__onnx_node *node, int32_t ty
         return DMLP_OK; /* made once; a type no row allows is refused by the caller */
     unsigned char bytes[8];
     double count = (double)node->count;
-    float f = (float)count; /* exact: a count is below 2^24 */
+    float f = (float)count; /* rounded to nearest even past 2^24, as float holds it */
     uint16_t h = info->dml == DMLP_TENSOR_DATA_TYPE_BFLOAT16 ? dmlp__f32_to_bf16(f)
                                                               : dmlp__f32_to_f16(f);
     if (info->size == 8)
