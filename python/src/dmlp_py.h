@@ -38,6 +38,7 @@ typedef struct dmlp_py_options {
     uint32_t fused;           /* DMLP__FIELD_FUSED_ACTIVATION: DML_OPERATOR_TYPE, 0: none */
     float floats[DMLP__MAX_FLOATS]; /* DMLP__FIELD_FLOAT members, in member order */
     uint32_t rounding;        /* DMLP__FIELD_ROUNDING_MODE: DML_ROUNDING_MODE */
+    float fused_floats[DMLP__MAX_FLOATS]; /* the fused activation's FLOAT members */
 } dmlp_py_options;
 
 /* A strided view of host memory: what numpy arrays and DLPack tensors both become.

@@ -18,7 +18,7 @@
    as dmlp._dmlp.sign) cannot tell which one was called otherwise. */
 #define MAX_FUNCTIONS 256
 #define MAX_KEYWORDS 8
-#define MAX_FUSED 8
+#define MAX_FUSED 16
 
 typedef struct function function;
 typedef struct call_state call_state;
@@ -187,11 +187,68 @@ static int parse_bias(const function *f, PyObject *value, call_state *state)
     return parse_float(value, "bias", &state->options.bias, state);
 }
 
+/* The fused activation's FLOAT members from a dict {"alpha": 0.2} (NULL: none given),
+   the row's defaults for the others. */
+static int parse_fused_members(const dmlp__op_def *a, PyObject *members, call_state *state)
+{
+    char lower[32];
+    if (members && !PyDict_Check(members)) {
+        PyErr_Format(PyExc_TypeError, "fused: its parameters must be a dict such as "
+                     "{\"alpha\": 0.2}, not %s", Py_TYPE(members)->tp_name);
+        return -1;
+    }
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (members && PyDict_Next(members, &pos, &key, &value)) {
+        const char *name = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
+        const dmlp__field *m = name ? dmlp__op_float_named(a, name) : NULL;
+        if (!m) {
+            PyErr_Clear();
+            PyObject *repr;
+            PyErr_Format(dmlp_py_error, "fused: %s has no parameter %s", a->python_name,
+                         repr_text(key, &repr));
+            Py_XDECREF(repr);
+            return -1;
+        }
+        if (!PyFloat_Check(value) && !(PyLong_Check(value) && !PyBool_Check(value)) &&
+            !PyArray_IsScalar(value, Floating) && !PyArray_IsScalar(value, Integer)) {
+            PyErr_Format(PyExc_TypeError, "fused: %s's %s must be a real number, not %s",
+                         a->python_name, name, Py_TYPE(value)->tp_name);
+            return -1;
+        }
+        double d = PyFloat_AsDouble(value);
+        if (d == -1.0 && PyErr_Occurred())
+            return -1;
+        state->options.fused_floats[dmlp__op_float_index(a, m)] = (float)d;
+    }
+    for (uint32_t i = 0; i < dmlp__op_float_count(a) && i < DMLP__MAX_FLOATS; i++) {
+        const dmlp__field *m = dmlp__op_float(a, i);
+        dmlp__field_lower_name(m, lower, sizeof lower);
+        PyObject *given = members ? PyDict_GetItemString(members, lower) : NULL;
+        if (given)
+            continue;
+        if (!m->has_default) {
+            PyErr_Format(dmlp_py_error, "fused: %s needs its parameter '%s' (fused=(\"%s\", "
+                         "{\"%s\": ...}))", a->python_name, lower, a->python_name, lower);
+            return -1;
+        }
+        state->options.fused_floats[i] = m->default_value;
+    }
+    return 0;
+}
+
+/* fused=None, an activation's name, or (name, {parameter: value}) for its FLOAT
+   members (the activation's defaults where not given). */
 static int parse_fused(const function *f, PyObject *value, call_state *state)
 {
     if (value == Py_None) {
         state->options.fused = DML_OPERATOR_INVALID;
         return 0;
+    }
+    PyObject *members = NULL;
+    if (PyTuple_Check(value) && PyTuple_GET_SIZE(value) == 2) {
+        members = PyTuple_GET_ITEM(value, 1);
+        value = PyTuple_GET_ITEM(value, 0);
     }
     const char *names[MAX_FUSED + 1];
     for (uint32_t i = 0; i < f->fused_count; i++)
@@ -204,7 +261,7 @@ static int parse_fused(const function *f, PyObject *value, call_state *state)
         return -1;
     }
     state->options.fused = (uint32_t)f->fused[choice]->type;
-    return 0;
+    return parse_fused_members(f->fused[choice], members, state);
 }
 
 static int parse_dtype(const function *f, PyObject *value, call_state *state)
@@ -249,7 +306,8 @@ static const keyword keywords[] = {
      parse_scale, 0},
     {"bias", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--bias", NULL, parse_bias, 0},
     {"fused", "None", DMLP__FIELD_FUSED_ACTIVATION, 0, 0, "--fused",
-     "fused: an activation applied to the result (FusedActivation): None or %s",
+     "fused: an activation applied to the result (FusedActivation): None or %s; with its "
+     "parameters as (name, {\"alpha\": 0.2}), its defaults where not given",
      parse_fused, 0},
     {"nan", "\"zero\"", -1, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, 0, "--nan",
      "nan: \"zero\" gives 0 for NaN (DirectML); \"propagate\" gives NaN (numpy, ONNX)",
@@ -1046,12 +1104,12 @@ static int make_function(function *f, const dmlp__op_def *def)
             return -1;
         f->keyword_count++;
     }
-    /* FusedActivation: every activation row (only its two tensors, NULL when fused) the
-       validator accepts there. */
+    /* FusedActivation: every activation row (its two tensors, NULL when fused, and FLOAT
+       members) the validator accepts there. */
     if (dmlp__op_field(def, DMLP__FIELD_FUSED_ACTIVATION))
         for (uint32_t i = 0; i < dmlp__op_count() && f->fused_count < MAX_FUSED; i++) {
             const dmlp__op_def *a = dmlp__op_at(i);
-            if (a->field_count == 2 && dmlp__op_input_count(a) == 1 &&
+            if (a->field_count == 2 + dmlp__op_float_count(a) && dmlp__op_input_count(a) == 1 &&
                 dmlp__catalogue_fusable(def, a->type))
                 f->fused[f->fused_count++] = a;
         }

@@ -149,8 +149,9 @@ static dmlp_operator *create(const cache_key *key)
     dmlp__op_params params = {(DML_IS_INFINITY_MODE)o->mode,
                               o->has_scale_bias ? &scale_bias : NULL,
                               (DML_OPERATOR_TYPE)o->fused, {0},
-                              (DML_ROUNDING_MODE)o->rounding};
+                              (DML_ROUNDING_MODE)o->rounding, {0}};
     memcpy(params.floats, o->floats, sizeof params.floats);
+    memcpy(params.fused_floats, o->fused_floats, sizeof params.fused_floats);
     dmlp__desc_storage storage;
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, o->def, inputs, &out,
                                                             &params);

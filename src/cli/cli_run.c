@@ -51,11 +51,42 @@ static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
     }
 }
 
+/* The activation named `name` that an operator with a FusedActivation fuses (NULL:
+   none), and their names for messages and usage: "softsign, relu, ... or linear". */
+static const dmlp__op_def *find_fusable(const char *name, char *names, size_t capacity)
+{
+    const dmlp__op_def *found = NULL, *fuser = NULL;
+    size_t used = 0, count = 0, listed = 0;
+    for (uint32_t i = 0; i < dmlp__op_count() && !fuser; i++)
+        if (dmlp__op_field(dmlp__op_at(i), DMLP__FIELD_FUSED_ACTIVATION))
+            fuser = dmlp__op_at(i);
+    for (uint32_t i = 0; fuser && i < dmlp__op_count(); i++)
+        count += dmlp__introspect_fusable(fuser, dmlp__op_at(i)->type);
+    if (capacity)
+        names[0] = '\0';
+    for (uint32_t i = 0; fuser && i < dmlp__op_count(); i++) {
+        const dmlp__op_def *def = dmlp__op_at(i);
+        if (!dmlp__introspect_fusable(fuser, def->type))
+            continue;
+        if (name && strcmp(def->cli_name, name) == 0)
+            found = def;
+        const char *sep = listed == 0 ? "" : listed + 1 == count ? " or " : ", ";
+        listed++;
+        int n = used < capacity ? snprintf(names + used, capacity - used, "%s%s", sep,
+                                           def->cli_name)
+                                : 0;
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return found;
+}
+
 static void print_usage(FILE *to)
 {
     char line[256], mode_ops[128], scale_ops[128], fused_ops[128], rounding_ops[128];
+    char fusable[256];
     usage_line(line, sizeof line);
     ops_with(DMLP__FIELD_ROUNDING_MODE, rounding_ops, sizeof rounding_ops);
+    find_fusable(NULL, fusable, sizeof fusable);
     ops_with(DMLP__FIELD_FUSED_ACTIVATION, fused_ops, sizeof fused_ops);
     ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
     ops_with(DMLP__FIELD_SCALE_BIAS, scale_ops, sizeof scale_ops);
@@ -78,10 +109,14 @@ static void print_usage(FILE *to)
             "  --scale S, --bias B\n"
             "                  %s only: out = x * S + B (float types; default S 1, B 0;\n"
             "                  without either, a copy)\n"
-            "  --fused softsign\n"
-            "                  %s only: Softsign applied to the sum (FusedActivation)\n"
+            "  --fused NAME\n"
+            "                  %s only: the activation applied to the sum\n"
+            "                  (FusedActivation), one of\n"
+            "                  %s\n"
             "  --alpha A, --beta B, --min M, --max M, --threshold T, --bias B ...\n"
             "                  the operator's FLOAT members by their names in lower case\n"
+            "                  (with --fused: the fused activation's, its defaults when not\n"
+            "                  given)\n"
             "                  (numbers, inf, nan); defaults as in the operator's line\n"
             "  --to DTYPE      cast only: the output's .npy dtype, f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
             "                  u8, or b1 (ONNX's bool: x != 0; an extension, it needs\n"
@@ -115,7 +150,7 @@ static void print_usage(FILE *to)
             "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
             "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
             "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n",
-            mode_ops, rounding_ops, scale_ops, fused_ops);
+            mode_ops, rounding_ops, scale_ops, fused_ops, fusable);
 }
 
 typedef struct run_args {
@@ -128,7 +163,8 @@ typedef struct run_args {
     int scale_bias_given;
     int nan_propagate;
     int shift_zero; /* --shift zero */
-    int fused_softsign; /* --fused softsign */
+    const dmlp__op_def *fused; /* --fused NAME: the activation */
+    float fused_floats[DMLP__MAX_FLOATS]; /* its FLOAT members */
     int scale_given, bias_given;
     float bias;        /* --bias: ScaleBias's Bias, or a FLOAT member named Bias (shrink) */
     /* The FLOAT members' options as given (--alpha 0.2), then the row's values */
@@ -232,13 +268,44 @@ static void ops_with_float(const char *name, char *text, size_t capacity)
 }
 
 
-/* The operator's FLOAT members from the options given or the row's defaults; --bias is
-   the member Bias where the operator has one, else ScaleBias's. Returns -1 to go on,
-   otherwise the exit status. */
+/* The FLOAT members of def (the operator, or its fused activation) from the options
+   given or the row's defaults into floats. Returns -1 to go on, otherwise the exit
+   status. */
+static int member_floats(const run_args *a, const dmlp__op_def *def, float *floats)
+{
+    char message[256], lower[32];
+    for (uint32_t i = 0; i < dmlp__op_float_count(def) && i < DMLP__MAX_FLOATS; i++) {
+        const dmlp__field *f = dmlp__op_float(def, i);
+        int found = 0;
+        dmlp__field_lower_name(f, lower, sizeof lower);
+        for (int k = 0; k < a->given_count; k++)
+            if (strcmp(a->given[k].name, lower) == 0) {
+                floats[i] = a->given[k].value;
+                found = 1;
+            }
+        if (!found && !f->has_default) {
+            snprintf(message, sizeof message, "%s%s needs --%s (its %s)",
+                     def == a->op ? "" : "--fused ", def->cli_name, lower, f->name);
+            return bad_usage(message);
+        }
+        if (!found)
+            floats[i] = f->default_value;
+    }
+    return -1;
+}
+
+/* The operator's FLOAT members, and with --fused its activation's, from the options
+   given or the rows' defaults; --bias is the member Bias where the operator (or the
+   fused activation) has one, else ScaleBias's. Returns -1 to go on, otherwise the exit
+   status. */
 static int resolve_floats(run_args *a)
 {
-    char message[256], lower[32], ops[256];
+    char message[256], ops[256];
+    const dmlp__op_def *fused = dmlp__op_field(a->op, DMLP__FIELD_FUSED_ACTIVATION) ? a->fused
+                                                                                    : NULL;
     const dmlp__field *bias_member = dmlp__op_float_named(a->op, "bias");
+    if (!bias_member && fused)
+        bias_member = dmlp__op_float_named(fused, "bias");
     if (a->bias_given && bias_member) {
         snprintf(a->given[a->given_count].name, sizeof a->given[0].name, "bias");
         a->given[a->given_count++].value = a->bias;
@@ -247,31 +314,21 @@ static int resolve_floats(run_args *a)
     }
     a->scale_bias_given = a->scale_given || (a->bias_given && !bias_member);
     for (int k = 0; k < a->given_count; k++) {
-        const dmlp__field *f = dmlp__op_float_named(a->op, a->given[k].name);
-        if (!f) {
-            ops_with_float(a->given[k].name, ops, sizeof ops);
+        if (dmlp__op_float_named(a->op, a->given[k].name) ||
+            (fused && dmlp__op_float_named(fused, a->given[k].name)))
+            continue;
+        ops_with_float(a->given[k].name, ops, sizeof ops);
+        if (fused)
+            snprintf(message, sizeof message, "--%s is for %s only (--fused %s has no %s)",
+                     a->given[k].name, ops, fused->cli_name, a->given[k].name);
+        else
             snprintf(message, sizeof message, "--%s is for %s only", a->given[k].name, ops);
-            return bad_usage(message);
-        }
+        return bad_usage(message);
     }
-    for (uint32_t i = 0; i < dmlp__op_float_count(a->op) && i < DMLP__MAX_FLOATS; i++) {
-        const dmlp__field *f = dmlp__op_float(a->op, i);
-        int found = 0;
-        dmlp__field_lower_name(f, lower, sizeof lower);
-        for (int k = 0; k < a->given_count; k++)
-            if (strcmp(a->given[k].name, lower) == 0) {
-                a->floats[i] = a->given[k].value;
-                found = 1;
-            }
-        if (!found && !f->has_default) {
-            snprintf(message, sizeof message, "%s needs --%s (its %s)", a->op->cli_name, lower,
-                     f->name);
-            return bad_usage(message);
-        }
-        if (!found)
-            a->floats[i] = f->default_value;
-    }
-    return -1;
+    int status = member_floats(a, a->op, a->floats);
+    if (status < 0 && fused)
+        status = member_floats(a, fused, a->fused_floats);
+    return status;
 }
 
 /* Returns -1 to go on, otherwise the exit status. */
@@ -360,11 +417,12 @@ static int parse_args(int argc, char **argv, run_args *a)
             }
             *(scale ? &a->scale_given : &a->bias_given) = 1;
         } else if ((v = option_value(argc, argv, &i, "--fused", &missing)) != NULL) {
-            if (strcmp(v, "softsign") != 0) {
-                snprintf(message, sizeof message, "--fused is '%s'; use softsign", v);
+            char fusable[256];
+            a->fused = find_fusable(v, fusable, sizeof fusable);
+            if (!a->fused) {
+                snprintf(message, sizeof message, "--fused is '%s'; use %s", v, fusable);
                 return bad_usage(message);
             }
-            a->fused_softsign = 1;
         } else if ((v = option_value(argc, argv, &i, "--shift", &missing)) != NULL) {
             if (strcmp(v, "modulo") == 0)
                 a->shift_zero = 0;
@@ -461,7 +519,7 @@ static int parse_args(int argc, char **argv, run_args *a)
         snprintf(message, sizeof message, "--scale and --bias are for %s only", scale_ops);
         return bad_usage(message);
     }
-    if (a->fused_softsign && !dmlp__op_field(a->op, DMLP__FIELD_FUSED_ACTIVATION)) {
+    if (a->fused && !dmlp__op_field(a->op, DMLP__FIELD_FUSED_ACTIVATION)) {
         char fused_ops[128];
         ops_with(DMLP__FIELD_FUSED_ACTIVATION, fused_ops, sizeof fused_ops);
         snprintf(message, sizeof message, "--fused is for %s only", fused_ops);
@@ -586,7 +644,7 @@ static int run(const run_args *a, dmlp__npy *in)
                                                                    NULL);
     dmlp__desc_storage storage;
     dmlp__op_params params = {a->mode, a->scale_bias_given ? &a->scale_bias : NULL,
-                              DML_OPERATOR_INVALID, {0}, a->rounding};
+                              DML_OPERATOR_INVALID, {0}, a->rounding, {0}};
     memcpy(params.floats, a->floats, sizeof params.floats);
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
     dmlp_buffer_binding binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};
@@ -665,10 +723,10 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
         dmlp_calc_buffer_tensor_size(out_type, dims, use_sizes, NULL);
     dmlp__desc_storage storage;
     dmlp__op_params params = {a->mode, NULL,
-                              a->fused_softsign ? DML_OPERATOR_ACTIVATION_SOFTSIGN
-                                                : DML_OPERATOR_INVALID,
-                              {0}, a->rounding};
+                              a->fused ? a->fused->type : DML_OPERATOR_INVALID, {0},
+                              a->rounding, {0}};
     memcpy(params.floats, a->floats, sizeof params.floats);
+    memcpy(params.fused_floats, a->fused_floats, sizeof params.fused_floats);
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {&descs[0], &descs[1]};
     const DML_OPERATOR_DESC *desc =
         dmlp__desc_build_inputs(&storage, a->op, inputs, &out_desc, &params);

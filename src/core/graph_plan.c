@@ -282,8 +282,14 @@ static int chain_map(const dmlp__graph_step *step)
     return -1;
 }
 
-/* Adds map `m` of a step (whose plan is `from`) to the chain step `c`. Every Sign in a
-   chain shares one NaN rule, so a second Sign with another one stays a step. */
+/* The maps whose NaN result follows DMLP_EXECUTION_FLAG_NAN_PROPAGATE (Sign, Relu). */
+static bool has_nan_rule(int m)
+{
+    return m == DMLP__CHAIN_SIGN || m == DMLP__CHAIN_RELU;
+}
+
+/* Adds map `m` of a step (whose plan is `from`) to the chain step `c`. Every Sign and
+   Relu in a chain shares one NaN rule, so a second one with another rule stays a step. */
 static bool chain_add(dmlp__graph_step *c, int m, const dmlp__plan *from, bool *has_sign)
 {
     dmlp__kernel_args *args = &c->op.plan.args;
@@ -291,7 +297,7 @@ static bool chain_add(dmlp__graph_step *c, int m, const dmlp__plan *from, bool *
         return true;
     if (args->chain_length == DMLP__CHAIN_MAX)
         return false;
-    if (m == DMLP__CHAIN_SIGN) {
+    if (has_nan_rule(m)) {
         if (*has_sign && args->nan_propagate != from->args.nan_propagate)
             return false;
         args->nan_propagate = from->args.nan_propagate;
@@ -327,7 +333,7 @@ static bool join_chain(const dmlp__graph_desc_info *info, dmlp__graph *g, uint32
     dmlp__kernel_args *args = &joined.op.plan.args;
     bool has_sign = false;
     for (uint32_t i = 0; i < args->chain_length; i++)
-        has_sign = has_sign || args->chain[i] == DMLP__CHAIN_SIGN;
+        has_sign = has_sign || has_nan_rule(args->chain[i]);
     if (!joined.chained) { /* the first node's own map starts the chain */
         args->chain_length = 0;
         if (!chain_add(&joined, first, &c->op.plan, &has_sign))

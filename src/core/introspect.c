@@ -1,6 +1,7 @@
 /* The dmlp command's view of the kernels and the tuning (introspect.h). */
 #include "core/introspect.h"
 
+#include "core/catalogue.h"
 #include "core/tune.h"
 #include "kernels/kernels.h"
 
@@ -18,4 +19,9 @@ void dmlp__introspect_tune(void)
 void dmlp__introspect_tune_describe(char *buf, size_t size)
 {
     dmlp__tune_describe(buf, size);
+}
+
+bool dmlp__introspect_fusable(const dmlp__op_def *def, DML_OPERATOR_TYPE activation)
+{
+    return dmlp__catalogue_fusable(def, activation);
 }

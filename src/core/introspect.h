@@ -23,6 +23,10 @@
 #include "dmlp.h"
 #include "numeric/fp_convert.h"
 
+/* Whether the operator (a row with a FusedActivation) fuses the activation: what `dmlp
+   run --fused` offers (core/catalogue.h's answer, from validation). */
+bool dmlp__introspect_fusable(const dmlp__op_def *def, DML_OPERATOR_TYPE activation);
+
 /* The name of the best kernel level this CPU runs, capped by DMLP_ISA ("avx2", "neon"). */
 const char *dmlp__introspect_isa(void);
 

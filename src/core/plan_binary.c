@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/parallel.h"
 #include "core/registry.h"
+#include "core/support.h"
 #include "core/types.h"
 #include "platform/fp_env.h"
 
@@ -71,7 +72,17 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     plan->kernel = choice.fn;
     plan->isa = choice.isa;
     plan->kernel_name = choice.name;
-    plan->args.fused_softsign = info->fused_activation == DML_OPERATOR_ACTIVATION_SOFTSIGN;
+    if (info->fused_activation != DML_OPERATOR_INVALID) {
+        /* the activation's reference kernel, run on each run of sums (ops/add1.c) */
+        plan->args.fused = dmlp__reference_kernel(info->fused_activation, info->output.type);
+        memcpy(plan->args.fused_param, info->fused_floats, sizeof plan->args.fused_param);
+        if (!plan->args.fused)
+            return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                               "%s: FusedActivation.Type is %s; it has no kernel for "
+                               "OutputTensor.DataType %s",
+                               op_name, dmlp__operator_name(info->fused_activation),
+                               dmlp__type_name(info->output.type));
+    }
     plan->args.out_size = plan->out_size;
     memcpy(plan->args.param, info->floats, sizeof plan->args.param);
     plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;

@@ -161,35 +161,81 @@ const dmlp__field *dmlp__op_input(const dmlp__op_def *def, uint32_t index)
     return NULL;
 }
 
-/* Whether a row before row i has its ONNX name. */
-static bool onnx_named_before(size_t i)
+/* The second ONNX operators the rows run (src/ops/op.h's DMLP_ONNX_ALSO: Add is also
+   Sum), one entry per version row. */
+static const struct {
+    DML_OPERATOR_TYPE type;
+    const char *onnx_name;
+} also[] = {
+#define DMLP_ONNX_ALSO(name, since, types, output, flags, attributes) {OP, name},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, NULL} /* none may be listed */
+};
+#define ALSO_COUNT (sizeof also / sizeof also[0] - 1)
+
+/* Whether row k names the ONNX operator, as its own (DMLP_OP) or, among its second
+   names, as entry a of them or one before (a = ALSO_COUNT: any). */
+static bool row_names(size_t k, const char *name, size_t a)
 {
-    for (size_t j = 0; ops[i].onnx_name && j < i; j++)
-        if (ops[j].onnx_name && strcmp(ops[j].onnx_name, ops[i].onnx_name) == 0)
+    for (size_t e = 0; also[e].onnx_name && e <= a; e++)
+        if (also[e].type == ops[k].type && strcmp(also[e].onnx_name, name) == 0)
             return true;
     return false;
+}
+
+/* Whether the ONNX name of entry j of row i (j = ALSO_COUNT: its own name; else its
+   second name `also[j]`) is listed before it: by an earlier row, or by row i's own name
+   or an earlier second name. */
+static bool onnx_named_before(const char *name, size_t i, size_t j)
+{
+    for (size_t k = 0; name && k < i; k++)
+        if ((ops[k].onnx_name && strcmp(ops[k].onnx_name, name) == 0) ||
+            row_names(k, name, ALSO_COUNT))
+            return true;
+    if (!name || j == ALSO_COUNT)
+        return false;
+    return (ops[i].onnx_name && strcmp(ops[i].onnx_name, name) == 0) ||
+           (j > 0 && row_names(i, name, j - 1));
+}
+
+/* Name number `index` of a list: the rows' names, and for ONNX each row's own name then
+   its second names; NULL when the entry names nothing (a row without an ONNX name, a
+   name listed before). *row gets the row. */
+static const char *list_name(dmlp__op_name_kind kind, size_t index, size_t *row)
+{
+    size_t per_row = kind == DMLP__OP_NAME_ONNX ? ALSO_COUNT + 1 : 1;
+    size_t i = index / per_row, j = index % per_row;
+    *row = i;
+    if (kind != DMLP__OP_NAME_ONNX)
+        return kind == DMLP__OP_NAME_CLI          ? ops[i].cli_name
+               : kind == DMLP__OP_NAME_DXDISPATCH ? ops[i].dxdispatch_name
+                                                  : ops[i].name;
+    if (j == 0) /* an ONNX name several rows share (Mod) is listed once */
+        return onnx_named_before(ops[i].onnx_name, i, ALSO_COUNT) ? NULL : ops[i].onnx_name;
+    j--;
+    if (also[j].type != ops[i].type || onnx_named_before(also[j].onnx_name, i, j))
+        return NULL;
+    return also[j].onnx_name;
 }
 
 const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
                            const char *separator, const char *last_separator)
 {
-    size_t used = 0, listed = 0, count = 0;
-    for (size_t i = 0; i < OP_COUNT; i++)
-        count += kind != DMLP__OP_NAME_ONNX || (ops[i].onnx_name && !onnx_named_before(i));
+    size_t used = 0, listed = 0, count = 0, row;
+    size_t entries = OP_COUNT * (kind == DMLP__OP_NAME_ONNX ? ALSO_COUNT + 1 : 1);
+    for (size_t e = 0; e < entries; e++)
+        count += list_name(kind, e, &row) != NULL;
     if (capacity)
         text[0] = '\0';
-    for (size_t i = 0; i < OP_COUNT && used < capacity; i++) {
-        const char *name = kind == DMLP__OP_NAME_CLI          ? ops[i].cli_name
-                           : kind == DMLP__OP_NAME_DXDISPATCH ? ops[i].dxdispatch_name
-                           : kind == DMLP__OP_NAME_ONNX       ? ops[i].onnx_name
-                                                              : ops[i].name;
-        if (!name || (kind == DMLP__OP_NAME_ONNX && onnx_named_before(i)))
-            continue; /* an ONNX name several rows share (Mod) is listed once */
+    for (size_t e = 0; e < entries && used < capacity; e++) {
+        const char *name = list_name(kind, e, &row);
+        if (!name)
+            continue;
         const char *sep = listed == 0 ? "" : listed + 1 == count ? last_separator : separator;
         listed++;
         int n = kind == DMLP__OP_NAME_DML_VALUE
                     ? snprintf(text + used, capacity - used, "%s%s (%d)", sep, name,
-                               (int)ops[i].type)
+                               (int)ops[row].type)
                     : snprintf(text + used, capacity - used, "%s%s", sep, name);
         if (n < 0)
             break;
@@ -207,14 +253,20 @@ const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *s, const dmlp__op_
     return dmlp__desc_build_inputs(s, def, inputs, out, params);
 }
 
-/* The fused activation's descriptor: every activation dmlp fuses has only InputTensor
-   and OutputTensor, both NULL when fused. */
-static const DML_OPERATOR_DESC *build_fused(dmlp__desc_storage *s, DML_OPERATOR_TYPE type)
+/* The fused activation's descriptor, laid out as its own row says: its tensors NULL (as
+   DirectML requires of a fused activation), its FLOAT members the given values. */
+static const DML_OPERATOR_DESC *build_fused(dmlp__desc_storage *s, DML_OPERATOR_TYPE type,
+                                            const float *floats)
 {
+    const dmlp__op_def *def = dmlp__op_find(type);
     if (type == DML_OPERATOR_INVALID)
         return NULL;
-    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC tensors = {NULL, NULL};
-    memcpy(s->fused_desc.bytes, &tensors, sizeof tensors);
+    memset(s->fused_desc.bytes, 0, sizeof s->fused_desc.bytes); /* NULL tensors */
+    for (uint32_t i = 0; def && i < def->field_count; i++) {
+        uint32_t k = dmlp__op_float_index(def, &def->fields[i]);
+        if (def->fields[i].kind == DMLP__FIELD_FLOAT && k < DMLP__MAX_FLOATS)
+            memcpy(s->fused_desc.bytes + def->fields[i].offset, &floats[k], sizeof(float));
+    }
     s->fused.Type = type;
     s->fused.Desc = s->fused_desc.bytes;
     return &s->fused;
@@ -261,7 +313,7 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
             memcpy(at, &params->scale_bias, sizeof params->scale_bias);
             break;
         case DMLP__FIELD_FUSED_ACTIVATION:
-            fused = build_fused(s, params->fused_activation);
+            fused = build_fused(s, params->fused_activation, params->fused_floats);
             memcpy(at, &fused, sizeof fused);
             break;
         case DMLP__FIELD_FLOAT:

@@ -129,6 +129,7 @@ typedef struct dmlp__op_params {
     DML_OPERATOR_TYPE fused_activation; /* DMLP__FIELD_FUSED_ACTIVATION (INVALID: none) */
     float floats[DMLP__MAX_FLOATS];     /* DMLP__FIELD_FLOAT, in member order */
     DML_ROUNDING_MODE rounding;         /* DMLP__FIELD_ROUNDING_MODE */
+    float fused_floats[DMLP__MAX_FLOATS]; /* the fused activation's FLOAT members */
 } dmlp__op_params;
 
 /* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It
@@ -137,7 +138,8 @@ typedef struct dmlp__desc_storage {
     DML_TENSOR_DESC input;
     DML_TENSOR_DESC input_b; /* a two-input row's BTensor */
     DML_TENSOR_DESC output;
-    /* A fused activation: its descriptor (tensor pointers NULL, as DirectML requires). */
+    /* A fused activation: its descriptor (tensor pointers NULL, as DirectML requires;
+       its FLOAT members from dmlp__op_params.fused_floats). */
     DML_OPERATOR_DESC fused;
     union {
         max_align_t align;

@@ -439,35 +439,84 @@ static dmlp_status check_pair(const context *c, const char *in_name, const dmlp_
     return DMLP_OK;
 }
 
-/* FusedActivation: NULL, or an activation dmlp fuses (Softsign) whose tensor pointers
-   are NULL, on a float output. */
+/* The activations DirectML lets an operator fuse ("Using fused operators to improve
+   performance"), by their DirectML.h values where dmlp.h does not name them yet; dmlp
+   fuses those of them it has. Operators not on the list (PRelu, with its slope tensor;
+   HardSwish; the element-wise ones) may not be fused. */
+static const DML_OPERATOR_TYPE fusable[] = {
+    (DML_OPERATOR_TYPE)35, /* ACTIVATION_ELU */
+    DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
+    DML_OPERATOR_ACTIVATION_IDENTITY,
+    DML_OPERATOR_ACTIVATION_LEAKY_RELU,
+    DML_OPERATOR_ACTIVATION_LINEAR,
+    (DML_OPERATOR_TYPE)43, /* ACTIVATION_PARAMETRIC_SOFTPLUS */
+    DML_OPERATOR_ACTIVATION_RELU,
+    (DML_OPERATOR_TYPE)45, /* ACTIVATION_SCALED_ELU */
+    (DML_OPERATOR_TYPE)46, /* ACTIVATION_SCALED_TANH */
+    (DML_OPERATOR_TYPE)47, /* ACTIVATION_SIGMOID */
+    (DML_OPERATOR_TYPE)49, /* ACTIVATION_SOFTPLUS */
+    DML_OPERATOR_ACTIVATION_SOFTSIGN,
+    (DML_OPERATOR_TYPE)51, /* ACTIVATION_TANH */
+    DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU,
+    DML_OPERATOR_ACTIVATION_SHRINK,
+    (DML_OPERATOR_TYPE)128, /* ACTIVATION_CELU */
+};
+
+/* The fusable activations dmlp has, "ACTIVATION_IDENTITY (71), ..." into text. */
+static const char *fusable_text(char *text, size_t size)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    for (size_t i = 0; i < sizeof fusable / sizeof fusable[0] && used < size; i++) {
+        const dmlp__op_def *def = dmlp__op_find(fusable[i]);
+        if (!def)
+            continue;
+        int n = snprintf(text + used, size - used, "%s%s (%d)", used ? ", " : "", def->name,
+                         (int)def->type);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return text;
+}
+
+/* FusedActivation: NULL, or an activation DirectML fuses and dmlp has, with its
+   descriptor's tensor pointers NULL, on a float output; its FLOAT members (any value,
+   as the activation's own) into floats. */
 static dmlp_status check_fused_activation(const context *c, const char *field,
                                           const DML_OPERATOR_DESC *fused,
-                                          const dmlp__tensor *out)
+                                          const dmlp__tensor *out, float *floats)
 {
     if (!fused)
         return DMLP_OK;
-    if (fused->Type != DML_OPERATOR_ACTIVATION_SOFTSIGN) {
+    const dmlp__op_def *def = NULL;
+    for (size_t i = 0; i < sizeof fusable / sizeof fusable[0]; i++)
+        if (fusable[i] == fused->Type)
+            def = dmlp__op_find(fused->Type);
+    if (!def) {
         const char *name = dmlp__operator_name(fused->Type);
-        char what[64];
+        char what[64], list[640];
         if (name)
             snprintf(what, sizeof what, "%s", name);
         else
             snprintf(what, sizeof what, "%d", (int)fused->Type);
-        return dmlp__error(UNSUPPORTED,
-                           "%s: %s.Type is %s; dmlp fuses only ACTIVATION_SOFTSIGN (50)", c->op,
-                           field, what);
+        return dmlp__error(UNSUPPORTED, "%s: %s.Type is %s; dmlp fuses %s", c->op, field, what,
+                           fusable_text(list, sizeof list));
     }
     if (!fused->Desc)
         return dmlp__error(INVALID,
                            "%s: %s.Desc is NULL; it must point to the activation's descriptor",
                            c->op, field);
-    DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC tensors;
-    memcpy(&tensors, fused->Desc, sizeof tensors);
-    if (tensors.InputTensor || tensors.OutputTensor)
-        return dmlp__error(INVALID,
-                           "%s: %s's %s is not NULL; a fused activation's tensors must be NULL",
-                           c->op, field, tensors.InputTensor ? "InputTensor" : "OutputTensor");
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < def->field_count; i++) {
+        const dmlp__field *f = &def->fields[i];
+        if (f->kind == DMLP__FIELD_FLOAT && k < DMLP__MAX_FLOATS)
+            floats[k++] = dmlp__desc_float(fused->Desc, f);
+        else if ((f->kind == DMLP__FIELD_INPUT || f->kind == DMLP__FIELD_OUTPUT) &&
+                 dmlp__desc_tensor(fused->Desc, f))
+            return dmlp__error(INVALID,
+                               "%s: %s's %s is not NULL; a fused activation's tensors must be "
+                               "NULL",
+                               c->op, field, f->name);
+    }
     DML_TENSOR_DATA_TYPE t = out->type;
     if (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_FLOAT16 &&
         t != DML_TENSOR_DATA_TYPE_FLOAT64 && t != DMLP_TENSOR_DATA_TYPE_BFLOAT16)
@@ -665,7 +714,8 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
                              true)) != DMLP_OK ||
         (status = check_output_distinct(&c, &info.output)) != DMLP_OK ||
         (status = check_scale_bias(&c, &info)) != DMLP_OK ||
-        (status = check_fused_activation(&c, fused_name, fused, &info.output)) != DMLP_OK ||
+        (status = check_fused_activation(&c, fused_name, fused, &info.output,
+                                         info.fused_floats)) != DMLP_OK ||
         (status = check_cast_to_bool(&c, &info)) != DMLP_OK)
         return status;
 

@@ -34,6 +34,7 @@ typedef struct dmlp__op_info {
     DML_SCALE_BIAS scale_bias;  /* its copy */
     uint32_t execution_flags;
     DML_OPERATOR_TYPE fused_activation; /* ADD1's FusedActivation; INVALID: none */
+    float fused_floats[DMLP__MAX_FLOATS]; /* its FLOAT members, in member order */
     float floats[DMLP__MAX_FLOATS];     /* the FLOAT members (Alpha, Min ...), in order */
     DML_ROUNDING_MODE rounding;         /* Round only */
 } dmlp__op_info;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/catalogue.h"
 #include "core/error.h"
 #include "dx_internal.h"
 
@@ -101,25 +102,40 @@ static dmlp_status parse_scale_bias(const cJSON *json, const char *path, dmlp__d
     return s;
 }
 
+/* The activations the operator fuses, "ACTIVATION_SOFTSIGN, ACTIVATION_RELU, ...". */
+static const char *fusable_names(const dmlp__op_def *def, char *text, size_t size)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    for (uint32_t i = 0; i < dmlp__op_count() && used < size; i++) {
+        const dmlp__op_def *a = dmlp__op_at(i);
+        if (!dmlp__catalogue_fusable(def, a->type))
+            continue;
+        int n = snprintf(text + used, size - used, "%s%s", used ? ", " : "", a->name);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return text;
+}
+
 /* FusedActivation: absent or null for none, else an operator desc as DxDispatch writes
-   one, {"Type": NAME} with the activation's fields under "Desc"/"desc" or inline (a fused
-   activation has no tensors). dmlp fuses ACTIVATION_SOFTSIGN, which has no other field. */
+   one, {"Type": NAME} with the activation's FLOAT members (Alpha, Beta ...) under
+   "Desc"/"desc" or inline (a fused activation has no tensors): one of the activations
+   the operator fuses (src/core/validate.c). */
 static dmlp_status parse_fused_activation(const cJSON *json, const char *path,
                                           dmlp__dx_dispatchable *d)
 {
-    static const char *const members[] = {"Type", "type", "Desc", "desc", NULL};
     if (!json || cJSON_IsNull(json))
         return DMLP_OK;
     if (!cJSON_IsObject(json))
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
-                             "must be an object {\"Type\": \"ACTIVATION_SOFTSIGN\"} or null");
+                             "must be an object {\"Type\": \"ACTIVATION_RELU\"} or null");
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(json, "Type");
     const char *key = "Type";
     if (!type) {
         type = cJSON_GetObjectItemCaseSensitive(json, "type");
         key = "type";
     }
-    char p[DMLP__DX_PATH_MAX];
+    char p[DMLP__DX_PATH_MAX], names[512];
     dmlp__dx_path_key(p, path, key);
     if (!type)
         return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (the activation's operator type)");
@@ -127,24 +143,53 @@ static dmlp_status parse_fused_activation(const cJSON *json, const char *path,
     dmlp_status s = dmlp__dx_get_string(type, p, &name);
     if (s != DMLP_OK)
         return s;
-    if (!dmlp__dx_name_is(name, "DML_OPERATOR_", "ACTIVATION_SOFTSIGN"))
+    const dmlp__op_def *a = dmlp__op_find_dxdispatch(name);
+    if (!a || !dmlp__catalogue_fusable(d->def, a->type))
         return dmlp__dx_fail(DMLP_ERROR_UNSUPPORTED, p,
-                             "fused activation '%s' is not supported by dmlp (only "
-                             "ACTIVATION_SOFTSIGN)",
-                             name);
+                             "fused activation '%s' is not supported by dmlp (it fuses %s)",
+                             name, fusable_names(d->def, names, sizeof names));
+    /* the FLOAT members, inline or in the desc */
+    const char *members[4 + DMLP__MAX_FIELDS + 1] = {"Type", "type", "Desc", "desc"};
+    const char *floats[DMLP__MAX_FIELDS + 1];
+    size_t n = 4, f = 0;
+    for (uint32_t i = 0; i < a->field_count; i++)
+        if (a->fields[i].kind == DMLP__FIELD_FLOAT)
+            members[n++] = floats[f++] = a->fields[i].name;
+    members[n] = NULL;
+    floats[f] = NULL;
     if ((s = dmlp__dx_check_members(json, path, members)) != DMLP_OK)
         return s;
+    const cJSON *desc = NULL;
     const char *descs[] = {"Desc", "desc"};
     for (int i = 0; i < 2; i++) {
-        const cJSON *desc = cJSON_GetObjectItemCaseSensitive(json, descs[i]);
-        static const char *const none[] = {NULL};
+        const cJSON *given = cJSON_GetObjectItemCaseSensitive(json, descs[i]);
         dmlp__dx_path_key(p, path, descs[i]);
-        if (desc && !cJSON_IsObject(desc))
+        if (given && !cJSON_IsObject(given))
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "must be an object");
-        if (desc && (s = dmlp__dx_check_members(desc, p, none)) != DMLP_OK)
+        if (given && (s = dmlp__dx_check_members(given, p, floats)) != DMLP_OK)
+            return s;
+        if (given && !desc) {
+            desc = given;
+            key = descs[i];
+        }
+    }
+    char where[DMLP__DX_PATH_MAX];
+    if (desc)
+        dmlp__dx_path_key(where, path, key);
+    else
+        snprintf(where, sizeof where, "%s", path);
+    for (uint32_t i = 0; i < dmlp__op_float_count(a) && i < DMLP__MAX_FLOATS; i++) {
+        const dmlp__field *m = dmlp__op_float(a, i);
+        const cJSON *member = cJSON_GetObjectItemCaseSensitive(desc ? desc : json, m->name);
+        dmlp__dx_path_key(p, where, m->name);
+        if (!member)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (a number, \"nan\", \"inf\" "
+                                                       "or \"-inf\")");
+        if ((s = dmlp__dx_read_float(member, DML_TENSOR_DATA_TYPE_FLOAT32, p,
+                                     &d->params.fused_floats[i])) != DMLP_OK)
             return s;
     }
-    d->params.fused_activation = DML_OPERATOR_ACTIVATION_SOFTSIGN;
+    d->params.fused_activation = a->type;
     return DMLP_OK;
 }
 

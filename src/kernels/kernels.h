@@ -43,7 +43,10 @@ typedef struct dmlp__kernel_args {
                                    where the CPU has it (Softsign bf16's rounding, IsInfinity
                                    f64's byte permute): for tests, so that both forms run;
                                    the same bits either way */
-    uint32_t fused_softsign;    /* ADD1 only: Softsign applied to each rounded sum */
+    /* ADD1 only: the fused activation's reference kernel (NULL: none), applied in place
+       to each run of rounded sums with fused_param as its FLOAT members */
+    void (*fused)(size_t n, const void *in, void *out, const struct dmlp__kernel_args *args);
+    float fused_param[4];
     uint32_t cast;              /* Cast only: the DMLP_EXECUTION_FLAG_CAST_* bits */
     uint32_t shift_zero;        /* the shifts: a count at or past the width gives 0
                                    (DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO), not the
@@ -57,7 +60,7 @@ typedef struct dmlp__kernel_args {
     DML_ROUNDING_MODE rounding; /* Round only */
     uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
     uint8_t chain[8];           /* dmlp__chain_op; nan_propagate and recip apply to every
-                                   Sign and Softsign in it */
+                                   Sign, Relu and Softsign in it */
 } dmlp__kernel_args;
 
 /* A chain kernel applies several maps of one float type to each element in turn, in
@@ -70,7 +73,8 @@ typedef enum dmlp__chain_op {
     DMLP__CHAIN_ABS = 1,
     DMLP__CHAIN_NEGATE,
     DMLP__CHAIN_SIGN,
-    DMLP__CHAIN_SOFTSIGN
+    DMLP__CHAIN_SOFTSIGN,
+    DMLP__CHAIN_RELU
 } dmlp__chain_op;
 #define DMLP__CHAIN_MAX 8u
 

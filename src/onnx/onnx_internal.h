@@ -58,8 +58,18 @@ dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size)
 
 /* An operator is its registry row (core/registry.h: the ONNX name, the descriptor); this
    file adds what ONNX says of it: the versions, the input types each allows, the output
-   type, and the execution flags that give ONNX's semantics. */
-typedef const dmlp__op_def *dmlp__onnx_op;
+   type, and the execution flags that give ONNX's semantics. An operator file may name a
+   second ONNX operator its operator runs (src/ops/op.h's DMLP_ONNX_ALSO: Add is also
+   Sum), with versions of its own: the ONNX operator is then the row under that name. */
+typedef struct dmlp__onnx_operator {
+    DML_OPERATOR_TYPE type; /* the registry row that runs it */
+    const char *name;       /* ONNX's name: the row's, or the second one */
+    int also;               /* the second name (DMLP_ONNX_ALSO) */
+} dmlp__onnx_operator;
+typedef const dmlp__onnx_operator *dmlp__onnx_op;
+
+/* The registry row that runs the ONNX operator. */
+const dmlp__op_def *dmlp__onnx_op_def(dmlp__onnx_op op);
 
 /* Resolves op_type at the given default-domain opset, for node np: where several
    registry rows share the ONNX name (src/ops/op.h's DMLP_ONNX_WHEN: Mod's fmod), the row
@@ -106,9 +116,12 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
 /* The first FLOAT member is lowered to the second where it is above it (Clip: ONNX gives
    the upper bound there, DirectML's order the lower). */
 #define DMLP_ONNX_LOWER_FIRST 16u
-/* A variadic operator of at most two inputs (Mean: a fold of two-input means is not the
-   mean of three); more are refused. */
-#define DMLP_ONNX_AT_MOST_TWO 32u
+/* A variadic operator whose result for more than two inputs is their sum divided by
+   their count (Mean: a fold of two-input means is not the mean of three): x1 .. xN run
+   as the left fold of Adds, ((x1 + x2) + x3) + ..., each rounded to the type, then one
+   Divide by N (the count as the type holds it). One and two inputs run as for any
+   variadic operator (a copy; the operator itself). */
+#define DMLP_ONNX_DIVIDE_BY_COUNT 32u
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
 /* The operator's ONNX attributes that give its FLOAT members (DMLP_ONNX_FLOAT rows):
    how many, and row `index` of them: the attribute's name (NULL: the member is fixed),
@@ -162,10 +175,15 @@ typedef struct dmlp__onnx_node {
        fold so far (x1 for step 1) as A and x(k+1) as B, the last one producing the ONNX
        node's output and the others values of their own (not named in the model's
        namespace); one input becomes a copy: input_count 1, run by `run` (the registry's
-       Identity). Each of these nodes is the ONNX node's in messages. */
+       Identity). Mean of more than two inputs (DMLP_ONNX_DIVIDE_BY_COUNT) has its N - 1
+       parts run by Add, then one more part (count N, step 0) run by Divide, whose A is
+       the sum and B a constant holding N. Each of these nodes is the ONNX node's in
+       messages. */
     uint32_t step;        /* 1 .. N-1 for a variadic node's parts; 0 for other nodes */
+    uint32_t count;       /* DMLP_ONNX_DIVIDE_BY_COUNT's Divide part: N (B is a constant
+                             of the loader's own holding it); 0 for other nodes */
     uint32_t first;       /* a variadic node's x1 (value index) */
-    dmlp__onnx_op run;    /* what runs the node when not op (NULL: op) */
+    const dmlp__op_def *run; /* what runs the node when not op's row (NULL: op's) */
     DML_IS_INFINITY_MODE mode;
     int all_false;   /* IsInf with detect_negative = detect_positive = 0 */
     /* The two-input operators before version 7 (Add, Sub, Mul, Div, Greater, And, Or):

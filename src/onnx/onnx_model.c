@@ -456,7 +456,8 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         if (condition && strcmp(name, condition) == 0)
             continue;
         /* IsInf's detect_negative and detect_positive give the descriptor's InfinityMode */
-        if (!dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE) || which < 0) {
+        const dmlp__op_def *def = dmlp__onnx_op_def(node->op);
+        if (!dmlp__op_field(def, DMLP__FIELD_INFINITY_MODE) || which < 0) {
             snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s-%d's", name,
                      dmlp__onnx_op_name(node->op), node->version);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
@@ -472,7 +473,7 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         seen[which] = 1;
         detect[which] = a->i;
     }
-    if (dmlp__op_field(node->op, DMLP__FIELD_INFINITY_MODE)) {
+    if (dmlp__op_field(dmlp__onnx_op_def(node->op), DMLP__FIELD_INFINITY_MODE)) {
         int neg = detect[0] != 0, pos = detect[1] != 0;
         node->all_false = !neg && !pos;
         node->mode = neg && pos ? DML_IS_INFINITY_MODE_EITHER
@@ -779,7 +780,7 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         }
         int variadic =
             (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_VARIADIC) != 0;
-        node->input_count = dmlp__op_input_count(node->op);
+        node->input_count = dmlp__op_input_count(dmlp__onnx_op_def(node->op));
         node->step = variadic ? 1 : 0;
         node->legacy = (node->input_count == 2 || variadic) && node->version < 7;
         uint32_t flags = dmlp__onnx_op_attributes(node->op, node->version);
@@ -799,20 +800,21 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                                               : "exactly two");
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
-        if (variadic && np->n_input > 2 &&
-            (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_AT_MOST_TWO)) {
-            snprintf(why, sizeof why, "has %zu inputs; dmlp runs %s of one or two inputs only "
-                     "(the mean of more is not a chain of two-input means)", np->n_input,
-                     np->op_type);
-            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
-        }
+        /* Mean of more than two: Adds, then a Divide by the count */
+        int divide = variadic && np->n_input > 2 && (flags & DMLP_ONNX_DIVIDE_BY_COUNT);
+        const dmlp__op_def *add = dmlp__op_find(DML_OPERATOR_ELEMENT_WISE_ADD);
+        const dmlp__op_def *div = dmlp__op_find(DML_OPERATOR_ELEMENT_WISE_DIVIDE);
+        if (divide && (!add || !div))
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, "has more than two inputs, and "
+                              "dmlp has no Add and Divide to sum them and divide the sum");
         if (np->n_output != 1 || !np->output[0][0]) {
             snprintf(why, sizeof why, "has %zu outputs; %s gives exactly one, named",
                      np->n_output, np->op_type);
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
-        dmlp_status st = node->op->output_type == DMLP__OUTPUT_LISTED ? read_cast_attributes(L, n, node)
-                                                             : read_attributes(L, n, node);
+        dmlp_status st = dmlp__onnx_op_def(node->op)->output_type == DMLP__OUTPUT_LISTED
+                             ? read_cast_attributes(L, n, node)
+                             : read_attributes(L, n, node);
         if (st == DMLP_OK && bounds)
             st = read_bound_inputs(L, n, node, np, bounds);
         if (st == DMLP_OK && (flags & DMLP_ONNX_LOWER_FIRST) && node->floats[0] > node->floats[1])
@@ -836,7 +838,9 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                                   "no Identity to copy it");
         }
         uint32_t steps = variadic && np->n_input > 2 ? (uint32_t)np->n_input - 1 : 1;
-        for (uint32_t s = 1; s <= steps; s++) {
+        if (divide)
+            node->run = add;
+        for (uint32_t s = 1; s <= steps + (uint32_t)divide; s++) {
             dmlp__onnx_node *part = &m->nodes[made];
             if (s > 1) { /* the fold so far as A */
                 *part = m->nodes[n];
@@ -845,12 +849,27 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
             }
             L->origin[made] = p;
             uint32_t index;
-            if (s == steps) {
+            char own[320];
+            if (s > steps) { /* Mean's Divide: the sum by a constant holding the count */
+                part->step = 0;
+                part->count = (uint32_t)np->n_input;
+                part->run = div;
+                part->legacy = 0; /* the constant is a scalar, whatever the version */
+                snprintf(own, sizeof own, "%.200s (%s's count of inputs, %u)", np->output[0],
+                         np->op_type, part->count);
+                st = add_own_value(L, own, &part->input_b);
+                if (st != DMLP_OK)
+                    return st;
+            }
+            if (s == steps + (uint32_t)divide) {
                 st = add_value(L, np->output[0], &index);
             } else {
-                char own[320];
-                snprintf(own, sizeof own, "%.200s (%s of inputs 1 to %u)", np->output[0],
-                         np->op_type, s + 1);
+                if (divide)
+                    snprintf(own, sizeof own, "%.200s (the sum of %s's inputs 1 to %u)",
+                             np->output[0], np->op_type, s + 1);
+                else
+                    snprintf(own, sizeof own, "%.200s (%s of inputs 1 to %u)", np->output[0],
+                             np->op_type, s + 1);
                 st = add_own_value(L, own, &index);
             }
             if (st != DMLP_OK)
@@ -865,8 +884,8 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         dmlp__onnx_node *node = &m->nodes[n];
         const DmlpOnnxPb__NodeProto *np = g->node[L->origin[n]];
         for (uint32_t i = 0; i < node->input_count; i++) {
-            if (i == 0 && node->step > 1)
-                continue; /* the fold so far */
+            if ((i == 0 && node->step > 1) || node->count)
+                continue; /* the fold so far; Mean's Divide (the sum and the count) */
             /* A is the first input; B the second, or a variadic part's x(step+1) */
             const char *name = np->input[i == 0 ? 0 : node->step ? node->step : 1];
             int64_t found = lookup(L, name);
@@ -880,8 +899,8 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
             else
                 node->input_b = (uint32_t)found;
         }
-        if (node->step)
-            node->first = node->step > 1 ? m->nodes[n - 1].first : node->input;
+        if (node->step || node->count)
+            node->first = node->step == 1 ? node->input : m->nodes[n - 1].first;
     }
     return DMLP_OK;
 }
@@ -943,6 +962,40 @@ static dmlp_status infer_two_inputs(loader *L, uint32_t n, const dmlp__onnx_node
                 params[d] = from[k]->dim_params[d - offset[k]];
     }
     return set_shape(out, rank, dims, params);
+}
+
+/* Mean's count (node->count) as a constant of the sum's type, rounded to nearest even
+   where the type cannot hold it (float16 past 2048, bfloat16 past 256): ONNX's reference
+   divides by the count converted to the type. The value is the loader's own. */
+static dmlp_status make_count(loader *L, const dmlp__onnx_node *node, int32_t type)
+{
+    dmlp__onnx_value *v = &L->m->values[node->input_b];
+    const dmlp__onnx_type_info *info = dmlp__onnx_type_get(type);
+    if (v->has_init || !info || !info->size || info->size > 8)
+        return DMLP_OK; /* made once; a type no row allows is refused by the caller */
+    unsigned char bytes[8];
+    double count = (double)node->count;
+    float f = (float)count; /* rounded to nearest even past 2^24, as float holds it */
+    uint16_t h = info->dml == DMLP_TENSOR_DATA_TYPE_BFLOAT16 ? dmlp__f32_to_bf16(f)
+                                                              : dmlp__f32_to_f16(f);
+    if (info->size == 8)
+        memcpy(bytes, &count, 8);
+    else if (info->size == 4)
+        memcpy(bytes, &f, 4);
+    else
+        memcpy(bytes, &h, 2);
+    void *data = malloc(info->size);
+    char *name = strdup(v->name);
+    if (!data || !name) {
+        free(data);
+        free(name);
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    memcpy(data, bytes, info->size);
+    v->type = type;
+    v->init = (dmlp_onnx_tensor){name, type, 0, NULL, data, info->size};
+    v->has_init = 1;
+    return set_shape(v, 0, NULL, NULL);
 }
 
 /* The producer of a node's input i (0: A or the only input, 1: B), or -1. */
@@ -1039,7 +1092,9 @@ static dmlp_status order_nodes(loader *L)
             }
             out->type = node->to ? node->to
                                  : dmlp__onnx_op_output_type(node->op, node->version, in->type);
-            if (node->input_count == 2) {
+            if (node->count)
+                st = make_count(L, node, in->type);
+            if (st == DMLP_OK && node->input_count == 2) {
                 st = infer_two_inputs(L, stack[i], node);
                 continue;
             }
@@ -1109,10 +1164,12 @@ static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
     if (g->n_sparse_initializer)
         return dmlp__error(DMLP_ERROR_UNSUPPORTED,
                            "the graph has sparse initializers; dmlp reads dense tensors only");
-    uint64_t extra = 0; /* the nodes and values a fold of more than two inputs adds */
+    /* the nodes and values a fold of more than two inputs adds (Mean's: its Divide and
+       the count too) */
+    uint64_t extra = 0;
     for (size_t i = 0; i < g->n_node; i++)
         if (g->node[i]->n_input > 2)
-            extra += g->node[i]->n_input - 2;
+            extra += g->node[i]->n_input;
     if (g->n_node > UINT32_MAX / 4 || g->n_initializer > UINT32_MAX / 4 ||
         g->n_input > UINT32_MAX / 4 || extra > UINT32_MAX / 4)
         return dmlp__error(DMLP_ERROR_UNSUPPORTED, "the graph is too large");

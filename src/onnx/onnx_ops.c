@@ -8,6 +8,7 @@
 
 typedef struct version_row {
     DML_OPERATOR_TYPE op;
+    const char *also;         /* a second ONNX operator's name (DMLP_ONNX_ALSO); NULL */
     int since;
     const char *text;         /* the input types it allows, as ONNX names them */
     int32_t output_type;      /* 0: the input's type */
@@ -18,9 +19,32 @@ typedef struct version_row {
 /* Per operator, newest version first, from the operator files (src/ops/). */
 static const version_row rows[] = {
 #define DMLP_ONNX(since, types, output, flags, attributes)                                  \
-    {OP, since, types, output, flags, attributes},
+    {OP, NULL, since, types, output, flags, attributes},
+#define DMLP_ONNX_ALSO(name, since, types, output, flags, attributes)                       \
+    {OP, name, since, types, output, flags, attributes},
 #include "ops/ops.inc"
 };
+
+/* The ONNX operators: each registry row under its ONNX name, in table order, then the
+   second names (one entry per version row; the first of a name is the one used). */
+static const dmlp__onnx_operator operators[] = {
+#define DMLP_OP(NAME, cli, python, onnx, output, place, help, ...) {OP, onnx, 0},
+#include "ops/ops.inc"
+#define DMLP_ONNX_ALSO(name, since, types, output, flags, attributes) {OP, name, 1},
+#include "ops/ops.inc"
+};
+
+const dmlp__op_def *dmlp__onnx_op_def(dmlp__onnx_op op)
+{
+    return op ? dmlp__op_find(op->type) : NULL;
+}
+
+/* Whether a version row is one of the operator's (its own name's or its second's). */
+static int row_of(const version_row *row, dmlp__onnx_op op)
+{
+    return op && row->op == op->type &&
+           (op->also ? row->also && strcmp(row->also, op->name) == 0 : !row->also);
+}
 
 /* The operators whose ONNX rows apply only to a node whose attribute has a value (their
    DMLP_ONNX_WHEN rows): several registry rows then share one ONNX name. */
@@ -49,15 +73,21 @@ static const condition_row *condition_of(DML_OPERATOR_TYPE op)
     return NULL;
 }
 
+/* A node attribute chooses between rows of the rows' own ONNX name, not a second one. */
+static const condition_row *condition_of_op(dmlp__onnx_op op)
+{
+    return op && !op->also ? condition_of(op->type) : NULL;
+}
+
 const char *dmlp__onnx_op_condition(dmlp__onnx_op op)
 {
-    const condition_row *c = op ? condition_of(op->type) : NULL;
+    const condition_row *c = condition_of_op(op);
     return c ? c->attribute : NULL;
 }
 
 const char *dmlp__onnx_op_condition_text(dmlp__onnx_op op, char *buf, size_t size)
 {
-    const condition_row *c = op ? condition_of(op->type) : NULL;
+    const condition_row *c = condition_of_op(op);
     if (size)
         buf[0] = '\0';
     if (c)
@@ -120,7 +150,7 @@ uint32_t dmlp__onnx_op_float_count(dmlp__onnx_op op)
 {
     uint32_t count = 0;
     for (size_t i = 0; op && i < sizeof float_rows / sizeof float_rows[0]; i++)
-        count += float_rows[i].op == op->type;
+        count += float_rows[i].op == op->type && !op->also; /* the row's own name's */
     return count;
 }
 
@@ -128,11 +158,11 @@ const dmlp__onnx_float *dmlp__onnx_op_float(dmlp__onnx_op op, uint32_t index)
 {
     static _Thread_local dmlp__onnx_float result;
     for (size_t i = 0; op && i < sizeof float_rows / sizeof float_rows[0]; i++) {
-        if (float_rows[i].op != op->type || index-- != 0)
+        if (float_rows[i].op != op->type || op->also || index-- != 0)
             continue;
         uint32_t member = 0;
         for (; member < DMLP__MAX_FLOATS; member++) {
-            const dmlp__field *f = dmlp__op_float(op, member);
+            const dmlp__field *f = dmlp__op_float(dmlp__onnx_op_def(op), member);
             if (!f || strcmp(f->name, float_rows[i].member) == 0)
                 break;
         }
@@ -145,7 +175,7 @@ const dmlp__onnx_float *dmlp__onnx_op_float(dmlp__onnx_op op, uint32_t index)
 static const version_row *find(dmlp__onnx_op op, int version)
 {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        if (op && rows[i].op == op->type && rows[i].since == version)
+        if (row_of(&rows[i], op) && rows[i].since == version)
             return &rows[i];
     return NULL;
 }
@@ -153,18 +183,18 @@ static const version_row *find(dmlp__onnx_op op, int version)
 const char *dmlp__onnx_op_alternative(dmlp__onnx_op op, int version, int32_t type, char *buf,
                                       size_t size)
 {
-    const condition_row *c = op ? condition_of(op->type) : NULL;
+    const condition_row *c = condition_of_op(op);
     if (size)
         buf[0] = '\0';
-    for (uint32_t k = 0; c && k < dmlp__op_count(); k++) {
-        const dmlp__op_def *other = dmlp__op_at(k);
-        const condition_row *oc = condition_of(other->type);
-        if (other == op || !oc || !other->onnx_name || strcmp(other->onnx_name, op->onnx_name) ||
+    for (size_t k = 0; c && k < sizeof operators / sizeof operators[0]; k++) {
+        const dmlp__onnx_operator *other = &operators[k];
+        const condition_row *oc = condition_of_op(other);
+        if (other == op || !oc || !other->name || strcmp(other->name, op->name) ||
             !find(other, version) || !dmlp__onnx_op_allows(other, version, type))
             continue;
         const dmlp__onnx_type_info *info = dmlp__onnx_type_get(type);
         char condition[96];
-        snprintf(buf, size, " (%s-%d%s allows %s)", op->onnx_name, version,
+        snprintf(buf, size, " (%s-%d%s allows %s)", op->name, version,
                  dmlp__onnx_op_condition_text(other, condition, sizeof condition),
                  info ? info->name : "it");
         break;
@@ -179,11 +209,11 @@ int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, const DmlpOnnxPb__
     char values[160] = "", text[80];
     size_t used = 0;
     const char *attribute = NULL, *value = NULL, *otherwise = NULL;
-    for (uint32_t k = 0; op_type && k < dmlp__op_count(); k++) {
-        const dmlp__op_def *def = dmlp__op_at(k);
-        if (!def->onnx_name || strcmp(def->onnx_name, op_type) != 0)
+    for (size_t k = 0; op_type && k < sizeof operators / sizeof operators[0]; k++) {
+        const dmlp__onnx_operator *def = &operators[k];
+        if (!def->name || strcmp(def->name, op_type) != 0)
             continue;
-        const condition_row *c = condition_of(def->type);
+        const condition_row *c = condition_of_op(def);
         if (c) { /* this row is the operator when the node's attribute has c's value */
             if (!conditional) {
                 if (attribute_text(c, np, &value, text, sizeof text, why, why_size) != 0)
@@ -201,7 +231,7 @@ int dmlp__onnx_op_resolve(const char *op_type, int64_t opset, const DmlpOnnxPb__
                 continue;
         }
         for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-            if (rows[i].op != def->type)
+            if (!row_of(&rows[i], def))
                 continue;
             known = 1;
             *op = def;
@@ -253,7 +283,7 @@ const char *dmlp__onnx_op_allowed_text(dmlp__onnx_op op, int version)
 
 const char *dmlp__onnx_op_name(dmlp__onnx_op op)
 {
-    return op && op->onnx_name ? op->onnx_name : "?";
+    return op && op->name ? op->name : "?";
 }
 
 int32_t dmlp__onnx_op_output_type(dmlp__onnx_op op, int version, int32_t in_type)
@@ -278,7 +308,7 @@ int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version)
 {
     int first = 0;
     for (size_t i = 0; op && i < sizeof rows / sizeof rows[0]; i++)
-        if (rows[i].op == op->type && rows[i].since >= version &&
+        if (row_of(&rows[i], op) && rows[i].since >= version &&
             (first == 0 || rows[i].since < first))
             first = rows[i].since;
     return first;

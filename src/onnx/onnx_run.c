@@ -156,8 +156,8 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
     memcpy(params.floats, node->floats, sizeof params.floats);
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {&ib[0], &ib[count - 1]};
     /* a node run by another operator (a variadic node's copy: Identity) has its flags */
-    const DML_OPERATOR_DESC *desc =
-        dmlp__desc_build_inputs(&storage, node->run ? node->run : node->op, inputs, &ob, &params);
+    const dmlp__op_def *def = node->run ? node->run : dmlp__onnx_op_def(node->op);
+    const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, def, inputs, &ob, &params);
     uint32_t flags =
         (node->run ? 0 : dmlp__onnx_op_execution_flags(node->op, node->version)) | node->flags;
     return dmlp_operator_create(m->device, desc, flags, op);

@@ -12,6 +12,16 @@ DMLP_OP(ELEMENT_WISE_ADD, add, add, "Add", DMLP_SAME_TYPE, DMLP_IN_PLACE,
 ARITHMETIC_SUPPORT
 DMLP_EXTENSION_TYPES((F64, BF16))
 ARITHMETIC_ONNX
+
+/* ONNX's Sum: 1 (float16, float, double; consumed_inputs; one shape), 6 (one shape), 8
+   (numpy broadcasting), 13 (+ bfloat16). One or more inputs: one is a copy, more a left
+   fold of Adds, ((x1 + x2) + x3) + ..., each sum rounded to the type (docs/onnx.md). */
+DMLP_ONNX_ALSO("Sum", 13, "float16, float, double, bfloat16", 0, 0, DMLP_ONNX_VARIADIC)
+DMLP_ONNX_ALSO("Sum", 8, "float16, float, double", 0, 0, DMLP_ONNX_VARIADIC)
+DMLP_ONNX_ALSO("Sum", 6, "float16, float, double", 0, 0, DMLP_ONNX_VARIADIC)
+DMLP_ONNX_ALSO("Sum", 1, "float16, float, double", 0, 0,
+               DMLP_ONNX_VARIADIC | DMLP_ONNX_CONSUMED_INPUTS)
+
 ARITHMETIC_KERNELS(add, YES, YES, YES, YES)
 
 #ifndef DMLP_OPS_LIST

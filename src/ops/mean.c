@@ -4,7 +4,7 @@
    its half); FLOAT16 and BFLOAT16 evaluate both steps in binary32 and round once to the
    type. A's NaN made quiet, else B's, else inf + -inf gives the default NaN. INT32 and
    UINT32: the sum modulo 2^32, then halved truncating toward zero, as Add and Divide
-   compute them. ONNX's Mean of one or two inputs. */
+   compute them. ONNX's Mean of one or two inputs (more: Adds, then a Divide). */
 #include "ops/op.h"
 
 #define OP DML_OPERATOR_ELEMENT_WISE_MEAN
@@ -23,8 +23,9 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 /* ONNX's Mean: 1 (float16, float, double; consumed_inputs; one shape), 6 (one shape), 8
    (numpy broadcasting), 13 (+ bfloat16). Its reference sums the inputs from the left and
    divides by their count: for one input a copy, for two (a + b) / 2, this operator; more
-   are refused (DMLP_ONNX_AT_MOST_TWO: a fold of means is not the mean of three). */
-#define MEAN_ONNX_FLAGS (DMLP_ONNX_VARIADIC | DMLP_ONNX_AT_MOST_TWO)
+   run as a left fold of Adds then one Divide by the count (DMLP_ONNX_DIVIDE_BY_COUNT: a
+   fold of means is not the mean of three; docs/onnx.md). */
+#define MEAN_ONNX_FLAGS (DMLP_ONNX_VARIADIC | DMLP_ONNX_DIVIDE_BY_COUNT)
 DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, MEAN_ONNX_FLAGS)
 DMLP_ONNX(8, "float16, float, double", 0, 0, MEAN_ONNX_FLAGS)
 DMLP_ONNX(6, "float16, float, double", 0, 0, MEAN_ONNX_FLAGS)

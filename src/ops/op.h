@@ -34,6 +34,11 @@
          the attribute is required). Several files may then name one ONNX operator, each
          with its own value: Mod is ELEMENT_WISE_MODULUS_TRUNCATE when fmod is 1 and
          ELEMENT_WISE_MODULUS_FLOOR when it is 0 (its default)
+     DMLP_ONNX_ALSO("Name", since, "types", output, flags, attributes)
+         a version of a second ONNX operator the file's operator runs, as DMLP_ONNX is
+         one of the first (newest first): ONNX's Sum is a left fold of Adds, so add.c
+         names "Add" in its DMLP_OP and gives Sum's versions in these rows. The node
+         then runs as the file's operator; messages name the second ONNX operator
      DMLP_ZERO_DIVISOR("what")
          an integer element of 0 in BTensor is refused before anything is written, the
          message calling the operation `what` ("an integer division by zero is refused")
@@ -75,6 +80,9 @@
 #endif
 #ifndef DMLP_ONNX
 #define DMLP_ONNX(since, types, output, flags, attributes)
+#endif
+#ifndef DMLP_ONNX_ALSO
+#define DMLP_ONNX_ALSO(name, since, types, output, flags, attributes)
 #endif
 #ifndef DMLP_ONNX_WHEN
 #define DMLP_ONNX_WHEN(attribute, kind, value, otherwise)

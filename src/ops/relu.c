@@ -36,6 +36,8 @@ DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_relu, 2, 2, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_relu, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_relu, 8, 8, YES, YES)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_relu, 2, 2, YES, YES)
+/* graphs run a float Relu inside a chain kernel (its NaN rule the chain's) */
+DMLP_CHAIN(DMLP__CHAIN_RELU)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
@@ -75,20 +77,15 @@ MAP_BLOCK(blk_relu_s8, sel8(ltz8(x), zero(), x))
 MAP_BLOCK(blk_relu_s16, sel16(ltz16(x), zero(), x))
 MAP_BLOCK(blk_relu_s32, sel32(ltz32(x), zero(), x))
 MAP_BLOCK(blk_relu_s64, sel64(ltz64(x), zero(), x))
-MAP_BLOCK(blk_relu_f16, sel16(nan_16(vand(x, c->abs), c), c->propagate ? vor(x, c->quiet) : zero(),
-                              sel16(ltz16(x), zero(), x)))
-MAP_BLOCK(blk_relu_f32, sel32(nan_32(vand(x, c->abs), c), c->propagate ? vor(x, c->quiet) : zero(),
-                              sel32(ltz32(x), zero(), x)))
-MAP_BLOCK(blk_relu_f64, sel64(nan_64(vand(x, c->abs), c), c->propagate ? vor(x, c->quiet) : zero(),
-                              sel64(ltz64(x), zero(), x)))
 MAP_KERNEL(i8, relu, 1, blk_relu_s8, setup_none)
 MAP_KERNEL(i16, relu, 2, blk_relu_s16, setup_none)
 MAP_KERNEL(i32, relu, 4, blk_relu_s32, setup_none)
 MAP_KERNEL(i64, relu, 8, blk_relu_s64, setup_none)
-MAP_KERNEL(f16, relu, 2, blk_relu_f16, setup_f16)
-MAP_KERNEL(bf16, relu, 2, blk_relu_f16, setup_bf16)
-MAP_KERNEL(f32, relu, 4, blk_relu_f32, setup_f32)
-MAP_KERNEL(f64, relu, 8, blk_relu_f64, setup_f64)
+/* the float maps are the vocabulary's relu_f16/f32/f64, which the chains share */
+MAP_KERNEL(f16, relu, 2, relu_f16, setup_f16)
+MAP_KERNEL(bf16, relu, 2, relu_f16, setup_bf16)
+MAP_KERNEL(f32, relu, 4, relu_f32, setup_f32)
+MAP_KERNEL(f64, relu, 8, relu_f64, setup_f64)
 #endif
 
 #undef OP

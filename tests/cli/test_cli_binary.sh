@@ -1,8 +1,10 @@
 #!/bin/sh
 # test_cli_binary: `dmlp run add|sub|mul|div|add1 A.npy B.npy OUT.npy` (docs/cli.md):
 # numpy broadcasting (row, column, scalar, 0-d, Fortran order, empty) against numpy's own
-# float32/int32 arithmetic, --fused softsign, and the refusals (shapes that do not
-# broadcast, two dtypes, an integer division by zero: nothing written).
+# float32/int32 arithmetic, --fused softsign and the fused activations with FLOAT members
+# (--alpha ... for the activation, its defaults otherwise), and the refusals (shapes that
+# do not broadcast, two dtypes, an integer division by zero, an activation dmlp does not
+# fuse, a parameter it does not have: nothing written).
 # usage: test_cli_binary.sh path/to/dmlp
 # Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
 dmlp=${1:?usage: test_cli_binary.sh path/to/dmlp}
@@ -36,6 +38,11 @@ for op in add sub mul div; do
 done
 check 0 "empty" run add "$work/empty.npy" "$work/row.npy" "$work/out_empty.npy"
 check 0 "add1 fused" run add1 --fused softsign "$work/m.npy" "$work/col.npy" "$work/out_add1.npy"
+check 0 "add1 leaky_relu" run add1 --fused leaky_relu --alpha 0.5 "$work/m.npy" "$work/col.npy" "$work/out_add1_leaky.npy"
+check 0 "add1 leaky_relu default" run add1 --fused leaky_relu "$work/m.npy" "$work/col.npy" "$work/out_add1_leaky_default.npy"
+check 0 "add1 linear" run add1 --fused linear --alpha 2 --beta=-0.5 "$work/m.npy" "$work/row.npy" "$work/out_add1_linear.npy"
+check 0 "add1 shrink" run add1 --fused shrink --bias 0.25 --threshold 0.75 "$work/m.npy" "$work/col.npy" "$work/out_add1_shrink.npy"
+check 0 "add1 hard_sigmoid" run add1 --fused hard_sigmoid "$work/m.npy" "$work/row.npy" "$work/out_add1_hard.npy"
 
 "$py" - "$work" <<'PY' || failed=$((failed + 1))
 import sys, numpy as np
@@ -62,6 +69,16 @@ with np.errstate(all="ignore"):
     same(load("out_empty"), np.zeros((0, 6), np.float32), "empty")
     s = load("m") + load("col")
     same(load("out_add1"), (s / (np.float32(1) + np.abs(s))).astype(np.float32), "add1 softsign")
+    f32 = np.float32
+    same(load("out_add1_leaky"), np.where(s >= 0, s, f32(0.5) * s), "add1 leaky_relu")
+    same(load("out_add1_leaky_default"), np.where(s >= 0, s, f32(0.01) * s), "add1 leaky default")
+    r = load("m") + load("row")
+    same(load("out_add1_linear"), f32(2) * r + f32(-0.5), "add1 linear")
+    same(load("out_add1_shrink"), np.where(s < f32(-0.75), s + f32(0.25),
+                                           np.where(s > f32(0.75), s - f32(0.25), f32(0))),
+         "add1 shrink")
+    same(load("out_add1_hard"), np.clip(f32(0.2) * r + f32(0.5), f32(0), f32(1)),
+         "add1 hard_sigmoid")
 sys.exit(1 if bad else 0)
 PY
 
@@ -76,6 +93,12 @@ check 2 "one input" run add "$work/m.npy" "$work/x.npy"
 has "add needs A.npy B.npy OUT.npy" "usage"
 check 2 "--fused on add" run add --fused softsign "$work/m.npy" "$work/m.npy" "$work/x.npy"
 has "--fused is for add1 only" "fused usage"
+check 2 "--fused hard_swish" run add1 --fused hard_swish "$work/m.npy" "$work/m.npy" "$work/x.npy"
+has "--fused is 'hard_swish'; use softsign, relu, leaky_relu, linear" "fusable list"
+check 2 "--fused linear without alpha" run add1 --fused linear --beta 1 "$work/m.npy" "$work/m.npy" "$work/x.npy"
+has "--fused linear needs --alpha (its Alpha)" "fused member required"
+check 2 "--alpha with --fused relu" run add1 --fused relu --alpha 1 "$work/m.npy" "$work/m.npy" "$work/x.npy"
+has "(--fused relu has no alpha)" "fused member unknown"
 check 1 "add1 on int32" run add1 "$work/i.npy" "$work/j.npy" "$work/x.npy"
 has "ELEMENT_WISE_ADD1: ATensor.DataType is INT32" "add1 types"
 

@@ -3,6 +3,8 @@
 dmlp_add_test(test_execute ${CMAKE_CURRENT_LIST_DIR}/test_execute.c)
 dmlp_add_test(test_bindings ${CMAKE_CURRENT_LIST_DIR}/test_bindings.c)
 dmlp_add_test(test_binary ${CMAKE_CURRENT_LIST_DIR}/test_binary.c)
+# ADD1 with each fused activation: the bits of Add then the activation, and refusals.
+dmlp_add_test(test_add1_fused ${CMAKE_CURRENT_LIST_DIR}/test_add1_fused.c)
 dmlp_add_test(test_logical ${CMAKE_CURRENT_LIST_DIR}/test_logical.c)
 # Graphs: compile refusals, and one-pass and node-by-node runs against the nodes alone.
 dmlp_add_test(test_graph ${CMAKE_CURRENT_LIST_DIR}/test_graph.c)

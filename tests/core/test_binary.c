@@ -292,8 +292,8 @@ static void check_validation(void)
     DML_OPERATOR_DESC elu = {(DML_OPERATOR_TYPE)35, &softsign};
     s.desc.FusedActivation = &elu;
     refuse_create(&s.op, 0, DMLP_ERROR_UNSUPPORTED,
-                  "ELEMENT_WISE_ADD1: FusedActivation.Type is 35; dmlp fuses only "
-                  "ACTIVATION_SOFTSIGN (50)");
+                  "ELEMENT_WISE_ADD1: FusedActivation.Type is 35; dmlp fuses "
+                  "ACTIVATION_HARD_SIGMOID (37), ");
     DML_OPERATOR_DESC sign = {DML_OPERATOR_ELEMENT_WISE_SIGN, &softsign};
     s.desc.FusedActivation = &sign;
     refuse_create(&s.op, 0, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is ELEMENT_WISE_SIGN");

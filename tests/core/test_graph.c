@@ -47,7 +47,7 @@ typedef struct node_spec {
     int in[2];                 /* value indices; in[1] < 0 for a one-input operator */
     DML_TENSOR_DATA_TYPE out_type; /* 0: the input's */
     bool softsign;             /* ADD1's FusedActivation */
-    bool nan_to_zero;          /* SIGN without DMLP_EXECUTION_FLAG_NAN_PROPAGATE */
+    bool nan_to_zero;          /* SIGN or RELU without DMLP_EXECUTION_FLAG_NAN_PROPAGATE */
 } node_spec;
 
 typedef struct graph_spec {
@@ -111,9 +111,9 @@ static void build_ops(dmlp_device *dev, const graph_spec *g, uint32_t n, uint32_
         else
             b->desc[i].unary = (DML_CAST_OPERATOR_DESC){&b->td[i][0], &b->td[i][2]};
         b->op_desc[i] = (DML_OPERATOR_DESC){s->type, &b->desc[i]};
-        uint32_t flags = s->type == DML_OPERATOR_ELEMENT_WISE_SIGN && !s->nan_to_zero
-                             ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE
-                             : 0;
+        bool nan_rule = s->type == DML_OPERATOR_ELEMENT_WISE_SIGN ||
+                        s->type == DML_OPERATOR_ACTIVATION_RELU;
+        uint32_t flags = nan_rule && !s->nan_to_zero ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0;
         CHECK_STATUS(dmlp_operator_create(dev, &b->op_desc[i], flags, &b->ops[i]), DMLP_OK);
     }
 }
@@ -383,7 +383,8 @@ static void check_patterns(dmlp_device *dev, const char *dev_name, DML_TENSOR_DA
                             MUL = DML_OPERATOR_ELEMENT_WISE_MULTIPLY,
                             SUB = DML_OPERATOR_ELEMENT_WISE_SUBTRACT,
                             CAST = DML_OPERATOR_CAST,
-                            IDENTITY = DML_OPERATOR_ELEMENT_WISE_IDENTITY;
+                            IDENTITY = DML_OPERATOR_ELEMENT_WISE_IDENTITY,
+                            RELU = DML_OPERATOR_ACTIVATION_RELU;
     graph_spec specs[] = {
         {"div(x, add(abs(x), 1))", t, 1, 1, {1.0, 0}, 3,
          {{ABS, {0, -1}, 0, false}, {ADD, {2, 1}, 0, false}, {DIV, {0, 3}, 0, false}}, 1, {4, 0},
@@ -438,6 +439,24 @@ static void check_patterns(dmlp_device *dev, const char *dev_name, DML_TENSOR_DA
         {"cast(abs(x)) to f32", t, 1, 0, {0, 0}, 2,
          {{ABS, {0, -1}, 0, false}, {CAST, {1, -1}, t == F32 ? F64 : F32, false}}, 1, {2, 0},
          false},
+        {"relu(neg(softsign(x)))", t, 1, 0, {0, 0}, 3,
+         {{SOFTSIGN, {0, -1}, 0, false},
+          {NEG, {1, -1}, 0, false},
+          {RELU, {2, -1}, 0, false}},
+         1, {3, 0}, false, 2},
+        {"sign(relu(neg(x))), one NaN rule", t, 1, 0, {0, 0}, 3,
+         {{NEG, {0, -1}, 0, false}, {RELU, {1, -1}, 0, false}, {SIGN, {2, -1}, 0, false}},
+         1, {3, 0}, false, 2},
+        {"relu(abs(relu(x))), NaN to zero", t, 1, 0, {0, 0}, 3,
+         {{RELU, {0, -1}, 0, false, true},
+          {ABS, {1, -1}, 0, false},
+          {RELU, {2, -1}, 0, false, true}},
+         1, {3, 0}, false, 2},
+        {"relu(softsign(sign(x))): two NaN rules, two steps", t, 1, 0, {0, 0}, 3,
+         {{SIGN, {0, -1}, 0, false, true},
+          {SOFTSIGN, {1, -1}, 0, false},
+          {RELU, {2, -1}, 0, false}},
+         1, {3, 0}, false, 1},
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         check_graph(dev, dev_name, &specs[i], n, 0);

@@ -354,6 +354,7 @@ int main(void)
     check_model("identity");
     check_model("abs_negate");
     check_model("binary");
+    check_model("add1_fused");
     check_model("logical");
     check_model("owned");
     check_model("cast");

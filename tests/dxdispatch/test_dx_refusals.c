@@ -276,8 +276,30 @@ static void test_dispatchables(void)
                         ", \"FusedActivation\": {\"Type\": \"ACTIVATION_ELU\", \"Alpha\": 0.5}}}"),
            U,
            "dispatchables.sign.desc.FusedActivation.Type: fused activation 'ACTIVATION_ELU' is "
-           "not supported by dmlp (only ACTIVATION_SOFTSIGN)",
+           "not supported by dmlp (it fuses ACTIVATION_SOFTSIGN, ACTIVATION_RELU, "
+           "ACTIVATION_LEAKY_RELU, ACTIVATION_LINEAR, ACTIVATION_THRESHOLDED_RELU, "
+           "ACTIVATION_HARD_SIGMOID, ACTIVATION_SHRINK, ACTIVATION_IDENTITY)",
            __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
+                        ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
+                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_HARD_SWISH\"}}}"),
+           U, "fused activation 'ACTIVATION_HARD_SWISH' is not supported by dmlp (it fuses",
+           __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
+                        ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
+                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_LINEAR\", "
+                        "\"Desc\": {\"Alpha\": 2}}}}"),
+           F, "dispatchables.sign.desc.FusedActivation.Desc.Beta: missing", __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
+                        ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
+                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_RELU\", "
+                        "\"Alpha\": 2}}}"),
+           F, "dispatchables.sign.desc.FusedActivation.Alpha: unknown member", __LINE__);
+    refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
+                        ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
+                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_LEAKY_RELU\", "
+                        "\"Alpha\": \"big\"}}}"),
+           F, "dispatchables.sign.desc.FusedActivation.Alpha", __LINE__);
     refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
                         ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
                         ", \"FusedActivation\": {\"Type\": \"ACTIVATION_SOFTSIGN\", "

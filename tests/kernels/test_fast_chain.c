@@ -48,6 +48,7 @@ static const chain_type types[] = {
 #define N DMLP__CHAIN_NEGATE
 #define S DMLP__CHAIN_SIGN
 #define T DMLP__CHAIN_SOFTSIGN
+#define R DMLP__CHAIN_RELU
 static const struct {
     uint32_t length;
     uint8_t maps[DMLP__CHAIN_MAX];
@@ -56,7 +57,9 @@ static const struct {
     {2, {T, S}},       {2, {S, T}},       {2, {N, T}},       {2, {T, A}},
     {2, {A, N}},       {4, {A, T, N, S}}, {8, {T, T, T, T, T, T, T, T}},
     {8, {S, N, A, T, S, T, N, A}},
+    {1, {R}},          {2, {N, R}},       {3, {T, R, S}},    {4, {R, N, R, A}},
 };
+#undef R
 #undef A
 #undef N
 #undef S
@@ -72,6 +75,8 @@ static DML_OPERATOR_TYPE map_operator(uint8_t map)
         return DML_OPERATOR_ELEMENT_WISE_NEGATE;
     case DMLP__CHAIN_SIGN:
         return DML_OPERATOR_ELEMENT_WISE_SIGN;
+    case DMLP__CHAIN_RELU:
+        return DML_OPERATOR_ACTIVATION_RELU;
     default:
         return DML_OPERATOR_ACTIVATION_SOFTSIGN;
     }

@@ -329,7 +329,7 @@ static void check_add1(void)
         add1(N, a, b, got, 0, &args);
         add(N, a, b, want, 0, &args);
         CHECK(memcmp(got, want, N * types[t].size) == 0, "ADD1 without activation is Add");
-        args.fused_softsign = 1;
+        args.fused = softsign;
         add1(N, a, b, got, 0, &args);
         softsign(N, want, want, &args);
         CHECK(memcmp(got, want, N * types[t].size) == 0, "ADD1 + Softsign, type %d",

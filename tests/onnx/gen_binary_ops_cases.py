@@ -23,7 +23,8 @@ one input a copy, for two (a + b) / 2, ELEMENT_WISE_MEAN's formula in its order 
 rounded, then halved). float and double from numpy in the type; float16 evaluated in
 float32 and rounded once (dmlp's rule for float16: it differs from numpy's float16
 arithmetic only where a float16 sum would pass 65504 and its half would not, pinned by
-a hand-checked case), bfloat16 likewise through the script's codec.
+a hand-checked case), bfloat16 likewise through the script's codec. Mean of more inputs
+is gen_fold_cases.py's.
 
 binary_ops_cases(root, g) and binary_ops_refused_cases(root, g) write them, g being the
 gen_cases module (its helpers and lists).
@@ -389,10 +390,6 @@ def binary_ops_refused_cases(root, g):
         [helper.make_node("Mod", ["a", "b"], ["y"], name="m", fmod=1)],
         [vi("a", BFLOAT16, [3]), vi("b", BFLOAT16, [3])], [vi("y", BFLOAT16, None)], 12),
         "Mod-10 with fmod = 1 allows")
-    refuse(root, "mean_three_inputs", variadic_model(
-        g, "Mean", types=(FLOAT, FLOAT, FLOAT), shapes=((3,),) * 3),
-        'node 0 "m" (Mean at opset 13', "has 3 inputs; dmlp runs Mean of one or two inputs "
-        "only (the mean of more is not a chain of two-input means)")
     refuse(root, "mean_int32", variadic_model(g, "Mean", types=(INT32, INT32)),
            "Mean-13 allows float16, float, double, bfloat16")
     refuse(root, "mean6_shapes", variadic_model(g, "Mean", 6, shapes=((3,), (1,))),

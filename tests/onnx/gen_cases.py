@@ -2,10 +2,11 @@
 """Writes dmlp's own ONNX test cases: models built with onnx.helper, inputs from numpy, and
 expected outputs computed here, independently of dmlp (numpy for Sign, IsInf and IsNaN, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
-Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Sum/Mean/Mod/PRelu, the Bitwise
-operators, Reciprocal/Sqrt and Round are in modules of their own (gen_cast_cases.py,
-gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py, gen_binary_ops_cases.py,
-gen_bitwise_cases.py, gen_unary_cases.py, gen_round_cases.py).
+Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Mean/Mod/PRelu, Sum and Mean of more
+than two inputs, the Bitwise operators, Reciprocal/Sqrt and Round are in modules of their
+own (gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py,
+gen_binary_ops_cases.py, gen_fold_cases.py, gen_bitwise_cases.py, gen_unary_cases.py,
+gen_round_cases.py).
 
 Usage: gen_cases.py OUT_DIR
 
@@ -33,6 +34,7 @@ import gen_clip_cases
 import gen_logical_cases
 import gen_minmax_cases
 import gen_binary_ops_cases
+import gen_fold_cases
 import gen_rounding_cases
 import gen_round_cases
 import gen_unary_cases
@@ -1027,6 +1029,7 @@ def main():
     gen_rounding_cases.rounding_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_minmax_cases.minmax_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_fold_cases.fold_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_bitwise_cases.bitwise_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_clip_cases.clip_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_unary_cases.unary_cases(os.path.join(out, "cases"), sys.modules[__name__])
@@ -1042,6 +1045,7 @@ def main():
     gen_minmax_cases.minmax_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_refused_cases(os.path.join(out, "refused"),
                                                   sys.modules[__name__])
+    gen_fold_cases.fold_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_bitwise_cases.bitwise_refused_cases(os.path.join(out, "refused"),
                                             sys.modules[__name__])
     gen_clip_cases.clip_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])

@@ -462,6 +462,34 @@ def test_add1_fused_softsign(dtype):
     assert_same(dmlp.add1(a, b, fused=None), add1(a, b))
 
 
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_add1_fused_activations_with_parameters(dtype):
+    """Each fused activation with its parameters, (name, {member: value}), is the
+    activation's own formula on the rounded sum; members not given take its defaults."""
+    a, b = pairs(dtype)
+    s = add1(a, b)
+    t = s.dtype.type
+    with np.errstate(all="ignore"):
+        cases = [
+            (("leaky_relu", {"alpha": 0.5}), np.where(s >= 0, s, wide(t(0.5)) * wide(s))),
+            ("leaky_relu", np.where(s >= 0, s, wide(np.float32(0.01)) * wide(s))),
+            (("linear", {"alpha": 2, "beta": -0.25}), wide(t(2)) * wide(s) + wide(t(-0.25))),
+            ("relu", np.where(s > 0, s, t(0))),
+            ("activation_identity", s),
+        ]
+        for fused, want in cases:
+            got = dmlp.add1(a, b, fused=fused)
+            want = np.asarray(want).astype(s.dtype)
+            keep = ~np.isnan(want) & ~np.isnan(got)
+            assert_same(got[keep], want[keep])
+    with pytest.raises(dmlp.Error, match="linear needs its parameter 'alpha'"):
+        dmlp.add1(a, b, fused="linear")
+    with pytest.raises(dmlp.Error, match="relu has no parameter 'alpha'"):
+        dmlp.add1(a, b, fused=("relu", {"alpha": 1}))
+    with pytest.raises(dmlp.Error, match="must be one of"):
+        dmlp.add1(a, b, fused="hard_swish")
+
+
 def cast_reference(x, dtype):
     dtype = np.dtype(dtype)
     if x.dtype.kind == "f" and dtype.kind in "iu":
@@ -634,8 +662,8 @@ def test_refusals_name_the_argument(name):
     (lambda: dmlp.isinf(np.zeros(2), mode="both"), dmlp.Error, ["mode", "both", "either"]),
     (lambda: dmlp.round(np.zeros(2), rounding="up"), dmlp.Error,
      ["rounding", "up", "halves_to_nearest_even", "toward_zero", "toward_infinity"]),
-    (lambda: dmlp.add1(np.zeros(2), np.zeros(2), fused="relu"), dmlp.Error,
-     ["fused", "relu", "softsign"]),
+    (lambda: dmlp.add1(np.zeros(2), np.zeros(2), fused="hard_swish"), dmlp.Error,
+     ["fused", "hard_swish", "softsign", "leaky_relu"]),
     (lambda: dmlp.identity(np.zeros(2), scale="2"), TypeError, ["scale", "str"]),
     (lambda: dmlp.identity(np.zeros(2, np.int32), scale=2.0), TypeError,
      ["scale", "float types only", "int32"]),
