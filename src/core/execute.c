@@ -42,16 +42,16 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
                            describe_inputs(op, false, wanted, sizeof wanted));
     if (output_count != 1)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                           "%s: output_count is %u; it must be 1 (OutputTensor)", op->name,
-                           output_count);
+                           "%s: output_count is %u; it must be 1 (%s)", op->name,
+                           output_count, dmlp__op_field(op->def, DMLP__FIELD_OUTPUT)->name);
     if (!inputs)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "%s: inputs is NULL; it must point to %s", op->name,
                            describe_inputs(op, true, wanted, sizeof wanted));
     if (!outputs)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
-                           "%s: outputs is NULL; it must point to 1 binding (OutputTensor)",
-                           op->name);
+                           "%s: outputs is NULL; it must point to 1 binding (%s)",
+                           op->name, dmlp__op_field(op->def, DMLP__FIELD_OUTPUT)->name);
 
     const dmlp__tensor *in[DMLP__MAX_INPUTS] = {&op->info.input, &op->info.input_b};
     const dmlp__tensor *out = &op->info.output;
@@ -61,7 +61,7 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
         if ((status = dmlp__check_binding(op->name, dmlp__op_input(op->def, i)->name, in[i], &inputs[i],
                                     &in_first[i])) != DMLP_OK)
             return status;
-    status = dmlp__check_binding(op->name, "OutputTensor", out, &outputs[0], &out_first);
+    status = dmlp__check_binding(op->name, dmlp__op_field(op->def, DMLP__FIELD_OUTPUT)->name, out, &outputs[0], &out_first);
     if (status != DMLP_OK)
         return status;
 
@@ -74,10 +74,11 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
             if (!exact)
                 return dmlp__error(
                     DMLP_ERROR_INVALID_ARGUMENT,
-                    "%s: OutputTensor binding range is [0x%" PRIxPTR ",0x%" PRIxPTR
+                    "%s: %s binding range is [0x%" PRIxPTR ",0x%" PRIxPTR
                     "); it overlaps the %s binding range [0x%" PRIxPTR ",0x%" PRIxPTR
                     "), and %s",
-                    op->name, out_first, out_end, dmlp__op_input(op->def, i)->name,
+                    op->name, dmlp__op_field(op->def, DMLP__FIELD_OUTPUT)->name, out_first,
+                    out_end, dmlp__op_input(op->def, i)->name,
                     in_first[i], in_end,
                     !op->def->in_place ? op->def->not_in_place
                                        : "only exact in-place execution (same start, size and "

@@ -27,6 +27,7 @@ typedef struct context {
     uint32_t level;
     bool extensions;
     uint32_t input_count;
+    const char *output_name; /* OutputTensor, or the descriptor's own (OutputGradientTensor) */
     dmlp__support support;
 } context;
 
@@ -339,9 +340,9 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
             continue;
         if (t->strides[i] == 0)
             return dmlp__error(INVALID,
-                               "%s: OutputTensor.Strides[%" PRIu32 "] is 0; an output axis of "
+                               "%s: %s.Strides[%" PRIu32 "] is 0; an output axis of "
                                "size %" PRIu32 " would write one element twice",
-                               c->op, i, t->sizes[i]);
+                               c->op, c->output_name, i, t->sizes[i]);
         axes[count].size = t->sizes[i];
         axes[count].stride = t->strides[i];
         count++;
@@ -379,19 +380,19 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
     list_strides(t, strides, sizeof strides);
     if (distinct == -2)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
-                           "%s: OutputTensor.Strides is %s; out of memory for the list of "
+                           "%s: %s.Strides is %s; out of memory for the list of "
                            "offsets that proves no element is written twice",
-                           c->op, strides);
+                           c->op, c->output_name, strides);
     if (distinct == 0)
         return dmlp__error(INVALID,
-                           "%s: OutputTensor.Strides is %s; two elements get the same address, "
+                           "%s: %s.Strides is %s; two elements get the same address, "
                            "and an output must not write one element twice",
-                           c->op, strides);
+                           c->op, c->output_name, strides);
     return dmlp__error(UNSUPPORTED,
-                       "%s: OutputTensor.Strides is %s; it interleaves three or more axes, and "
+                       "%s: %s.Strides is %s; it interleaves three or more axes, and "
                        "for a shape this large dmlp cannot prove that no element is written "
                        "twice",
-                       c->op, strides);
+                       c->op, c->output_name, strides);
 }
 
 /* A tensor agrees with the input it follows (`in`, named in_name): the same data type
@@ -600,6 +601,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
             break;
         case DMLP__FIELD_OUTPUT:
             output = dmlp__desc_tensor(desc->Desc, f);
+            c.output_name = f->name;
             break;
         case DMLP__FIELD_INFINITY_MODE:
             mode = (DML_IS_INFINITY_MODE)dmlp__desc_enum(desc->Desc, f);
@@ -640,14 +642,14 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         if ((status = check_tensor(&c, input_names[i], inputs[i], false, in_tensors[i])) !=
             DMLP_OK)
             return status;
-    if ((status = check_tensor(&c, "OutputTensor", output, true, &info.output)) != DMLP_OK ||
+    if ((status = check_tensor(&c, c.output_name, output, true, &info.output)) != DMLP_OK ||
         (status = check_input_support(&c, input_names[0], &info.input)) != DMLP_OK)
         return status;
     for (uint32_t i = 1; i < c.input_count; i++)
         if ((status = check_pair(&c, input_names[0], &info.input, input_names[i], in_tensors[i],
                                  false)) != DMLP_OK)
             return status;
-    if ((status = check_pair(&c, input_names[0], &info.input, "OutputTensor", &info.output,
+    if ((status = check_pair(&c, input_names[0], &info.input, c.output_name, &info.output,
                              true)) != DMLP_OK ||
         (status = check_output_distinct(&c, &info.output)) != DMLP_OK ||
         (status = check_scale_bias(&c, &info)) != DMLP_OK ||

@@ -115,10 +115,11 @@ dmlp_status dmlp__dx_parse_init_bindings(const dmlp__dx_parse_context *ctx,
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p,
                                  "must be an object (tensor name: resource), for the inputs "
                                  "flagged OWNED_BY_DML");
-        const cJSON *output = cJSON_GetObjectItemCaseSensitive(bindings, "OutputTensor");
+        const char *output_name = dmlp__op_field(d->def, DMLP__FIELD_OUTPUT)->name;
+        const cJSON *output = cJSON_GetObjectItemCaseSensitive(bindings, output_name);
         if (output) {
             char q[DMLP__DX_PATH_MAX];
-            dmlp__dx_path_key(q, p, "OutputTensor");
+            dmlp__dx_path_key(q, p, output_name);
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, q,
                                  "an output is bound by each dispatch command; a "
                                  "dispatchable binds only inputs flagged OWNED_BY_DML");
@@ -190,7 +191,7 @@ static dmlp_status parse_dispatch(const dmlp__dx_parse_context *ctx, const dmlp_
     dmlp__dx_binding *targets[DMLP__MAX_INPUTS + 1] = {&command->input, &command->input_b};
     for (uint32_t i = 0; i < inputs; i++)
         binding_names[i] = dmlp__op_input(dispatchable->def, i)->name;
-    binding_names[inputs] = "OutputTensor";
+    binding_names[inputs] = dmlp__op_field(dispatchable->def, DMLP__FIELD_OUTPUT)->name;
     tensors[inputs] = &dispatchable->output;
     targets[inputs] = &command->output;
     if ((s = dmlp__dx_check_members(bindings, p, binding_names)) != DMLP_OK)
