@@ -191,6 +191,12 @@
  *     toward zero and saturated, a NaN bound bounding nothing). min and max are DirectML's
  *     GPU ones (IEEE 754-2019 minimumNumber and maximumNumber: a NaN loses, -0 below +0);
  *     with DMLP_EXECUTION_FLAG_NAN_PROPAGATE, IEEE minimum and maximum (a NaN wins).
+ *   ClipGrad (DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, from 3_1): the gradient of Clip: +0 (0
+ *     for integers) where x <= Min or x >= Max, else the incoming gradient's bits
+ *     unchanged (NaN payloads included). The comparisons are on exact values: float
+ *     elements widened exactly, integers against the FLOAT bounds as numbers (no
+ *     truncation). A NaN x or a NaN bound compares false: the gradient passes. -0 equals
+ *     +0 (x = -0 with Min = +0 gives 0).
  *   Recip (DML_OPERATOR_ELEMENT_WISE_RECIP): 1 / x, the IEEE quotient rounded to nearest
  *     even in the input's float type (f16 and bf16: widened exactly to f32, divided there,
  *     rounded once to the type). ±0 gives ±inf, ±inf gives ±0, a NaN comes back quiet
@@ -344,6 +350,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_BIT_COUNT = 125,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
+    DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD = 142,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
     DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
@@ -573,6 +580,14 @@ typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
     float Min;
     float Max;
 } DML_ELEMENT_WISE_CLIP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *InputGradientTensor;
+    const DML_TENSOR_DESC *OutputGradientTensor;
+    float Min;
+    float Max;
+} DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

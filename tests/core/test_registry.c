@@ -80,10 +80,17 @@ static void check_layouts(void)
         const dmlp__field *out = dmlp__op_field(d, DMLP__FIELD_OUTPUT);
         uint32_t count = dmlp__op_input_count(d);
         CHECK(count >= 1 && count <= DMLP__MAX_INPUTS, "%s: %u inputs", d->name, count);
-        CHECK(in && out && in == dmlp__op_input(d, 0) && same(out->name, "OutputTensor"),
+        bool clip_grad = d->type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD;
+        CHECK(in && out && in == dmlp__op_input(d, 0) &&
+                  same(out->name, clip_grad ? "OutputGradientTensor" : "OutputTensor"),
               "%s: an input and OutputTensor", d->name);
         if (count == 1)
             CHECK(same(in->name, "InputTensor"), "%s: InputTensor", d->name);
+        else if (clip_grad) /* DirectML's names */
+            CHECK(same(in->name, "InputTensor") &&
+                      same(dmlp__op_input(d, 1)->name, "InputGradientTensor") &&
+                      dmlp__op_input(d, 2) == NULL,
+                  "%s: InputTensor and InputGradientTensor", d->name);
         else if (d->type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) /* DirectML's names */
             CHECK(same(in->name, "InputTensor") &&
                       same(dmlp__op_input(d, 1)->name, "SlopeTensor") &&

@@ -267,6 +267,18 @@ def clip(x, min=-np.inf, max=np.inf):
     return u if lo is None else maximum_number(np.full_like(x, lo), u)
 
 
+def clip_grad(x, grad, min=-np.inf, max=np.inf):
+    """The gradient where min < x < max as exact numbers, else 0 (a NaN x or bound
+    compares false); integers compared as Python's exact ints against the float bounds."""
+    if x.dtype.kind == "f":
+        v = x.astype(np.float64)
+        cut = (v <= min) | (v >= max)
+    else:
+        cut = np.array([(min == min and int(v) <= min) or (max == max and int(v) >= max)
+                        for v in x.flat], dtype=bool).reshape(x.shape)
+    return np.where(cut, np.zeros((), x.dtype), grad).astype(x.dtype)
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -381,6 +393,12 @@ BINARY = {
     "bitwise_xor": on_bits(np.bitwise_xor),
     "left_shift": shift_modulo(np.left_shift),
     "right_shift": shift_modulo(np.right_shift),
+    "clip_grad": clip_grad,
+}
+# The FLOAT members' keywords the two-input functions are also tried with.
+BINARY_MEMBERS = {
+    "clip_grad": [{"min": -2.5, "max": 3.25}, {"min": 0.0, "max": 0.0}, {"max": 1.0},
+                  {"min": np.nan, "max": 1e9}, {"min": -1e30, "max": 1e30}],
 }
 
 
@@ -451,6 +469,14 @@ def test_binary_against_numpy(name, dtype):
     if name in COMPARISONS | {"logical_and", "logical_or"}:
         assert result.dtype == (np.bool_ if name in COMPARISONS or dtype == "bool"
                                 else np.dtype(dtype))
+
+
+@pytest.mark.parametrize("name, dtype", [(n, t) for n in BINARY_MEMBERS
+                                         for t in numpy_dtypes(n)])
+def test_binary_float_members(name, dtype):
+    a, b = pairs(dtype)
+    for members in BINARY_MEMBERS[name]:
+        assert_same(getattr(dmlp, name)(a, b, **members), BINARY[name](a, b, **members))
 
 
 @pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
