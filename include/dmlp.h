@@ -417,6 +417,23 @@ typedef struct DML_SCALE_BIAS {
     float Bias;
 } DML_SCALE_BIAS;
 
+/* A scalar of any tensor type (ELEMENT_WISE_CLIP1's Min and Max), read as the member of
+   the type a companion DML_TENSOR_DATA_TYPE member names (MinMaxDataType). FLOAT16 (and
+   the extension BFLOAT16) travel as their bits in UInt16. */
+typedef union DML_SCALAR_UNION {
+    uint8_t Bytes[8];
+    int8_t Int8;
+    uint8_t UInt8;
+    int16_t Int16;
+    uint16_t UInt16;
+    int32_t Int32;
+    uint32_t UInt32;
+    int64_t Int64;
+    uint64_t UInt64;
+    float Float32;
+    double Float64;
+} DML_SCALAR_UNION;
+
 typedef struct DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;

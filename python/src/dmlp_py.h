@@ -37,6 +37,8 @@ typedef struct dmlp_py_options {
     float scale, bias;
     uint32_t fused;           /* DMLP__FIELD_FUSED_ACTIVATION: DML_OPERATOR_TYPE, 0: none */
     float floats[DMLP__MAX_FLOATS]; /* DMLP__FIELD_FLOAT members, in member order */
+    uint64_t scalars[DMLP__MAX_SCALARS]; /* DMLP__FIELD_SCALAR members: element bits of
+                                            the input's type */
 } dmlp_py_options;
 
 /* A strided view of host memory: what numpy arrays and DLPack tensors both become.

@@ -146,10 +146,11 @@ static dmlp_operator *create(const cache_key *key)
                                      out_strides),
         0};
     DML_SCALE_BIAS scale_bias = {o->scale, o->bias};
-    dmlp__op_params params = {(DML_IS_INFINITY_MODE)o->mode,
-                              o->has_scale_bias ? &scale_bias : NULL,
-                              (DML_OPERATOR_TYPE)o->fused, {0}};
+    dmlp__op_params params = {.mode = (DML_IS_INFINITY_MODE)o->mode,
+                              .scale_bias = o->has_scale_bias ? &scale_bias : NULL,
+                              .fused_activation = (DML_OPERATOR_TYPE)o->fused};
     memcpy(params.floats, o->floats, sizeof params.floats);
+    memcpy(params.scalars, o->scalars, sizeof params.scalars);
     dmlp__desc_storage storage;
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, o->def, inputs, &out,
                                                             &params);

@@ -35,6 +35,8 @@ typedef struct dmlp__op_info {
     uint32_t execution_flags;
     DML_OPERATOR_TYPE fused_activation; /* ADD1's FusedActivation; INVALID: none */
     float floats[DMLP__MAX_FLOATS];     /* the FLOAT members (Alpha, Min ...), in order */
+    uint64_t scalars[DMLP__MAX_SCALARS]; /* the DML_SCALAR_UNION members (CLIP1's Min,
+                                            Max) as element bits of the output's type */
 } dmlp__op_info;
 
 /* Validates desc at the given level and device flags; fills *out on success. Every
