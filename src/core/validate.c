@@ -659,13 +659,9 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         (status = check_input_support(&c, input_names[0], &info.input)) != DMLP_OK)
         return status;
     if (scalar_type_name && scalar_type != info.output.type) {
-        const char *name = dmlp__type_name(scalar_type);
-        return name ? dmlp__error(INVALID, "%s: %s is %s; it must be %s.DataType (%s)", c.op,
-                                  scalar_type_name, name, c.output_name,
-                                  dmlp__type_name(info.output.type))
-                    : dmlp__error(INVALID, "%s: %s is %d; it must be %s.DataType (%s)", c.op,
-                                  scalar_type_name, (int)scalar_type, c.output_name,
-                                  dmlp__type_name(info.output.type));
+        return dmlp__error(INVALID, "%s: %s is %s; it must be %s.DataType (%s)", c.op,
+                           scalar_type_name, dmlp__type_name(scalar_type), c.output_name,
+                           dmlp__type_name(info.output.type));
     }
     for (uint32_t i = 0; i < scalar_count; i++) {
         DML_SCALAR_UNION scalar = dmlp__desc_scalar(desc->Desc, scalar_fields[i]);

@@ -4,7 +4,8 @@
    operands close together), every length up to several vectors (the tails), A or B a
    scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
    Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero);
-   four pairs of FLOAT members (args.param: ClipGrad's bounds).
+   four pairs of FLOAT members (args.param: ClipGrad's bounds), the same as scalar
+   members of the row's type (args.scalar: ClipGrad1's).
    One B in three is small (below twice the width: shift counts on either side of it).
    The comparisons write UINT8 and UINT32 outputs (args.out_size 1 and 4), the other
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/scalar.h"
 #include "kernels/kernels.h"
 #include "test_reference_oracle.h"
 
@@ -122,6 +124,8 @@ int main(void)
                     {-1.5f, 2.5f}, {0.0f, -0.0f}, {-INFINITY, INFINITY}, {NAN, 1e-40f}};
                 args.param[0] = bounds[pass % 4][0];
                 args.param[1] = bounds[pass % 4][1];
+                args.scalar[0] = dmlp__scalar_from_float(rows[r].type, bounds[pass % 4][0]);
+                args.scalar[1] = dmlp__scalar_from_float(rows[r].type, bounds[pass % 4][1]);
                 size_t os = args.out_size;
                 unsigned char *pa = a + shift, *pb = b + shift;
                 fill(pa, pb, N, s, 7 + r + pass);
