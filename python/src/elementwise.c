@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/scalar.h"
 
 /* The most functions the module can hold: each needs an entry point of its own (below),
    since a builtin function whose self is the module (so that it pickles by reference,

@@ -6,7 +6,6 @@
 
 #include "cli.h"
 #include "core/introspect.h"
-#include "core/scalar.h"
 #include "dmlp.h"
 #include "io/budget.h"
 #include "io/npy.h"
