@@ -630,6 +630,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        touched,
                        (size_t)bindings[0].offset,
                        (size_t)bindings[1].offset,
+                       {0},
                        {0}};
             memcpy(c.params, params, sizeof c.params);
             memcpy(c.scalars, scalars, sizeof c.scalars);
