@@ -6,6 +6,9 @@
    below +0), or with DMLP_EXECUTION_FLAG_NAN_PROPAGATE IEEE minimum and maximum (a NaN
    wins). Min above Max gives Min. */
 #include "ops/op.h"
+#ifndef DMLP_OPS_LIST
+#define DMLP_OPS_CLAMP_NO_CONVERSION 1 /* the bounds are of the tensor's type already */
+#endif
 #include "ops/clamp.h"
 
 #define OP DML_OPERATOR_ELEMENT_WISE_CLIP1
@@ -28,13 +31,6 @@ DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clip1, 8, 8, NO, NO)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip1, 8, 8, NO, NO)
 
 #ifndef DMLP_OPS_LIST
-/* The bounds need no conversion here (ops/clamp.h's are Clip's and Threshold's). */
-static inline void clip1_no_conversion(void)
-{
-    (void)&clamp_bound_f16, (void)&clamp_bound_bf16, (void)&clamp_bound_f32;
-    (void)&clamp_bound_f64, (void)&clamp_bound_int;
-}
-
 /* Floats: Clip's picks (ops/clamp.h) with the bounds' bits as they are. */
 #define FLOAT_CLIP1(t, T)                                                                   \
     static T t##_clip1_one(uint64_t x, const dmlp__kernel_args *args)                       \
