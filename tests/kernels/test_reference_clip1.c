@@ -66,7 +66,8 @@ static void check_integers(void)
             for (size_t b = 0, at = 8; b < PAIRS; b++)
                 for (int k = 0; k < 2; k++)
                     for (int d = -1; d <= 1; d++) {
-                        uint64_t v = bits_of(pairs[b][k] + d, size);
+                        uint64_t v = bits_of((int64_t)((uint64_t)pairs[b][k] + (uint64_t)d),
+                                             size); /* wrapping at the ends */
                         memcpy(x + at++ * size, &v, size);
                     }
         uint64_t state = 5;
