@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/scalar.h"
 #include "dmlp.h"
 #include "kernels/kernels.h"
 
@@ -314,6 +315,7 @@ typedef struct check {
     unsigned char *touched; /* 1 for each output byte an element owns */
     size_t in_first, out_first;
     float params[DMLP__MAX_FLOATS]; /* the FLOAT members */
+    uint64_t scalars[DMLP__MAX_SCALARS]; /* the DML_SCALAR_UNION members, as element bits */
 } check;
 
 static void fail(const char *what)
@@ -356,6 +358,7 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
                               .out_size = osz, /* the logical kernels' output width */
                               .rounding = (DML_ROUNDING_MODE)c->mode};
     memcpy(args.param, c->params, sizeof args.param);
+    memcpy(args.scalar, c->scalars, sizeof args.scalar);
     uint64_t index[8] = {0};
     for (;;) {
         uint64_t io = 0, oo = 0;
@@ -482,6 +485,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     DML_SCALE_BIAS kept_scale_bias = *scale_bias;
     float params[DMLP__MAX_FLOATS] = {0}; /* the FLOAT members, kept for the oracle */
+    uint64_t scalars[DMLP__MAX_SCALARS] = {0}; /* the scalar members, likewise */
+    /* MinMaxDataType: mostly the output's type, sometimes any value */
+    DML_TENSOR_DATA_TYPE scalar_type =
+        (pair & 8) && u8(&r) < 16 ? (DML_TENSOR_DATA_TYPE)u8(&r) : out.buffer.DataType;
     const DML_SCALE_BIAS *scale_bias_ptr = with_scale_bias ? scale_bias : NULL;
     const DML_TENSOR_DESC *in_tensor = (pair & 0x10) && u8(&r) == 0 ? NULL : &in.desc;
     const DML_TENSOR_DESC *out_tensor = (pair & 0x20) && u8(&r) == 0 ? NULL : &out.desc;
@@ -513,6 +520,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(op_desc + f->offset, &value, sizeof value);
             if (index < DMLP__MAX_FLOATS)
                 params[index] = value;
+            break;
+        }
+        case DMLP__FIELD_SCALAR_TYPE:
+            memcpy(op_desc + f->offset, &scalar_type, sizeof scalar_type);
+            break;
+        case DMLP__FIELD_SCALAR: { /* any bits of the union */
+            DML_SCALAR_UNION value;
+            uint64_t bits = ((uint64_t)u32(&r) << 32) | u32(&r);
+            uint32_t index = dmlp__op_scalar_index(def, f);
+            memcpy(&value, &bits, sizeof value);
+            memcpy(op_desc + f->offset, &value, sizeof value);
+            if (index < DMLP__MAX_SCALARS)
+                scalars[index] = dmlp__scalar_load(scalar_type, &value);
             break;
         }
         }
@@ -612,8 +632,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        touched,
                        (size_t)bindings[0].offset,
                        (size_t)bindings[1].offset,
+                       {0},
                        {0}};
             memcpy(c.params, params, sizeof c.params);
+            memcpy(c.scalars, scalars, sizeof c.scalars);
             if (bindings[0].offset > arena_size || bindings[1].offset > arena_size ||
                 in_total > arena_size - bindings[0].offset ||
                 out_total > arena_size - bindings[1].offset)

@@ -203,6 +203,18 @@
  *     toward zero and saturated, a NaN bound bounding nothing). min and max are DirectML's
  *     GPU ones (IEEE 754-2019 minimumNumber and maximumNumber: a NaN loses, -0 below +0);
  *     with DMLP_EXECUTION_FLAG_NAN_PROPAGATE, IEEE minimum and maximum (a NaN wins).
+ *   ClipGrad (DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, from 3_1): the gradient of Clip: +0 (0
+ *     for integers) where x <= Min or x >= Max, else the incoming gradient's bits
+ *     unchanged (NaN payloads included). The comparisons are on exact values: float
+ *     elements widened exactly, integers against the FLOAT bounds as numbers (no
+ *     truncation). A NaN x or a NaN bound compares false: the gradient passes. -0 equals
+ *     +0 (x = -0 with Min = +0 gives 0).
+ *   Clip1, ClipGrad1 (DML_OPERATOR_ELEMENT_WISE_CLIP1, _CLIP_GRAD1, from 5_0): Clip and
+ *     ClipGrad with Min and Max as DML_SCALAR_UNION values of the tensor's own type
+ *     (MinMaxDataType must be the output's DataType; FLOAT16 in UInt16): nothing is
+ *     converted, so integers (64-bit ones too) clip and compare by integer bounds
+ *     exactly. Clip1's floats follow Clip's rules (NaN, -0, Min above Max, the flag),
+ *     ClipGrad1's ClipGrad's (a NaN compares false).
  *   Recip (DML_OPERATOR_ELEMENT_WISE_RECIP): 1 / x, the IEEE quotient rounded to nearest
  *     even in the input's float type (f16 and bf16: widened exactly to f32, divided there,
  *     rounded once to the type). ±0 gives ±inf, ±inf gives ±0, a NaN comes back quiet
@@ -358,7 +370,10 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
     DML_OPERATOR_ACTIVATION_RELU_GRAD = 129,
+    DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD = 142,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
+    DML_OPERATOR_ELEMENT_WISE_CLIP1 = 153,
+    DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1 = 154,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
     DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
 } DML_OPERATOR_TYPE;
@@ -431,6 +446,23 @@ typedef struct DML_SCALE_BIAS {
     float Scale;
     float Bias;
 } DML_SCALE_BIAS;
+
+/* A scalar of any tensor type (ELEMENT_WISE_CLIP1's Min and Max), read as the member of
+   the type a companion DML_TENSOR_DATA_TYPE member names (MinMaxDataType). FLOAT16 (and
+   the extension BFLOAT16) travel as their bits in UInt16. */
+typedef union DML_SCALAR_UNION {
+    uint8_t Bytes[8];
+    int8_t Int8;
+    uint8_t UInt8;
+    int16_t Int16;
+    uint16_t UInt16;
+    int32_t Int32;
+    uint32_t UInt32;
+    int64_t Int64;
+    uint64_t UInt64;
+    float Float32;
+    double Float64;
+} DML_SCALAR_UNION;
 
 typedef struct DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
@@ -601,6 +633,32 @@ typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
     float Min;
     float Max;
 } DML_ELEMENT_WISE_CLIP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *InputGradientTensor;
+    const DML_TENSOR_DESC *OutputGradientTensor;
+    float Min;
+    float Max;
+} DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+    DML_TENSOR_DATA_TYPE MinMaxDataType;
+    DML_SCALAR_UNION Min;
+    DML_SCALAR_UNION Max;
+} DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *InputGradientTensor;
+    const DML_TENSOR_DESC *OutputGradientTensor;
+    DML_TENSOR_DATA_TYPE MinMaxDataType;
+    DML_SCALAR_UNION Min;
+    DML_SCALAR_UNION Max;
+} DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -39,6 +39,8 @@ typedef struct dmlp_py_options {
     float floats[DMLP__MAX_FLOATS]; /* DMLP__FIELD_FLOAT members, in member order */
     uint32_t rounding;        /* DMLP__FIELD_ROUNDING_MODE: DML_ROUNDING_MODE */
     float fused_floats[DMLP__MAX_FLOATS]; /* the fused activation's FLOAT members */
+    uint64_t scalars[DMLP__MAX_SCALARS]; /* DMLP__FIELD_SCALAR members: element bits of
+                                            the input's type */
 } dmlp_py_options;
 
 /* A strided view of host memory: what numpy arrays and DLPack tensors both become.

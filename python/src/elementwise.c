@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+
 /* The most functions the module can hold: each needs an entry point of its own (below),
    since a builtin function whose self is the module (so that it pickles by reference,
    as dmlp._dmlp.sign) cannot tell which one was called otherwise. */
@@ -37,7 +38,8 @@ typedef struct keyword {
     const char *cli_option;   /* the `dmlp run` option the row's help text names, or NULL */
     const char *doc;          /* its line in the docstring ("%s": the fused activations) */
     int (*parse)(const function *f, PyObject *value, call_state *state);
-    uint32_t float_member;    /* a FLOAT member's keyword: its index + 1 (0: none) */
+    uint32_t float_member;    /* a FLOAT member's keyword: its index + 1 (0: none); a
+                                 scalar member's: SCALAR_MEMBER | its index + 1 */
 } keyword;
 
 struct function {
@@ -52,9 +54,11 @@ struct function {
     uint32_t keyword_count;
     const keyword *keywords[MAX_KEYWORDS];
     PyObject *keyword_names[MAX_KEYWORDS];
-    keyword float_keywords[DMLP__MAX_FLOATS]; /* one per FLOAT member: its name in lower */
-    char float_names[DMLP__MAX_FLOATS][32];   /* case ("alpha"), default ONNX's or none */
-    char float_defaults[DMLP__MAX_FLOATS][32];
+    /* one per FLOAT member, then one per scalar member: its name in lower case
+       ("alpha"), default ONNX's or none */
+    keyword float_keywords[DMLP__MAX_FLOATS + DMLP__MAX_SCALARS];
+    char float_names[DMLP__MAX_FLOATS + DMLP__MAX_SCALARS][32];
+    char float_defaults[DMLP__MAX_FLOATS + DMLP__MAX_SCALARS][32];
     uint32_t fused_count;             /* the activations FusedActivation accepts */
     const dmlp__op_def *fused[MAX_FUSED];
     char types_text[320];             /* "int8, int16, ..., bfloat16 (DLPack)" */
@@ -67,6 +71,7 @@ struct call_state {
     PyObject *out;
     int scale_given;
     uint32_t floats_given; /* bit i: FLOAT member i given */
+    PyObject *scalars[DMLP__MAX_SCALARS]; /* scalar members given (borrowed), or NULL */
     uint32_t dtype; /* dtype=: UNKNOWN when not given */
 };
 
@@ -155,23 +160,61 @@ static int parse_float(PyObject *value, const char *arg, float *result, call_sta
     return 0;
 }
 
-/* A FLOAT member (alpha=, min= ...): a real number, held as FLOAT32. */
+#define SCALAR_MEMBER 0x100u
+
+/* A FLOAT member (alpha=, min= ...): a real number, held as FLOAT32; a scalar member
+   (clip1's min=): a real number kept as it is, read in the input's dtype later. */
 static int parse_member(const function *f, const keyword *k, PyObject *value,
                         call_state *state)
 {
     (void)f;
-    uint32_t i = k->float_member - 1;
+    uint32_t i = (k->float_member & ~SCALAR_MEMBER) - 1;
     if (!PyFloat_Check(value) && !(PyLong_Check(value) && !PyBool_Check(value)) &&
         !PyArray_IsScalar(value, Floating) && !PyArray_IsScalar(value, Integer)) {
         PyErr_Format(PyExc_TypeError, "%s: must be a real number, not %s", k->name,
                      Py_TYPE(value)->tp_name);
         return -1;
     }
+    if (k->float_member & SCALAR_MEMBER) {
+        state->scalars[i] = value;
+        return 0;
+    }
     double d = PyFloat_AsDouble(value);
     if (d == -1.0 && PyErr_Occurred())
         return -1;
     state->options.floats[i] = (float)d;
     state->floats_given |= 1u << i;
+    return 0;
+}
+
+/* The scalar members in the input's type: the numbers given (an int exactly), or the
+   row's defaults (-inf, inf: the type's ends). */
+static int resolve_scalars(const function *f, uint32_t type, call_state *state)
+{
+    for (uint32_t i = 0; i < dmlp__op_scalar_count(f->def) && i < DMLP__MAX_SCALARS; i++) {
+        const dmlp__field *m = dmlp__op_scalar(f->def, i);
+        PyObject *value = state->scalars[i];
+        if (!value) {
+            state->options.scalars[i] =
+                dmlp__scalar_from_float((DML_TENSOR_DATA_TYPE)type, m->default_value);
+            continue;
+        }
+        PyObject *text = PyObject_Str(value);
+        const char *chars = text ? PyUnicode_AsUTF8(text) : NULL;
+        char why[160];
+        if (!chars) {
+            Py_XDECREF(text);
+            return -1;
+        }
+        if (!dmlp__scalar_parse((DML_TENSOR_DATA_TYPE)type, chars, &state->options.scalars[i],
+                                why, sizeof why)) {
+            PyErr_Format(dmlp_py_error, "%s: %s", f->float_names[dmlp__op_float_count(f->def) + i],
+                         why);
+            Py_DECREF(text);
+            return -1;
+        }
+        Py_DECREF(text);
+    }
     return 0;
 }
 
@@ -763,6 +806,8 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
                      type_text(views[0].type, views[0].is_bool));
         goto done;
     }
+    if (resolve_scalars(f, views[0].type, &state) < 0)
+        goto done;
     if (state.scale_given && !is_float(views[0].type)) {
         PyErr_Format(PyExc_TypeError,
                      "scale, bias: %s applies ScaleBias to float types only (DirectML); %s "
@@ -1082,6 +1127,24 @@ static int make_function(function *f, const dmlp__op_def *def)
         }
         *k = (keyword){f->float_names[i], m->has_default ? f->float_defaults[i] : NULL, -1,
                        0, 0, NULL, NULL, NULL, i + 1};
+        if (f->keyword_count == MAX_KEYWORDS)
+            break;
+        f->keywords[f->keyword_count] = k;
+        f->keyword_names[f->keyword_count] = PyUnicode_InternFromString(k->name);
+        if (!f->keyword_names[f->keyword_count])
+            return -1;
+        f->keyword_count++;
+    }
+    /* then the scalar members: min=-inf, max=inf (the type's ends for integers) */
+    for (uint32_t i = 0; i < dmlp__op_scalar_count(def) && i < DMLP__MAX_SCALARS; i++) {
+        const dmlp__field *m = dmlp__op_scalar(def, i);
+        uint32_t slot = dmlp__op_float_count(def) + i;
+        keyword *k = &f->float_keywords[slot];
+        dmlp__field_lower_name(m, f->float_names[slot], sizeof f->float_names[slot]);
+        snprintf(f->float_defaults[slot], sizeof f->float_defaults[slot], "%.9g",
+                 (double)m->default_value);
+        *k = (keyword){f->float_names[slot], m->has_default ? f->float_defaults[slot] : NULL,
+                       -1, 0, 0, NULL, NULL, NULL, SCALAR_MEMBER | (i + 1)};
         if (f->keyword_count == MAX_KEYWORDS)
             break;
         f->keywords[f->keyword_count] = k;

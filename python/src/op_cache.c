@@ -146,12 +146,13 @@ static dmlp_operator *create(const cache_key *key)
                                      out_strides),
         0};
     DML_SCALE_BIAS scale_bias = {o->scale, o->bias};
-    dmlp__op_params params = {(DML_IS_INFINITY_MODE)o->mode,
-                              o->has_scale_bias ? &scale_bias : NULL,
-                              (DML_OPERATOR_TYPE)o->fused, {0},
-                              (DML_ROUNDING_MODE)o->rounding, {0}};
+    dmlp__op_params params = {.mode = (DML_IS_INFINITY_MODE)o->mode,
+                              .scale_bias = o->has_scale_bias ? &scale_bias : NULL,
+                              .fused_activation = (DML_OPERATOR_TYPE)o->fused,
+                              .rounding = (DML_ROUNDING_MODE)o->rounding};
     memcpy(params.floats, o->floats, sizeof params.floats);
     memcpy(params.fused_floats, o->fused_floats, sizeof params.fused_floats);
+    memcpy(params.scalars, o->scalars, sizeof params.scalars);
     dmlp__desc_storage storage;
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, o->def, inputs, &out,
                                                             &params);

@@ -171,9 +171,12 @@ typedef struct run_args {
     struct {
         char name[32];
         float value;
+        int is_number; /* the text read as a float (FLOAT members need it) */
+        char text[64]; /* as given: a scalar member reads it in the tensor's type */
     } given[8];
     int given_count;
     float floats[DMLP__MAX_FLOATS];
+    const char *scalars[DMLP__MAX_SCALARS]; /* the scalar members' text; NULL: default */
     DML_TENSOR_DATA_TYPE to; /* cast: the output's type (0: not given) */
     int to_bool;             /* cast: --to b1, ONNX's bool as UINT8 */
     uint32_t level;
@@ -243,7 +246,8 @@ static int float_option(const char *arg)
     memcpy(name, arg + 2, length);
     name[length] = '\0';
     for (uint32_t i = 0; i < dmlp__op_count(); i++)
-        if (dmlp__op_float_named(dmlp__op_at(i), name))
+        if (dmlp__op_float_named(dmlp__op_at(i), name) ||
+            dmlp__op_scalar_named(dmlp__op_at(i), name))
             return 1;
     return 0;
 }
@@ -254,9 +258,11 @@ static void ops_with_float(const char *name, char *text, size_t capacity)
     size_t used = 0, count = 0, listed = 0;
     text[0] = '\0';
     for (uint32_t i = 0; i < dmlp__op_count(); i++)
-        count += dmlp__op_float_named(dmlp__op_at(i), name) != NULL;
+        count += dmlp__op_float_named(dmlp__op_at(i), name) != NULL ||
+                 dmlp__op_scalar_named(dmlp__op_at(i), name) != NULL;
     for (uint32_t i = 0; i < dmlp__op_count() && used < capacity; i++) {
-        if (!dmlp__op_float_named(dmlp__op_at(i), name))
+        if (!dmlp__op_float_named(dmlp__op_at(i), name) &&
+            !dmlp__op_scalar_named(dmlp__op_at(i), name))
             continue;
         const char *sep = listed == 0 ? "" : listed + 1 == count ? " and " : ", ";
         listed++;
@@ -308,22 +314,40 @@ static int resolve_floats(run_args *a)
         bias_member = dmlp__op_float_named(fused, "bias");
     if (a->bias_given && bias_member) {
         snprintf(a->given[a->given_count].name, sizeof a->given[0].name, "bias");
+        a->given[a->given_count].is_number = 1;
         a->given[a->given_count++].value = a->bias;
     } else if (a->bias_given) {
         a->scale_bias.Bias = a->bias;
     }
     a->scale_bias_given = a->scale_given || (a->bias_given && !bias_member);
     for (int k = 0; k < a->given_count; k++) {
-        if (dmlp__op_float_named(a->op, a->given[k].name) ||
-            (fused && dmlp__op_float_named(fused, a->given[k].name)))
-            continue;
-        ops_with_float(a->given[k].name, ops, sizeof ops);
-        if (fused)
-            snprintf(message, sizeof message, "--%s is for %s only (--fused %s has no %s)",
-                     a->given[k].name, ops, fused->cli_name, a->given[k].name);
-        else
-            snprintf(message, sizeof message, "--%s is for %s only", a->given[k].name, ops);
-        return bad_usage(message);
+        const dmlp__field *f = dmlp__op_float_named(a->op, a->given[k].name);
+        if (!f && fused)
+            f = dmlp__op_float_named(fused, a->given[k].name);
+        if (!f && !dmlp__op_scalar_named(a->op, a->given[k].name)) {
+            ops_with_float(a->given[k].name, ops, sizeof ops);
+            if (fused)
+                snprintf(message, sizeof message, "--%s is for %s only (--fused %s has no %s)",
+                         a->given[k].name, ops, fused->cli_name, a->given[k].name);
+            else
+                snprintf(message, sizeof message, "--%s is for %s only", a->given[k].name,
+                         ops);
+            return bad_usage(message);
+        }
+        if (f && !a->given[k].is_number) {
+            snprintf(message, sizeof message, "--%s is '%s'; use a number", a->given[k].name,
+                     a->given[k].text);
+            return bad_usage(message);
+        }
+    }
+    /* scalar members: their text, read in the tensor's type once it is known */
+    for (uint32_t i = 0; i < dmlp__op_scalar_count(a->op) && i < DMLP__MAX_SCALARS; i++) {
+        char lower[32];
+        dmlp__field_lower_name(dmlp__op_scalar(a->op, i), lower, sizeof lower);
+        a->scalars[i] = NULL;
+        for (int k = 0; k < a->given_count; k++)
+            if (strcmp(a->given[k].name, lower) == 0)
+                a->scalars[i] = a->given[k].text;
     }
     int status = member_floats(a, a->op, a->floats);
     if (status < 0 && fused)
@@ -474,10 +498,8 @@ static int parse_args(int argc, char **argv, run_args *a)
             if (a->given_count == (int)(sizeof a->given / sizeof a->given[0]))
                 return bad_usage("too many parameter options");
             snprintf(a->given[a->given_count].name, sizeof a->given[0].name, "%s", name + 2);
-            if (!parse_float(v, &a->given[a->given_count].value)) {
-                snprintf(message, sizeof message, "%s is '%s'; use a number", name, v);
-                return bad_usage(message);
-            }
+            snprintf(a->given[a->given_count].text, sizeof a->given[0].text, "%s", v);
+            a->given[a->given_count].is_number = parse_float(v, &a->given[a->given_count].value);
             a->given_count++;
         } else if (missing) {
             snprintf(message, sizeof message, "%s needs a value", arg);
@@ -546,6 +568,26 @@ static int parse_args(int argc, char **argv, run_args *a)
 
 /* The operator on a device at the requested level, executed on the inputs (skipped when
    the tensor is empty), its output written to OUT.npy with the given dtype and shape. */
+/* The scalar members (--min, --max of clip1) in the input's type: the text given, or the
+   row's default (-inf, inf: the type's ends). false after the message. */
+static bool resolve_scalars(const run_args *a, DML_TENSOR_DATA_TYPE type, dmlp__op_params *params)
+{
+    char why[160], lower[32], message[256];
+    for (uint32_t i = 0; i < dmlp__op_scalar_count(a->op) && i < DMLP__MAX_SCALARS; i++) {
+        const dmlp__field *f = dmlp__op_scalar(a->op, i);
+        if (!a->scalars[i]) {
+            params->scalars[i] = dmlp__scalar_from_float(type, f->default_value);
+        } else if (!dmlp__scalar_parse(type, a->scalars[i], &params->scalars[i], why,
+                                       sizeof why)) {
+            snprintf(message, sizeof message, "--%s is '%s'; %s",
+                     dmlp__field_lower_name(f, lower, sizeof lower), a->scalars[i], why);
+            dmlp_cli_fail("run", message);
+            return false;
+        }
+    }
+    return true;
+}
+
 static int execute_and_write(const run_args *a, const DML_OPERATOR_DESC *desc,
                              uint32_t input_count, const dmlp_buffer_binding *inputs,
                              uint64_t in_bytes, uint64_t out_bytes, int empty,
@@ -643,9 +685,12 @@ static int run(const run_args *a, dmlp__npy *in)
     out_desc.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(out_type, ndim, use_sizes,
                                                                    NULL);
     dmlp__desc_storage storage;
-    dmlp__op_params params = {a->mode, a->scale_bias_given ? &a->scale_bias : NULL,
-                              DML_OPERATOR_INVALID, {0}, a->rounding, {0}};
+    dmlp__op_params params = {.mode = a->mode,
+                              .scale_bias = a->scale_bias_given ? &a->scale_bias : NULL,
+                              .rounding = a->rounding};
     memcpy(params.floats, a->floats, sizeof params.floats);
+    if (!resolve_scalars(a, in->type, &params))
+        return 1;
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
     dmlp_buffer_binding binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};
     return execute_and_write(a, desc, 1, &binding, in->data_size,
@@ -722,11 +767,14 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
     out_desc.TotalTensorSizeInBytes =
         dmlp_calc_buffer_tensor_size(out_type, dims, use_sizes, NULL);
     dmlp__desc_storage storage;
-    dmlp__op_params params = {a->mode, NULL,
-                              a->fused ? a->fused->type : DML_OPERATOR_INVALID, {0},
-                              a->rounding, {0}};
+    dmlp__op_params params = {.mode = a->mode,
+                              .fused_activation = a->fused ? a->fused->type
+                                                           : DML_OPERATOR_INVALID,
+                              .rounding = a->rounding};
     memcpy(params.floats, a->floats, sizeof params.floats);
     memcpy(params.fused_floats, a->fused_floats, sizeof params.fused_floats);
+    if (!resolve_scalars(a, in_a->type, &params))
+        return 1;
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {&descs[0], &descs[1]};
     const DML_OPERATOR_DESC *desc =
         dmlp__desc_build_inputs(&storage, a->op, inputs, &out_desc, &params);

@@ -1,8 +1,8 @@
 /* Internal: the front ends' view of the registry. A front end that offers every operator
    (the Python module) reads the operators from here and nowhere else in core: the rows
-   (registry.h), their feature-level tables (support.h), the one place a descriptor is
-   made (dmlp__desc_build_inputs), and the few facts below that the rows hold but no
-   accessor of registry.h gives. Each is computed from the operator files (src/ops/) or by
+   (registry.h) and their scalar members read in a type (scalar.h), their feature-level
+   tables (support.h), the one place a descriptor is made (dmlp__desc_build_inputs), and
+   the few facts below that the rows hold but no accessor of registry.h gives. Each is computed from the operator files (src/ops/) or by
    the validator itself, so it cannot disagree with what the library does. */
 #ifndef DMLP_CORE_CATALOGUE_H
 #define DMLP_CORE_CATALOGUE_H
@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "core/registry.h"
+#include "core/scalar.h" /* the DML_SCALAR_UNION members read in a type */
 #include "core/support.h"
 
 /* The execution flags (DMLP_EXECUTION_FLAG_*) that change op's results: those its ONNX

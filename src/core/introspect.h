@@ -3,7 +3,8 @@
    platform/ (tests/layout/check_includes.py keeps it so).
 
    - The registry view: the operators and their descriptor fields, `dmlp run` names and
-     descriptor building (core/registry.h), DirectML's support tables and feature levels
+     descriptor building (core/registry.h), the DML_SCALAR_UNION members' values read in
+     a type (core/scalar.h), DirectML's support tables and feature levels
      (core/support.h), and the data types' names and sizes (core/types.h).
    - The exact conversions between f32 and f16/bf16/float8 that `dmlp show` and `dmlp
      onnx-test` print values with (numeric/fp_convert.h), and the library's error text
@@ -18,6 +19,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/scalar.h"
 #include "core/support.h"
 #include "core/types.h"
 #include "dmlp.h"

@@ -162,6 +162,8 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     plan->args.bias = info->scale_bias.Bias;
     _Static_assert(sizeof plan->args.param == sizeof info->floats, "every FLOAT member");
     memcpy(plan->args.param, info->floats, sizeof plan->args.param);
+    _Static_assert(sizeof plan->args.scalar == sizeof info->scalars, "every scalar member");
+    memcpy(plan->args.scalar, info->scalars, sizeof plan->args.scalar);
     plan->args.cast = info->execution_flags & (DMLP_EXECUTION_FLAG_CAST_ONNX |
                                                DMLP_EXECUTION_FLAG_CAST_NO_SATURATE |
                                                DMLP_EXECUTION_FLAG_CAST_TO_BOOL);

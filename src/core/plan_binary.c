@@ -85,6 +85,8 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     }
     plan->args.out_size = plan->out_size;
     memcpy(plan->args.param, info->floats, sizeof plan->args.param);
+    _Static_assert(sizeof plan->args.scalar == sizeof info->scalars, "every scalar member");
+    memcpy(plan->args.scalar, info->scalars, sizeof plan->args.scalar);
     plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;
     plan->args.shift_zero =
         (info->execution_flags & DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO) != 0;

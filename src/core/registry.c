@@ -1,6 +1,7 @@
 /* The operator registry: one row per operator (registry.h says what a row holds). To add
    an operator, see docs/adding-an-operator.md. */
 #include "core/registry.h"
+#include "core/scalar.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -140,6 +141,40 @@ const dmlp__field *dmlp__op_float_named(const dmlp__op_def *def, const char *nam
     char lower[64];
     for (uint32_t i = 0; def && name && i < def->field_count; i++)
         if (def->fields[i].kind == DMLP__FIELD_FLOAT &&
+            strcmp(dmlp__field_lower_name(&def->fields[i], lower, sizeof lower), name) == 0)
+            return &def->fields[i];
+    return NULL;
+}
+
+uint32_t dmlp__op_scalar_count(const dmlp__op_def *def)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; def && i < def->field_count; i++)
+        count += def->fields[i].kind == DMLP__FIELD_SCALAR;
+    return count;
+}
+
+const dmlp__field *dmlp__op_scalar(const dmlp__op_def *def, uint32_t index)
+{
+    for (uint32_t i = 0; def && i < def->field_count; i++)
+        if (def->fields[i].kind == DMLP__FIELD_SCALAR && index-- == 0)
+            return &def->fields[i];
+    return NULL;
+}
+
+uint32_t dmlp__op_scalar_index(const dmlp__op_def *def, const dmlp__field *field)
+{
+    uint32_t index = 0;
+    for (uint32_t i = 0; def && i < def->field_count && &def->fields[i] != field; i++)
+        index += def->fields[i].kind == DMLP__FIELD_SCALAR;
+    return index;
+}
+
+const dmlp__field *dmlp__op_scalar_named(const dmlp__op_def *def, const char *name)
+{
+    char lower[64];
+    for (uint32_t i = 0; def && name && i < def->field_count; i++)
+        if (def->fields[i].kind == DMLP__FIELD_SCALAR &&
             strcmp(dmlp__field_lower_name(&def->fields[i], lower, sizeof lower), name) == 0)
             return &def->fields[i];
     return NULL;
@@ -289,6 +324,9 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
     s->output.Type = DML_TENSOR_TYPE_BUFFER;
     s->output.Desc = out;
     uint32_t input_index = 0;
+    DML_TENSOR_DATA_TYPE scalar_type =
+        params->scalar_type != DML_TENSOR_DATA_TYPE_UNKNOWN ? params->scalar_type
+                                                            : inputs[0]->DataType;
     for (uint32_t i = 0; i < def->field_count; i++) {
         const dmlp__field *f = &def->fields[i];
         unsigned char *at = s->desc.bytes + f->offset;
@@ -320,6 +358,17 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
             float_index = dmlp__op_float_index(def, f);
             if (float_index < DMLP__MAX_FLOATS)
                 memcpy(at, &params->floats[float_index], sizeof(float));
+            break;
+        case DMLP__FIELD_SCALAR_TYPE:
+            memcpy(at, &scalar_type, sizeof scalar_type);
+            break;
+        case DMLP__FIELD_SCALAR:
+            float_index = dmlp__op_scalar_index(def, f);
+            if (float_index < DMLP__MAX_SCALARS) {
+                DML_SCALAR_UNION scalar;
+                dmlp__scalar_store(scalar_type, params->scalars[float_index], &scalar);
+                memcpy(at, &scalar, sizeof scalar);
+            }
             break;
         }
     }
@@ -359,6 +408,13 @@ int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field)
 float dmlp__desc_float(const void *desc, const dmlp__field *field)
 {
     float value;
+    memcpy(&value, (const unsigned char *)desc + field->offset, sizeof value);
+    return value;
+}
+
+DML_SCALAR_UNION dmlp__desc_scalar(const void *desc, const dmlp__field *field)
+{
+    DML_SCALAR_UNION value;
     memcpy(&value, (const unsigned char *)desc + field->offset, sizeof value);
     return value;
 }

@@ -30,20 +30,29 @@ typedef enum dmlp__field_kind {
                                   included (docs/operators.md says what each gives) */
     DMLP__FIELD_ROUNDING_MODE, /* DML_ROUNDING_MODE: HALVES_TO_NEAREST_EVEN, TOWARD_ZERO or
                                   TOWARD_INFINITY */
+    DMLP__FIELD_SCALAR_TYPE,   /* DML_TENSOR_DATA_TYPE: the type of the SCALAR members
+                                  (MinMaxDataType); it must be the output's DataType */
+    DMLP__FIELD_SCALAR,        /* DML_SCALAR_UNION: a parameter in the SCALAR_TYPE member's
+                                  type (CLIP1's Min, Max), so an integer tensor gets integer
+                                  values; every value of the type is accepted */
 } dmlp__field_kind;
 
 typedef struct dmlp__field {
     const char *name;      /* the C member name, as DirectML.h and DxDispatch spell it */
     dmlp__field_kind kind;
     size_t offset;         /* offsetof(the desc struct, the member) */
-    float default_value;   /* DMLP__FIELD_FLOAT: the value Python and `dmlp run` use when
-                              none is given (ONNX's default where ONNX has the operator) */
+    float default_value;   /* DMLP__FIELD_FLOAT and _SCALAR: the value Python and `dmlp
+                              run` use when none is given (ONNX's default where ONNX has
+                              the operator; a SCALAR's converted to the type, integers
+                              saturated: -inf is the type's lowest) */
     bool has_default;      /* ... when there is one; otherwise the value is required */
 } dmlp__field;
 
 #define DMLP__MAX_FIELDS 6
 /* The most DMLP__FIELD_FLOAT members a descriptor has. */
 #define DMLP__MAX_FLOATS 4
+/* The most DMLP__FIELD_SCALAR members a descriptor has. */
+#define DMLP__MAX_SCALARS 2
 
 /* dmlp__op_def.output_type of an operator whose output may have any type its support row
    lists, the input's or another (Cast): the output tensor's DataType chooses. */
@@ -101,6 +110,11 @@ const dmlp__field *dmlp__op_float_named(const dmlp__op_def *def, const char *nam
 /* A FLOAT field's name in lower case ("alpha"), as Python's keyword and `dmlp run`'s
    option (--alpha) spell it; into text (capacity bytes), returned. */
 const char *dmlp__field_lower_name(const dmlp__field *field, char *text, size_t capacity);
+/* The same for the SCALAR fields (their place in dmlp__op_params.scalars). */
+uint32_t dmlp__op_scalar_count(const dmlp__op_def *def);
+const dmlp__field *dmlp__op_scalar(const dmlp__op_def *def, uint32_t index);
+uint32_t dmlp__op_scalar_index(const dmlp__op_def *def, const dmlp__field *field);
+const dmlp__field *dmlp__op_scalar_named(const dmlp__op_def *def, const char *name);
 
 /* The most input tensors a row has, and how many this row has (its INPUT fields). */
 #define DMLP__MAX_INPUTS 2
@@ -130,6 +144,9 @@ typedef struct dmlp__op_params {
     float floats[DMLP__MAX_FLOATS];     /* DMLP__FIELD_FLOAT, in member order */
     DML_ROUNDING_MODE rounding;         /* DMLP__FIELD_ROUNDING_MODE */
     float fused_floats[DMLP__MAX_FLOATS]; /* the fused activation's FLOAT members */
+    DML_TENSOR_DATA_TYPE scalar_type;   /* DMLP__FIELD_SCALAR_TYPE (UNKNOWN: the input's) */
+    uint64_t scalars[DMLP__MAX_SCALARS]; /* DMLP__FIELD_SCALAR, in member order: element
+                                            bits of that type (core/scalar.h) */
 } dmlp__op_params;
 
 /* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It
@@ -173,5 +190,6 @@ const DML_SCALE_BIAS *dmlp__desc_scale_bias(const void *desc, const dmlp__field 
 const DML_OPERATOR_DESC *dmlp__desc_operator(const void *desc, const dmlp__field *field);
 int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field);
 float dmlp__desc_float(const void *desc, const dmlp__field *field);
+DML_SCALAR_UNION dmlp__desc_scalar(const void *desc, const dmlp__field *field);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/scalar.h"
 #include "core/support.h"
 #include "core/types.h"
 
@@ -24,8 +25,8 @@
 typedef struct context {
     DML_OPERATOR_TYPE type;
     const char *op;          /* operator name for messages */
-    const char *output;      /* the output tensor's member: OutputTensor (ReluGrad's
-                                OutputGradientTensor) */
+    const char *output;      /* the output tensor's member: OutputTensor (ReluGrad's and
+                                ClipGrad's OutputGradientTensor) */
     uint32_t level;
     bool extensions;
     uint32_t input_count;
@@ -642,6 +643,10 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     const DML_OPERATOR_DESC *fused = NULL;
     float floats[DMLP__MAX_FLOATS] = {0};
     uint32_t float_count = 0;
+    DML_TENSOR_DATA_TYPE scalar_type = DML_TENSOR_DATA_TYPE_UNKNOWN;
+    const char *scalar_type_name = NULL;
+    const dmlp__field *scalar_fields[DMLP__MAX_SCALARS] = {NULL};
+    uint32_t scalar_count = 0;
     for (uint32_t i = 0; i < def->field_count; i++) {
         const dmlp__field *f = &def->fields[i];
         switch (f->kind) {
@@ -682,6 +687,14 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
             if (float_count < DMLP__MAX_FLOATS)
                 floats[float_count++] = dmlp__desc_float(desc->Desc, f);
             break;
+        case DMLP__FIELD_SCALAR_TYPE: /* checked against the output below */
+            scalar_type = (DML_TENSOR_DATA_TYPE)dmlp__desc_enum(desc->Desc, f);
+            scalar_type_name = f->name;
+            break;
+        case DMLP__FIELD_SCALAR: /* any value of the type, read once it is known */
+            if (scalar_count < DMLP__MAX_SCALARS)
+                scalar_fields[scalar_count++] = f;
+            break;
         }
     }
 
@@ -706,6 +719,15 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     if ((status = check_tensor(&c, c.output, output, true, &info.output)) != DMLP_OK ||
         (status = check_input_support(&c, input_names[0], &info.input)) != DMLP_OK)
         return status;
+    if (scalar_type_name && scalar_type != info.output.type) {
+        return dmlp__error(INVALID, "%s: %s is %s; it must be %s.DataType (%s)", c.op,
+                           scalar_type_name, dmlp__type_name(scalar_type), c.output,
+                           dmlp__type_name(info.output.type));
+    }
+    for (uint32_t i = 0; i < scalar_count; i++) {
+        DML_SCALAR_UNION scalar = dmlp__desc_scalar(desc->Desc, scalar_fields[i]);
+        info.scalars[i] = dmlp__scalar_load(scalar_type, &scalar);
+    }
     for (uint32_t i = 1; i < c.input_count; i++)
         if ((status = check_pair(&c, input_names[0], &info.input, input_names[i], in_tensors[i],
                                  false)) != DMLP_OK)

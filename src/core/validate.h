@@ -37,6 +37,8 @@ typedef struct dmlp__op_info {
     float fused_floats[DMLP__MAX_FLOATS]; /* its FLOAT members, in member order */
     float floats[DMLP__MAX_FLOATS];     /* the FLOAT members (Alpha, Min ...), in order */
     DML_ROUNDING_MODE rounding;         /* Round only */
+    uint64_t scalars[DMLP__MAX_SCALARS]; /* the DML_SCALAR_UNION members (CLIP1's Min,
+                                            Max) as element bits of the output's type */
 } dmlp__op_info;
 
 /* Validates desc at the given level and device flags; fills *out on success. Every

@@ -7,6 +7,7 @@
 
 #include "core/catalogue.h"
 #include "core/error.h"
+#include "core/types.h"
 #include "dx_internal.h"
 
 static dmlp_status parse_type(const cJSON *json, const char *path, const dmlp__op_def **def)
@@ -193,6 +194,62 @@ static dmlp_status parse_fused_activation(const cJSON *json, const char *path,
     return DMLP_OK;
 }
 
+/* A DML_SCALAR_UNION member, read as the type MinMaxDataType (parsed before it) names,
+   as DxDispatch reads it: a number of that type ("nan", "inf", "-inf" for floats), or an
+   object whose one member is the union's member of the type ({"Int8": -3}; FLOAT16 as
+   its bits, {"UInt16": 15360}). */
+static dmlp_status parse_scalar(const dmlp__dx_parse_context *ctx, const cJSON *member,
+                                const char *path, const dmlp__field *field,
+                                dmlp__dx_dispatchable *d)
+{
+    static const struct {
+        DML_TENSOR_DATA_TYPE type;
+        const char *name;
+    } members[] = {
+        {DML_TENSOR_DATA_TYPE_FLOAT16, "UInt16"}, {DML_TENSOR_DATA_TYPE_FLOAT32, "Float32"},
+        {DML_TENSOR_DATA_TYPE_FLOAT64, "Float64"}, {DML_TENSOR_DATA_TYPE_UINT8, "UInt8"},
+        {DML_TENSOR_DATA_TYPE_UINT16, "UInt16"},  {DML_TENSOR_DATA_TYPE_UINT32, "UInt32"},
+        {DML_TENSOR_DATA_TYPE_UINT64, "UInt64"},  {DML_TENSOR_DATA_TYPE_INT8, "Int8"},
+        {DML_TENSOR_DATA_TYPE_INT16, "Int16"},    {DML_TENSOR_DATA_TYPE_INT32, "Int32"},
+        {DML_TENSOR_DATA_TYPE_INT64, "Int64"},
+    };
+    uint32_t index = dmlp__op_scalar_index(d->def, field);
+    DML_TENSOR_DATA_TYPE type = d->params.scalar_type;
+    const char *name = NULL;
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (members[i].type == type)
+            name = members[i].name;
+    if (!member)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "missing (a number of MinMaxDataType)");
+    if (!name || index >= DMLP__MAX_SCALARS)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "MinMaxDataType must name a data type");
+    unsigned char bytes[8] = {0};
+    dmlp_status s;
+    if (cJSON_IsObject(member)) {
+        const char *allowed[] = {name, NULL};
+        char q[DMLP__DX_PATH_MAX];
+        const cJSON *value = cJSON_GetObjectItemCaseSensitive(member, name);
+        dmlp__dx_path_key(q, path, name);
+        if ((s = dmlp__dx_check_members(member, path, allowed)) != DMLP_OK)
+            return s;
+        if (!value)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, q, "missing (the union's member of %s)",
+                                 dmlp__type_name(type));
+        /* FLOAT16's member is UInt16: its bits */
+        DML_TENSOR_DATA_TYPE as =
+            type == DML_TENSOR_DATA_TYPE_FLOAT16 ? DML_TENSOR_DATA_TYPE_UINT16 : type;
+        s = dmlp__dx_read_element(ctx->doc, value, as, q, bytes);
+    } else {
+        s = dmlp__dx_read_element(ctx->doc, member, type, path, bytes);
+    }
+    if (s != DMLP_OK)
+        return s;
+    uint64_t bits = 0;
+    memcpy(&bits, bytes, dmlp__type_size(type)); /* little-endian host */
+    d->params.scalars[index] = bits;
+    return DMLP_OK;
+}
+
 /* One member of the desc, by the kind the registry gives it. */
 static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *object,
                                const char *path, const dmlp__field *field,
@@ -234,6 +291,12 @@ static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *o
         return dmlp__dx_read_float(member, DML_TENSOR_DATA_TYPE_FLOAT32, p,
                                    &d->params.floats[index]);
     }
+    case DMLP__FIELD_SCALAR_TYPE:
+        if (!member)
+            return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (a data type: the output's)");
+        return dmlp__dx_get_type(member, p, &d->params.scalar_type);
+    case DMLP__FIELD_SCALAR:
+        return parse_scalar(ctx, member, p, field, d);
     }
     return DMLP_OK;
 }

@@ -58,6 +58,9 @@ typedef struct dmlp__kernel_args {
     float param[4];             /* the descriptor's FLOAT members in member order (Alpha,
                                    Beta; Min, Max; Bias, Threshold ...) */
     DML_ROUNDING_MODE rounding; /* Round only */
+    uint64_t scalar[2];         /* the descriptor's DML_SCALAR_UNION members in member
+                                   order (CLIP1's Min, Max): the element's bits in the
+                                   tensor's type, zero-extended */
     uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
     uint8_t chain[8];           /* dmlp__chain_op; nan_propagate and recip apply to every
                                    Sign, Relu and Softsign in it */

@@ -85,12 +85,15 @@ static uint64_t clamp_pick(uint64_t a, uint64_t b, const clamp_format *f, uint32
     return (x > y) == (up != 0) ? a : b;
 }
 
+#ifndef DMLP_OPS_CLAMP_NO_CONVERSION /* Clip1's bounds are of the type already */
 /* A bound in each float type: float32 as it is, widened exactly for float64, rounded to
    nearest even for the 16-bit types (a NaN keeps its leading payload, made quiet). */
 static uint64_t clamp_bound_f16(float p) { return dmlp__f32_to_f16(p); }
 static uint64_t clamp_bound_bf16(float p) { return dmlp__f32_to_bf16(p); }
 static uint64_t clamp_bound_f32(float p) { return dmlp__f32_bits(p); }
 static uint64_t clamp_bound_f64(float p) { return dmlp__f64_bits((double)p); }
+
+#endif
 
 /* x through the ScaleBias when there is one. */
 static uint64_t clamp_scaled_f16(uint64_t x, const dmlp__kernel_args *a)

@@ -12,9 +12,12 @@
          a DML_TENSOR_DATA_TYPE), DMLP_IN_PLACE or DMLP_NOT_IN_PLACE("why"), the
          `dmlp run --help` lines, and the descriptor's members in order, each
          DMLP_FIELD(KIND, Member) with KIND one of INPUT, OUTPUT, INFINITY_MODE,
-         ROUNDING_MODE, SCALE_BIAS, FUSED_ACTIVATION, FLOAT (src/core/registry.h); a FLOAT member with
-         a default for Python and `dmlp run` (ONNX's, where ONNX has the operator) is
-         DMLP_FIELD_DEFAULT(FLOAT, Member, value)
+         ROUNDING_MODE, SCALE_BIAS, FUSED_ACTIVATION, FLOAT, SCALAR_TYPE, SCALAR
+         (src/core/registry.h); a FLOAT member with a default for Python and `dmlp run`
+         (ONNX's, where ONNX has the operator) is DMLP_FIELD_DEFAULT(FLOAT, Member, value);
+         a DML_SCALAR_UNION member is DMLP_FIELD_DEFAULT(SCALAR, Min, -inf) after
+         DMLP_FIELD(SCALAR_TYPE, MinMaxDataType), its value the element's bits in the
+         kernels' args->scalar
      DMLP_SUPPORT(level, min_dims, max_dims, (types...))
          a row of DirectML's tensor support table: the whole type list in force from
          that feature level on (2_0, 4_1, ...), with the short type names of

@@ -80,12 +80,19 @@ static void check_layouts(void)
         const dmlp__field *out = dmlp__op_field(d, DMLP__FIELD_OUTPUT);
         uint32_t count = dmlp__op_input_count(d);
         CHECK(count >= 1 && count <= DMLP__MAX_INPUTS, "%s: %u inputs", d->name, count);
-        int grad = d->type == DML_OPERATOR_ACTIVATION_RELU_GRAD; /* DirectML's names */
+        int grad = d->type == DML_OPERATOR_ACTIVATION_RELU_GRAD || /* DirectML's names */
+                   d->type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD ||
+                   d->type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1;
         CHECK(in && out && in == dmlp__op_input(d, 0) &&
                   same(out->name, grad ? "OutputGradientTensor" : "OutputTensor"),
               "%s: an input and OutputTensor", d->name);
         if (count == 1)
             CHECK(same(in->name, "InputTensor"), "%s: InputTensor", d->name);
+        else if (grad) /* DirectML's names */
+            CHECK(same(in->name, "InputTensor") &&
+                      same(dmlp__op_input(d, 1)->name, "InputGradientTensor") &&
+                      dmlp__op_input(d, 2) == NULL,
+                  "%s: InputTensor and InputGradientTensor", d->name);
         else if (d->type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) /* DirectML's names */
             CHECK(same(in->name, "InputTensor") &&
                       same(dmlp__op_input(d, 1)->name, "SlopeTensor") &&
@@ -119,8 +126,19 @@ static void check_layouts(void)
         for (uint32_t f = 0; f < d->field_count; f++) {
             const dmlp__field *m = &d->fields[f];
             char lower[64];
-            CHECK(m->kind == DMLP__FIELD_FLOAT || !m->has_default, "%s.%s: no default",
-                  d->name, m->name);
+            CHECK(m->kind == DMLP__FIELD_FLOAT || m->kind == DMLP__FIELD_SCALAR ||
+                      !m->has_default,
+                  "%s.%s: no default", d->name, m->name);
+            if (m->kind == DMLP__FIELD_SCALAR) { /* after the type that reads it */
+                uint32_t index = dmlp__op_scalar_index(d, m);
+                CHECK(dmlp__op_scalar(d, index) == m && index < DMLP__MAX_SCALARS &&
+                          dmlp__op_scalar_named(
+                              d, dmlp__field_lower_name(m, lower, sizeof lower)) == m,
+                      "%s.%s: scalar member %u", d->name, m->name, index);
+                const dmlp__field *t = dmlp__op_field(d, DMLP__FIELD_SCALAR_TYPE);
+                CHECK(t && t->offset < m->offset, "%s.%s: its data type member first",
+                      d->name, m->name);
+            }
             if (m->kind != DMLP__FIELD_FLOAT)
                 continue;
             uint32_t index = dmlp__op_float_index(d, m);

@@ -76,6 +76,9 @@
 #define HARD_SWISH DML_OPERATOR_ACTIVATION_HARD_SWISH
 #define THRESHOLD DML_OPERATOR_ELEMENT_WISE_THRESHOLD
 #define CLIP DML_OPERATOR_ELEMENT_WISE_CLIP
+#define CLIP_GRAD DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD
+#define CLIP1 DML_OPERATOR_ELEMENT_WISE_CLIP1
+#define CLIP_GRAD1 DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1
 #define RECIP DML_OPERATOR_ELEMENT_WISE_RECIP
 #define SQRT DML_OPERATOR_ELEMENT_WISE_SQRT
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
@@ -184,6 +187,10 @@ static const expected_row expected_rows[] = {
     {CLIP, 0x2100, 4, 4, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {CLIP, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {CLIP, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {CLIP_GRAD, 0x3100, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {CLIP_GRAD, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {CLIP1, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {CLIP_GRAD1, 0x5000, 1, 8, {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
     {RECIP, 0x1000, 4, 4, {F32, F16}},
     {RECIP, 0x3000, 1, 8, {F32, F16}},
     {SQRT, 0x1000, 4, 4, {F32, F16}},
@@ -312,6 +319,9 @@ static const struct {
     {HARD_SWISH, {F64, BF16}},
     {THRESHOLD, {F64, BF16}},
     {CLIP, {F64, BF16}},
+    {CLIP_GRAD, {F64, BF16}},
+    {CLIP1, {F64, BF16}},
+    {CLIP_GRAD1, {F64, BF16}},
     {RECIP, {F64, BF16}},
     {SQRT, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
@@ -372,6 +382,9 @@ static const struct {
     {HARD_SWISH, "ACTIVATION_HARD_SWISH", 0x6200, "6_2"},
     {THRESHOLD, "ELEMENT_WISE_THRESHOLD", 0x1000, "1_0"},
     {CLIP, "ELEMENT_WISE_CLIP", 0x1000, "1_0"},
+    {CLIP_GRAD, "ELEMENT_WISE_CLIP_GRAD", 0x3100, "3_1"},
+    {CLIP1, "ELEMENT_WISE_CLIP1", 0x5000, "5_0"},
+    {CLIP_GRAD1, "ELEMENT_WISE_CLIP_GRAD1", 0x5000, "5_0"},
     {RECIP, "ELEMENT_WISE_RECIP", 0x1000, "1_0"},
     {SQRT, "ELEMENT_WISE_SQRT", 0x1000, "1_0"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
@@ -467,6 +480,9 @@ typedef struct fixture {
     DML_ELEMENT_WISE_ADD1_OPERATOR_DESC binary_desc; /* A and B the same tensor */
     DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity_desc; /* Identity, Abs: ScaleBias NULL */
     DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip_desc; /* Threshold, Clip: ScaleBias NULL */
+    DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC clip_grad_desc; /* the input twice */
+    DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1_desc; /* MinMaxDataType the output's */
+    DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC clip_grad1_desc;
     DML_ACTIVATION_LINEAR_OPERATOR_DESC float_desc; /* the activations with FLOAT members */
     DML_OPERATOR_DESC desc;
 } fixture;
@@ -511,6 +527,18 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->binary_desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&f->in_tensor, &f->in_tensor,
                                                                &f->out_tensor, NULL};
         f->desc.Desc = &f->binary_desc;
+    } else if (op == CLIP_GRAD) { /* InputTensor, InputGradientTensor, then the bounds */
+        f->clip_grad_desc = (DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC){
+            &f->in_tensor, &f->in_tensor, &f->out_tensor, -1.0f, 1.0f};
+        f->desc.Desc = &f->clip_grad_desc;
+    } else if (op == CLIP1) { /* a NULL ScaleBias, the type and zero bounds */
+        f->clip1_desc = (DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC){
+            &f->in_tensor, &f->out_tensor, NULL, out_type, {{0}}, {{0}}};
+        f->desc.Desc = &f->clip1_desc;
+    } else if (op == CLIP_GRAD1) {
+        f->clip_grad1_desc = (DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC){
+            &f->in_tensor, &f->in_tensor, &f->out_tensor, out_type, {{0}}, {{0}}};
+        f->desc.Desc = &f->clip_grad1_desc;
     } else if (op == THRESHOLD || op == CLIP) {
         /* Clip's layout (Threshold's is its prefix): a NULL ScaleBias, then the bounds */
         f->clip_desc = (DML_ELEMENT_WISE_CLIP_OPERATOR_DESC){&f->in_tensor, &f->out_tensor, NULL,

@@ -381,6 +381,8 @@ int main(void)
     check_model("hard_swish");
     check_model("threshold");
     check_model("clip");
+    check_model("clip_grad");
+    check_model("clip1");
     check_model("recip");
     check_model("sqrt");
     check_model("activation_identity");

@@ -3,18 +3,22 @@
    random operands (NaNs with payloads, infinities, zeros, subnormals, the largest values,
    operands close together), every length up to several vectors (the tails), A or B a
    scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
-   Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero).
+   Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero);
+   four pairs of FLOAT members (args.param: ClipGrad's bounds), the same as scalar
+   members of the row's type (args.scalar: ClipGrad1's).
    One B in three is small (below twice the width: shift counts on either side of it).
    The comparisons write UINT8 and UINT32 outputs (args.out_size 1 and 4), the other
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
    16-bit kernels also run every A against special, nearby and random B (sweep16).
    Variants the CPU cannot run are skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/scalar.h"
 #include "kernels/kernels.h"
 #include "test_reference_oracle.h"
 
@@ -185,6 +189,14 @@ int main(void)
                 args.nan_propagate = (uint32_t)((pass / 2) % 2);
                 args.shift_zero = (uint32_t)((pass / 2) % 2);
                 args.out_size = own_output(rows[r].op) ? (pass / 4 ? 4 : 1) : (uint32_t)s;
+                /* the FLOAT members (ClipGrad's Min and Max; the others read none):
+                   finite bounds, signed zeros, infinities, a NaN and a subnormal */
+                static const float bounds[][2] = {
+                    {-1.5f, 2.5f}, {0.0f, -0.0f}, {-INFINITY, INFINITY}, {NAN, 1e-40f}};
+                args.param[0] = bounds[pass % 4][0];
+                args.param[1] = bounds[pass % 4][1];
+                args.scalar[0] = dmlp__scalar_from_float(rows[r].type, bounds[pass % 4][0]);
+                args.scalar[1] = dmlp__scalar_from_float(rows[r].type, bounds[pass % 4][1]);
                 size_t os = args.out_size;
                 unsigned char *pa = a + shift, *pb = b + shift;
                 fill(pa, pb, N, s, 7 + r + pass);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/scalar.h"
 #include "kernels/kernels.h"
 #include "test_util.h"
 
@@ -191,15 +192,18 @@ static const float param_sets[PARAM_SETS][4] = {
 };
 
 /* The argument combinations that matter for an operator (streaming set by callers):
-   IsInfinity's and Round's modes, Sign's NaN flag, Identity without and with a ScaleBias, IsNaN's
-   UINT8 and UINT32 outputs, and the FLOAT members' sets for the operators that have them. */
+   IsInfinity's and Round's modes, Sign's NaN flag, Identity without and with a ScaleBias,
+   IsNaN's UINT8 and UINT32 outputs, and the FLOAT members' sets for the operators that
+   have them (the scalar members take the set's last two values in the tensor's type). */
 static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
 {
     size_t n = 0;
     int rounding = c->op == DML_OPERATOR_ELEMENT_WISE_ROUND;
-    int modes = c->op == ISINF || rounding                     ? 3
-                : dmlp__op_float_count(dmlp__op_find(c->op)) ? PARAM_SETS
-                                                             : 1;
+    int modes = c->op == ISINF || rounding ? 3
+                : dmlp__op_float_count(dmlp__op_find(c->op)) ||
+                          dmlp__op_scalar_count(dmlp__op_find(c->op))
+                      ? PARAM_SETS
+                      : 1;
     for (int m = 0; m < modes; m++)
         for (uint32_t nan = 0; nan < 2; nan++) {
             if (rounding && nan) /* Round reads no NaN rule: its three modes only */
@@ -210,6 +214,9 @@ static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
             if (c->op != ISINF) {
                 out[n].mode = DML_IS_INFINITY_MODE_EITHER;
                 memcpy(out[n].param, param_sets[m], sizeof out[n].param);
+                /* the scalar members (CLIP1's Min, Max): the same values in the type */
+                for (int k = 0; k < 2; k++)
+                    out[n].scalar[k] = dmlp__scalar_from_float(c->type, param_sets[m][k + 2]);
             }
             if (rounding) /* Round's three modes */
                 out[n].rounding = (DML_ROUNDING_MODE)m;

@@ -3,6 +3,7 @@ of operators (`dmlp caps`), and each function, on every dtype it takes, gives wh
 computes independently here (NaN, ±0, ±inf and subnormals included); broadcasting,
 out= in place, keyword arguments, refusals and feature levels."""
 import math
+import builtins
 import re
 import subprocess
 
@@ -267,6 +268,49 @@ def clip(x, min=-np.inf, max=np.inf):
     return u if lo is None else maximum_number(np.full_like(x, lo), u)
 
 
+def clip_grad(x, grad, min=-np.inf, max=np.inf):
+    """The gradient where min < x < max as exact numbers, else 0 (a NaN x or bound
+    compares false); integers compared as Python's exact ints against the float bounds."""
+    if x.dtype.kind == "f":
+        v = x.astype(np.float64)
+        cut = (v <= min) | (v >= max)
+    else:
+        cut = np.array([(min == min and int(v) <= min) or (max == max and int(v) >= max)
+                        for v in x.flat], dtype=bool).reshape(x.shape)
+    return np.where(cut, np.zeros((), x.dtype), grad).astype(x.dtype)
+
+
+def scalar_bounds(x, lo, hi):
+    """Clip1's bounds in x's dtype: integers exactly (the defaults -inf and inf are the
+    dtype's ends), floats rounded once to the dtype."""
+    if x.dtype.kind in "iu":
+        info = np.iinfo(x.dtype)
+        return (info.min if lo == -np.inf else int(lo)), (info.max if hi == np.inf else int(hi))
+    return x.dtype.type(lo), x.dtype.type(hi)
+
+
+def clip1(x, min=-np.inf, max=np.inf):
+    """max(Min, min(x, Max)) with the bounds in x's dtype: integers as Python's exact ints,
+    floats by Clip's rule (a NaN loses, -0 below +0)."""
+    lo, hi = scalar_bounds(x, min, max)
+    if x.dtype.kind in "iu":
+        return np.array([builtins.max(lo, builtins.min(int(v), hi)) for v in x.flat],
+                        dtype=x.dtype).reshape(x.shape)
+    return maximum_number(np.full_like(x, lo), minimum_number(x, np.full_like(x, hi)))
+
+
+def clip_grad1(x, grad, min=-np.inf, max=np.inf):
+    """The gradient where Min < x < Max, the bounds in x's dtype, else 0."""
+    lo, hi = scalar_bounds(x, min, max)
+    if x.dtype.kind in "iu":
+        cut = np.array([int(v) <= lo or int(v) >= hi for v in x.flat],
+                       dtype=bool).reshape(x.shape)
+    else:
+        v = x.astype(np.float64)
+        cut = (v <= float(lo)) | (v >= float(hi))
+    return np.where(cut, np.zeros((), x.dtype), grad).astype(x.dtype)
+
+
 def logical(fn):
     def run(a, b):
         r = fn(a != 0, b != 0)
@@ -330,6 +374,7 @@ UNARY = {
     "hard_swish": hard_swish,
     "threshold": threshold,
     "clip": clip,
+    "clip1": clip1,
     "reciprocal": in_wide(np.reciprocal),
     "sqrt": in_wide(np.sqrt),
     "activation_identity": lambda x: x.copy(),
@@ -350,6 +395,7 @@ MEMBERS = {
     "threshold": [{"min": -2.5}, {"min": 0.0}, {"min": np.nan}, {"min": 1e30}],
     "clip": [{"min": -3.75, "max": 100.5}, {"min": 5.0, "max": -5.0}, {"max": 0.0},
              {"min": np.nan, "max": 1.0}],
+    "clip1": [{"min": 3, "max": 100}, {"min": 100, "max": 3}, {"max": 0}, {"min": 1}],
 }
 # The FLOAT members a function needs (it has no default for them).
 REQUIRED = {
@@ -383,6 +429,14 @@ BINARY = {
     "bitwise_xor": on_bits(np.bitwise_xor),
     "left_shift": shift_modulo(np.left_shift),
     "right_shift": shift_modulo(np.right_shift),
+    "clip_grad": clip_grad,
+    "clip_grad1": clip_grad1,
+}
+# The FLOAT members' keywords the two-input functions are also tried with.
+BINARY_MEMBERS = {
+    "clip_grad": [{"min": -2.5, "max": 3.25}, {"min": 0.0, "max": 0.0}, {"max": 1.0},
+                  {"min": np.nan, "max": 1e9}, {"min": -1e30, "max": 1e30}],
+    "clip_grad1": [{"min": 3, "max": 100}, {"min": 0, "max": 0}, {"max": 1}],
 }
 
 
@@ -453,6 +507,33 @@ def test_binary_against_numpy(name, dtype):
     if name in COMPARISONS | {"logical_and", "logical_or"}:
         assert result.dtype == (np.bool_ if name in COMPARISONS or dtype == "bool"
                                 else np.dtype(dtype))
+
+
+@pytest.mark.parametrize("name, dtype", [(n, t) for n in BINARY_MEMBERS
+                                         for t in numpy_dtypes(n)])
+def test_binary_float_members(name, dtype):
+    a, b = pairs(dtype)
+    for members in BINARY_MEMBERS[name]:
+        assert_same(getattr(dmlp, name)(a, b, **members), BINARY[name](a, b, **members))
+
+
+def test_clip1_scalars_in_the_dtype():
+    big = 2 ** 53 + 1  # no float holds it: the bound stays an int64
+    x = np.array([-2 ** 63, -5, big + 1, 2 ** 63 - 1], dtype=np.int64)
+    assert_same(dmlp.clip1(x, min=-big, max=big), np.array([-big, -5, big, big], np.int64))
+    u = np.array([0, 2 ** 64 - 1], dtype=np.uint64)
+    assert_same(dmlp.clip1(u, min=np.uint64(big)), np.array([big, 2 ** 64 - 1], np.uint64))
+    h = np.array([0.0, 1.0, np.nan], dtype=np.float16)
+    assert_same(dmlp.clip1(h, min=0.1, max=0.5),  # a NaN loses: Max
+                np.array([np.float16(0.1), 0.5, 0.5], np.float16))
+    g = np.array([7, 8, 9, 10], dtype=np.int64)
+    assert_same(dmlp.clip_grad1(x, g, min=-5, max=big + 1), np.array([0, 0, 0, 0], np.int64))
+    assert_same(dmlp.clip_grad1(x, g, min=-6, max=2 ** 63 - 1), np.array([0, 8, 9, 0], np.int64))
+    for bad, message in [({"min": 0.5}, "min: 0.5 is not an integer, and INT8 holds integers"),
+                         ({"max": 300}, "max: 300 is out of range for INT8 (-128 to 127)"),
+                         ({"min": np.nan}, "min: nan is not a value of INT8")]:
+        with pytest.raises(dmlp.Error, match=re.escape(message)):
+            dmlp.clip1(np.zeros(3, np.int8), **bad)
 
 
 @pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])

@@ -1,0 +1,89 @@
+/* ELEMENT_WISE_CLIP_GRAD1: ClipGrad (ops/clip_grad.c) with Min and Max as
+   DML_SCALAR_UNION values of the tensor's type: 0 where x <= Min or x >= Max, else the
+   incoming gradient's bits. Compared in the type itself (integers in their signedness,
+   exactly; floats as IEEE compares of their values: a NaN on either side compares false
+   and lets the gradient through, -0 equals +0); the 0 is +0 for float types. */
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1
+#define OP_DESC DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_CLIP_GRAD1, clipgrad1, clip_grad1, NULL, DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  clipgrad1 ELEMENT_WISE_CLIP_GRAD1: 0 where x <= min or x >= max, else the\n"
+        "            gradient (the second input), the bounds in x's type (--min, --max)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(INPUT, InputGradientTensor),
+        DMLP_FIELD(OUTPUT, OutputGradientTensor), DMLP_FIELD(SCALAR_TYPE, MinMaxDataType),
+        DMLP_FIELD_DEFAULT(SCALAR, Min, -__builtin_inff()),
+        DMLP_FIELD_DEFAULT(SCALAR, Max, __builtin_inff()))
+
+DMLP_SUPPORT(5_0, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_clipgrad1, 1, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_clipgrad1, 1, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_clipgrad1, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_clipgrad1, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_clipgrad1, 4, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_clipgrad1, 4, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clipgrad1, 8, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clipgrad1, 8, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_clipgrad1, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_clipgrad1, 4, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_clipgrad1, 8, YES, YES)
+DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_clipgrad1, 2, NO, NO)
+
+#ifndef DMLP_OPS_LIST
+#include "kernels/reference_binary.h"
+
+#define INT_CLIPGRAD1(t, T)                                                                 \
+    static T t##_clipgrad1(T x, T grad, const dmlp__kernel_args *args)                      \
+    {                                                                                       \
+        return x <= (T)args->scalar[0] || x >= (T)args->scalar[1] ? (T)0 : grad;            \
+    }
+INT_CLIPGRAD1(i8, int8_t)
+INT_CLIPGRAD1(u8, uint8_t)
+INT_CLIPGRAD1(i16, int16_t)
+INT_CLIPGRAD1(u16, uint16_t)
+INT_CLIPGRAD1(i32, int32_t)
+INT_CLIPGRAD1(u32, uint32_t)
+INT_CLIPGRAD1(i64, int64_t)
+INT_CLIPGRAD1(u64, uint64_t)
+
+/* Floats: the element and the bounds read as binary64 (exact for every type). */
+#define FLOAT_CLIPGRAD1(t, T, VALUE)                                                        \
+    static double t##_clipgrad1_value(uint64_t bits) { T v = (T)bits; return VALUE; }       \
+    static T t##_clipgrad1(T x, T grad, const dmlp__kernel_args *args)                      \
+    {                                                                                       \
+        double v = t##_clipgrad1_value(x);                                                  \
+        int cut = v <= t##_clipgrad1_value(args->scalar[0]) ||                              \
+                  v >= t##_clipgrad1_value(args->scalar[1]);                                \
+        return cut ? (T)0 : grad;                                                           \
+    }
+FLOAT_CLIPGRAD1(f16, uint16_t, (double)dmlp__f16_to_f32(v))
+FLOAT_CLIPGRAD1(bf16, uint16_t, (double)dmlp__bf16_to_f32(v))
+FLOAT_CLIPGRAD1(f32, uint32_t, (double)dmlp__f32_from_bits(v))
+FLOAT_CLIPGRAD1(f64, uint64_t, dmlp__f64_from_bits(v))
+
+BINARY_KERNEL_ARGS(i8, clipgrad1, int8_t)
+BINARY_KERNEL_ARGS(u8, clipgrad1, uint8_t)
+BINARY_KERNEL_ARGS(i16, clipgrad1, int16_t)
+BINARY_KERNEL_ARGS(u16, clipgrad1, uint16_t)
+BINARY_KERNEL_ARGS(i32, clipgrad1, int32_t)
+BINARY_KERNEL_ARGS(u32, clipgrad1, uint32_t)
+BINARY_KERNEL_ARGS(i64, clipgrad1, int64_t)
+BINARY_KERNEL_ARGS(u64, clipgrad1, uint64_t)
+BINARY_KERNEL_ARGS(f16, clipgrad1, uint16_t)
+BINARY_KERNEL_ARGS(bf16, clipgrad1, uint16_t)
+BINARY_KERNEL_ARGS(f32, clipgrad1, uint32_t)
+BINARY_KERNEL_ARGS(f64, clipgrad1, uint64_t)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* ClipGrad's element operation (ops/clip_grad.c) with CLIP1's setup of the bounds from
+   args->scalar (ops/clip1.c). */
+BINARY_KERNEL(f32, clipgrad1, 4, bin_clipgrad_f32, setup_scalars_f32)
+BINARY_KERNEL(f64, clipgrad1, 8, bin_clipgrad_f64, setup_scalars_f64)
+#endif
+
+#undef OP
+#undef OP_DESC
