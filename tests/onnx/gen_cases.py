@@ -34,6 +34,7 @@ import gen_logical_cases
 import gen_minmax_cases
 import gen_binary_ops_cases
 import gen_rounding_cases
+import gen_where_cases
 import gen_unary_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
@@ -1025,6 +1026,7 @@ def main():
     gen_logical_cases.logical_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_rounding_cases.rounding_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_minmax_cases.minmax_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_where_cases.where_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_bitwise_cases.bitwise_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_clip_cases.clip_cases(os.path.join(out, "cases"), sys.modules[__name__])
@@ -1038,6 +1040,7 @@ def main():
     gen_rounding_cases.rounding_refused_cases(os.path.join(out, "refused"),
                                               sys.modules[__name__])
     gen_minmax_cases.minmax_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_where_cases.where_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_refused_cases(os.path.join(out, "refused"),
                                                   sys.modules[__name__])
     gen_bitwise_cases.bitwise_refused_cases(os.path.join(out, "refused"),
