@@ -29,20 +29,20 @@ DMLP_ONNX(16, IF_ONNX_TYPES9 ", bfloat16", 0, 0, 0)
 DMLP_ONNX(9, IF_ONNX_TYPES9, 0, 0, 0)
 
 /* A kernel per type of A (the output's type too); the selection is on bytes, so the
-   fast kernels are one per element size. */
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_INT8, i8_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT8, u8_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, DML_TENSOR_DATA_TYPE_INT16, i16_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_DATA_TYPE_UINT16, u16_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT32, i32_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT32, u32_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_INT64, i64_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, DML_TENSOR_DATA_TYPE_UINT64, u64_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT16, f16_if, NO, NO)
-DMLP_NARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_if, NO,
-                 NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT32, f32_if, NO, NO)
-DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_DATA_TYPE_FLOAT64, f64_if, NO, NO)
+   fast kernels (every type, every instruction set) are one per element size. */
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_INT8, i8_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT8, u8_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, DML_TENSOR_DATA_TYPE_INT16, i16_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_DATA_TYPE_UINT16, u16_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT32, i32_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT32, u32_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_INT64, i64_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, DML_TENSOR_DATA_TYPE_UINT64, u64_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT16, f16_if, YES, YES)
+DMLP_NARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_if, YES,
+                 YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT32, f32_if, YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_DATA_TYPE_FLOAT64, f64_if, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include <string.h>
@@ -87,6 +87,88 @@ IF_REFERENCE(f16, 2)
 IF_REFERENCE(bf16, 2)
 IF_REFERENCE(f32, 4)
 IF_REFERENCE(f64, 8)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The fast kernels: a blend of whole vectors, (a & m) | (b & ~m), m holding all ones in
+   the lanes whose condition byte is nonzero. Elements of one byte take m from the
+   condition vector itself (eq8); wider ones spread each condition byte over its lane
+   first. A scalar condition makes the run a copy of a or of b. Each vector is loaded
+   before its result is stored, so the output may be a or b exactly (in place). */
+static ALWAYS_INLINE void if_fill(unsigned char *v, const unsigned char *x, size_t S)
+{
+    for (size_t k = 0; k < VB / S; k++)
+        memcpy(v + k * S, x, S);
+}
+
+static ALWAYS_INLINE void run_if(size_t n, const void *const *in, void *out_, uint32_t scalar,
+                                 size_t S)
+{
+    const size_t E = VB / S;
+    const unsigned char *c = in[0], *a = in[1], *b = in[2];
+    unsigned char *out = out_;
+    int sa = (scalar & 2u) != 0, sb = (scalar & 4u) != 0;
+    if (scalar & 1u) { /* one condition for the whole run: a copy of a or of b */
+        int take_a = n > 0 && c[0] != 0;
+        const unsigned char *from = take_a ? a : b;
+        if ((take_a && sa) || (!take_a && sb)) {
+            for (size_t i = 0; i < n; i++)
+                memcpy(out + i * S, from, S);
+        } else if (from != out) {
+            memmove(out, from, n * S);
+        }
+        return;
+    }
+    _Alignas(64) unsigned char ra[VB], rb[VB];
+    V va = zero(), vb = zero();
+    if (sa) {
+        if_fill(ra, a, S);
+        va = ld(ra);
+    }
+    if (sb) {
+        if_fill(rb, b, S);
+        vb = ld(rb);
+    }
+    size_t i = 0;
+    for (; n - i >= E; i += E) {
+        V x = sa ? va : ld(a + i * S), y = sb ? vb : ld(b + i * S), r;
+        if (S == 1) {
+            r = sel8(eq8(ld(c + i), zero()), y, x);
+        } else {
+            _Alignas(64) unsigned char m[VB];
+            for (size_t k = 0; k < E; k++)
+                memset(m + k * S, c[i + k] ? 0xFF : 0, S);
+            V mv = ld(m);
+            r = vor(vand(mv, x), vandn(mv, y));
+        }
+        st(out + i * S, r);
+    }
+    for (; i < n; i++) /* the tail, element by element */
+        memmove(out + i * S, c[i] ? (sa ? a : a + i * S) : (sb ? b : b + i * S), S);
+}
+
+#define IF_PARAMS                                                                           \
+    size_t n, const void *const *in, void *out, uint32_t scalar, const dmlp__kernel_args *args
+#define IF_FAST(t, S)                                                                       \
+    EXPORTED(KNAME(t##_if, ISA), IF_PARAMS)                                                 \
+    {                                                                                       \
+        (void)args;                                                                         \
+        run_if(n, in, out, scalar, S);                                                      \
+    }
+IF_FAST(i8, 1)
+IF_FAST(u8, 1)
+IF_FAST(i16, 2)
+IF_FAST(u16, 2)
+IF_FAST(i32, 4)
+IF_FAST(u32, 4)
+IF_FAST(i64, 8)
+IF_FAST(u64, 8)
+IF_FAST(f16, 2)
+IF_FAST(bf16, 2)
+IF_FAST(f32, 4)
+IF_FAST(f64, 8)
+#undef IF_FAST
+#undef IF_PARAMS
 #endif
 
 #undef IF_ONNX_TYPES9
