@@ -562,6 +562,14 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
                                     const DML_OPERATOR_DESC *desc, uint32_t execution_flags,
                                     dmlp__op_info *out)
 {
+    return dmlp__validate_operator_as(desc ? dmlp__op_find(desc->Type) : NULL, feature_level,
+                                      device_flags, desc, execution_flags, out);
+}
+
+dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature_level,
+                                       uint32_t device_flags, const DML_OPERATOR_DESC *desc,
+                                       uint32_t execution_flags, dmlp__op_info *out)
+{
     if (!desc)
         return dmlp__error(INVALID, "DML_OPERATOR_DESC is NULL; an operator needs a descriptor");
     if (!out)
@@ -571,7 +579,6 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
 
     context c;
     memset(&c, 0, sizeof c);
-    const dmlp__op_def *def = dmlp__op_find(desc->Type);
     c.type = desc->Type;
     c.op = def ? def->name : NULL;
     c.level = feature_level;

@@ -52,4 +52,12 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
                                     const DML_OPERATOR_DESC *desc, uint32_t execution_flags,
                                     dmlp__op_info *out);
 
+/* The same with the descriptor laid out as `def` says (dmlp__validate_operator passes the
+   registry's row of desc->Type; NULL: no row). For tests of a layout no operator has
+   yet, such as an optional input (registry.h's field.optional); the support table is
+   still desc->Type's. */
+dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature_level,
+                                       uint32_t device_flags, const DML_OPERATOR_DESC *desc,
+                                       uint32_t execution_flags, dmlp__op_info *out);
+
 #endif
