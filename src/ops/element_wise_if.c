@@ -95,6 +95,8 @@ IF_REFERENCE(f64, 8)
    condition vector itself (eq8); wider ones spread each condition byte over its lane
    first. A scalar condition makes the run a copy of a or of b. Each vector is loaded
    before its result is stored, so the output may be a or b exactly (in place). */
+#define IF_MASK_BYTES 1024u
+
 static ALWAYS_INLINE void if_fill(unsigned char *v, const unsigned char *x, size_t S)
 {
     for (size_t k = 0; k < VB / S; k++)
@@ -130,18 +132,40 @@ static ALWAYS_INLINE void run_if(size_t n, const void *const *in, void *out_, ui
         vb = ld(rb);
     }
     size_t i = 0;
-    for (; n - i >= E; i += E) {
-        V x = sa ? va : ld(a + i * S), y = sb ? vb : ld(b + i * S), r;
-        if (S == 1) {
-            r = sel8(eq8(ld(c + i), zero()), y, x);
-        } else {
-            _Alignas(64) unsigned char m[VB];
-            for (size_t k = 0; k < E; k++)
-                memset(m + k * S, c[i + k] ? 0xFF : 0, S);
-            V mv = ld(m);
-            r = vor(vand(mv, x), vandn(mv, y));
+    if (S == 1) {
+        for (; n - i >= E; i += E) {
+            V x = sa ? va : ld(a + i), y = sb ? vb : ld(b + i);
+            st(out + i, sel8(eq8(ld(c + i), zero()), y, x));
         }
-        st(out + i * S, r);
+    } else {
+        /* Blocks of IF_MASK_BYTES of lane masks, written first and read back a block
+           later, so no vector load waits on the narrow stores that made it. */
+        union {
+            _Alignas(64) unsigned char bytes[IF_MASK_BYTES];
+            uint16_t h[IF_MASK_BYTES / 2];
+            uint32_t w[IF_MASK_BYTES / 4];
+            uint64_t d[IF_MASK_BYTES / 8];
+        } m;
+        const size_t block = IF_MASK_BYTES / S; /* a multiple of E */
+        while (n - i >= E) {
+            size_t k_end = (n - i) / E * E;
+            k_end = k_end < block ? k_end : block;
+            const unsigned char *ci = c + i;
+            if (S == 2) /* loops of one lane type, which compilers vectorize */
+                for (size_t k = 0; k < k_end; k++)
+                    m.h[k] = (uint16_t)-(ci[k] != 0);
+            else if (S == 4)
+                for (size_t k = 0; k < k_end; k++)
+                    m.w[k] = -(uint32_t)(ci[k] != 0);
+            else
+                for (size_t k = 0; k < k_end; k++)
+                    m.d[k] = -(uint64_t)(ci[k] != 0);
+            for (size_t k = 0; k < k_end; k += E, i += E) {
+                V x = sa ? va : ld(a + i * S), y = sb ? vb : ld(b + i * S);
+                V mv = ld(m.bytes + k * S);
+                st(out + i * S, vor(vand(mv, x), vandn(mv, y)));
+            }
+        }
     }
     for (; i < n; i++) /* the tail, element by element */
         memmove(out + i * S, c[i] ? (sa ? a : a + i * S) : (sb ? b : b + i * S), S);
@@ -169,6 +193,7 @@ IF_FAST(f32, 4)
 IF_FAST(f64, 8)
 #undef IF_FAST
 #undef IF_PARAMS
+#undef IF_MASK_BYTES
 #endif
 
 #undef IF_ONNX_TYPES9
