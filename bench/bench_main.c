@@ -99,7 +99,8 @@ static void print_usage(FILE *to)
             fprintf(to, "%s%s", first ? "" : ",", list_rows[k].op_name);
             first = 0;
         }
-    fputs("\n", to);
+    fputs("\n              (operators of three or more inputs, ELEMENT_WISE_IF's `if`, run the\n"
+          "              N-input plan and are not benched here)\n", to);
     fputs(usage_tail, to);
 }
 
@@ -482,7 +483,10 @@ int dmlp_cli_bench(int argc, char **argv)
     for (size_t k = 0; k < kind_count; k++)
         chosen += (size_t)selected(&o, k);
     if (!chosen)
-        return usage_error("--ops, --inputs and --types select no operator x type");
+        return usage_error(o.ops && in_list(o.ops, "if")
+                               ? "--ops if: operators of three or more inputs are not benched "
+                                 "(their N-input plan is measured by no case here)"
+                               : "--ops, --inputs and --types select no operator x type");
     int binary = 0;
     for (size_t k = 0; k < kind_count; k++)
         binary |= selected(&o, k) && kinds[k].kind.inputs == 2;

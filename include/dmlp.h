@@ -164,6 +164,12 @@
  *     DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO (numpy's and ONNX's rule) such a count
  *     gives 0.
  *
+ *   If (DML_OPERATOR_ELEMENT_WISE_IF, from 2_0): a where the UINT8 condition is nonzero,
+ *     else b, the three broadcast by strides to the output's sizes; the chosen element's
+ *     bits are copied whatever the type (NaN payloads, -0 and subnormals kept). At 2_0
+ *     FLOAT16 with 4 dimensions; from 3_0 the 8-, 16- and 32-bit types, from 5_0 the
+ *     64-bit ones too; BFLOAT16 with DMLP_DEVICE_FLAG_EXTENSIONS.
+ *
  *   Relu (DML_OPERATOR_ACTIVATION_RELU): max(0, x) in the input's type. Floats follow
  *     DirectML's GPU max (IEEE 754-2019 maximumNumber, -0 below +0): NaN and -0 give +0.
  *     With DMLP_EXECUTION_FLAG_NAN_PROPAGATE (ONNX's rule), IEEE 754-2019 maximum: NaN
@@ -354,6 +360,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
+    DML_OPERATOR_ELEMENT_WISE_IF = 88,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ACTIVATION_SHRINK = 90,
     DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT = 97,
@@ -561,6 +568,14 @@ typedef struct DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC {
     const DML_TENSOR_DESC *BTensor; /* the shift counts */
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC;
+
+/* ConditionTensor is UINT8; ATensor, BTensor and OutputTensor share one type. */
+typedef struct DML_ELEMENT_WISE_IF_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ConditionTensor;
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_IF_OPERATOR_DESC;
 
 /* The output's DataType (UINT8 or UINT32) may differ from the input's. */
 typedef struct DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC {

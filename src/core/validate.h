@@ -25,9 +25,17 @@ typedef struct dmlp__tensor {
 
 typedef struct dmlp__op_info {
     DML_OPERATOR_TYPE type;
-    uint32_t input_count;       /* 1, or 2 for ATensor and BTensor */
-    dmlp__tensor input;         /* InputTensor, or ATensor */
-    dmlp__tensor input_b;       /* BTensor (two-input operators) */
+    uint32_t input_count;       /* the row's INPUT fields: 1, 2 for ATensor and BTensor ... */
+    union {
+        dmlp__tensor inputs[DMLP__MAX_INPUTS]; /* input i in member order */
+        struct {
+            dmlp__tensor input;   /* InputTensor, or ATensor */
+            dmlp__tensor input_b; /* BTensor (two-input operators) */
+        };
+    };
+    uint32_t main_input;        /* the input whose types the support row lists (the first
+                                   without types of its own): the kernels' key */
+    uint32_t absent;            /* bit i: optional input i was NULL (all zero bytes) */
     dmlp__tensor output;
     DML_IS_INFINITY_MODE mode;  /* IsInfinity only */
     bool has_scale_bias;        /* Identity with a ScaleBias: */
@@ -47,5 +55,13 @@ typedef struct dmlp__op_info {
 dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flags,
                                     const DML_OPERATOR_DESC *desc, uint32_t execution_flags,
                                     dmlp__op_info *out);
+
+/* The same with the descriptor laid out as `def` says (dmlp__validate_operator passes the
+   registry's row of desc->Type; NULL: no row). For tests of a layout no operator has
+   yet, such as an optional input (registry.h's field.optional); the support table is
+   still desc->Type's. */
+dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature_level,
+                                       uint32_t device_flags, const DML_OPERATOR_DESC *desc,
+                                       uint32_t execution_flags, dmlp__op_info *out);
 
 #endif

@@ -166,9 +166,15 @@ typedef struct dmlp__onnx_value {
 typedef struct dmlp__onnx_node {
     dmlp__onnx_op op;
     int version;
-    uint32_t input_count; /* the operator's: 1, or 2 (Add, Sub, Mul, Div) */
-    uint32_t input;  /* value index (A of a two-input operator) */
-    uint32_t input_b; /* value index of B */
+    uint32_t input_count; /* the operator's: 1, 2 (Add, Sub, Mul, Div) or more (Where) */
+    union {
+        uint32_t inputs[DMLP__MAX_INPUTS]; /* value index of input k, in the operator's
+                                              member order (Where: condition, X, Y) */
+        struct {
+            uint32_t input;   /* value index (A of a two-input operator) */
+            uint32_t input_b; /* value index of B */
+        };
+    };
     uint32_t output; /* value index */
     /* A node of a variadic operator (DMLP_ONNX_VARIADIC: Max) with inputs x1 .. xN (N >= 1)
        becomes N - 1 two-input nodes folding from the left, step k (1 .. N-1) taking the
@@ -206,6 +212,12 @@ typedef struct dmlp__onnx_node {
    have at most 8) and offset[i], the output axis of input i's first axis (an input repeats
    along the output axes it lacks and those where its size is 1); otherwise returns -1 and
    writes the reason to why. */
+/* numpy's multidirectional broadcasting of `count` shapes (a node of three or more
+   inputs: Where): dims and offset[k] as dmlp__onnx_broadcast gives them, or -1 with the
+   reason in why. */
+int dmlp__onnx_broadcast_n(uint32_t count, const uint32_t *ranks, const int64_t *const *dims_in,
+                           uint32_t *rank, int64_t *dims, uint32_t *offset, char *why,
+                           size_t why_size);
 int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int64_t *a_dims,
                          uint32_t b_rank, const int64_t *b_dims, uint32_t *rank, int64_t *dims,
                          uint32_t offset[2], char *why, size_t why_size);

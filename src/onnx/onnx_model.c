@@ -311,8 +311,11 @@ static const char *node_head(const loader *L, uint32_t n, char *buf, size_t size
     uint32_t number = kept ? L->numbers[p] : p;
     int used = snprintf(buf, size, "node %u \"%.60s\" (%.40s at opset %lld", number, str(np->name),
                         str(np->op_type), (long long)L->m->opset);
-    if (np->n_input >= 1 && np->input[0]) {
-        int64_t v = lookup(L, np->input[0]);
+    /* the main input's type (Where's X, not its condition) */
+    const dmlp__op_def *def = dmlp__op_find_onnx(str(np->op_type));
+    uint32_t main = def ? dmlp__operator_main_input(def->type) : 0;
+    if (np->n_input > main && np->input[main]) {
+        int64_t v = lookup(L, np->input[main]);
         if (v >= 0 && L->m->values[v].type && used > 0 && (size_t)used < size)
             used += snprintf(buf + used, size - (size_t)used, ", input type %s",
                              dmlp_onnx_type_name(L->m->values[v].type));
@@ -797,7 +800,9 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
                      variadic                   ? "one or more"
                      : bounds                 ? "one, then optional bounds"
                      : node->input_count == 1 ? "exactly one"
-                                              : "exactly two");
+                     : node->input_count == 2 ? "exactly two"
+                     : node->input_count == 3 ? "exactly three"
+                                              : "all its inputs");
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
         /* Mean of more than two: Adds, then a Divide by the count */
@@ -886,18 +891,16 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         for (uint32_t i = 0; i < node->input_count; i++) {
             if ((i == 0 && node->step > 1) || node->count)
                 continue; /* the fold so far; Mean's Divide (the sum and the count) */
-            /* A is the first input; B the second, or a variadic part's x(step+1) */
-            const char *name = np->input[i == 0 ? 0 : node->step ? node->step : 1];
+            /* A is the first input; B the second, or a variadic part's x(step+1); the
+               inputs of a node of three or more in order */
+            const char *name = np->input[i == 0 ? 0 : node->step ? node->step : i];
             int64_t found = lookup(L, name);
             if (found < 0) {
                 snprintf(why, sizeof why, "input \"%.60s\" is not defined by any graph input, "
                          "initializer or node output", name);
                 return node_error(L, n, DMLP_ERROR_FORMAT, why);
             }
-            if (i == 0)
-                node->input = (uint32_t)found;
-            else
-                node->input_b = (uint32_t)found;
+            node->inputs[i] = (uint32_t)found;
         }
         if (node->step || node->count)
             node->first = node->step == 1 ? node->input : m->nodes[n - 1].first;
@@ -998,13 +1001,78 @@ static dmlp_status make_count(loader *L, const dmlp__onnx_node *node, int32_t ty
     return set_shape(v, 0, NULL, NULL);
 }
 
-/* The producer of a node's input i (0: A or the only input, 1: B), or -1. */
+/* A node of three or more inputs (Where): an input with types of its own in DirectML's
+   table (the condition) is ONNX's bool when that type is UINT8; every other input has the
+   main input's type (checked against the version by it); ranks at most 8; the shapes
+   broadcast as numpy's (multidirectional), the output getting the broadcast shape with a
+   symbolic size's name where the size comes from it. No shape when an input has none. */
+static dmlp_status infer_n_inputs(loader *L, uint32_t n, const dmlp__onnx_node *node)
+{
+    dmlp_onnx_model *m = L->m;
+    uint32_t main = dmlp__operator_main_input(node->op->type);
+    const dmlp__onnx_value *x = &m->values[node->inputs[main]];
+    dmlp__onnx_value *out = &m->values[node->output];
+    char why[640];
+    int shaped = 1;
+    uint32_t ranks[DMLP__MAX_INPUTS];
+    const int64_t *dims_in[DMLP__MAX_INPUTS];
+    for (uint32_t k = 0; k < node->input_count; k++) {
+        const dmlp__onnx_value *v = &m->values[node->inputs[k]];
+        if (dmlp__operator_input_own_types(node->op->type, k)) {
+            if (v->type != DMLP_ONNX_TYPE_BOOL) {
+                snprintf(why, sizeof why, "input \"%.60s\" has type %s; %s-%d's input %u is "
+                         "bool", v->name, dmlp_onnx_type_name(v->type),
+                         dmlp__onnx_op_name(node->op), node->version, k + 1);
+                return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+            }
+        } else if (v->type != x->type) {
+            snprintf(why, sizeof why, "input \"%.60s\" has type %s; %s-%d needs inputs %u and "
+                     "%u of one type (input \"%.60s\" has %s)", v->name,
+                     dmlp_onnx_type_name(v->type), dmlp__onnx_op_name(node->op), node->version,
+                     main + 1, k + 1, x->name, dmlp_onnx_type_name(x->type));
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        if (v->has_shape && v->rank > DMLP_ONNX_MAX_RANK) {
+            snprintf(why, sizeof why, "input \"%.60s\" has rank %u; dmlp runs ranks 0 to %d",
+                     v->name, v->rank, DMLP_ONNX_MAX_RANK);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        shaped = shaped && v->has_shape;
+        ranks[k] = v->rank;
+        dims_in[k] = v->dims;
+    }
+    if (!shaped)
+        return DMLP_OK;
+    uint32_t rank, offset[DMLP__MAX_INPUTS];
+    int64_t dims[DMLP_ONNX_MAX_RANK];
+    char reason[300];
+    if (dmlp__onnx_broadcast_n(node->input_count, ranks, dims_in, &rank, dims, offset, reason,
+                               sizeof reason) != 0) {
+        snprintf(why, sizeof why, "inputs \"%.60s\" ... \"%.60s\": %s",
+                 m->values[node->inputs[0]].name,
+                 m->values[node->inputs[node->input_count - 1]].name, reason);
+        return node_error(L, n, DMLP_ERROR_FORMAT, why);
+    }
+    char *params[DMLP_ONNX_MAX_RANK];
+    for (uint32_t d = 0; d < rank; d++) { /* the name of a size that is not known yet */
+        params[d] = NULL;
+        for (uint32_t k = 0; k < node->input_count && !params[d]; k++) {
+            const dmlp__onnx_value *v = &m->values[node->inputs[k]];
+            if (d >= offset[k] && d - offset[k] < v->rank && v->dims[d - offset[k]] == dims[d] &&
+                dims[d] < 0)
+                params[d] = v->dim_params[d - offset[k]];
+        }
+    }
+    return set_shape(out, rank, dims, params);
+}
+
+/* The producer of a node's input i (0: A or the only input, 1: B ...), or -1. */
 static int32_t producer_of(const dmlp_onnx_model *m, uint32_t n, uint32_t i)
 {
     const dmlp__onnx_node *node = &m->nodes[n];
     if (i >= node->input_count)
         return -1;
-    return m->values[i == 0 ? node->input : node->input_b].producer;
+    return m->values[node->inputs[i]].producer;
 }
 
 /* Orders the nodes so that each comes after the nodes producing its inputs: a depth-first
@@ -1039,7 +1107,7 @@ static dmlp_status order_nodes(loader *L)
                     continue;
                 if (state[p] == 1) {
                     char why[160];
-                    uint32_t v = i == 0 ? m->nodes[k].input : m->nodes[k].input_b;
+                    uint32_t v = m->nodes[k].inputs[i];
                     snprintf(why, sizeof why, "is part of a cycle: its input \"%.60s\" depends "
                              "on its own output", m->values[v].name);
                     st = node_error(L, k, DMLP_ERROR_FORMAT, why);
@@ -1067,7 +1135,10 @@ static dmlp_status order_nodes(loader *L)
         /* Type and shape inference in the new order, with original indices in messages. */
         for (uint32_t i = 0; i < count && st == DMLP_OK; i++) {
             dmlp__onnx_node *node = &m->nodes[i];
-            dmlp__onnx_value *in = &m->values[node->input];
+            /* the main input (Where's X) decides the types; a node of three or more
+               inputs is checked whole by infer_n_inputs */
+            dmlp__onnx_value *in =
+                &m->values[node->inputs[dmlp__operator_main_input(node->op->type)]];
             dmlp__onnx_value *out = &m->values[node->output];
             char why[400];
             if (!dmlp__onnx_op_allows(node->op, node->version, in->type)) {
@@ -1096,6 +1167,10 @@ static dmlp_status order_nodes(loader *L)
                 st = make_count(L, node, in->type);
             if (st == DMLP_OK && node->input_count == 2) {
                 st = infer_two_inputs(L, stack[i], node);
+                continue;
+            }
+            if (node->input_count > 2) {
+                st = infer_n_inputs(L, stack[i], node);
                 continue;
             }
             if (in->has_shape)

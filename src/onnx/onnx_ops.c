@@ -335,6 +335,34 @@ static const char *dims_text(uint32_t rank, const int64_t *dims, char *buf, size
     return dmlp__onnx_shape_text(rank, dims, buf, size);
 }
 
+int dmlp__onnx_broadcast_n(uint32_t count, const uint32_t *ranks, const int64_t *const *dims_in,
+                           uint32_t *rank, int64_t *dims, uint32_t *offset, char *why,
+                           size_t why_size)
+{
+    uint32_t r = 0;
+    for (uint32_t k = 0; k < count; k++)
+        r = ranks[k] > r ? ranks[k] : r;
+    for (uint32_t k = 0; k < count; k++)
+        offset[k] = r - ranks[k];
+    for (uint32_t d = 0; d < r; d++) {
+        dims[d] = 1;
+        for (uint32_t k = 0; k < count; k++) {
+            int64_t x = d >= offset[k] ? dims_in[k][d - offset[k]] : 1, before = dims[d];
+            if (broadcast_axis(before, x, &dims[d]) != 0) {
+                char text[128];
+                dims_text(ranks[k], dims_in[k], text, sizeof text);
+                snprintf(why, why_size,
+                         "input %u's shape %s does not broadcast with the inputs before it "
+                         "(axis %u of the result: %lld and %lld)",
+                         k + 1, text, d, (long long)x, (long long)before);
+                return -1;
+            }
+        }
+    }
+    *rank = r;
+    return 0;
+}
+
 int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int64_t *a_dims,
                          uint32_t b_rank, const int64_t *b_dims, uint32_t *rank, int64_t *dims,
                          uint32_t offset[2], char *why, size_t why_size)

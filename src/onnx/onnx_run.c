@@ -126,19 +126,19 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
                                   uint32_t out_rank, const int64_t *out_dims, dmlp_operator **op,
                                   uint64_t *in_bytes)
 {
-    const dmlp__onnx_value *iv = &m->values[node->input];
     const dmlp__onnx_value *ov = &m->values[node->output];
-    uint32_t sizes[DMLP_ONNX_MAX_RANK], strides[2][DMLP_ONNX_MAX_RANK];
+    uint32_t sizes[DMLP_ONNX_MAX_RANK], strides[DMLP__MAX_INPUTS][DMLP_ONNX_MAX_RANK];
     uint32_t rank = out_rank ? out_rank : 1; /* a scalar runs as sizes [1] */
     for (uint32_t d = 0; d < rank; d++)
         sizes[d] = out_rank ? (uint32_t)out_dims[d] : 1;
-    DML_TENSOR_DATA_TYPE itype = dmlp__onnx_type_get(iv->type)->dml;
     DML_TENSOR_DATA_TYPE otype = dmlp__onnx_type_get(ov->type)->dml;
     uint32_t count = node->input_count;
-    DML_BUFFER_TENSOR_DESC ib[2];
+    DML_BUFFER_TENSOR_DESC ib[DMLP__MAX_INPUTS];
     for (uint32_t k = 0; k < count; k++) {
+        /* each input's own type: Where's condition (bool, UINT8) beside X's */
+        DML_TENSOR_DATA_TYPE itype = dmlp__onnx_type_get(m->values[node->inputs[k]].type)->dml;
         const uint32_t *st = NULL;
-        if (count == 2) {
+        if (count >= 2) {
             input_strides(in[k], out_rank ? offset[k] : 0, rank, strides[k]);
             if (!out_rank)
                 strides[k][0] = 0;
@@ -154,7 +154,9 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
     dmlp__desc_storage storage;
     dmlp__op_params params = {.mode = node->mode};
     memcpy(params.floats, node->floats, sizeof params.floats);
-    const DML_BUFFER_TENSOR_DESC *inputs[2] = {&ib[0], &ib[count - 1]};
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
+    for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++) /* a one-input copy of a variadic node */
+        inputs[k] = &ib[k < count ? k : 0];
     /* a node run by another operator (a variadic node's copy: Identity) has its flags */
     const dmlp__op_def *def = node->run ? node->run : dmlp__onnx_op_def(node->op);
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, def, inputs, &ob, &params);
@@ -172,7 +174,8 @@ typedef struct run_graph {
     unsigned char *runs;      /* per ONNX node: whether it computes something */
     dmlp_operator **ops;      /* per ONNX node when compiling; NULL: not run */
     char (*names)[128];       /* per ONNX node: the message prefix */
-    uint64_t (*in_bytes)[2];  /* per ONNX node input: the bytes it is read with */
+    uint64_t (*in_bytes)[DMLP__MAX_INPUTS]; /* per ONNX node input: the bytes it is read
+                                               with */
     int32_t *graph_node;      /* per ONNX node: its graph node, or -1 */
     int32_t *source;          /* per value: graph input or constant node index, or -1 */
     int32_t *value_node;      /* per value: the node (in run order) producing it, or -1 */
@@ -363,7 +366,7 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
     /* the values read from outside the graph: their bytes, padded where short */
     for (uint32_t i = 0; i < n; i++) {
         const dmlp__onnx_node *node = &m->nodes[i];
-        uint32_t value[2] = {node->input, node->input_b};
+        const uint32_t *value = node->inputs;
         for (uint32_t k = 0; g->runs[i] && k < node->input_count; k++)
             if (!produced_by_run_node(g, value[k]) && g->in_bytes[i][k] > g->need[value[k]])
                 g->need[value[k]] = g->in_bytes[i][k];
@@ -374,7 +377,7 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
         return st;
     for (uint32_t i = 0; i < n; i++) {
         const dmlp__onnx_node *node = &m->nodes[i];
-        uint32_t value[2] = {node->input, node->input_b};
+        const uint32_t *value = node->inputs;
         uint32_t to = (uint32_t)g->graph_node[i];
         for (uint32_t k = 0; g->runs[i] && k < node->input_count; k++) {
             uint32_t v = value[k];
@@ -417,8 +420,9 @@ static int read_by_a_node(const dmlp_onnx_model *m, uint32_t value, const slot *
         const dmlp__onnx_node *node = &m->nodes[i];
         if (slots[node->output].count == 0 || node->all_false)
             continue;
-        if (node->input == value || (node->input_count == 2 && node->input_b == value))
-            return 1;
+        for (uint32_t k = 0; k < node->input_count; k++)
+            if (node->inputs[k] == value)
+                return 1;
     }
     return 0;
 }
@@ -454,7 +458,7 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
     g.value_node = malloc((m->value_count ? m->value_count : 1) * sizeof *g.value_node);
     g.need = calloc(m->value_count ? m->value_count : 1, sizeof *g.need);
     g.padded = calloc(m->value_count ? m->value_count : 1, sizeof *g.padded);
-    uint32_t (*offsets)[2] = calloc(n ? n : 1, sizeof *offsets);
+    uint32_t (*offsets)[DMLP__MAX_INPUTS] = calloc(n ? n : 1, sizeof *offsets);
     dmlp_status st = DMLP_OK;
     if (!g.runs || !g.ops || !g.names || !g.in_bytes || !g.graph_node || !g.source ||
         !g.value_node || !g.need || !g.padded || !offsets)
@@ -465,8 +469,10 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
         g.value_node[m->nodes[i].output] = (int32_t)i;
     for (uint32_t i = 0; i < n && st == DMLP_OK; i++) {
         const dmlp__onnx_node *node = &m->nodes[i];
-        const slot *in[2] = {&slots[node->input], &slots[node->input_b]};
-        uint32_t value[2] = {node->input, node->input_b};
+        const slot *in[DMLP__MAX_INPUTS];
+        const uint32_t *value = node->inputs;
+        for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++)
+            in[k] = &slots[k < node->input_count ? value[k] : value[0]];
         slot *out = &slots[node->output];
         for (uint32_t k = 0; k < node->input_count && st == DMLP_OK; k++)
             if (in[k]->rank > DMLP_ONNX_MAX_RANK)
@@ -477,17 +483,26 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
         if (st != DMLP_OK)
             break;
         uint32_t osize = dmlp_onnx_type_size(m->values[node->output].type);
-        if (node->input_count == 2) { /* the shapes fed: broadcast, or refused */
+        if (node->input_count >= 2) { /* the shapes fed: broadcast, or refused */
             char why[300];
-            uint32_t rank;
-            if (dmlp__onnx_broadcast(node, in[0]->rank, in[0]->dims, in[1]->rank, in[1]->dims,
-                                     &rank, out->shape, offsets[i], why, sizeof why) != 0) {
+            uint32_t rank, ranks[DMLP__MAX_INPUTS];
+            const int64_t *dims_in[DMLP__MAX_INPUTS];
+            for (uint32_t k = 0; k < node->input_count; k++) {
+                ranks[k] = in[k]->rank;
+                dims_in[k] = in[k]->dims;
+            }
+            if (node->input_count == 2
+                    ? dmlp__onnx_broadcast(node, in[0]->rank, in[0]->dims, in[1]->rank,
+                                           in[1]->dims, &rank, out->shape, offsets[i], why,
+                                           sizeof why) != 0
+                    : dmlp__onnx_broadcast_n(node->input_count, ranks, dims_in, &rank,
+                                             out->shape, offsets[i], why, sizeof why) != 0) {
                 st = dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                                  "%s-%d node producing \"%.60s\": inputs \"%.60s\" and "
                                  "\"%.60s\": %s",
                                  dmlp__onnx_op_name(node->op), node->version,
                                  m->values[node->output].name, m->values[value[0]].name,
-                                 m->values[value[1]].name, why);
+                                 m->values[value[node->input_count - 1]].name, why);
                 break;
             }
             char what[96];

@@ -225,14 +225,15 @@ done
 expect 0 "caps default" caps
 contains "$work/stdout" "Feature level 6_4:" "caps defaults to 6_4"
 contains "$work/stdout" "Kernels: " "caps names the kernels' instruction set"
-# No extension type; FLOAT64 only where DirectML itself has it (Identity, Cast and the
-# bitwise operators from 4_1 on).
+# No extension type; FLOAT64 only where DirectML itself has it (Identity, Cast, If from
+# 5_0 and the bitwise operators from 4_1 on).
 if grep -q 'BFLOAT16\|FLOAT8\|\*' "$work/stdout"; then fail "caps lists extensions"; else pass; fi
-if [ "$(grep 'FLOAT64' "$work/stdout" | grep -vc '^  ELEMENT_WISE_BIT_')" = 2 ] &&
+if [ "$(grep 'FLOAT64' "$work/stdout" | grep -vc '^  ELEMENT_WISE_BIT_')" = 3 ] &&
     grep -q '^  ELEMENT_WISE_IDENTITY (identity) .* FLOAT64' "$work/stdout" &&
+    grep -q '^  ELEMENT_WISE_IF (if) .* FLOAT64' "$work/stdout" &&
     grep -q '^  CAST (cast) .* FLOAT64' "$work/stdout" &&
     grep -q '^  ELEMENT_WISE_BIT_AND (bitand) .* FLOAT64' "$work/stdout"; then pass; else
-    fail "caps: FLOAT64 outside the rows of Identity, Cast and the bitwise operators"; fi
+    fail "caps: FLOAT64 outside the rows of Identity, Cast, If and the bitwise operators"; fi
 expect 0 "caps ext" caps --feature-level ext
 s=$(row ACTIVATION_SOFTSIGN)
 starts_with "$s" "ACTIVATION_SOFTSIGN (softsign) 1_0 3_0 1 to 8 FLOAT32 FLOAT16 FLOAT64* BFLOAT16*" \

@@ -103,6 +103,12 @@ static void check_layouts(void)
                       same(dmlp__op_input(d, 1)->name, "InputGradientTensor") &&
                       dmlp__op_input(d, 2) == NULL,
                   "%s: InputTensor and InputGradientTensor", d->name);
+        else if (d->type == DML_OPERATOR_ELEMENT_WISE_IF) /* three inputs */
+            CHECK(same(in->name, "ConditionTensor") &&
+                      same(dmlp__op_input(d, 1)->name, "ATensor") &&
+                      same(dmlp__op_input(d, 2)->name, "BTensor") &&
+                      dmlp__op_input(d, 3) == NULL && dmlp__operator_main_input(d->type) == 1,
+                  "%s: ConditionTensor, ATensor and BTensor", d->name);
         else
             CHECK(same(in->name, "ATensor") && same(dmlp__op_input(d, 1)->name, "BTensor") &&
                       dmlp__op_input(d, 2) == NULL,
@@ -184,10 +190,25 @@ static void check_build_and_run(dmlp_device *device)
         dmlp__op_params params;
         memset(&params, 0, sizeof params);
         params.mode = DML_IS_INFINITY_MODE_NEGATIVE;
-        const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, d, &in, &out, &params);
+        /* an input with types of its own (If's condition) gets a tensor of its first type */
+        DML_BUFFER_TENSOR_DESC own[DMLP__MAX_INPUTS];
+        const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
+        uint32_t count = dmlp__op_input_count(d), main = dmlp__operator_main_input(d->type);
+        for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++) {
+            inputs[k] = &in;
+            if (k < count && s.own_type_count[k]) {
+                DML_TENSOR_DATA_TYPE t = s.own_types[k][0];
+                own[k] = (DML_BUFFER_TENSOR_DESC){
+                    t, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
+                    dmlp_calc_buffer_tensor_size(t, 1, sizes, NULL), 0};
+                inputs[k] = &own[k];
+            }
+        }
+        const DML_OPERATOR_DESC *desc =
+            count > 2 ? dmlp__desc_build_inputs(&storage, d, inputs, &out, &params)
+                      : dmlp__desc_build(&storage, d, &in, &out, &params);
         CHECK(desc->Type == d->type && desc->Desc != NULL, "%s: built", d->name);
-        const DML_TENSOR_DESC *it = dmlp__desc_tensor(desc->Desc, dmlp__op_input(d, 0));
-        uint32_t count = dmlp__op_input_count(d);
+        const DML_TENSOR_DESC *it = dmlp__desc_tensor(desc->Desc, dmlp__op_input(d, main));
         if (count == 2) { /* desc_build gives a two-input row its one input as A and B */
             const DML_TENSOR_DESC *bt = dmlp__desc_tensor(desc->Desc, dmlp__op_input(d, 1));
             CHECK(bt && bt->Desc == &in, "%s: BTensor read back", d->name);
@@ -205,7 +226,11 @@ static void check_build_and_run(dmlp_device *device)
         dmlp_operator *op = NULL;
         CHECK_STATUS(dmlp_operator_create(device, desc, 0, &op), DMLP_OK);
         _Alignas(8) unsigned char buffer[384] = {0};
-        dmlp_buffer_binding a[2] = {{buffer, 0, 128}, {buffer, 256, 128}};
+        /* the main input at 0 (the output may be bound onto it), the others at 256 */
+        dmlp_buffer_binding a[DMLP__MAX_INPUTS];
+        for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++)
+            a[k] = k == main ? (dmlp_buffer_binding){buffer, 0, 128}
+                             : (dmlp_buffer_binding){buffer, 256, 128};
         dmlp_buffer_binding b = {buffer, 0, 128}, c = {buffer, 128, 128};
         dmlp_status in_place = dmlp_operator_execute(op, count, a, 1, &b);
         CHECK_EQ_U64(in_place, d->in_place ? DMLP_OK : DMLP_ERROR_INVALID_ARGUMENT,
@@ -228,7 +253,13 @@ static void check_kernels(void)
             continue;
         for (uint32_t t = 0; t < s.type_count; t++) {
             if (d->output_type != DMLP__OUTPUT_LISTED) {
-                CHECK(dmlp__op_input_count(d) == 2
+                DML_TENSOR_DATA_TYPE out_type = d->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
+                                                    ? s.input_types[t]
+                                                    : d->output_type;
+                CHECK(dmlp__op_input_count(d) > 2
+                          ? dmlp__nary_reference_kernel(d->type, s.input_types[t], out_type) !=
+                                NULL
+                      : dmlp__op_input_count(d) == 2
                           ? dmlp__binary_reference_kernel(d->type, s.input_types[t]) != NULL
                           : dmlp__reference_kernel(d->type, s.input_types[t]) != NULL,
                       "%s: a reference kernel for type %d", d->name, (int)s.input_types[t]);

@@ -82,6 +82,7 @@
 #define RECIP DML_OPERATOR_ELEMENT_WISE_RECIP
 #define SQRT DML_OPERATOR_ELEMENT_WISE_SQRT
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
+#define IF DML_OPERATOR_ELEMENT_WISE_IF
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -254,6 +255,9 @@ static const expected_row expected_rows[] = {
     {NOT, 0x3000, 1, 8, {U32, U8}},
     {ISNAN, 0x2000, 4, 4, {F32, F16}},
     {ISNAN, 0x3000, 1, 8, {F32, F16}},
+    {IF, 0x2000, 4, 4, {F16}},
+    {IF, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
+    {IF, 0x5000, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
 };
 
 /* docs/validation.md: the output types of the operators whose output has types of its own
@@ -325,6 +329,7 @@ static const struct {
     {RECIP, {F64, BF16}},
     {SQRT, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
+    {IF, {BF16}},
 };
 
 static const struct {
@@ -388,6 +393,7 @@ static const struct {
     {RECIP, "ELEMENT_WISE_RECIP", 0x1000, "1_0"},
     {SQRT, "ELEMENT_WISE_SQRT", 0x1000, "1_0"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
+    {IF, "ELEMENT_WISE_IF", 0x2000, "2_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -484,6 +490,9 @@ typedef struct fixture {
     DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1_desc; /* MinMaxDataType the output's */
     DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC clip_grad1_desc;
     DML_ACTIVATION_LINEAR_OPERATOR_DESC float_desc; /* the activations with FLOAT members */
+    DML_BUFFER_TENSOR_DESC cond_buffer; /* If: a UINT8 condition of the input's sizes */
+    DML_TENSOR_DESC cond_tensor;
+    DML_ELEMENT_WISE_IF_OPERATOR_DESC if_desc; /* If: A and B the same tensor */
     DML_OPERATOR_DESC desc;
 } fixture;
 
@@ -550,6 +559,13 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->float_desc = (DML_ACTIVATION_LINEAR_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                0.5f, 0.25f};
         f->desc.Desc = &f->float_desc;
+    } else if (op == IF) { /* ConditionTensor (UINT8), ATensor, BTensor, OutputTensor */
+        f->cond_buffer = (DML_BUFFER_TENSOR_DESC){U8, DML_TENSOR_FLAG_NONE, dims, f->sizes, NULL,
+                                                  (elements + 3) & ~3ull, 0};
+        f->cond_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->cond_buffer};
+        f->if_desc = (DML_ELEMENT_WISE_IF_OPERATOR_DESC){&f->cond_tensor, &f->in_tensor,
+                                                         &f->in_tensor, &f->out_tensor};
+        f->desc.Desc = &f->if_desc;
     } else if (op == SOFTSIGN || op == ACT_IDENTITY) { /* Softsign's layout: two tensors */
         f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->softsign_desc;
@@ -599,7 +615,7 @@ static void walk_level(uint32_t level)
                         CHECK_CONTAINS(dmlp_last_error(), expected_name(op));
                         char field[40];
                         snprintf(field, sizeof field, "%s.%s",
-                                 two_inputs(op) ? "ATensor" : "InputTensor",
+                                 two_inputs(op) || op == IF ? "ATensor" : "InputTensor",
                                  type_ok ? "DimensionCount" : "DataType");
                         CHECK_CONTAINS(dmlp_last_error(), field);
                     }
@@ -856,6 +872,61 @@ static void check_names(void)
     CHECK(!dmlp__support_get((DML_OPERATOR_TYPE)51, 0x6400, true, &s), "unknown op");
 }
 
+/* If's ConditionTensor: UINT8 at every level it has, whatever A's type; any other type is
+   refused naming ConditionTensor.DataType and its one type, and a condition of other sizes
+   naming ConditionTensor.Sizes. support.h gives the condition's types as its own. */
+static void check_if_condition(void)
+{
+    static const uint32_t levels[] = {0x2000, 0x3000, 0x5000, 0x6400};
+    for (size_t l = 0; l < COUNT(levels); l++) {
+        dmlp__support s;
+        CHECK(dmlp__support_get(IF, levels[l], false, &s), "If's row at 0x%x",
+              (unsigned)levels[l]);
+        CHECK(s.own_type_count[0] == 1 && s.own_types[0][0] == U8 && s.own_type_count[1] == 0 &&
+                  s.own_type_count[2] == 0,
+              "If's ConditionTensor alone has its own types at 0x%x", (unsigned)levels[l]);
+        uint32_t dims = levels[l] == 0x2000 ? 4 : 3;
+        DML_TENSOR_DATA_TYPE a = levels[l] == 0x2000 ? F16 : F32;
+        for (size_t t = 0; t < COUNT(all_types); t++) {
+            fixture f;
+            fixture_init(&f, IF, a, dims);
+            f.cond_buffer.DataType = all_types[t];
+            f.cond_buffer.TotalTensorSizeInBytes = 64;
+            dmlp__op_info info;
+            dmlp_status st = dmlp__validate_operator(levels[l], DMLP_DEVICE_FLAG_EXTENSIONS,
+                                                     &f.desc, 0, &info);
+            if (all_types[t] == U8) {
+                CHECK(st == DMLP_OK, "If: a UINT8 condition at 0x%x: %s", (unsigned)levels[l],
+                      dmlp_last_error());
+                CHECK(info.input_count == 3 && info.main_input == 1 && info.absent == 0,
+                      "If: three inputs, ATensor the main one");
+            } else if (size_of(all_types[t]) != 0 && st != DMLP_ERROR_INVALID_ARGUMENT) {
+                CHECK(st == DMLP_ERROR_UNSUPPORTED, "If: condition type 0x%x at 0x%x",
+                      (unsigned)all_types[t], (unsigned)levels[l]);
+                CHECK_CONTAINS(dmlp_last_error(), "ConditionTensor.DataType is");
+                CHECK_CONTAINS(dmlp_last_error(), "it must be UINT8");
+            }
+        }
+        fixture f;
+        fixture_init(&f, IF, a, dims);
+        uint32_t other[10] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+        other[dims - 1] = 1;
+        f.cond_buffer.Sizes = other;
+        dmlp__op_info info;
+        CHECK(dmlp__validate_operator(levels[l], 0, &f.desc, 0, &info) ==
+                  DMLP_ERROR_INVALID_ARGUMENT,
+              "If: a condition of other sizes");
+        CHECK_CONTAINS(dmlp_last_error(), "ConditionTensor.Sizes[");
+        CHECK_CONTAINS(dmlp_last_error(), "must equal ATensor.Sizes[");
+        fixture_init(&f, IF, a, dims);
+        f.if_desc.BTensor = NULL;
+        CHECK(dmlp__validate_operator(levels[l], 0, &f.desc, 0, &info) ==
+                  DMLP_ERROR_INVALID_ARGUMENT,
+              "If: BTensor NULL");
+        CHECK_CONTAINS(dmlp_last_error(), "ELEMENT_WISE_IF: BTensor is NULL");
+    }
+}
+
 int main(void)
 {
     check_names();
@@ -871,5 +942,6 @@ int main(void)
         check_support_get(between_levels[l]);
     }
     check_introduction();
+    check_if_condition();
     return test_finish("test_support_tables");
 }

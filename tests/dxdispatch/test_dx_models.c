@@ -386,6 +386,7 @@ int main(void)
     check_model("recip");
     check_model("sqrt");
     check_model("activation_identity");
+    check_model("if");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -37,6 +37,7 @@ import gen_binary_ops_cases
 import gen_fold_cases
 import gen_rounding_cases
 import gen_round_cases
+import gen_where_cases
 import gen_unary_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
@@ -1028,6 +1029,7 @@ def main():
     gen_logical_cases.logical_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_rounding_cases.rounding_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_minmax_cases.minmax_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_where_cases.where_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_fold_cases.fold_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_bitwise_cases.bitwise_cases(os.path.join(out, "cases"), sys.modules[__name__])
@@ -1043,6 +1045,7 @@ def main():
     gen_rounding_cases.rounding_refused_cases(os.path.join(out, "refused"),
                                               sys.modules[__name__])
     gen_minmax_cases.minmax_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_where_cases.where_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_binary_ops_cases.binary_ops_refused_cases(os.path.join(out, "refused"),
                                                   sys.modules[__name__])
     gen_fold_cases.fold_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])

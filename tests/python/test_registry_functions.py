@@ -438,6 +438,10 @@ BINARY_MEMBERS = {
                   {"min": np.nan, "max": 1e9}, {"min": -1e30, "max": 1e30}],
     "clip_grad1": [{"min": 3, "max": 100}, {"min": 0, "max": 0}, {"max": 1}],
 }
+# Three or more inputs, named after the descriptor's members.
+TERNARY = {
+    "where": lambda c, a, b: np.where(c != 0, a, b),
+}
 
 
 # The comparisons: a bool result, and a table whose output is only UINT32 at 1_0.
@@ -458,7 +462,8 @@ def test_functions_are_the_registry_operators():
         assert fn is getattr(dmlp._dmlp, name) and name in dmlp.__all__
         assert fn.__doc__.startswith(f"DirectML's {op['directml']}: ")
         signature = fn.__text_signature__
-        assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *")
+        assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *"
+                                    if op["inputs"] == 2 else "(condition, a, b, *")
         for keyword, default in op["keywords"]:
             # a FLOAT member without a default is a required keyword
             assert (f", {keyword}," if default is None else f"{keyword}={default}") in signature
@@ -466,8 +471,9 @@ def test_functions_are_the_registry_operators():
 
 
 def test_every_operator_has_a_reference():
-    assert set(UNARY) | set(BINARY) == set(OPS)
+    assert set(UNARY) | set(BINARY) | set(TERNARY) == set(OPS)
     assert {n for n, op in OPS.items() if op["inputs"] == 2} == set(BINARY)
+    assert {n for n, op in OPS.items() if op["inputs"] == 3} == set(TERNARY)
 
 
 def numpy_dtypes(name):
@@ -534,6 +540,46 @@ def test_clip1_scalars_in_the_dtype():
                          ({"min": np.nan}, "min: nan is not a value of INT8")]:
         with pytest.raises(dmlp.Error, match=re.escape(message)):
             dmlp.clip1(np.zeros(3, np.int8), **bad)
+
+
+@pytest.mark.parametrize("dtype", numpy_dtypes("where") + ["bool"])
+def test_where_against_numpy(dtype):
+    """where(condition, a, b): the chosen element's bits (NaN payloads, -0 kept), the
+    condition bool or uint8 (any nonzero byte), the three broadcast as numpy does."""
+    a, b = pairs(dtype)
+    rng = np.random.default_rng(88)
+    cond = rng.integers(0, 2, size=a.shape).astype(bool)
+    bits = np.dtype("u%d" % a.itemsize) if a.dtype.kind == "f" else a.dtype
+    expected = TERNARY["where"](cond, a.view(bits), b.view(bits)).view(a.dtype)
+    assert_same(dmlp.where(cond, a, b), expected)
+    u8 = rng.integers(0, 256, size=a.shape, dtype=np.uint8)
+    assert_same(dmlp.where(u8, a, b),
+                TERNARY["where"](u8, a.view(bits), b.view(bits)).view(a.dtype))
+    # broadcasting over all three: condition (n, 1), a (1, m), b one element
+    c2 = rng.integers(0, 2, size=(4, 1)).astype(bool)
+    a2, b2 = a[:7].reshape(1, 7), b[:1]
+    assert_same(dmlp.where(c2, a2, b2), np.where(c2, a2.view(bits), b2.view(bits)).view(a.dtype))
+    out = a.copy()
+    assert dmlp.where(cond, out, b, out=out) is out  # in place on a
+    assert_same(out, expected)
+
+
+def test_where_refusals():
+    a = np.arange(6, dtype=np.float32)
+    with pytest.raises(TypeError, match="condition: dtype (numpy.)?int32 is not supported by "
+                                        "where .condition takes uint8 or bool"):
+        dmlp.where(np.ones(6, np.int32), a, a)
+    with pytest.raises(TypeError, match="b: dtype float64; where takes a and b of one dtype "
+                                        r"\(a is float32\)"):
+        dmlp.where(np.ones(6, bool), a, a.astype(np.float64))
+    with pytest.raises(TypeError, match=r"where\(\) takes 3 positional arguments "
+                                        r"\(condition, a, b\), 2 given"):
+        dmlp.where(np.ones(6, bool), a)
+    with pytest.raises(dmlp.Error, match="shapes .* do not broadcast"):
+        dmlp.where(np.ones(4, bool), a, a)
+    # a Python number takes the array's dtype, as numpy's where would keep it
+    assert_same(dmlp.where(np.arange(6) % 2 == 0, a, 7), np.where(np.arange(6) % 2 == 0, a,
+                                                                    np.float32(7)))
 
 
 @pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
@@ -726,7 +772,7 @@ def test_refusals_name_the_argument(name):
     args = [np.zeros(2, unsupported(name))] * OPS[name]["inputs"]
     with pytest.raises(TypeError) as info:
         fn(*args, dtype="int8") if name == "cast" else fn(*args, **REQUIRED.get(name, {}))
-    arg = "x" if OPS[name]["inputs"] == 1 else "a"
+    arg = {1: "x", 2: "a", 3: "condition"}[OPS[name]["inputs"]]
     assert str(info.value).startswith(f"{arg}: dtype ") and name in str(info.value)
     good = [np.zeros(2, OPS[name]["dtypes"][0])] * OPS[name]["inputs"]
     with pytest.raises(TypeError, match=f"{name}.. got an unexpected keyword argument 'bogus'"):
@@ -808,6 +854,8 @@ def test_feature_levels(name):
     dtype = first_type(name, level)
     x = np.arange(1, 7).astype(dtype).reshape(2, 3)
     args = [x] * op["inputs"]
+    if name in TERNARY:  # a bool condition first
+        args = [np.arange(6).reshape(2, 3) % 2 == 0] + [x] * (op["inputs"] - 1)
     kwargs = {"dtype": dtype} if name == "cast" else dict(REQUIRED.get(name, {}))
     if name in COMPARISONS and level == "1_0":  # its output must be UINT32: out= chooses it
         kwargs = {"out": np.empty((2, 3), np.uint32)}
