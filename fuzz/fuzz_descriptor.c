@@ -334,16 +334,19 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
     if (out->buffer.Strides)
         memcpy(out_strides, out->strides, dims * sizeof *out_strides);
     uint32_t isz = type_size(in->buffer.DataType), osz = type_size(out->buffer.DataType);
-    /* A two-input operator gets the one input as A and as B; a conversion's kernel is
-       keyed by both types. */
+    /* A two-input operator gets the one input as A and as B (one of more inputs as each
+       of them); a conversion's kernel is keyed by both types. */
     const dmlp__op_def *def = dmlp__op_find(c->op);
     bool two_inputs = dmlp__op_input_count(def) == 2;
+    bool more_inputs = dmlp__op_input_count(def) > 2;
+    dmlp__nary_kernel nary =
+        dmlp__nary_reference_kernel(c->op, in->buffer.DataType, out->buffer.DataType);
     dmlp__unary_kernel reference =
         def && def->output_type == DMLP__OUTPUT_LISTED
             ? dmlp__convert_kernel(c->op, in->buffer.DataType, out->buffer.DataType).fn
             : dmlp__reference_kernel(c->op, in->buffer.DataType);
     dmlp__binary_kernel binary = dmlp__binary_reference_kernel(c->op, in->buffer.DataType);
-    if (two_inputs ? !binary : !reference)
+    if (more_inputs ? !nary : two_inputs ? !binary : !reference)
         fail("an operator was created for a type the reference kernel lacks");
     dmlp__kernel_args args = {.mode = c->mode,
                               .nan_propagate = (c->flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0,
@@ -364,7 +367,10 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
         }
         _Alignas(8) unsigned char x[8], y[8];
         memcpy(x, c->before + c->in_first + io * isz, isz);
-        if (two_inputs)
+        const void *xs[DMLP__MAX_INPUTS] = {x, x, x, x, x, x, x, x};
+        if (more_inputs)
+            nary(1, xs, y, 0, &args);
+        else if (two_inputs)
             binary(1, x, x, y, 0, &args);
         else
             reference(1, x, y, &args);
@@ -572,7 +578,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     else
         read_binding(&r, arena, arena_size, out_total, &bindings[1]);
     uint32_t input_count = def ? dmlp__op_input_count(def) : 1, output_count = 1;
-    dmlp_buffer_binding input_bindings[2] = {bindings[0], bindings[0]};
+    dmlp_buffer_binding input_bindings[DMLP__MAX_INPUTS];
+    for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++)
+        input_bindings[i] = bindings[0]; /* every input on the one tensor */
     const dmlp_buffer_binding *inputs = input_bindings, *outputs = &bindings[1];
     uint8_t counts = u8(&r);
     if (counts == 0xF0)

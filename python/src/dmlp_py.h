@@ -85,9 +85,11 @@ typedef struct dmlp_py_layout {
 typedef struct dmlp_py_cached_op dmlp_py_cached_op;
 
 /* Finds or creates the operator; NULL with a Python exception set on failure. The
-   returned operator is held (not destroyed while held) until dmlp_py_op_release. */
-dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options, uint32_t in_type,
-                                      uint32_t out_type, const dmlp_py_layout *layout);
+   returned operator is held (not destroyed while held) until dmlp_py_op_release.
+   in_types[i]: input i's type, one per input of the operator. */
+dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options,
+                                      const uint32_t *in_types, uint32_t out_type,
+                                      const dmlp_py_layout *layout);
 dmlp_operator *dmlp_py_op_get(dmlp_py_cached_op *op);
 void dmlp_py_op_release(dmlp_py_cached_op *op);
 /* The device for a feature level and thread count (cached); NULL with an exception set. */

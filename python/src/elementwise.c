@@ -9,6 +9,7 @@
    operator (layout.c). Results are new arrays of the input's kind, or out= itself. */
 #include "numpy_api.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,13 @@ typedef struct keyword {
 
 struct function {
     const dmlp__op_def *def;
-    uint32_t inputs;                  /* 1 (x) or 2 (a, b) */
+    uint32_t inputs;                  /* 1 (x), 2 (a, b) or more (condition, a, b ...) */
+    const char *names[DMLP__MAX_INPUTS];     /* the inputs' argument names */
+    char name_text[DMLP__MAX_INPUTS][24];    /* ... from the members of 3 or more */
+    uint32_t main_input;              /* its dtype is the result's (registry's main input) */
+    uint32_t own_mask;                /* bit k: input k has types of its own (Condition) */
+    uint32_t own_count[DMLP__MAX_INPUTS];
+    uint32_t own_types[DMLP__MAX_INPUTS][DMLP__SUPPORT_MAX_OUTPUT_TYPES];
     uint32_t type_count;              /* the input types Python can hold */
     uint32_t types[DMLP__SUPPORT_MAX_TYPES];
     int takes_bool;                   /* bool inputs as UINT8 (dmlp__catalogue_takes_bool) */
@@ -74,7 +81,6 @@ static function functions[MAX_FUNCTIONS];
 static uint32_t function_count;
 static PyObject *str_out, *str_feature_level, *str_threads;
 
-static const char *const input_names[2][DMLP__MAX_INPUTS] = {{"x", NULL}, {"a", "b"}};
 
 static const char *repr_text(PyObject *value, PyObject **repr)
 {
@@ -385,10 +391,40 @@ static int is_float(uint32_t type)
            type == DML_TENSOR_DATA_TYPE_FLOAT64 || type == DMLP_TENSOR_DATA_TYPE_BFLOAT16;
 }
 
+/* Input k's dtypes: the function's, or its own (ELEMENT_WISE_IF's condition: uint8, and
+   numpy's bool as uint8). */
+static int accepts_input(const function *f, uint32_t k, uint32_t type, int is_bool)
+{
+    if (!(f->own_mask >> k & 1u))
+        return accepts(f, type, is_bool);
+    for (uint32_t i = 0; i < f->own_count[k]; i++)
+        if (f->own_types[k][i] == (is_bool ? DML_TENSOR_DATA_TYPE_UINT8 : type))
+            return 1;
+    return 0;
+}
+
 static int refuse_type(const function *f, const char *arg, const char *type)
 {
     PyErr_Format(PyExc_TypeError, "%s: dtype %s is not supported by %s (it takes %s)", arg,
                  type, f->def->python_name, f->types_text);
+    return -1;
+}
+
+static int refuse_input_type(const function *f, uint32_t k, const char *arg, const char *type)
+{
+    if (!(f->own_mask >> k & 1u))
+        return refuse_type(f, arg, type);
+    char types[128];
+    size_t n = 0;
+    types[0] = '\0';
+    for (uint32_t i = 0; i < f->own_count[k] && n < sizeof types; i++)
+        n += (size_t)snprintf(types + n, sizeof types - n, "%s%s", i ? ", " : "",
+                              dmlp_py_type_name(f->own_types[k][i]));
+    if (f->own_count[k] == 1 && f->own_types[k][0] == DML_TENSOR_DATA_TYPE_UINT8 &&
+        n < sizeof types)
+        snprintf(types + n, sizeof types - n, " or bool");
+    PyErr_Format(PyExc_TypeError, "%s: dtype %s is not supported by %s (%s takes %s)", arg,
+                 type, f->def->python_name, arg, types);
     return -1;
 }
 
@@ -400,8 +436,8 @@ static int is_python_number(PyObject *obj)
 }
 
 /* obj as a view; like: a numpy dtype for a Python number (NULL: numpy's choice). */
-static int load(const function *f, PyObject *obj, const char *arg, PyArray_Descr *like,
-                operand *o, dmlp_py_view *view)
+static int load(const function *f, uint32_t k, PyObject *obj, const char *arg,
+                PyArray_Descr *like, operand *o, dmlp_py_view *view)
 {
     memset(o, 0, sizeof *o);
     o->view = view;
@@ -413,9 +449,9 @@ static int load(const function *f, PyObject *obj, const char *arg, PyArray_Descr
         if (!o->handle)
             return -1;
         o->dlpack = obj;
-        if (!accepts(f, o->view->type, o->view->is_bool))
-            return refuse_type(f, arg,
-                               o->view->is_bool ? "bool" : dmlp_py_type_name(o->view->type));
+        if (!accepts_input(f, k, o->view->type, o->view->is_bool))
+            return refuse_input_type(
+                f, k, arg, o->view->is_bool ? "bool" : dmlp_py_type_name(o->view->type));
         return 0;
     } else {
         Py_XINCREF(like); /* PyArray_FromAny takes a reference */
@@ -440,9 +476,10 @@ static int load(const function *f, PyObject *obj, const char *arg, PyArray_Descr
         o->array = copy;
         a = (PyArrayObject *)copy;
     }
-    uint32_t type = dmlp_py_numpy_type(PyArray_DESCR(a), f->takes_bool);
-    if (!accepts(f, type, PyArray_ISBOOL(a)))
-        return refuse_type(f, arg, PyArray_DESCR(a)->typeobj->tp_name);
+    int own = f->own_mask >> k & 1u;
+    uint32_t type = dmlp_py_numpy_type(PyArray_DESCR(a), own || f->takes_bool);
+    if (!accepts_input(f, k, type, PyArray_ISBOOL(a)))
+        return refuse_input_type(f, k, arg, PyArray_DESCR(a)->typeobj->tp_name);
     dmlp_py_numpy_view(a, type, o->view);
     return 0;
 }
@@ -489,10 +526,14 @@ static int broadcast(uint32_t n, dmlp_py_view *views, const char *const *names,
                 continue;
             if (size != 1) {
                 char a[256], b[256];
-                shape_text(&views[0], a, sizeof a);
-                shape_text(&views[1], b, sizeof b);
+                uint32_t j = 0; /* the input that set the size */
+                while (j < k && (i - (ndim - views[j].ndim) < 0 ||
+                                 views[j].shape[i - (ndim - views[j].ndim)] != size))
+                    j++;
+                shape_text(&views[j], a, sizeof a);
+                shape_text(&views[k], b, sizeof b);
                 PyErr_Format(dmlp_py_error, "%s, %s: shapes %s and %s do not broadcast",
-                             names[0], names[1], a, b);
+                             names[j], names[k], a, b);
                 return -1;
             }
             size = s;
@@ -627,8 +668,11 @@ static int out_view(const function *f, PyObject *out, uint32_t *want, int bool_r
         shape_text(shape, b, sizeof b);
         if (f->inputs == 1)
             PyErr_Format(dmlp_py_error, "out: shape %s; x has shape %s", a, b);
-        else
+        else if (f->inputs == 2)
             PyErr_Format(dmlp_py_error, "out: shape %s; a and b broadcast to shape %s", a, b);
+        else
+            PyErr_Format(dmlp_py_error, "out: shape %s; the inputs broadcast to shape %s", a,
+                         b);
         goto fail;
     }
     return 0;
@@ -644,11 +688,16 @@ fail:
 static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *kwnames)
 {
-    const char *const *names = input_names[f->inputs - 1];
+    const char *const *names = f->names;
     if (nargs != (Py_ssize_t)f->inputs) {
-        PyErr_Format(PyExc_TypeError, "%s() takes %u positional argument%s (%s%s%s), %zd given",
-                     f->def->python_name, f->inputs, f->inputs > 1 ? "s" : "", names[0],
-                     f->inputs > 1 ? ", " : "", f->inputs > 1 ? names[1] : "", nargs);
+        char list[160];
+        size_t used = 0;
+        list[0] = '\0';
+        for (uint32_t k = 0; k < f->inputs && used < sizeof list; k++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",
+                                     names[k]);
+        PyErr_Format(PyExc_TypeError, "%s() takes %u positional argument%s (%s), %zd given",
+                     f->def->python_name, f->inputs, f->inputs > 1 ? "s" : "", list, nargs);
         return NULL;
     }
     call_state state;
@@ -665,31 +714,53 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     uint32_t loaded = 0;
     dmlp_py_dlpack *out_handle = NULL;
     PyObject *result = NULL, *capsule = NULL, *like_dlpack = NULL;
-    /* A Python number beside an array takes the array's dtype: load the array first. */
-    uint32_t order[DMLP__MAX_INPUTS] = {0, 1};
-    if (f->inputs == 2 && is_python_number(args[0]) && !is_python_number(args[1])) {
-        order[0] = 1;
-        order[1] = 0;
-    }
+    /* A Python number beside an array takes the array's dtype: load the arrays first (of
+       the inputs that share the main input's dtype; one with types of its own, the
+       condition, takes numpy's). */
+    uint32_t order[DMLP__MAX_INPUTS], ordered = 0;
+    for (uint32_t pass = 0; pass < 2; pass++)
+        for (uint32_t k = 0; k < f->inputs; k++)
+            if ((uint32_t)is_python_number(args[k]) == pass)
+                order[ordered++] = k;
+    int have_like = 0;
+    uint32_t like_input = 0;
     for (uint32_t j = 0; j < f->inputs; j++) {
         uint32_t k = order[j];
         PyArray_Descr *like = NULL;
+        int own = f->own_mask >> k & 1u;
         /* An int takes any dtype; a float only a float one (no silent truncation). */
-        if (j > 0 && is_python_number(args[k]) && !is_python_number(args[order[0]]) &&
-            (!PyFloat_Check(args[k]) || is_float(views[order[0]].type)))
-            like = descr_of(&in[order[0]]);
-        int rc = load(f, args[k], names[k], like, &in[k], &views[k]);
+        if (!own && have_like && is_python_number(args[k]) &&
+            (!PyFloat_Check(args[k]) || is_float(views[like_input].type)))
+            like = descr_of(&in[like_input]);
+        int rc = load(f, k, args[k], names[k], like, &in[k], &views[k]);
         Py_XDECREF(like);
         loaded |= 1u << k;
         if (rc < 0)
             goto done;
+        if (!own && !have_like && !is_python_number(args[k])) {
+            have_like = 1;
+            like_input = k;
+        }
         if (!like_dlpack && in[k].dlpack)
             like_dlpack = in[k].dlpack;
     }
-    if (f->inputs == 2 && views[1].type != views[0].type) {
-        PyErr_Format(PyExc_TypeError, "b: dtype %s; %s takes a and b of one dtype (a is %s)",
-                     type_text(views[1].type, views[1].is_bool), f->def->python_name,
-                     type_text(views[0].type, views[0].is_bool));
+    uint32_t m = f->main_input;
+    for (uint32_t k = 0; k < f->inputs; k++) {
+        if (k == m || (f->own_mask >> k & 1u) || views[k].type == views[m].type)
+            continue;
+        char list[160];
+        size_t used = 0;
+        uint32_t shared = 0;
+        for (uint32_t i = 0; i < f->inputs; i++)
+            shared += !(f->own_mask >> i & 1u);
+        for (uint32_t i = 0, listed = 0; i < f->inputs && used < sizeof list; i++)
+            if (!(f->own_mask >> i & 1u))
+                used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+                                         listed++ == 0 ? "" : listed == shared ? " and " : ", ",
+                                         names[i]);
+        PyErr_Format(PyExc_TypeError, "%s: dtype %s; %s takes %s of one dtype (%s is %s)",
+                     names[k], type_text(views[k].type, views[k].is_bool), f->def->python_name,
+                     list, names[m], type_text(views[m].type, views[m].is_bool));
         goto done;
     }
     if (state.scale_given && !is_float(views[0].type)) {
@@ -701,12 +772,13 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
         goto done;
     }
 
-    /* The result's shape: x's, or a's and b's broadcast (their views made views of it). */
+    /* The result's shape: x's, or the inputs' broadcast (their views made views of it). */
     const dmlp_py_view *shape = &views[0];
     int all_bool = 1;
     for (uint32_t k = 0; k < f->inputs; k++)
-        all_bool &= views[k].is_bool;
-    if (f->inputs == 2) {
+        if (!(f->own_mask >> k & 1u))
+            all_bool &= views[k].is_bool;
+    if (f->inputs >= 2) {
         if (broadcast(f->inputs, views, names, &broadcast_shape) < 0)
             goto done;
         shape = &broadcast_shape;
@@ -720,7 +792,7 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
         out_type = state.dtype;
         bool_result = 0;
     } else if (out_type == DML_TENSOR_DATA_TYPE_UNKNOWN) {
-        out_type = views[0].type;
+        out_type = views[f->main_input].type;
         bool_result = all_bool;
     } else {
         bool_result = out_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result;
@@ -739,7 +811,8 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
 
     dmlp_py_view result_view;
     if (state.out != Py_None) {
-        if (out_view(f, state.out, &out_type, bool_result, &views[0], shape, &result_view,
+        if (out_view(f, state.out, &out_type, bool_result, &views[f->main_input], shape,
+                     &result_view,
                      &out_handle) < 0)
             goto done;
         if (dmlp_py_run(&state.options, f->inputs, views, names, &result_view) < 0)
@@ -909,8 +982,11 @@ static int make_doc(function *f)
 {
     const dmlp__op_def *def = f->def;
     text t = {NULL, 0, 0};
-    int rc = append(&t, "%s(%s%s%s, *", def->python_name, f->inputs == 1 ? "x" : "a",
-                    f->inputs == 1 ? "" : ", ", f->inputs == 1 ? "" : "b");
+    int rc = append(&t, "%s(", def->python_name);
+    for (uint32_t k = 0; k < f->inputs && rc == 0; k++)
+        rc = append(&t, "%s, ", f->names[k]);
+    if (rc == 0)
+        rc = append(&t, "*");
     for (uint32_t k = 0; k < f->keyword_count && rc == 0; k++)
         rc = f->keywords[k]->default_text
                  ? append(&t, ", %s=%s", f->keywords[k]->name, f->keywords[k]->default_text)
@@ -920,13 +996,35 @@ static int make_doc(function *f)
                         "DirectML's ");
     if (rc == 0)
         rc = summary(&t, def);
-    if (rc == 0)
+    if (rc == 0 && f->inputs <= 2)
         rc = append(&t, "\n\n%s: %s%s.\n", f->inputs == 1 ? "x" : "a, b", f->types_text,
                     f->inputs == 1 ? "" : "; a and b of one dtype, broadcast as numpy does");
+    if (rc == 0 && f->inputs > 2) { /* inputs with types of their own, then the others */
+        rc = append(&t, "\n\n");
+        for (uint32_t k = 0; k < f->inputs && rc == 0; k++) {
+            if (!(f->own_mask >> k & 1u))
+                continue;
+            rc = append(&t, "%s: ", f->names[k]);
+            for (uint32_t i = 0; i < f->own_count[k] && rc == 0; i++)
+                rc = append(&t, "%s%s", i ? ", " : "", dmlp_py_type_name(f->own_types[k][i]));
+            if (rc == 0)
+                rc = append(&t, "%s; ", f->own_count[k] == 1 &&
+                                                f->own_types[k][0] == DML_TENSOR_DATA_TYPE_UINT8
+                                            ? " or bool"
+                                            : "");
+        }
+        for (uint32_t k = 0, listed = 0; k < f->inputs && rc == 0; k++)
+            if (!(f->own_mask >> k & 1u))
+                rc = append(&t, "%s%s", listed++ ? ", " : "", f->names[k]);
+        if (rc == 0)
+            rc = append(&t, ": %s, of one dtype; all broadcast as numpy does.\n", f->types_text);
+    }
     if (rc == 0) {
         const char *result = def->output_type == DMLP__OUTPUT_LISTED ? "dtype"
                              : def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
-                                 ? (f->inputs == 1 ? "x's dtype" : "the inputs' dtype")
+                                 ? (f->inputs == 1   ? "x's dtype"
+                                    : f->inputs == 2 ? "the inputs' dtype"
+                                                     : "the dtype of a, b ...")
                              : def->output_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result
                                  ? "bool"
                                  : dmlp_py_type_name(def->output_type);
@@ -965,10 +1063,29 @@ static int make_function(function *f, const dmlp__op_def *def)
     f->def = def;
     f->inputs = dmlp__op_input_count(def);
     if (f->inputs < 1 || f->inputs > DMLP__MAX_INPUTS) {
-        PyErr_Format(PyExc_ImportError, "dmlp: %s has %u inputs; the module takes 1 or 2",
-                     def->name, f->inputs);
+        PyErr_Format(PyExc_ImportError, "dmlp: %s has %u inputs; the module takes 1 to %u",
+                     def->name, f->inputs, (unsigned)DMLP__MAX_INPUTS);
         return -1;
     }
+    /* The arguments: x; a, b; or the members' names in lower case without "Tensor"
+       (ConditionTensor, ATensor, BTensor: condition, a, b). */
+    for (uint32_t k = 0; k < f->inputs; k++) {
+        if (f->inputs <= 2) {
+            f->names[k] = f->inputs == 1 ? "x" : k == 0 ? "a" : "b";
+            continue;
+        }
+        const char *member = dmlp__op_input(def, k)->name;
+        size_t length = strlen(member), c = 0;
+        if (length > 6 && strcmp(member + length - 6, "Tensor") == 0)
+            length -= 6;
+        for (; c < length && c + 1 < sizeof f->name_text[k]; c++)
+            f->name_text[k][c] = (char)tolower((unsigned char)member[c]);
+        f->name_text[k][c] = '\0';
+        f->names[k] = f->name_text[k];
+        if (dmlp__operator_input_own_types(def->type, k))
+            f->own_mask |= 1u << k;
+    }
+    f->main_input = dmlp__operator_main_input(def->type);
     /* What dmlp can do at all: the highest level with the extensions. A level asked for
        in a call is the library's to check (dmlp.Error with its message). */
     dmlp__support support;
@@ -988,6 +1105,9 @@ static int make_function(function *f, const dmlp__op_def *def)
     for (uint32_t i = 0; i < support.output_type_count && i < DMLP__SUPPORT_MAX_OUTPUT_TYPES;
          i++)
         f->output_types[f->output_type_count++] = support.output_types[i];
+    for (uint32_t k = 0; k < f->inputs; k++)
+        for (uint32_t i = 0; (f->own_mask >> k & 1u) && i < support.own_type_count[k]; i++)
+            f->own_types[k][f->own_count[k]++] = support.own_types[k][i];
     /* ONNX's bool is UINT8 0s and 1s in dmlp: numpy's bool is taken the same way. */
     int has_u8 = 0;
     for (uint32_t i = 0; i < f->type_count; i++)

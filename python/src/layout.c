@@ -217,7 +217,10 @@ static int execute(const dmlp_py_options *options, uint32_t n, const dmlp_py_vie
                    const dmlp_py_view *out, const dmlp_py_layout *layout, char **in_base,
                    char *out_base)
 {
-    dmlp_py_cached_op *op = dmlp_py_op_acquire(options, in[0].type, out->type, layout);
+    uint32_t in_types[DMLP__MAX_INPUTS] = {0};
+    for (uint32_t k = 0; k < n; k++)
+        in_types[k] = in[k].type;
+    dmlp_py_cached_op *op = dmlp_py_op_acquire(options, in_types, out->type, layout);
     if (!op)
         return -1;
     dmlp_buffer_binding inputs[DMLP__MAX_INPUTS];

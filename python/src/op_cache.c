@@ -10,7 +10,8 @@
 
 typedef struct cache_key {
     dmlp_py_options options;
-    uint32_t in_type, out_type;
+    uint32_t in_types[DMLP__MAX_INPUTS], out_type; /* input i's type; the output's */
+    uint32_t pad;                                   /* zero: keeps the key whole words */
     dmlp_py_layout layout;
 } cache_key;
 _Static_assert(sizeof(cache_key) % 8 == 0, "hash_words reads the key in 8-byte words");
@@ -131,9 +132,9 @@ static dmlp_operator *create(const cache_key *key)
     for (uint32_t i = 0; i < n; i++) {
         const uint32_t *strides = strides_or_null(l, l->in_strides[i]);
         in[i] = (DML_BUFFER_TENSOR_DESC){
-            (DML_TENSOR_DATA_TYPE)key->in_type, DML_TENSOR_FLAG_NONE, l->rank, l->sizes,
+            (DML_TENSOR_DATA_TYPE)key->in_types[i], DML_TENSOR_FLAG_NONE, l->rank, l->sizes,
             strides,
-            dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)key->in_type, l->rank,
+            dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)key->in_types[i], l->rank,
                                          l->sizes, strides),
             0};
         inputs[i] = &in[i];
@@ -161,13 +162,15 @@ static dmlp_operator *create(const cache_key *key)
     return op;
 }
 
-dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options, uint32_t in_type,
-                                      uint32_t out_type, const dmlp_py_layout *layout)
+dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options,
+                                      const uint32_t *in_types, uint32_t out_type,
+                                      const dmlp_py_layout *layout)
 {
     cache_key key;
     memset(&key, 0, sizeof key);
     memcpy(&key.options, options, sizeof key.options); /* padding too: the caller zeroed it */
-    key.in_type = in_type;
+    for (uint32_t k = 0; k < dmlp__op_input_count(options->def) && k < DMLP__MAX_INPUTS; k++)
+        key.in_types[k] = in_types[k];
     key.out_type = out_type;
     key.layout.rank = layout->rank;
     for (uint32_t i = 0; i < layout->rank; i++) {

@@ -1,5 +1,6 @@
 /* `dmlp run`: one operator on one .npy file, through the public API exactly as a
    DirectML program would call it. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +63,9 @@ static void print_usage(FILE *to)
     fputs("\n"
           "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n"
           "A two-input operator reads A.npy and B.npy (one dtype), broadcast as numpy does\n"
-          "(DirectML strides of 0), and writes OUT.npy in the broadcast shape.\n",
+          "(DirectML strides of 0), and writes OUT.npy in the broadcast shape; so does one\n"
+          "of more inputs, one file each in the descriptor's order (if: COND.npy A.npy\n"
+          "B.npy OUT.npy).\n",
           to);
     for (uint32_t i = 0; i < dmlp__op_count(); i++)
         fputs(dmlp__op_at(i)->cli_help, to);
@@ -138,7 +141,9 @@ typedef struct run_args {
     int extensions;
     uint32_t threads;
     const char *in;
-    const char *in_b; /* two-input operators: B.npy */
+    const char *ins[DMLP__MAX_INPUTS]; /* every input's file, in member order */
+    uint32_t in_count;                 /* files given (trailing optional inputs may be left
+                                          out) */
     const char *out;
 } run_args;
 
@@ -438,10 +443,27 @@ static int parse_args(int argc, char **argv, run_args *a)
         snprintf(message, sizeof message, "--fused is for %s only", fused_ops);
         return bad_usage(message);
     }
-    uint32_t inputs = dmlp__op_input_count(a->op);
-    if ((uint32_t)count != 2 + inputs) {
-        snprintf(message, sizeof message, "%s needs %s", a->op->cli_name,
-                 inputs == 2 ? "A.npy B.npy OUT.npy" : "IN.npy OUT.npy");
+    uint32_t inputs = dmlp__op_input_count(a->op), required = inputs;
+    while (required > 1 && dmlp__op_input(a->op, required - 1)->optional)
+        required--; /* trailing optional inputs may be left out */
+    if ((uint32_t)count < 2 + required || (uint32_t)count > 2 + inputs) {
+        char files[160] = "";
+        size_t used = 0;
+        for (uint32_t i = 0; i < inputs && inputs > 2 && used < sizeof files; i++) {
+            const char *name = dmlp__op_input(a->op, i)->name;
+            size_t length = strlen(name);
+            if (length > 6 && strcmp(name + length - 6, "Tensor") == 0)
+                length -= 6; /* ConditionTensor: CONDITION.npy */
+            used += (size_t)snprintf(files + used, sizeof files - used, "%s", i < required ? "" : "[");
+            for (size_t c = 0; c < length && used + 1 < sizeof files; c++)
+                files[used++] = (char)toupper((unsigned char)name[c]);
+            files[used < sizeof files ? used : sizeof files - 1] = '\0';
+            if (used < sizeof files)
+                used += (size_t)snprintf(files + used, sizeof files - used, ".npy%s ",
+                                         i < required ? "" : "]");
+        }
+        snprintf(message, sizeof message, "%s needs %s%s", a->op->cli_name,
+                 inputs > 2 ? files : inputs == 2 ? "A.npy B.npy " : "IN.npy ", "OUT.npy");
         return bad_usage(message);
     }
     int listed = a->op->output_type == DMLP__OUTPUT_LISTED;
@@ -452,7 +474,9 @@ static int parse_args(int argc, char **argv, run_args *a)
         return bad_usage(message);
     }
     a->in = positional[1];
-    a->in_b = inputs == 2 ? positional[2] : NULL;
+    a->in_count = (uint32_t)count - 2;
+    for (uint32_t i = 0; i < a->in_count; i++)
+        a->ins[i] = positional[1 + i];
     a->out = positional[count - 1];
     return -1;
 }
@@ -566,24 +590,35 @@ static int run(const run_args *a, dmlp__npy *in)
                              in->shape);
 }
 
-/* A two-input operator: A and B broadcast to one shape as numpy does (sizes aligned
-   from the right; a size of 1 or a missing axis repeats with a stride of 0). */
-static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
+/* An operator of two or more inputs: the inputs broadcast to one shape as numpy does
+   (sizes aligned from the right; a size of 1 or a missing axis repeats with a stride of
+   0). An optional input whose file is left out is NULL in the descriptor. */
+static int run_inputs(const run_args *a, dmlp__npy *const *in, uint32_t count)
 {
     char why[200];
-    dmlp__npy *in[2] = {in_a, in_b};
-    uint32_t ndim = in_a->ndim > in_b->ndim ? in_a->ndim : in_b->ndim;
+    uint32_t ndim = 0;
+    for (uint32_t k = 0; k < count; k++)
+        ndim = in[k]->ndim > ndim ? in[k]->ndim : ndim;
     uint64_t shape[DMLP__NPY_MAX_DIMS];
     for (uint32_t d = 0; d < ndim; d++) {
-        uint64_t sa = d + in_a->ndim >= ndim ? in_a->shape[d + in_a->ndim - ndim] : 1;
-        uint64_t sb = d + in_b->ndim >= ndim ? in_b->shape[d + in_b->ndim - ndim] : 1;
-        if (sa != sb && sa != 1 && sb != 1) {
-            snprintf(why, sizeof why,
-                     "axis %u is %llu in %s and %llu in %s; the shapes do not broadcast", d,
-                     (unsigned long long)sa, a->in, (unsigned long long)sb, a->in_b);
-            return dmlp_cli_fail("run", why);
+        shape[d] = 1;
+        for (uint32_t k = 0; k < count; k++) {
+            uint64_t sk = d + in[k]->ndim >= ndim ? in[k]->shape[d + in[k]->ndim - ndim] : 1;
+            if (sk != shape[d] && sk != 1 && shape[d] != 1) {
+                snprintf(why, sizeof why,
+                         "axis %u is %llu in %s and %llu in an earlier input; the shapes do "
+                         "not broadcast",
+                         d, (unsigned long long)sk, a->ins[k], (unsigned long long)shape[d]);
+                if (count == 2)
+                    snprintf(why, sizeof why,
+                             "axis %u is %llu in %s and %llu in %s; the shapes do not "
+                             "broadcast",
+                             d, (unsigned long long)shape[d], a->ins[0], (unsigned long long)sk,
+                             a->ins[1]);
+                return dmlp_cli_fail("run", why);
+            }
+            shape[d] = sk == 1 ? shape[d] : sk;
         }
-        shape[d] = sa == 1 ? sb : sa;
         if (shape[d] > UINT32_MAX) {
             snprintf(why, sizeof why, "axis %u is %llu; DirectML sizes are 32-bit", d,
                      (unsigned long long)shape[d]);
@@ -592,25 +627,28 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
     }
     uint32_t dims = ndim ? ndim : 1;
     uint32_t sizes[DMLP__NPY_MAX_DIMS] = {1};
-    uint64_t count = 1;
+    uint64_t elements = 1;
     for (uint32_t d = 0; d < ndim; d++) {
         sizes[d] = (uint32_t)shape[d];
-        count *= shape[d];
+        elements *= shape[d];
     }
-    if (count > UINT32_MAX) {
+    if (elements > UINT32_MAX) {
         snprintf(why, sizeof why, "%llu elements; a DirectML tensor holds at most 4294967295",
-                 (unsigned long long)count);
+                 (unsigned long long)elements);
         return dmlp_cli_fail("run", why);
     }
-    int empty = count == 0;
+    int empty = elements == 0;
     uint32_t probe[DMLP__NPY_MAX_DIMS];
     for (uint32_t d = 0; d < dims; d++)
         probe[d] = sizes[d] ? sizes[d] : 1;
     const uint32_t *use_sizes = empty ? probe : sizes;
     /* each input's strides in the output's axes: its file layout, 0 where it repeats */
-    uint32_t strides[2][DMLP__NPY_MAX_DIMS];
-    DML_BUFFER_TENSOR_DESC descs[2];
-    for (int k = 0; k < 2; k++) {
+    uint32_t strides[DMLP__MAX_INPUTS][DMLP__NPY_MAX_DIMS];
+    DML_BUFFER_TENSOR_DESC descs[DMLP__MAX_INPUTS];
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {NULL};
+    dmlp_buffer_binding bindings[DMLP__MAX_INPUTS] = {{NULL, 0, 0}};
+    uint64_t in_bytes = 0;
+    for (uint32_t k = 0; k < count; k++) {
         uint64_t own[DMLP__NPY_MAX_DIMS];
         dmlp__npy_strides(in[k], own);
         for (uint32_t d = 0; d < dims; d++) {
@@ -625,11 +663,19 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
         if (empty)
             descs[k].TotalTensorSizeInBytes =
                 dmlp_calc_buffer_tensor_size(in[k]->type, dims, probe, strides[k]);
+        inputs[k] = &descs[k];
+        bindings[k] = (dmlp_buffer_binding){in[k]->data, 0, descs[k].TotalTensorSizeInBytes};
+        in_bytes += in[k]->data_size;
     }
-    /* The registry's output rule: the inputs' type, or the operator's own (LogicalGreaterThan:
-       UINT8, written as |u1) */
+    /* The registry's output rule: the (main) input's type, or the operator's own
+       (LogicalGreaterThan: UINT8, written as |u1); bool when the inputs of that type are */
     int same_type = a->op->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN;
-    DML_TENSOR_DATA_TYPE out_type = same_type ? in_a->type : a->op->output_type;
+    uint32_t main = dmlp__operator_main_input(a->op->type);
+    DML_TENSOR_DATA_TYPE out_type = same_type ? in[main]->type : a->op->output_type;
+    int out_bool = same_type;
+    for (uint32_t k = 0; k < count; k++)
+        if (!dmlp__operator_input_own_types(a->op->type, k))
+            out_bool = out_bool && in[k]->is_bool;
     DML_BUFFER_TENSOR_DESC out_desc = {out_type, DML_TENSOR_FLAG_NONE, dims, use_sizes, NULL,
                                        0, 0};
     out_desc.TotalTensorSizeInBytes =
@@ -640,14 +686,11 @@ static int run_binary(const run_args *a, dmlp__npy *in_a, dmlp__npy *in_b)
                                                 : DML_OPERATOR_INVALID,
                               {0}};
     memcpy(params.floats, a->floats, sizeof params.floats);
-    const DML_BUFFER_TENSOR_DESC *inputs[2] = {&descs[0], &descs[1]};
     const DML_OPERATOR_DESC *desc =
         dmlp__desc_build_inputs(&storage, a->op, inputs, &out_desc, &params);
-    dmlp_buffer_binding bindings[2] = {{in_a->data, 0, descs[0].TotalTensorSizeInBytes},
-                                       {in_b->data, 0, descs[1].TotalTensorSizeInBytes}};
-    return execute_and_write(a, desc, 2, bindings, in_a->data_size + in_b->data_size,
-                             out_desc.TotalTensorSizeInBytes, empty, out_type,
-                             same_type && in_a->is_bool && in_b->is_bool, ndim, shape);
+    return execute_and_write(a, desc, dmlp__op_input_count(a->op), bindings, in_bytes,
+                             out_desc.TotalTensorSizeInBytes, empty, out_type, out_bool, ndim,
+                             shape);
 }
 
 int dmlp_cli_run(int argc, char **argv)
@@ -659,15 +702,24 @@ int dmlp_cli_run(int argc, char **argv)
     dmlp__npy in;
     if (dmlp__npy_read_file(a.in, &in) != DMLP_OK)
         return dmlp_cli_fail(a.in, dmlp_last_error());
-    if (a.in_b) {
-        dmlp__npy in_b;
-        if (dmlp__npy_read_file(a.in_b, &in_b) != DMLP_OK) {
-            status = dmlp_cli_fail(a.in_b, dmlp_last_error());
-        } else {
-            status = run_binary(&a, &in, &in_b);
-            dmlp__npy_free(&in_b);
+    if (dmlp__op_input_count(a.op) > 1) {
+        dmlp__npy files[DMLP__MAX_INPUTS];
+        dmlp__npy *in_files[DMLP__MAX_INPUTS];
+        files[0] = in;
+        in_files[0] = &files[0];
+        uint32_t read = 1;
+        status = -1;
+        for (; read < a.in_count; read++) {
+            in_files[read] = &files[read];
+            if (dmlp__npy_read_file(a.ins[read], &files[read]) != DMLP_OK) {
+                status = dmlp_cli_fail(a.ins[read], dmlp_last_error());
+                break;
+            }
         }
-        dmlp__npy_free(&in);
+        if (status < 0)
+            status = run_inputs(&a, in_files, a.in_count);
+        for (uint32_t k = 0; k < read; k++)
+            dmlp__npy_free(&files[k]);
         return status;
     }
     status = run(&a, &in);

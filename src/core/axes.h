@@ -1,5 +1,5 @@
 /* Internal: the walk of an element-wise operator over its tensors, simplified once when
-   the operator is made. Shared by the one-input and two-input planners. */
+   the operator is made. Shared by the one-input, two-input and N-input planners. */
 #ifndef DMLP_CORE_AXES_H
 #define DMLP_CORE_AXES_H
 
@@ -7,8 +7,8 @@
 
 #include "core/validate.h"
 
-/* The most tensors one walk covers (A, B and the output). */
-#define DMLP__AXES_TENSORS 3
+/* The most tensors one walk covers (every input of a row and the output). */
+#define DMLP__AXES_TENSORS (DMLP__MAX_INPUTS + 1)
 
 /* Reduces `count` tensors of the same sizes (the last one the output) to the fewest axes:
    axes of size 1 dropped, the rest ordered by the output's stride (largest outermost, a

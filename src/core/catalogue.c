@@ -68,7 +68,9 @@ bool dmlp__catalogue_fusable(const dmlp__op_def *def, DML_OPERATOR_TYPE activati
     uint32_t size = 1;
     DML_BUFFER_TENSOR_DESC tensor = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1,
                                      &size, NULL, 4, 0};
-    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {&tensor, &tensor};
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
+    for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++)
+        inputs[i] = &tensor;
     dmlp__op_params params = {DML_IS_INFINITY_MODE_EITHER, NULL, activation, {0}};
     dmlp__desc_storage storage;
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, def, inputs, &tensor,

@@ -35,7 +35,7 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "dmlp_operator_execute: op is NULL; it must be an operator from "
                            "dmlp_operator_create");
-    char wanted[64];
+    char wanted[256];
     if (input_count != op->info.input_count)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s: input_count is %u; it must be %s",
                            op->name, input_count,
@@ -53,14 +53,23 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
                            "%s: outputs is NULL; it must point to 1 binding (OutputTensor)",
                            op->name);
 
-    const dmlp__tensor *in[DMLP__MAX_INPUTS] = {&op->info.input, &op->info.input_b};
     const dmlp__tensor *out = &op->info.output;
-    uintptr_t in_first[DMLP__MAX_INPUTS] = {0, 0}, out_first = 0;
+    uintptr_t in_first[DMLP__MAX_INPUTS] = {0}, out_first = 0;
     dmlp_status status;
-    for (uint32_t i = 0; i < input_count; i++)
-        if ((status = dmlp__check_binding(op->name, dmlp__op_input(op->def, i)->name, in[i], &inputs[i],
-                                    &in_first[i])) != DMLP_OK)
+    for (uint32_t i = 0; i < input_count; i++) {
+        const char *name = dmlp__op_input(op->def, i)->name;
+        if (op->info.absent >> i & 1u) { /* an optional input left out: no binding */
+            if (inputs[i].buffer)
+                return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                                   "%s: inputs[%u].buffer (%s) is set; the descriptor's %s is "
+                                   "NULL, so its binding must have no buffer",
+                                   op->name, i, name, name);
+            continue;
+        }
+        if ((status = dmlp__check_binding(op->name, name, &op->info.inputs[i], &inputs[i],
+                                          &in_first[i])) != DMLP_OK)
             return status;
+    }
     status = dmlp__check_binding(op->name, "OutputTensor", out, &outputs[0], &out_first);
     if (status != DMLP_OK)
         return status;
@@ -68,7 +77,9 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
     /* Ranges that only touch are disjoint; anything else is exact in-place or refused. */
     uintptr_t out_end = out_first + (uintptr_t)out->total_bytes;
     for (uint32_t i = 0; i < input_count; i++) {
-        uintptr_t in_end = in_first[i] + (uintptr_t)in[i]->total_bytes;
+        if (op->info.absent >> i & 1u)
+            continue;
+        uintptr_t in_end = in_first[i] + (uintptr_t)op->info.inputs[i].total_bytes;
         if (in_first[i] < out_end && out_first < in_end) {
             bool exact = op->in_place_ok[i] && in_first[i] == out_first;
             if (!exact)
@@ -86,7 +97,9 @@ dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t inpu
     }
 
     for (uint32_t i = 0; i < input_count; i++)
-        in_first_byte[i] = (const unsigned char *)inputs[i].buffer + inputs[i].offset;
+        in_first_byte[i] = (op->info.absent >> i & 1u)
+                               ? NULL
+                               : (const unsigned char *)inputs[i].buffer + inputs[i].offset;
     *out_first_byte = (unsigned char *)outputs[0].buffer + outputs[0].offset;
     return DMLP_OK;
 }
@@ -97,12 +110,16 @@ dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
 {
     if (op && op->graph)
         return dmlp__graph_execute(op, input_count, inputs, output_count, outputs);
-    const void *src[DMLP__MAX_INPUTS] = {NULL, NULL};
+    const void *src[DMLP__MAX_INPUTS] = {NULL};
     void *dst = NULL;
     dmlp_status status = dmlp__operator_check_bindings(op, input_count, inputs, output_count,
                                                        outputs, src, &dst);
     if (status != DMLP_OK)
         return status;
+    if (op->info.input_count > 2) {
+        dmlp__nary_plan_run(&op->nary, op->device->pool, src, dst);
+        return DMLP_OK;
+    }
     if (op->info.input_count == 2) {
         status = dmlp__binary_plan_check(&op->binary, op->name, src[1]);
         if (status != DMLP_OK)

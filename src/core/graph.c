@@ -85,7 +85,7 @@ static bool compatible(const dmlp__tensor *out, const dmlp__tensor *in)
 
 static const dmlp__tensor *op_input(const dmlp_operator *op, uint32_t i)
 {
-    return i == 0 ? &op->info.input : &op->info.input_b;
+    return &op->info.inputs[i];
 }
 
 typedef struct work {
@@ -197,6 +197,11 @@ static dmlp_status check_target(const DML_GRAPH_DESC *d, const work *w, const ch
                            "input%s",
                            label, input, nl, op->name, op->info.input_count,
                            op->info.input_count == 1 ? "" : "s");
+    if (op->info.absent >> input & 1u)
+        return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                           "dmlp_graph_compile: %s: ToNodeInputIndex is %u; %s (%s) has its "
+                           "%s NULL, and an input left out takes no edge",
+                           label, input, nl, op->name, dmlp__op_input(op->def, input)->name);
     if (w->info.feed[node][input].kind != (dmlp__graph_source_kind)-1)
         return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                            "dmlp_graph_compile: %s: %s input %u is already fed by another edge; "
@@ -363,7 +368,8 @@ static dmlp_status check_everything_connected(const DML_GRAPH_DESC *d, const wor
     for (uint32_t n = 0; n < d->NodeCount; n++) {
         const dmlp_operator *op = w->info.ops[n];
         for (uint32_t k = 0; op && k < op->info.input_count; k++)
-            if (w->info.feed[n][k].kind == (dmlp__graph_source_kind)-1)
+            if (w->info.feed[n][k].kind == (dmlp__graph_source_kind)-1 &&
+                !(op->info.absent >> k & 1u))
                 return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
                                    "dmlp_graph_compile: %s (%s): input %u is fed by no edge; "
                                    "every node input is fed exactly once",

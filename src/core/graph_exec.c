@@ -119,11 +119,14 @@ static dmlp_status run_node_by_node(const dmlp__graph *g, dmlp__threadpool *pool
     }
     for (uint32_t s = 0; s < g->step_count && st == DMLP_OK; s++) {
         const dmlp__graph_step *step = &g->steps[s];
-        const unsigned char *in[DMLP__MAX_INPUTS] = {NULL, NULL};
+        const void *in[DMLP__MAX_INPUTS] = {NULL};
         for (uint32_t k = 0; k < step->input_count; k++)
-            in[k] = source(g, b, step->in[k], data);
+            if (!(step->op.info.absent >> k & 1u)) /* an optional input left out: NULL */
+                in[k] = source(g, b, step->in[k], data);
         unsigned char *out = data[s] ? data[s] : b->out[step->output];
-        if (step->input_count == 2) {
+        if (step->input_count > 2) {
+            dmlp__nary_plan_run(&step->op.nary, pool, in, out);
+        } else if (step->input_count == 2) {
             if (step->late_divisor && (st = check_divisor(step, in[1])) != DMLP_OK)
                 break;
             dmlp__binary_plan_run(&step->op.binary, pool, in[0], in[1], out);
@@ -183,12 +186,11 @@ static void run_blocks(const pass *p, uint64_t begin, uint64_t end)
         prefetch_ahead(p, at, k);
         for (uint32_t s = 0; s < g->step_count; s++) {
             const dmlp__graph_step *st = &g->steps[s];
-            const void *in[DMLP__MAX_INPUTS] = {NULL, NULL};
+            const void *in[DMLP__MAX_INPUTS] = {NULL};
             uint32_t scalars = 0;
             for (uint32_t k_in = 0; k_in < st->input_count; k_in++) {
                 dmlp__graph_source src = st->in[k_in];
-                uint32_t size = dmlp__type_size(k_in ? st->op.info.input_b.type
-                                                     : st->op.info.input.type);
+                uint32_t size = dmlp__type_size(st->op.info.inputs[k_in].type);
                 if (src.kind == DMLP__SOURCE_STEP)
                     in[k_in] = arena + g->steps[src.index].scratch_offset;
                 else if (st->scalar[k_in])

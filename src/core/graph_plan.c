@@ -55,7 +55,7 @@ static bool same_layout(const dmlp__tensor *a, const dmlp__tensor *b)
 
 static const dmlp__tensor *op_input(const dmlp_operator *op, uint32_t i)
 {
-    return i == 0 ? &op->info.input : &op->info.input_b;
+    return &op->info.inputs[i];
 }
 
 /* Where each node's output goes: the number of graph outputs it feeds. */
@@ -180,7 +180,7 @@ static void plan_prefetch(dmlp__graph *g, const dmlp__streaming_tune *tune)
                 continue;
             g->prefetch_input[g->prefetch_count] = st->in[k].index;
             g->prefetch_size[g->prefetch_count++] =
-                dmlp__type_size(k ? st->op.info.input_b.type : st->op.info.input.type);
+                dmlp__type_size(st->op.info.inputs[k].type);
         }
     }
 }
@@ -196,8 +196,8 @@ static void plan_one_pass(dmlp__graph *g)
     for (uint32_t s = 0; s < g->step_count; s++) {
         dmlp__graph_step *st = &g->steps[s];
         const dmlp_operator *op = &st->op;
-        if (!is_packed(&op->info.output, n))
-            return;
+        if (!is_packed(&op->info.output, n) || st->input_count > 2)
+            return; /* an N-input step runs node by node, through its own plan */
         uint32_t scalars = 0;
         for (uint32_t k = 0; k < st->input_count; k++) {
             const dmlp__tensor *t = op_input(op, k);
@@ -488,8 +488,9 @@ dmlp_status dmlp__graph_plan(const dmlp__graph_desc_info *info, dmlp__graph *g)
     if (st == DMLP_OK) {
         size_buffers(info, g);
         for (uint32_t s = 0; s < g->step_count; s++)
-            g->steps[s].args =
-                g->steps[s].input_count == 2 ? g->steps[s].op.binary.args : g->steps[s].op.plan.args;
+            g->steps[s].args = g->steps[s].input_count > 2    ? g->steps[s].op.nary.args
+                               : g->steps[s].input_count == 2 ? g->steps[s].op.binary.args
+                                                              : g->steps[s].op.plan.args;
         if (!(info->execution_flags & DMLP_EXECUTION_FLAG_GRAPH_NODE_BY_NODE))
             plan_one_pass(g);
     }

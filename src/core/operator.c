@@ -46,15 +46,16 @@ dmlp_status dmlp_operator_create(dmlp_device *device, const DML_OPERATOR_DESC *d
     o->info = info;
     o->def = dmlp__op_find(info.type); /* validated: a registry row */
     o->name = o->def->name;
-    status = info.input_count == 2 ? dmlp__binary_plan_build(&o->info, o->name, &o->binary)
-                                   : dmlp__plan_build(&o->info, o->name, &o->plan);
+    status = info.input_count > 2    ? dmlp__nary_plan_build(&o->info, o->name, &o->nary)
+             : info.input_count == 2 ? dmlp__binary_plan_build(&o->info, o->name, &o->binary)
+                                     : dmlp__plan_build(&o->info, o->name, &o->plan);
     if (status != DMLP_OK) {
         free(o);
         return status;
     }
-    o->in_place_ok[0] = o->def->in_place && same_layout(&info.input, &info.output);
-    o->in_place_ok[1] =
-        info.input_count == 2 && o->def->in_place && same_layout(&info.input_b, &info.output);
+    for (uint32_t i = 0; i < info.input_count; i++)
+        o->in_place_ok[i] = o->def->in_place && !(info.absent >> i & 1u) &&
+                            same_layout(&info.inputs[i], &info.output);
     *op = o;
     return DMLP_OK;
 }

@@ -10,6 +10,7 @@
 #include "core/device.h"
 #include "core/plan.h"
 #include "core/plan_binary.h"
+#include "core/plan_nary.h"
 #include "core/registry.h"
 #include "core/validate.h"
 #include "dmlp.h"
@@ -21,6 +22,7 @@ struct dmlp_operator {
     dmlp__op_info info;
     dmlp__plan plan;                /* one input */
     dmlp__binary_plan binary;       /* two inputs (info.input_count == 2) */
+    dmlp__nary_plan nary;           /* three or more (info.input_count > 2) */
     bool in_place_ok[DMLP__MAX_INPUTS]; /* output may be bound exactly onto input i */
     struct dmlp__graph *graph;      /* a compiled graph (core/graph.h); NULL otherwise */
 };
@@ -28,7 +30,8 @@ struct dmlp_operator {
 /* The binding rules (docs/validation.md) that dmlp_operator_execute checks (counts, buffers,
    ranges, alignment, overlap), without running anything; front ends use it to refuse a
    model before its first command runs. On success in[i] (in has room for input_count
-   pointers) and *out are the tensors' first bytes. */
+   pointers) and *out are the tensors' first bytes; an absent optional input's binding
+   must have no buffer (DirectML's DML_BINDING_TYPE_NONE), and its in[i] is NULL. */
 dmlp_status dmlp__operator_check_bindings(const dmlp_operator *op, uint32_t input_count,
                                           const dmlp_buffer_binding *inputs,
                                           uint32_t output_count,

@@ -11,9 +11,11 @@
 #define DMLP_IN_PLACE true, NULL
 #define DMLP_NOT_IN_PLACE(why) false, why
 #define DMLP_FIELD(KIND, member)                                                            \
-    {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member), 0.0f, false}
+    {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member), 0.0f, false, false}
 #define DMLP_FIELD_DEFAULT(KIND, member, value)                                             \
-    {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member), (float)(value), true}
+    {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member), (float)(value), true, false}
+#define DMLP_FIELD_OPTIONAL(KIND, member)                                                   \
+    {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member), 0.0f, false, true}
 #define FIELD_COUNT(...) (uint32_t)(sizeof((dmlp__field[]){__VA_ARGS__}) / sizeof(dmlp__field))
 #define DMLP_OP(NAME, cli, python, onnx, output, place, help, ...)                          \
     {DML_OPERATOR_##NAME, #NAME, #cli, #python, onnx, #NAME, help, sizeof(OP_DESC),            \
@@ -203,7 +205,9 @@ const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *s, const dmlp__op_
                                           const DML_BUFFER_TENSOR_DESC *out,
                                           const dmlp__op_params *params)
 {
-    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {in, in};
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
+    for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++)
+        inputs[i] = in;
     return dmlp__desc_build_inputs(s, def, inputs, out, params);
 }
 
@@ -230,10 +234,11 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
     if (!params)
         params = &zeros;
     memset(s, 0, sizeof *s);
-    s->input.Type = DML_TENSOR_TYPE_BUFFER;
-    s->input.Desc = inputs[0];
-    s->input_b.Type = DML_TENSOR_TYPE_BUFFER;
-    s->input_b.Desc = inputs[dmlp__op_input_count(def) > 1 ? 1 : 0];
+    uint32_t input_count = dmlp__op_input_count(def);
+    for (uint32_t i = 0; i < input_count && i < DMLP__MAX_INPUTS; i++) {
+        s->inputs[i].Type = DML_TENSOR_TYPE_BUFFER;
+        s->inputs[i].Desc = inputs[i];
+    }
     s->output.Type = DML_TENSOR_TYPE_BUFFER;
     s->output.Desc = out;
     uint32_t input_index = 0;
@@ -245,7 +250,10 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
         uint32_t float_index;
         switch (f->kind) {
         case DMLP__FIELD_INPUT:
-            tensor = input_index++ == 0 ? &s->input : &s->input_b;
+            tensor = input_index < DMLP__MAX_INPUTS && inputs[input_index]
+                         ? &s->inputs[input_index]
+                         : NULL; /* an optional input left out */
+            input_index++;
             memcpy(at, &tensor, sizeof tensor);
             break;
         case DMLP__FIELD_OUTPUT:

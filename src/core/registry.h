@@ -18,8 +18,10 @@
 
 /* What a member of an operator's descriptor struct holds. */
 typedef enum dmlp__field_kind {
-    DMLP__FIELD_INPUT,         /* const DML_TENSOR_DESC *: an input tensor (a row with two
-                                  lists A then B; the binding count follows) */
+    DMLP__FIELD_INPUT,         /* const DML_TENSOR_DESC *: an input tensor, in member order
+                                  (InputTensor; A then B; Condition, A, B ...); the binding
+                                  count follows. An optional one (field.optional, DirectML's
+                                  _Maybenull_) may be NULL */
     DMLP__FIELD_OUTPUT,        /* const DML_TENSOR_DESC *: the output tensor */
     DMLP__FIELD_INFINITY_MODE, /* DML_IS_INFINITY_MODE: EITHER, POSITIVE or NEGATIVE */
     DMLP__FIELD_SCALE_BIAS,    /* const DML_SCALE_BIAS *, may be NULL; float types only */
@@ -37,9 +39,13 @@ typedef struct dmlp__field {
     float default_value;   /* DMLP__FIELD_FLOAT: the value Python and `dmlp run` use when
                               none is given (ONNX's default where ONNX has the operator) */
     bool has_default;      /* ... when there is one; otherwise the value is required */
+    bool optional;         /* DMLP__FIELD_INPUT: the tensor may be NULL (DirectML's
+                              _Maybenull_; DMLP_FIELD_OPTIONAL in an operator file): the
+                              input is then absent, its binding has no buffer, and its
+                              kernel pointer is NULL */
 } dmlp__field;
 
-#define DMLP__MAX_FIELDS 6
+#define DMLP__MAX_FIELDS 10
 /* The most DMLP__FIELD_FLOAT members a descriptor has. */
 #define DMLP__MAX_FLOATS 4
 
@@ -100,10 +106,13 @@ const dmlp__field *dmlp__op_float_named(const dmlp__op_def *def, const char *nam
    option (--alpha) spell it; into text (capacity bytes), returned. */
 const char *dmlp__field_lower_name(const dmlp__field *field, char *text, size_t capacity);
 
-/* The most input tensors a row has, and how many this row has (its INPUT fields). */
-#define DMLP__MAX_INPUTS 2
+/* The most input tensors a row has, and how many this row has (its INPUT fields, an
+   optional one included). Rows of one or two inputs run the one- and two-input plans
+   and kernels; rows of three or more the N-input ones (core/plan_nary.h). */
+#define DMLP__MAX_INPUTS 8
 uint32_t dmlp__op_input_count(const dmlp__op_def *def);
-/* The row's input field number `index` (0: InputTensor or ATensor, 1: BTensor). */
+/* The row's input field number `index` in member order (0: InputTensor or ATensor, 1:
+   BTensor; ELEMENT_WISE_IF: ConditionTensor, ATensor, BTensor). */
 const dmlp__field *dmlp__op_input(const dmlp__op_def *def, uint32_t index);
 
 /* Every operator's name joined for messages and usage text, e.g. "sign, softsign or
@@ -131,8 +140,13 @@ typedef struct dmlp__op_params {
 /* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It
    points into itself, so it must stay where it is while the descriptor is used. */
 typedef struct dmlp__desc_storage {
-    DML_TENSOR_DESC input;
-    DML_TENSOR_DESC input_b; /* a two-input row's BTensor */
+    union {
+        DML_TENSOR_DESC inputs[DMLP__MAX_INPUTS]; /* the row's input i */
+        struct {
+            DML_TENSOR_DESC input;
+            DML_TENSOR_DESC input_b; /* a two-input row's BTensor */
+        };
+    };
     DML_TENSOR_DESC output;
     /* A fused activation: its descriptor (tensor pointers NULL, as DirectML requires). */
     DML_OPERATOR_DESC fused;
@@ -148,13 +162,14 @@ typedef struct dmlp__desc_storage {
 } dmlp__desc_storage;
 
 /* The one place a DirectML descriptor is made: op's descriptor over buffer tensors in
-   and out with the given field values (NULL: zeros, e.g. InfinityMode EITHER). A
-   two-input row gets `in` as both ATensor and BTensor. Returns &storage->op. */
+   and out with the given field values (NULL: zeros, e.g. InfinityMode EITHER). A row
+   of several inputs gets `in` as each of them. Returns &storage->op. */
 const DML_OPERATOR_DESC *dmlp__desc_build(dmlp__desc_storage *storage, const dmlp__op_def *def,
                                           const DML_BUFFER_TENSOR_DESC *in,
                                           const DML_BUFFER_TENSOR_DESC *out,
                                           const dmlp__op_params *params);
-/* The same with each input tensor given: inputs[i] for the row's input i. */
+/* The same with each input tensor given: inputs[i] for the row's input i (NULL for an
+   optional input leaves its member NULL). */
 const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *storage,
                                                  const dmlp__op_def *def,
                                                  const DML_BUFFER_TENSOR_DESC *const *inputs,

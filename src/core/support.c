@@ -50,6 +50,19 @@ static const struct {
     {DML_OPERATOR_INVALID, 0, {0}}, /* keeps the table non-empty; matches no operator */
 };
 
+/* Inputs with types of their own (rows of one operator in ascending level order). */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    uint32_t index;
+    uint32_t level;
+    DML_TENSOR_DATA_TYPE types[DMLP__SUPPORT_MAX_OUTPUT_TYPES];
+} input_rows[] = {
+#define DMLP_INPUT_TYPES(index, level, types)                                               \
+    {OP, index, DML_FEATURE_LEVEL_##level, {DMLP_UNPAREN types}},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, 0, 0, {0}}, /* keeps the table non-empty; matches no operator */
+};
+
 /* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
 static const struct {
     DML_OPERATOR_TYPE op;
@@ -120,6 +133,14 @@ bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
         for (size_t t = 0; t < DMLP__SUPPORT_MAX_OUTPUT_TYPES && output_rows[i].types[t]; t++)
             s.output_types[s.output_type_count++] = output_rows[i].types[t];
     }
+    for (size_t i = 0; i < COUNT(input_rows); i++) {
+        uint32_t k = input_rows[i].index;
+        if (input_rows[i].op != op || input_rows[i].level > level || k >= DMLP__MAX_INPUTS)
+            continue;
+        s.own_type_count[k] = 0; /* a later row replaces an earlier one */
+        for (size_t t = 0; t < DMLP__SUPPORT_MAX_OUTPUT_TYPES && input_rows[i].types[t]; t++)
+            s.own_types[k][s.own_type_count[k]++] = input_rows[i].types[t];
+    }
     if (extensions) {
         for (size_t i = 0; i < COUNT(extension_types); i++) {
             if (extension_types[i].op != op)
@@ -132,6 +153,23 @@ bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
     }
     *out = s;
     return true;
+}
+
+bool dmlp__operator_input_own_types(DML_OPERATOR_TYPE op, uint32_t index)
+{
+    for (size_t i = 0; i < COUNT(input_rows); i++)
+        if (input_rows[i].op == op && input_rows[i].index == index)
+            return true;
+    return false;
+}
+
+uint32_t dmlp__operator_main_input(DML_OPERATOR_TYPE op)
+{
+    uint32_t count = dmlp__op_input_count(dmlp__op_find(op));
+    for (uint32_t k = 0; k < count; k++)
+        if (!dmlp__operator_input_own_types(op, k))
+            return k;
+    return 0;
 }
 
 uint32_t dmlp__feature_level_count(void) { return (uint32_t)COUNT(levels); }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/registry.h"
 #include "dmlp.h"
 
 #define DMLP__SUPPORT_MAX_TYPES 16
@@ -28,6 +29,11 @@ typedef struct dmlp__support {
        UINT8); validation accepts these, and output_type is then one of them. */
     uint32_t output_type_count;
     DML_TENSOR_DATA_TYPE output_types[DMLP__SUPPORT_MAX_OUTPUT_TYPES];
+    /* Per input (member order): when own_type_count[i] is not 0, input i's types are its
+       own (DMLP_INPUT_TYPES: ELEMENT_WISE_IF's ConditionTensor), whatever the others';
+       the other inputs take input_types and share one type. */
+    uint32_t own_type_count[DMLP__MAX_INPUTS];
+    DML_TENSOR_DATA_TYPE own_types[DMLP__MAX_INPUTS][DMLP__SUPPORT_MAX_OUTPUT_TYPES];
 } dmlp__support;
 
 /* The operators in table order, and their facts. */
@@ -43,6 +49,13 @@ uint32_t dmlp__operator_introduced(DML_OPERATOR_TYPE op);
    untouched) when op is unknown or not yet introduced at that level. */
 bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
                        dmlp__support *out);
+
+/* The operator's main input: the first whose types are not its own (no DMLP_INPUT_TYPES
+   row); its type is the kernels' key and, for an output of DMLP_SAME_TYPE, the output's.
+   0 for a row of one or two inputs. */
+uint32_t dmlp__operator_main_input(DML_OPERATOR_TYPE op);
+/* Whether input `index` of op has types of its own (a DMLP_INPUT_TYPES row). */
+bool dmlp__operator_input_own_types(DML_OPERATOR_TYPE op, uint32_t index);
 
 /* Feature levels: the 15 named ones in order; "2_0"-style names, and parsing of "2_0",
    "DML_FEATURE_LEVEL_2_0" or "0x2000". Unnamed values print as "0x2050". */

@@ -394,6 +394,50 @@ static dmlp_status check_output_distinct(const context *c, const dmlp__tensor *t
                        c->op, strides);
 }
 
+/* An input with types of its own (DMLP_INPUT_TYPES, support.own_types[index]). */
+static dmlp_status check_own_type(const context *c, uint32_t index, const char *name,
+                                  DML_TENSOR_DATA_TYPE type)
+{
+    const dmlp__support *s = &c->support;
+    char types[128];
+    size_t used = 0;
+    types[0] = '\0';
+    for (uint32_t i = 0; i < s->own_type_count[index]; i++) {
+        if (s->own_types[index][i] == type)
+            return DMLP_OK;
+        const char *sep = i == 0 ? "" : i + 1 == s->own_type_count[index] ? " or " : ", ";
+        int n = snprintf(types + used, sizeof types - used, "%s%s", sep,
+                         dmlp__type_name(s->own_types[index][i]));
+        if (n > 0 && (size_t)n < sizeof types - used)
+            used += (size_t)n;
+    }
+    return dmlp__error(UNSUPPORTED, "%s: %s.DataType is %s; at feature level %s it must be %s",
+                       c->op, name, dmlp__type_name(type), dmlp__feature_level_name(c->level),
+                       types);
+}
+
+/* A tensor's dimension count and sizes equal the input's it follows. */
+static dmlp_status check_sizes(const context *c, const char *in_name, const dmlp__tensor *in,
+                               const char *name, const dmlp__tensor *out, bool broadcast_note)
+{
+    if (out->dim_count != in->dim_count)
+        return dmlp__error(INVALID,
+                           "%s: %s.DimensionCount is %" PRIu32
+                           "; it must equal %s.DimensionCount (%" PRIu32 ")",
+                           c->op, name, out->dim_count, in_name, in->dim_count);
+    for (uint32_t i = 0; i < in->dim_count; i++)
+        if (out->sizes[i] != in->sizes[i])
+            return dmlp__error(INVALID,
+                               "%s: %s.Sizes[%" PRIu32 "] is %" PRIu32
+                               "; it must equal %s.Sizes[%" PRIu32 "] (%" PRIu32 ")%s",
+                               c->op, name, i, out->sizes[i], in_name, i, in->sizes[i],
+                               broadcast_note
+                                   ? " (an input broadcasts with a stride of 0, not a "
+                                     "smaller size)"
+                                   : "");
+    return DMLP_OK;
+}
+
 /* A tensor agrees with the input it follows (`in`, named in_name): the same data type
    (unless the row gives the output its own, want_own), dimension count and sizes. */
 static dmlp_status check_pair(const context *c, const char *in_name, const dmlp__tensor *in,
@@ -419,22 +463,7 @@ static dmlp_status check_pair(const context *c, const char *in_name, const dmlp_
         return dmlp__error(INVALID, "%s: %s.DataType is %s; it must equal %s.DataType (%s)",
                            c->op, name, dmlp__type_name(out->type), in_name, input_name);
     }
-    if (out->dim_count != in->dim_count)
-        return dmlp__error(INVALID,
-                           "%s: %s.DimensionCount is %" PRIu32
-                           "; it must equal %s.DimensionCount (%" PRIu32 ")",
-                           c->op, name, out->dim_count, in_name, in->dim_count);
-    for (uint32_t i = 0; i < in->dim_count; i++)
-        if (out->sizes[i] != in->sizes[i])
-            return dmlp__error(INVALID,
-                               "%s: %s.Sizes[%" PRIu32 "] is %" PRIu32
-                               "; it must equal %s.Sizes[%" PRIu32 "] (%" PRIu32 ")%s",
-                               c->op, name, i, out->sizes[i], in_name, i, in->sizes[i],
-                               c->input_count > 1 && !want_own
-                                   ? " (an input broadcasts with a stride of 0, not a "
-                                     "smaller size)"
-                                   : "");
-    return DMLP_OK;
+    return check_sizes(c, in_name, in, name, out, c->input_count > 1 && !want_own);
 }
 
 /* FusedActivation: NULL, or an activation dmlp fuses (Softsign) whose tensor pointers
@@ -581,8 +610,9 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         return status;
 
     /* The descriptor's members, as the registry lays them out. */
-    const DML_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {NULL, NULL}, *output = NULL;
-    const char *input_names[DMLP__MAX_INPUTS] = {NULL, NULL};
+    const DML_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {NULL}, *output = NULL;
+    const char *input_names[DMLP__MAX_INPUTS] = {NULL};
+    bool optional[DMLP__MAX_INPUTS] = {false};
     const char *fused_name = NULL;
     DML_IS_INFINITY_MODE mode = DML_IS_INFINITY_MODE_EITHER;
     const DML_SCALE_BIAS *scale_bias = NULL;
@@ -595,6 +625,7 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
         case DMLP__FIELD_INPUT:
             if (c.input_count < DMLP__MAX_INPUTS) {
                 input_names[c.input_count] = f->name;
+                optional[c.input_count] = f->optional;
                 inputs[c.input_count++] = dmlp__desc_tensor(desc->Desc, f);
             }
             break;
@@ -635,19 +666,48 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
     info.fused_activation = fused ? fused->Type : DML_OPERATOR_INVALID;
     memcpy(info.floats, floats, sizeof floats);
 
-    dmlp__tensor *in_tensors[DMLP__MAX_INPUTS] = {&info.input, &info.input_b};
-    for (uint32_t i = 0; i < c.input_count; i++)
-        if ((status = check_tensor(&c, input_names[i], inputs[i], false, in_tensors[i])) !=
+    /* Each input given (an optional one may be NULL: absent), then the main input (the
+       first whose types the row's list gives) against the support row, every other
+       input and the output against it. */
+    bool main_found = false;
+    for (uint32_t i = 0; i < c.input_count; i++) {
+        if (!inputs[i] && optional[i]) {
+            info.absent |= 1u << i;
+            continue;
+        }
+        if ((status = check_tensor(&c, input_names[i], inputs[i], false, &info.inputs[i])) !=
             DMLP_OK)
             return status;
-    if ((status = check_tensor(&c, "OutputTensor", output, true, &info.output)) != DMLP_OK ||
-        (status = check_input_support(&c, input_names[0], &info.input)) != DMLP_OK)
+        if (!main_found && c.support.own_type_count[i] == 0) {
+            info.main_input = i;
+            main_found = true;
+        }
+    }
+    uint32_t m = info.main_input;
+    const dmlp__tensor *main_tensor = &info.inputs[m];
+    if ((status = check_tensor(&c, "OutputTensor", output, true, &info.output)) != DMLP_OK)
         return status;
-    for (uint32_t i = 1; i < c.input_count; i++)
-        if ((status = check_pair(&c, input_names[0], &info.input, input_names[i], in_tensors[i],
-                                 false)) != DMLP_OK)
+    if (c.support.own_type_count[m] != 0) {
+        if ((status = check_own_type(&c, m, input_names[m], main_tensor->type)) != DMLP_OK)
             return status;
-    if ((status = check_pair(&c, input_names[0], &info.input, "OutputTensor", &info.output,
+    } else if ((status = check_input_support(&c, input_names[m], main_tensor)) != DMLP_OK) {
+        return status;
+    }
+    for (uint32_t i = 0; i < c.input_count; i++) {
+        if (i == m || (info.absent >> i & 1u))
+            continue;
+        if (c.support.own_type_count[i] != 0)
+            status = check_own_type(&c, i, input_names[i], info.inputs[i].type);
+        if (status == DMLP_OK)
+            status = c.support.own_type_count[i] != 0
+                         ? check_sizes(&c, input_names[m], main_tensor, input_names[i],
+                                       &info.inputs[i], true)
+                         : check_pair(&c, input_names[m], main_tensor, input_names[i],
+                                      &info.inputs[i], false);
+        if (status != DMLP_OK)
+            return status;
+    }
+    if ((status = check_pair(&c, input_names[m], main_tensor, "OutputTensor", &info.output,
                              true)) != DMLP_OK ||
         (status = check_output_distinct(&c, &info.output)) != DMLP_OK ||
         (status = check_scale_bias(&c, &info)) != DMLP_OK ||

@@ -25,9 +25,17 @@ typedef struct dmlp__tensor {
 
 typedef struct dmlp__op_info {
     DML_OPERATOR_TYPE type;
-    uint32_t input_count;       /* 1, or 2 for ATensor and BTensor */
-    dmlp__tensor input;         /* InputTensor, or ATensor */
-    dmlp__tensor input_b;       /* BTensor (two-input operators) */
+    uint32_t input_count;       /* the row's INPUT fields: 1, 2 for ATensor and BTensor ... */
+    union {
+        dmlp__tensor inputs[DMLP__MAX_INPUTS]; /* input i in member order */
+        struct {
+            dmlp__tensor input;   /* InputTensor, or ATensor */
+            dmlp__tensor input_b; /* BTensor (two-input operators) */
+        };
+    };
+    uint32_t main_input;        /* the input whose types the support row lists (the first
+                                   without types of its own): the kernels' key */
+    uint32_t absent;            /* bit i: optional input i was NULL (all zero bytes) */
     dmlp__tensor output;
     DML_IS_INFINITY_MODE mode;  /* IsInfinity only */
     bool has_scale_bias;        /* Identity with a ScaleBias: */

@@ -104,8 +104,10 @@ dmlp_status dmlp__dx_parse_init_bindings(const dmlp__dx_parse_context *ctx,
 {
     char p[DMLP__DX_PATH_MAX];
     uint32_t inputs = dmlp__op_input_count(d->def);
-    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS] = {&d->input, &d->input_b};
+    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS];
     const char *names[DMLP__MAX_INPUTS + 1] = {NULL};
+    for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++)
+        tensors[i] = &d->inputs[i];
     for (uint32_t i = 0; i < inputs; i++)
         names[i] = dmlp__op_input(d->def, i)->name;
     const cJSON *bindings = d->init_bindings;
@@ -185,11 +187,13 @@ static dmlp_status parse_dispatch(const dmlp__dx_parse_context *ctx, const dmlp_
     const dmlp__dx_dispatchable *dispatchable = &model->dispatchables[d];
     uint32_t inputs = dmlp__op_input_count(dispatchable->def);
     const char *binding_names[DMLP__MAX_INPUTS + 2] = {NULL};
-    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS + 1] = {&dispatchable->input,
-                                                            &dispatchable->input_b};
-    dmlp__dx_binding *targets[DMLP__MAX_INPUTS + 1] = {&command->input, &command->input_b};
-    for (uint32_t i = 0; i < inputs; i++)
+    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS + 1];
+    dmlp__dx_binding *targets[DMLP__MAX_INPUTS + 1];
+    for (uint32_t i = 0; i < inputs; i++) {
         binding_names[i] = dmlp__op_input(dispatchable->def, i)->name;
+        tensors[i] = &dispatchable->inputs[i];
+        targets[i] = &command->inputs[i];
+    }
     binding_names[inputs] = "OutputTensor";
     tensors[inputs] = &dispatchable->output;
     targets[inputs] = &command->output;
@@ -207,6 +211,14 @@ static dmlp_status parse_dispatch(const dmlp__dx_parse_context *ctx, const dmlp_
                                  binding_names[i], dispatchable->name);
         if (owned)
             continue;
+        if (i < inputs && (dispatchable->absent >> i & 1u)) {
+            if (item)
+                return dmlp__dx_fail(DMLP_ERROR_FORMAT, q,
+                                     "%s is left out of dispatchables.%s's desc (an optional "
+                                     "input): a dispatch may not bind it",
+                                     binding_names[i], dispatchable->name);
+            continue;
+        }
         if (!item)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, q, "missing");
         s = parse_binding(ctx, model, item, q, tensors[i], targets[i]);

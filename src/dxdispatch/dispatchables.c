@@ -139,13 +139,20 @@ static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *o
     const cJSON *member = cJSON_GetObjectItemCaseSensitive(object, field->name);
     switch (field->kind) {
     case DMLP__FIELD_INPUT:
-    case DMLP__FIELD_OUTPUT:
+    case DMLP__FIELD_OUTPUT: {
+        uint32_t index = 0;
+        while (index + 1 < DMLP__MAX_INPUTS && dmlp__op_input(d->def, index) != field)
+            index++;
+        if (field->optional && (!member || cJSON_IsNull(member))) {
+            d->absent |= 1u << index; /* an optional input left out (DirectML's NULL) */
+            return DMLP_OK;
+        }
         if (!member)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing");
         return dmlp__dx_parse_tensor(ctx, member, p,
-                                     field->kind == DMLP__FIELD_OUTPUT      ? &d->output
-                                     : field == dmlp__op_input(d->def, 1) ? &d->input_b
-                                                                          : &d->input);
+                                     field->kind == DMLP__FIELD_OUTPUT ? &d->output
+                                                                       : &d->inputs[index]);
+    }
     case DMLP__FIELD_INFINITY_MODE:
         if (!member)
             return dmlp__dx_fail(DMLP_ERROR_FORMAT, p, "missing (EITHER, POSITIVE or NEGATIVE)");

@@ -126,8 +126,9 @@ typedef struct dmlp__dx_binding {
 typedef struct dmlp__dx_dispatchable {
     char *name;
     const dmlp__op_def *def; /* the operator's registry row */
-    dmlp__dx_tensor input;   /* InputTensor, or ATensor */
-    dmlp__dx_tensor input_b; /* BTensor of a two-input operator */
+    dmlp__dx_tensor inputs[DMLP__MAX_INPUTS]; /* the row's input i (InputTensor; ATensor,
+                                                 BTensor; ConditionTensor, ATensor ...) */
+    uint32_t absent;         /* bit i: optional input i left out (missing or null) */
     dmlp__dx_tensor output;
     dmlp__op_params params;  /* the desc's fields other than tensors, but: */
     bool has_scale_bias;     /* a ScaleBias was given (the array of dispatchables moves */
@@ -152,8 +153,7 @@ typedef enum dmlp__dx_command_kind {
 typedef struct dmlp__dx_command {
     dmlp__dx_command_kind kind;
     size_t index; /* the dispatchable (dispatch) or the resource (print, writeFile) */
-    dmlp__dx_binding input;   /* InputTensor, or ATensor */
-    dmlp__dx_binding input_b; /* BTensor of a two-input operator */
+    dmlp__dx_binding inputs[DMLP__MAX_INPUTS]; /* the row's input i */
     dmlp__dx_binding output;
     bool verbose;
     char *target_path;

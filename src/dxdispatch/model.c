@@ -190,8 +190,8 @@ void dmlp__dx_model_free(dmlp__dx_model *model)
     for (size_t i = 0; i < model->dispatchable_count; i++) {
         dmlp__dx_dispatchable *d = &model->dispatchables[i];
         dmlp_operator_destroy(d->op);
-        dmlp__dx_tensor_free(&d->input);
-        dmlp__dx_tensor_free(&d->input_b);
+        for (size_t k = 0; k < DMLP__MAX_INPUTS; k++)
+            dmlp__dx_tensor_free(&d->inputs[k]);
         dmlp__dx_tensor_free(&d->output);
         for (size_t k = 0; k < DMLP__MAX_INPUTS; k++)
             free(d->owned_data[k]);

@@ -18,8 +18,9 @@ static dmlp_status create_operator(dmlp_device *device, dmlp__dx_dispatchable *d
     dmlp__desc_storage storage;
     dmlp__op_params params = d->params;
     params.scale_bias = d->has_scale_bias ? &d->scale_bias : NULL;
-    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS] = {&d->input.buffer,
-                                                              &d->input_b.buffer};
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
+    for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++)
+        inputs[i] = (d->absent >> i & 1u) ? NULL : &d->inputs[i].buffer;
     const DML_OPERATOR_DESC *desc =
         dmlp__desc_build_inputs(&storage, d->def, inputs, &d->output.buffer, &params);
     dmlp_status s = dmlp_operator_create(device, desc, d->execution_flags, &d->op);
@@ -57,15 +58,18 @@ static void fill_dispatch(const dmlp__dx_model *model, const dmlp__dx_command *c
                           dmlp_buffer_binding *inputs, dmlp_buffer_binding *output)
 {
     const dmlp__dx_dispatchable *d = &model->dispatchables[c->index];
-    const dmlp__dx_binding *own[DMLP__MAX_INPUTS] = {&c->input, &c->input_b};
-    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS] = {&d->input, &d->input_b};
+    uint32_t count = dmlp__op_input_count(d->def);
     for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++) {
-        if (d->owned[i]) {
+        if (i >= count || (d->absent >> i & 1u)) { /* no input, or one left out */
+            inputs[i].buffer = NULL;
+            inputs[i].offset = 0;
+            inputs[i].size_in_bytes = 0;
+        } else if (d->owned[i]) {
             inputs[i].buffer = d->owned_data[i];
             inputs[i].offset = 0;
-            inputs[i].size_in_bytes = tensors[i]->buffer.TotalTensorSizeInBytes;
+            inputs[i].size_in_bytes = d->inputs[i].buffer.TotalTensorSizeInBytes;
         } else {
-            fill_binding(model, own[i], &inputs[i]);
+            fill_binding(model, &c->inputs[i], &inputs[i]);
         }
     }
     fill_binding(model, &c->output, output);
@@ -78,11 +82,10 @@ static void fill_dispatch(const dmlp__dx_model *model, const dmlp__dx_command *c
 static dmlp_status take_owned_inputs(const dmlp__dx_model *model, dmlp__dx_dispatchable *d,
                                      uint64_t *used)
 {
-    const dmlp__dx_tensor *tensors[DMLP__MAX_INPUTS] = {&d->input, &d->input_b};
     for (uint32_t i = 0; i < DMLP__MAX_INPUTS; i++) {
         if (!d->owned[i])
             continue;
-        uint64_t bytes = tensors[i]->buffer.TotalTensorSizeInBytes;
+        uint64_t bytes = d->inputs[i].buffer.TotalTensorSizeInBytes;
         const dmlp__dx_resource *r = &model->resources[d->init[i].resource];
         free(d->owned_data[i]);
         d->owned_data[i] = NULL;

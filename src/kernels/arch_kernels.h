@@ -29,6 +29,17 @@ typedef struct dmlp__binary_kernel_entry {
 extern const dmlp__binary_kernel_entry dmlp__arch_binary_kernels[];
 extern const size_t dmlp__arch_binary_kernel_count;
 
+/* The same for the N-input kernels (nary_kernel_list.inc), keyed also by the output type. */
+typedef struct dmlp__nary_kernel_entry {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    DML_TENSOR_DATA_TYPE out_type;
+    dmlp__nary_kernel_choice choice;
+} dmlp__nary_kernel_entry;
+
+extern const dmlp__nary_kernel_entry dmlp__arch_nary_kernels[];
+extern const size_t dmlp__arch_nary_kernel_count;
+
 /* The chain kernels (chain_kernel_list.inc), best first within each type; op is
    DML_OPERATOR_INVALID. */
 extern const dmlp__kernel_entry dmlp__arch_chain_kernels[];

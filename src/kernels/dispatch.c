@@ -192,3 +192,80 @@ size_t dmlp__binary_kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE t
         out[count++] = reference;
     return count;
 }
+
+/* ---- N-input kernels (nary_kernel_list.inc) ------------------------------------------ */
+
+#define DMLP__NARY_KERNEL_ROW(op, type, out_type, name, x86, arm)                           \
+    void dmlp__##name##__reference(size_t n, const void *const *in, void *out,              \
+                                   uint32_t scalar, const dmlp__kernel_args *args);
+#include "kernels/nary_kernel_list.inc"
+#undef DMLP__NARY_KERNEL_ROW
+
+static const struct {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type, out_type;
+    dmlp__nary_kernel_choice choice;
+} nary_references[] = {
+#define DMLP__NARY_KERNEL_ROW(op, type, out_type, name, x86, arm)                           \
+    {op, type, out_type, {dmlp__##name##__reference, DMLP__ISA_SCALAR, #name "__reference"}},
+#include "kernels/nary_kernel_list.inc"
+#undef DMLP__NARY_KERNEL_ROW
+    {DML_OPERATOR_INVALID, DML_TENSOR_DATA_TYPE_UNKNOWN, DML_TENSOR_DATA_TYPE_UNKNOWN,
+     {0, DMLP__ISA_SCALAR, 0}},
+};
+
+static dmlp__nary_kernel_choice nary_reference_choice(DML_OPERATOR_TYPE op,
+                                                      DML_TENSOR_DATA_TYPE type,
+                                                      DML_TENSOR_DATA_TYPE out_type)
+{
+    for (size_t i = 0; i + 1 < sizeof nary_references / sizeof nary_references[0]; i++)
+        if (nary_references[i].op == op && nary_references[i].type == type &&
+            nary_references[i].out_type == out_type)
+            return nary_references[i].choice;
+    dmlp__nary_kernel_choice none = {0, DMLP__ISA_SCALAR, 0};
+    return none;
+}
+
+dmlp__nary_kernel dmlp__nary_reference_kernel(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                                              DML_TENSOR_DATA_TYPE out_type)
+{
+    return nary_reference_choice(op, type, out_type).fn;
+}
+
+static dmlp__nary_kernel_choice nary_listed(dmlp__nary_kernel_choice c)
+{
+    if (c.name && strncmp(c.name, "dmlp__", 6) == 0)
+        c.name += 6;
+    return c;
+}
+
+dmlp__nary_kernel_choice dmlp__nary_kernel_select(DML_OPERATOR_TYPE op,
+                                                  DML_TENSOR_DATA_TYPE type,
+                                                  DML_TENSOR_DATA_TYPE out_type,
+                                                  dmlp__isa max_isa)
+{
+    dmlp__isa cpu = dmlp__isa_detect();
+    dmlp__isa limit = max_isa < cpu ? max_isa : cpu;
+    for (size_t i = 0; i < dmlp__arch_nary_kernel_count; i++) {
+        const dmlp__nary_kernel_entry *e = &dmlp__arch_nary_kernels[i];
+        if (e->op == op && e->type == type && e->out_type == out_type && e->choice.isa <= limit)
+            return nary_listed(e->choice);
+    }
+    return nary_reference_choice(op, type, out_type);
+}
+
+size_t dmlp__nary_kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                                  DML_TENSOR_DATA_TYPE out_type, dmlp__nary_kernel_choice *out,
+                                  size_t capacity)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < dmlp__arch_nary_kernel_count && count < capacity; i++) {
+        const dmlp__nary_kernel_entry *e = &dmlp__arch_nary_kernels[i];
+        if (e->op == op && e->type == type && e->out_type == out_type)
+            out[count++] = nary_listed(e->choice);
+    }
+    dmlp__nary_kernel_choice reference = nary_reference_choice(op, type, out_type);
+    if (reference.fn && count < capacity)
+        out[count++] = reference;
+    return count;
+}

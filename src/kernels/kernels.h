@@ -91,6 +91,16 @@ typedef void (*dmlp__unary_kernel)(size_t n, const void *in, void *out,
 typedef void (*dmlp__binary_kernel)(size_t n, const void *a, const void *b, void *out,
                                     uint32_t scalar, const dmlp__kernel_args *args);
 
+/* A kernel of a row with three or more inputs (the N-input plan, core/plan_nary.h):
+   out[i] = f(in[0][i], in[1][i], ...) for i in [0, n), each input of its own type (the
+   row's), out of the output's. Bit k of `scalar` says input k is one element used for
+   every i (broadcast along the run, stride 0); an absent optional input is NULL. out is
+   disjoint from each input or identical to one (in place); a scalar input is never the
+   output. Listed in nary_kernel_list.inc, keyed by the main input's type and the
+   output's. */
+typedef void (*dmlp__nary_kernel)(size_t n, const void *const *in, void *out, uint32_t scalar,
+                                  const dmlp__kernel_args *args);
+
 /* Instruction-set levels, lowest first within a processor family (scalar is every
    family's lowest). A kernel of level L runs on a CPU that has L. */
 typedef enum dmlp__isa {
@@ -154,6 +164,12 @@ int dmlp__isa_bf16_round(void);
    AVX-512 IsInfinity f64 uses when it may. Read once. */
 int dmlp__isa_byte_permute(void);
 
+typedef struct dmlp__nary_kernel_choice {
+    dmlp__nary_kernel fn;
+    dmlp__isa isa;
+    const char *name; /* e.g. "f32_if__reference" */
+} dmlp__nary_kernel_choice;
+
 /* Every kernel variant compiled in for op x type (best first, reference last); for tests
    and bench. Returns the count written (at most `capacity`). Includes variants the CPU
    cannot run: check isa against dmlp__isa_detect() before calling one. */
@@ -176,5 +192,17 @@ dmlp__binary_kernel_choice dmlp__binary_kernel_select(DML_OPERATOR_TYPE op,
                                                       dmlp__isa max_isa);
 size_t dmlp__binary_kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
                                     dmlp__binary_kernel_choice *out, size_t capacity);
+
+/* The same for the N-input operators (nary_kernel_list.inc), keyed by the main input's
+   type and the output's. */
+dmlp__nary_kernel dmlp__nary_reference_kernel(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                                              DML_TENSOR_DATA_TYPE out_type);
+dmlp__nary_kernel_choice dmlp__nary_kernel_select(DML_OPERATOR_TYPE op,
+                                                  DML_TENSOR_DATA_TYPE type,
+                                                  DML_TENSOR_DATA_TYPE out_type,
+                                                  dmlp__isa max_isa);
+size_t dmlp__nary_kernel_variants(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                                  DML_TENSOR_DATA_TYPE out_type, dmlp__nary_kernel_choice *out,
+                                  size_t capacity);
 
 #endif

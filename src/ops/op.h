@@ -14,13 +14,20 @@
          DMLP_FIELD(KIND, Member) with KIND one of INPUT, OUTPUT, INFINITY_MODE,
          SCALE_BIAS, FUSED_ACTIVATION, FLOAT (src/core/registry.h); a FLOAT member with
          a default for Python and `dmlp run` (ONNX's, where ONNX has the operator) is
-         DMLP_FIELD_DEFAULT(FLOAT, Member, value)
+         DMLP_FIELD_DEFAULT(FLOAT, Member, value); an input DirectML marks _Maybenull_
+         (QuantizeLinear's ZeroPointTensor) is DMLP_FIELD_OPTIONAL(INPUT, Member): NULL is
+         accepted, the input is then absent and its kernel pointer NULL
      DMLP_SUPPORT(level, min_dims, max_dims, (types...))
          a row of DirectML's tensor support table: the whole type list in force from
          that feature level on (2_0, 4_1, ...), with the short type names of
          src/core/support.c (F32, I8, BF16, ...)
      DMLP_OUTPUT_TYPES(level, (types...))
          an output whose types are its own whatever the inputs' (LogicalGreaterThan)
+     DMLP_INPUT_TYPES(index, level, (types...))
+         input `index` (member order of the INPUT fields) has types of its own from that
+         level on, whatever the others' (ELEMENT_WISE_IF's ConditionTensor: UINT8); the
+         inputs without such a row take DMLP_SUPPORT's list and share one type, the
+         first of them being the operator's main input (the kernels' key)
      DMLP_EXTENSION_TYPES((types...))
          input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS
      DMLP_ONNX(since, "types", output, flags, attributes)
@@ -43,6 +50,9 @@
      DMLP_KERNEL(TYPE, name, in_bytes, out_bytes, X86, ARM)
      DMLP_BINARY_KERNEL(TYPE, name, bytes, X86, ARM)
      DMLP_CONVERT_KERNEL(IN_TYPE, OUT_TYPE, name, in_bytes, out_bytes, X86, ARM)
+     DMLP_NARY_KERNEL(TYPE, OUT_TYPE, name, X86, ARM)
+         a kernel of a row with three or more inputs (src/kernels/nary_kernel_list.inc),
+         keyed by the main input's type and the output's
          a kernel per input type (src/kernels/kernel_list.inc says what the columns mean):
          the reference dmlp__<name>__reference, defined in the file's reference part,
          and with YES in a column the fast ones of that processor family
@@ -90,6 +100,12 @@
 #endif
 #ifndef DMLP_BINARY_KERNEL
 #define DMLP_BINARY_KERNEL(type, name, bytes, x86, arm)
+#endif
+#ifndef DMLP_INPUT_TYPES
+#define DMLP_INPUT_TYPES(index, level, types)
+#endif
+#ifndef DMLP_NARY_KERNEL
+#define DMLP_NARY_KERNEL(type, out_type, name, x86, arm)
 #endif
 #ifndef DMLP_CONVERT_KERNEL
 #define DMLP_CONVERT_KERNEL(in_type, out_type, name, in_bytes, out_bytes, x86, arm)

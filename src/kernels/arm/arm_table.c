@@ -14,6 +14,10 @@
 #define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \
     WHEN_##arm(BKERNEL(op, type, DMLP__ISA_NEON, dmlp__##name##__neon))
 
+/* The N-input rows whose ARM column is YES. */
+#define DMLP__NARY_KERNEL_ROW(op, type, out_type, name, x86, arm)                           \
+    WHEN_##arm(NKERNEL(op, type, out_type, DMLP__ISA_NEON, dmlp__##name##__neon))
+
 /* The chain kernels whose ARM column is YES. */
 #define DMLP__CHAIN_KERNEL_ROW(type, name, bytes, x86, arm)                                 \
     WHEN_##arm(CKERNEL(type, DMLP__ISA_NEON, dmlp__##name##__neon))

@@ -12,6 +12,12 @@ const dmlp__binary_kernel_entry dmlp__arch_binary_kernels[] = {
 };
 const size_t dmlp__arch_binary_kernel_count = 0;
 
+const dmlp__nary_kernel_entry dmlp__arch_nary_kernels[] = {
+    {DML_OPERATOR_INVALID, DML_TENSOR_DATA_TYPE_UNKNOWN, DML_TENSOR_DATA_TYPE_UNKNOWN,
+     {0, DMLP__ISA_SCALAR, 0}},
+};
+const size_t dmlp__arch_nary_kernel_count = 0;
+
 const dmlp__kernel_entry dmlp__arch_chain_kernels[] = {
     {DML_OPERATOR_INVALID, DML_TENSOR_DATA_TYPE_UNKNOWN, {0, DMLP__ISA_SCALAR, 0}},
 };

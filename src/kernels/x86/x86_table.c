@@ -23,6 +23,14 @@
 #define DMLP__BINARY_KERNEL_ROW(op, type, name, bytes, x86, arm)                            \
     WHEN_##x86(BINARY_X86_ALL(op, type, name))
 
+/* The N-input kernels: every row of nary_kernel_list.inc whose X86 column is YES. */
+#define NARY_X86_ALL(op, type, out_type, name)                                              \
+    NKERNEL(op, type, out_type, DMLP__ISA_AVX512, dmlp__##name##__avx512)                   \
+    NKERNEL(op, type, out_type, DMLP__ISA_AVX2, dmlp__##name##__avx2)                       \
+    NKERNEL(op, type, out_type, DMLP__ISA_SSE2, dmlp__##name##__sse2)
+#define DMLP__NARY_KERNEL_ROW(op, type, out_type, name, x86, arm)                           \
+    WHEN_##x86(NARY_X86_ALL(op, type, out_type, name))
+
 /* The chain kernels: every row of chain_kernel_list.inc whose X86 column is YES. */
 #define CHAIN_X86_ALL(type, name)                                                           \
     CKERNEL(type, DMLP__ISA_AVX512, dmlp__##name##__avx512)                                 \
