@@ -794,6 +794,10 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     } else if (out_type == DML_TENSOR_DATA_TYPE_UNKNOWN) {
         out_type = views[f->main_input].type;
         bool_result = all_bool;
+    } else if (dmlp__operator_output_type_input(f->def->type) >= 0) {
+        /* QuantizeLinear: the zero point's; DequantizeLinear: the scale's */
+        out_type = views[dmlp__operator_output_type_input(f->def->type)].type;
+        bool_result = 0;
     } else {
         bool_result = out_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result;
     }

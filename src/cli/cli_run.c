@@ -276,7 +276,7 @@ static int resolve_floats(run_args *a)
 /* Returns -1 to go on, otherwise the exit status. */
 static int parse_args(int argc, char **argv, run_args *a)
 {
-    const char *positional[4];
+    const char *positional[2 + DMLP__MAX_INPUTS]; /* the operator, its inputs, OUT */
     int count = 0, options_done = 0;
     char message[768];
     memset(a, 0, sizeof *a);
@@ -292,7 +292,7 @@ static int parse_args(int argc, char **argv, run_args *a)
         if (!options_done && strcmp(arg, "--") == 0) {
             options_done = 1;
         } else if (options_done || arg[0] != '-' || arg[1] == '\0') {
-            if (count == 4)
+            if (count == 2 + DMLP__MAX_INPUTS)
                 return bad_usage("too many arguments");
             positional[count++] = arg;
         } else if ((v = option_value(argc, argv, &i, "--to", &missing)) != NULL) {
@@ -672,6 +672,9 @@ static int run_inputs(const run_args *a, dmlp__npy *const *in, uint32_t count)
     int same_type = a->op->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN;
     uint32_t main = dmlp__operator_main_input(a->op->type);
     DML_TENSOR_DATA_TYPE out_type = same_type ? in[main]->type : a->op->output_type;
+    int32_t follows = dmlp__operator_output_type_input(a->op->type);
+    if (follows >= 0 && (uint32_t)follows < count) /* QuantizeLinear: the zero point's */
+        out_type = in[follows]->type;
     int out_bool = same_type;
     for (uint32_t k = 0; k < count; k++)
         if (!dmlp__operator_input_own_types(a->op->type, k))
