@@ -11,11 +11,16 @@
    Dequantize: every 8- and 16-bit input against zero points and scales of f32, f16 and
    bf16; INT32 and UINT32 edges and random inputs. Then again under flush-to-zero and
    denormals-are-zero, where the CPU has them (every 7th 16-bit input, a tenth of the
-   random samples): the results must not change. */
+   random samples): the results must not change. Then the reference kernels of every
+   (input, output) type pair on runs with each input given per element or as one
+   element, and a NULL zero point; then through the public API, a scale per row and one
+   zero point broadcast by strides of 0. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dmlp.h"
+#include "kernels/kernels.h"
 #include "ops/quantize.h"
 #include "test_reference_oracle.h"
 
@@ -410,6 +415,216 @@ static void check_dequantize_wide(void)
     }
 }
 
+/* ---- the reference kernels and the API ------------------------------------------------ */
+
+static uint64_t load(const unsigned char *p, size_t i, size_t size)
+{
+    uint64_t x = 0;
+    memcpy(&x, p + i * size, size);
+    return x;
+}
+
+static int64_t signed_of(uint64_t x, size_t size, int is_signed)
+{
+    if (!is_signed || size == 8)
+        return (int64_t)x;
+    uint64_t top = UINT64_C(1) << (8 * size - 1);
+    return (int64_t)((x ^ top) - top);
+}
+
+enum { RUN = 67 };
+
+static void check_quantize_kernels(void)
+{
+    static const struct {
+        DML_TENSOR_DATA_TYPE type;
+        size_t size;
+        int format; /* 0 f16, 2 f32, -1 int32 */
+    } inputs[] = {{DML_TENSOR_DATA_TYPE_FLOAT32, 4, 2},
+                  {DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0},
+                  {DML_TENSOR_DATA_TYPE_INT32, 4, -1}};
+    static const struct {
+        DML_TENSOR_DATA_TYPE type;
+        const range *r;
+    } outputs[] = {{DML_TENSOR_DATA_TYPE_UINT8, &ranges[0]}, {DML_TENSOR_DATA_TYPE_INT8, &ranges[1]}};
+    uint64_t state = 0x7e57;
+    for (size_t i = 0; i < 3; i++)
+        for (size_t o = 0; o < 2; o++) {
+            dmlp__nary_kernel fn =
+                dmlp__nary_reference_kernel(DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR,
+                                            inputs[i].type, outputs[o].type);
+            CHECK(fn != NULL, "quantize kernel %d to %d", (int)inputs[i].type,
+                  (int)outputs[o].type);
+            if (!fn)
+                continue;
+            size_t xs = inputs[i].size, ss = inputs[i].format == 0 ? 2 : 4;
+            const range *r = outputs[o].r;
+            for (uint32_t scalar = 0; scalar < 8; scalar++)
+                for (int null_zp = 0; null_zp < 2; null_zp++) {
+                    unsigned char x[RUN * 4], sc[RUN * 4], z[RUN], y[RUN];
+                    for (size_t k = 0; k < RUN; k++) {
+                        uint64_t bits = oracle_random(&state);
+                        uint64_t xv = bits, sv = bits >> 32;
+                        if (inputs[i].format == 0) { /* scales near 1/16 .. 16 */
+                            sv = (sv & 0x83ffu) | (((bits >> 40) % 9u + 11u) << 10);
+                        } else {
+                            sv = (sv & 0x807fffffu) | (((bits >> 40) % 9u + 123u) << 23);
+                            if (inputs[i].format == 2 && (k & 1)) /* a value in reach */
+                                xv = (xv & 0x807fffffu) | (((bits >> 48) % 12u + 120u) << 23);
+                            if (inputs[i].format < 0 && (k & 1))
+                                xv = (uint64_t)(int64_t)((int32_t)xv >> 22);
+                        }
+                        int32_t zv = r->lo + (int32_t)((bits >> 56) % 256u);
+                        memcpy(x + k * xs, &xv, xs);
+                        memcpy(sc + k * ss, &sv, ss);
+                        z[k] = (unsigned char)zv;
+                    }
+                    const void *in[3] = {x, sc, null_zp ? NULL : z};
+                    fn(RUN, in, y, scalar, NULL);
+                    for (size_t k = 0; k < RUN; k++) {
+                        uint64_t xv = load(x, scalar & 1u ? 0 : k, xs);
+                        uint64_t sv = load(sc, scalar & 2u ? 0 : k, ss);
+                        int32_t zv = null_zp ? 0
+                                             : (int32_t)signed_of(load(z, scalar & 4u ? 0 : k, 1),
+                                                                  1, r->lo < 0);
+                        int32_t want = inputs[i].format < 0
+                                           ? quantize_i32_model((int32_t)(uint32_t)xv,
+                                                                (uint32_t)sv, zv, r)
+                                           : quantize_model(xv, sv, formats[inputs[i].format],
+                                                            zv, r);
+                        CHECK_EQ_U64((uint64_t)signed_of(y[k], 1, r->lo < 0),
+                                     (uint64_t)(int64_t)want,
+                                     "quantize kernel %d to %d, scalar %u, zp %s, element %zu",
+                                     (int)inputs[i].type, (int)outputs[o].type,
+                                     (unsigned)scalar, null_zp ? "NULL" : "given", k);
+                    }
+                }
+        }
+}
+
+static void check_dequantize_kernels(void)
+{
+    static const struct {
+        DML_TENSOR_DATA_TYPE type;
+        size_t size;
+        int is_signed;
+    } inputs[] = {{DML_TENSOR_DATA_TYPE_INT8, 1, 1},   {DML_TENSOR_DATA_TYPE_UINT8, 1, 0},
+                  {DML_TENSOR_DATA_TYPE_INT16, 2, 1},  {DML_TENSOR_DATA_TYPE_UINT16, 2, 0},
+                  {DML_TENSOR_DATA_TYPE_INT32, 4, 1},  {DML_TENSOR_DATA_TYPE_UINT32, 4, 0}};
+    uint64_t state = 0xd7e5;
+    for (size_t i = 0; i < 6; i++)
+        for (int f32 = 0; f32 < 2; f32++) {
+            DML_TENSOR_DATA_TYPE out = f32 ? DML_TENSOR_DATA_TYPE_FLOAT32 : DML_TENSOR_DATA_TYPE_FLOAT16;
+            dmlp__nary_kernel fn = dmlp__nary_reference_kernel(
+                DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, inputs[i].type, out);
+            CHECK(fn != NULL, "dequantize kernel %d to %d", (int)inputs[i].type, (int)out);
+            if (!fn)
+                continue;
+            size_t xs = inputs[i].size, ss = f32 ? 4 : 2;
+            for (uint32_t scalar = 0; scalar < 8; scalar++)
+                for (int null_zp = 0; null_zp < 2; null_zp++) {
+                    unsigned char x[RUN * 4], sc[RUN * 4], z[RUN * 4], y[RUN * 4];
+                    for (size_t k = 0; k < RUN; k++) {
+                        uint64_t bits = oracle_random(&state), more = oracle_random(&state);
+                        memcpy(x + k * xs, &bits, xs);
+                        memcpy(z + k * xs, &more, xs);
+                        uint64_t sv = bits >> 32;
+                        memcpy(sc + k * ss, &sv, ss);
+                    }
+                    const void *in[3] = {x, sc, null_zp ? NULL : z};
+                    fn(RUN, in, y, scalar, NULL);
+                    for (size_t k = 0; k < RUN; k++) {
+                        int64_t xv = signed_of(load(x, scalar & 1u ? 0 : k, xs), xs,
+                                               inputs[i].is_signed);
+                        int64_t zv = null_zp ? 0
+                                             : signed_of(load(z, scalar & 4u ? 0 : k, xs), xs,
+                                                         inputs[i].is_signed);
+                        uint64_t sv = load(sc, scalar & 2u ? 0 : k, ss);
+                        CHECK_BITS(load(y, k, ss),
+                                   dequantize_model(xv - zv, sv, formats[f32 ? 2 : 0]),
+                                   "dequantize kernel %d to %d, scalar %u, zp %s, element %zu",
+                                   (int)inputs[i].type, (int)out, (unsigned)scalar,
+                                   null_zp ? "NULL" : "given", k);
+                    }
+                }
+        }
+}
+
+/* Through the API: a 2 x 3 float32 input, one scale per row (strides 1, 0) and one
+   zero point (strides 0, 0); then DequantizeLinear of its result back, with a NULL zero
+   point into FLOAT16 at 6_4 and refused at 6_1. */
+static void check_api(void)
+{
+    dmlp_device *device = NULL;
+    CHECK_STATUS(dmlp_device_create(NULL, &device), DMLP_OK);
+    if (!device)
+        return;
+    uint32_t sizes[2] = {2, 3}, per_row[2] = {1, 0}, one[2] = {0, 0};
+    DML_BUFFER_TENSOR_DESC xb = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, sizes,
+                                 NULL, 24, 0};
+    DML_BUFFER_TENSOR_DESC sb = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, sizes,
+                                 per_row, 8, 0};
+    DML_BUFFER_TENSOR_DESC zb = {DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_FLAG_NONE, 2, sizes,
+                                 one, 4, 0};
+    DML_BUFFER_TENSOR_DESC yb = {DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_FLAG_NONE, 2, sizes,
+                                 NULL, 8, 0};
+    DML_TENSOR_DESC xt = {DML_TENSOR_TYPE_BUFFER, &xb}, st = {DML_TENSOR_TYPE_BUFFER, &sb},
+                    zt = {DML_TENSOR_TYPE_BUFFER, &zb}, yt = {DML_TENSOR_TYPE_BUFFER, &yb};
+    DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC qd = {&xt, &st, &zt, &yt};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, &qd};
+    dmlp_operator *op = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &desc, 0, &op), DMLP_OK);
+    float x[6] = {0.35f, -0.25f, 2.5f, 16777216.0f, -1.0f, 0.5f};
+    float scale[2] = {0.1f, 0.5f};
+    int8_t zp = -3, y[8];
+    memset(y, 0x55, sizeof y);
+    dmlp_buffer_binding in[3] = {{x, 0, sizeof x}, {scale, 0, sizeof scale}, {&zp, 0, 4}};
+    _Alignas(4) int8_t zp4[4] = {-3, 0, 0, 0};
+    in[2].buffer = zp4;
+    dmlp_buffer_binding out = {y, 0, sizeof y};
+    CHECK_STATUS(dmlp_operator_execute(op, 3, in, 1, &out), DMLP_OK);
+    /* 3.5 (the binary32 quotient) -> 4; -2.5 -> -2; 25; saturated; -2; 1 (ties to even: 0.5
+       / 0.5 is 1) */
+    static const int8_t want[6] = {1, -5, 22, 127, -5, -2};
+    for (int k = 0; k < 6; k++)
+        CHECK_EQ_U64((uint64_t)(int64_t)y[k], (uint64_t)(int64_t)want[k], "quantize API %d", k);
+    CHECK_EQ_U64((uint64_t)(uint8_t)y[6], 0x55, "quantize API: nothing past the output");
+    dmlp_operator_destroy(op);
+    (void)zp;
+
+    /* Dequantize the int8 result with a FLOAT16 scale per row and no zero point */
+    DML_BUFFER_TENSOR_DESC db = {DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_FLAG_NONE, 2, sizes, NULL,
+                                 8, 0};
+    DML_BUFFER_TENSOR_DESC hb = {DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_FLAG_NONE, 2, sizes,
+                                 per_row, 4, 0};
+    DML_BUFFER_TENSOR_DESC ob = {DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_FLAG_NONE, 2, sizes,
+                                 NULL, 12, 0};
+    DML_TENSOR_DESC dt = {DML_TENSOR_TYPE_BUFFER, &db}, ht = {DML_TENSOR_TYPE_BUFFER, &hb},
+                    ot = {DML_TENSOR_TYPE_BUFFER, &ob};
+    DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dd = {&dt, &ht, NULL, &ot};
+    DML_OPERATOR_DESC ddesc = {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, &dd};
+    CHECK_STATUS(dmlp_operator_create(device, &ddesc, 0, &op), DMLP_OK);
+    uint16_t h[2] = {0x2e66, 0x3800}; /* 0.1 (rounded to f16), 0.5 */
+    uint16_t o[6];
+    dmlp_buffer_binding din[3] = {{y, 0, 8}, {h, 0, 4}, {NULL, 0, 0}};
+    dmlp_buffer_binding dout = {o, 0, 12};
+    CHECK_STATUS(dmlp_operator_execute(op, 3, din, 1, &dout), DMLP_OK);
+    for (int k = 0; k < 6; k++)
+        CHECK_BITS(o[k], dequantize_model(y[k], h[k / 3], ORACLE_F16), "dequantize API %d", k);
+    dmlp_operator_destroy(op);
+    dmlp_device_destroy(device);
+
+    dmlp_device_desc at_6_1 = {DML_FEATURE_LEVEL_6_1, 0, 0};
+    CHECK_STATUS(dmlp_device_create(&at_6_1, &device), DMLP_OK);
+    hb.DataType = ob.DataType = DML_TENSOR_DATA_TYPE_FLOAT16;
+    op = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &ddesc, 0, &op), DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ZeroPointTensor is NULL; at feature level 6_1 it is "
+                                      "required (it may be NULL from 6_2)");
+    CHECK(op == NULL, "no operator");
+    dmlp_device_destroy(device);
+}
+
 int main(void)
 {
     for (int flush = 0; flush < 2; flush++) {
@@ -424,5 +639,8 @@ int main(void)
         if (flush)
             oracle_flush_denormals(0);
     }
+    check_quantize_kernels();
+    check_dequantize_kernels();
+    check_api();
     return test_finish("test_reference_quantize");
 }
