@@ -1221,6 +1221,12 @@ static PyObject *operators(PyObject *self, PyObject *unused)
                                            f->bool_result
                                      ? "bool"
                                      : dmlp_py_type_name(def->output_type);
+            char follows[48]; /* QuantizeLinear: "zeropoint" */
+            int32_t from = dmlp__operator_output_type_input(def->type);
+            if (from >= 0 && (uint32_t)from < f->inputs) {
+                snprintf(follows, sizeof follows, "input:%s", f->names[from]);
+                result = follows;
+            }
             if (ok)
                 item = Py_BuildValue(
                     "{s:s,s:s,s:s,s:I,s:N,s:N,s:N,s:s,s:s,s:O}", "name", def->python_name,
