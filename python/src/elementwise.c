@@ -48,6 +48,7 @@ struct function {
     char name_text[DMLP__MAX_INPUTS][24];    /* ... from the members of 3 or more */
     uint32_t main_input;              /* its dtype is the result's (registry's main input) */
     uint32_t own_mask;                /* bit k: input k has types of its own (Condition) */
+    char shared_text[96];             /* "the dtype of a and b": the inputs that share it */
     uint32_t own_count[DMLP__MAX_INPUTS];
     uint32_t own_types[DMLP__MAX_INPUTS][DMLP__SUPPORT_MAX_OUTPUT_TYPES];
     uint32_t type_count;              /* the input types Python can hold */
@@ -1028,10 +1029,16 @@ static int make_doc(function *f)
                              : def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
                                  ? (f->inputs == 1   ? "x's dtype"
                                     : f->inputs == 2 ? "the inputs' dtype"
-                                                     : "the dtype of a, b ...")
+                                                     : f->shared_text)
                              : def->output_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result
                                  ? "bool"
                                  : dmlp_py_type_name(def->output_type);
+        char follows[48]; /* QuantizeLinear: the zero point's dtype */
+        int32_t from = dmlp__operator_output_type_input(def->type);
+        if (from >= 0 && (uint32_t)from < f->inputs) {
+            snprintf(follows, sizeof follows, "%s's dtype", f->names[from]);
+            result = follows;
+        }
         rc = append(&t, "Result: %s%s.\n", result,
                     f->takes_bool && def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
                         ? " (bool for bool inputs)"
@@ -1090,6 +1097,15 @@ static int make_function(function *f, const dmlp__op_def *def)
             f->own_mask |= 1u << k;
     }
     f->main_input = dmlp__operator_main_input(def->type);
+    uint32_t shared = 0;
+    for (uint32_t k = 0; k < f->inputs; k++)
+        shared += !(f->own_mask >> k & 1u);
+    size_t used = (size_t)snprintf(f->shared_text, sizeof f->shared_text, "the dtype of ");
+    for (uint32_t k = 0, listed = 0; k < f->inputs && used < sizeof f->shared_text; k++)
+        if (!(f->own_mask >> k & 1u))
+            used += (size_t)snprintf(f->shared_text + used, sizeof f->shared_text - used, "%s%s",
+                                     listed++ == 0 ? "" : listed == shared ? " and " : ", ",
+                                     f->names[k]);
     /* What dmlp can do at all: the highest level with the extensions. A level asked for
        in a call is the library's to check (dmlp.Error with its message). */
     dmlp__support support;

@@ -100,6 +100,16 @@ static void print_table(uint32_t level, int extensions)
                dmlp__feature_level_name(s.row_level), dims, TYPES_WIDTH, lines[0], output);
         for (int k = 1; k < count; k++)
             printf("  %-38s %-10s %-4s %-10s %s\n", "", "", "", "", lines[k]);
+        for (uint32_t k = 0; k < dmlp__op_input_count(def); k++) { /* "ConditionTensor: UINT8" */
+            if (s.own_type_count[k] == 0)
+                continue;
+            char types[96] = "";
+            for (uint32_t t = 0; t < s.own_type_count[k]; t++)
+                snprintf(types + strlen(types), sizeof types - strlen(types), "%s%s",
+                         t ? " " : "", dmlp__type_name(s.own_types[k][t]));
+            printf("  %-38s %-10s %-4s %-10s %s: %s\n", "", "", "", "",
+                   dmlp__op_input(def, k)->name, types);
+        }
     }
 }
 

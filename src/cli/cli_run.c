@@ -15,16 +15,17 @@
    usage prints) and the rest (--help). */
 static void usage_line(char *text, size_t capacity)
 {
-    char names[256];
+    char names[1024];
     snprintf(text, capacity,
              "usage: dmlp run %s [options] IN.npy OUT.npy\n"
-             "       (two-input operators: dmlp run OP [options] A.npy B.npy OUT.npy)\n",
+             "       (two-input operators: dmlp run OP [options] A.npy B.npy OUT.npy;\n"
+             "        more: one file per input, e.g. dmlp run if COND.npy A.npy B.npy OUT.npy)\n",
              dmlp__op_names(names, sizeof names, DMLP__OP_NAME_CLI, "|", "|"));
 }
 
 static const char *short_usage(void)
 {
-    static _Thread_local char text[512];
+    static _Thread_local char text[1536];
     usage_line(text, sizeof text);
     size_t n = strlen(text);
     snprintf(text + n, sizeof text - n, "Run 'dmlp run --help' for the options.\n");
@@ -54,7 +55,7 @@ static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
 
 static void print_usage(FILE *to)
 {
-    char line[256], mode_ops[128], scale_ops[128], fused_ops[128];
+    char line[1536], mode_ops[128], scale_ops[128], fused_ops[128];
     usage_line(line, sizeof line);
     ops_with(DMLP__FIELD_FUSED_ACTIVATION, fused_ops, sizeof fused_ops);
     ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
@@ -64,8 +65,8 @@ static void print_usage(FILE *to)
           "Runs one DirectML operator on the tensor in IN.npy and writes OUT.npy, same shape.\n"
           "A two-input operator reads A.npy and B.npy (one dtype), broadcast as numpy does\n"
           "(DirectML strides of 0), and writes OUT.npy in the broadcast shape; so does one\n"
-          "of more inputs, one file each in the descriptor's order (if: COND.npy A.npy\n"
-          "B.npy OUT.npy).\n",
+          "of more inputs, one file each in the descriptor's order (if: CONDITION.npy\n"
+          "A.npy B.npy OUT.npy).\n",
           to);
     for (uint32_t i = 0; i < dmlp__op_count(); i++)
         fputs(dmlp__op_at(i)->cli_help, to);
@@ -276,7 +277,7 @@ static int resolve_floats(run_args *a)
 /* Returns -1 to go on, otherwise the exit status. */
 static int parse_args(int argc, char **argv, run_args *a)
 {
-    const char *positional[2 + DMLP__MAX_INPUTS]; /* the operator, its inputs, OUT */
+    const char *positional[2 + DMLP__MAX_INPUTS];
     int count = 0, options_done = 0;
     char message[768];
     memset(a, 0, sizeof *a);
