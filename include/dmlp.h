@@ -236,6 +236,20 @@
  *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
  *     (NaN payloads, -0) of a float input; no ScaleBias.
  *
+ *   QuantizeLinear (DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR): clamp(round(input /
+ *     scale) + zero_point, Min, Max), Min and Max the output type's range (UINT8 0..255,
+ *     INT8 -128..127), round to nearest with ties to even. A float input is divided in
+ *     binary32 (FLOAT16 widened exactly), the quotient rounded once, then to an integer;
+ *     an INT32 input's exact quotient is rounded once to an integer. NaN gives Min, ±inf
+ *     saturates, a scale of 0 divides by zero (x / 0 = ±inf, 0 / 0 = NaN). A NULL
+ *     ZeroPointTensor (from 6_2) is a zero point of 0.
+ *
+ *   DequantizeLinear (DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR): (input - zero_point)
+ *     * scale, the difference and the product exact, rounded once to the scale's type
+ *     (the output's) to nearest even. A NaN scale gives itself made quiet; 0 * ±inf
+ *     gives the positive quiet NaN; zeros and infinities carry IEEE's sign (a difference
+ *     of 0 is +0). A NULL ZeroPointTensor (from 6_2) is a zero point of 0.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -349,6 +363,8 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_SQRT = 29,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ELEMENT_WISE_THRESHOLD = 32,
+    DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR = 33,
+    DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR = 34,
     DML_OPERATOR_ACTIVATION_HARD_SIGMOID = 37,
     DML_OPERATOR_ACTIVATION_IDENTITY = 38,
     DML_OPERATOR_ACTIVATION_LEAKY_RELU = 39,
@@ -640,6 +656,20 @@ typedef struct DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC {
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
     float Min;
 } DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *ScaleTensor;
+    const DML_TENSOR_DESC *ZeroPointTensor; /* may be NULL from feature level 6_2 */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *ScaleTensor;
+    const DML_TENSOR_DESC *ZeroPointTensor; /* may be NULL from feature level 6_2 */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

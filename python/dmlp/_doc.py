@@ -17,7 +17,8 @@ END = "<!-- end of operator list -->"
 
 
 def signature(op):
-    inputs = "x" if op["inputs"] == 1 else "a, b"
+    inputs = "x" if op["inputs"] == 1 else "a, b" if op["inputs"] == 2 else \
+        getattr(_dmlp, op["name"]).__text_signature__.split(", *")[0].lstrip("(")
     keywords = "".join(f", {name}" if default is None else f", {name}={default}"
                        for name, default in op["keywords"])
     return (f"dmlp.{op['name']}({inputs}, *{keywords}, out=None, feature_level=None, "
@@ -28,6 +29,8 @@ def result(op):
     if op["result"] == "input":
         return ("x's dtype" if op["inputs"] == 1 else "a's dtype") + (
             " (bool for bool)" if "bool" in op["dtypes"] else "")
+    if op["result"].startswith("input:"):  # an input's dtype (QuantizeLinear's zero point)
+        return f"{op['result'][6:]}'s dtype"
     if op["result"] == "dtype":
         return "`dtype=` (or `out`'s)"
     return op["result"]

@@ -911,6 +911,10 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     } else if (out_type == DML_TENSOR_DATA_TYPE_UNKNOWN) {
         out_type = views[f->main_input].type;
         bool_result = all_bool;
+    } else if (dmlp__operator_output_type_input(f->def->type) >= 0) {
+        /* QuantizeLinear: the zero point's; DequantizeLinear: the scale's */
+        out_type = views[dmlp__operator_output_type_input(f->def->type)].type;
+        bool_result = 0;
     } else {
         bool_result = out_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result;
     }
@@ -1145,6 +1149,12 @@ static int make_doc(function *f)
                              : def->output_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result
                                  ? "bool"
                                  : dmlp_py_type_name(def->output_type);
+        char follows[48]; /* QuantizeLinear: the zero point's dtype */
+        int32_t from = dmlp__operator_output_type_input(def->type);
+        if (from >= 0 && (uint32_t)from < f->inputs) {
+            snprintf(follows, sizeof follows, "%s's dtype", f->names[from]);
+            result = follows;
+        }
         rc = append(&t, "Result: %s%s.\n", result,
                     f->takes_bool && def->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
                         ? " (bool for bool inputs)"
@@ -1361,6 +1371,12 @@ static PyObject *operators(PyObject *self, PyObject *unused)
                                            f->bool_result
                                      ? "bool"
                                      : dmlp_py_type_name(def->output_type);
+            char follows[48]; /* QuantizeLinear: "zeropoint" */
+            int32_t from = dmlp__operator_output_type_input(def->type);
+            if (from >= 0 && (uint32_t)from < f->inputs) {
+                snprintf(follows, sizeof follows, "input:%s", f->names[from]);
+                result = follows;
+            }
             if (ok)
                 item = Py_BuildValue(
                     "{s:s,s:s,s:s,s:I,s:N,s:N,s:N,s:s,s:s,s:O}", "name", def->python_name,

@@ -805,6 +805,9 @@ static int run_inputs(const run_args *a, dmlp__npy *const *in, uint32_t count)
     int same_type = a->op->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN;
     uint32_t main = dmlp__operator_main_input(a->op->type);
     DML_TENSOR_DATA_TYPE out_type = same_type ? in[main]->type : a->op->output_type;
+    int32_t follows = dmlp__operator_output_type_input(a->op->type);
+    if (follows >= 0 && (uint32_t)follows < count) /* QuantizeLinear: the zero point's */
+        out_type = in[follows]->type;
     int out_bool = same_type;
     for (uint32_t k = 0; k < count; k++)
         if (!dmlp__operator_input_own_types(a->op->type, k))

@@ -63,6 +63,30 @@ static const struct {
     {DML_OPERATOR_INVALID, 0, 0, {0}}, /* keeps the table non-empty; matches no operator */
 };
 
+/* Rules between two tensors' types, by member name; a rule without pairs is "the same
+   type" (rows of one operator in file order). */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    const char *tensor, *other;
+    DML_TENSOR_DATA_TYPE pairs[2 * DMLP__SUPPORT_MAX_PAIRS];
+} type_rules[] = {
+#define DMLP_SAME_TYPE_AS(tensor, other) {OP, #tensor, #other, {0}},
+#define DMLP_TYPE_PAIRS(tensor, other, pairs) {OP, #tensor, #other, {DMLP_UNPAREN pairs}},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, NULL, NULL, {0}}, /* keeps the table non-empty */
+};
+
+/* Optional inputs that may be NULL only from a level on. */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    const char *tensor;
+    uint32_t level;
+} optional_rows[] = {
+#define DMLP_OPTIONAL_FROM(tensor, level) {OP, #tensor, DML_FEATURE_LEVEL_##level},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, NULL, 0}, /* keeps the table non-empty */
+};
+
 /* Input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS. */
 static const struct {
     DML_OPERATOR_TYPE op;
@@ -141,6 +165,24 @@ bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
         for (size_t t = 0; t < DMLP__SUPPORT_MAX_OUTPUT_TYPES && input_rows[i].types[t]; t++)
             s.own_types[k][s.own_type_count[k]++] = input_rows[i].types[t];
     }
+    for (size_t i = 0; i < COUNT(type_rules); i++) {
+        if (type_rules[i].op != op || s.rule_count == DMLP__SUPPORT_MAX_RULES)
+            continue;
+        dmlp__type_rule *r = &s.rules[s.rule_count++];
+        r->tensor = type_rules[i].tensor;
+        r->other = type_rules[i].other;
+        for (size_t t = 0; t + 1 < COUNT(type_rules[i].pairs) && type_rules[i].pairs[t]; t += 2) {
+            r->pairs[r->pair_count][0] = type_rules[i].pairs[t];
+            r->pairs[r->pair_count++][1] = type_rules[i].pairs[t + 1];
+        }
+    }
+    for (size_t i = 0; i < COUNT(optional_rows); i++) {
+        if (optional_rows[i].op != op || optional_rows[i].level <= level)
+            continue;
+        for (uint32_t k = 0; k < dmlp__op_input_count(def) && k < DMLP__MAX_INPUTS; k++)
+            if (strcmp(dmlp__op_input(def, k)->name, optional_rows[i].tensor) == 0)
+                s.optional_from[k] = optional_rows[i].level;
+    }
     if (extensions) {
         for (size_t i = 0; i < COUNT(extension_types); i++) {
             if (extension_types[i].op != op)
@@ -170,6 +212,23 @@ uint32_t dmlp__operator_main_input(DML_OPERATOR_TYPE op)
         if (!dmlp__operator_input_own_types(op, k))
             return k;
     return 0;
+}
+
+int32_t dmlp__operator_output_type_input(DML_OPERATOR_TYPE op)
+{
+    const dmlp__op_def *def = dmlp__op_find(op);
+    const dmlp__field *output = def ? dmlp__op_field(def, DMLP__FIELD_OUTPUT) : NULL;
+    if (!output)
+        return -1;
+    for (size_t i = 0; i < COUNT(type_rules); i++) {
+        if (type_rules[i].op != op || type_rules[i].pairs[0] ||
+            strcmp(type_rules[i].tensor, output->name) != 0)
+            continue;
+        for (uint32_t k = 0; k < dmlp__op_input_count(def); k++)
+            if (strcmp(dmlp__op_input(def, k)->name, type_rules[i].other) == 0)
+                return (int32_t)k;
+    }
+    return -1;
 }
 
 uint32_t dmlp__feature_level_count(void) { return (uint32_t)COUNT(levels); }

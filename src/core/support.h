@@ -11,6 +11,19 @@
 
 #define DMLP__SUPPORT_MAX_TYPES 16
 #define DMLP__SUPPORT_MAX_OUTPUT_TYPES 4
+#define DMLP__SUPPORT_MAX_RULES 4
+#define DMLP__SUPPORT_MAX_PAIRS 8
+
+/* A rule between two tensors' data types (DMLP_SAME_TYPE_AS, DMLP_TYPE_PAIRS in an operator
+   file), each named by its member (InputTensor, OutputTensor ...). It applies when both
+   tensors are present. */
+typedef struct dmlp__type_rule {
+    const char *tensor; /* the tensor the rule restricts */
+    const char *other;  /* the tensor whose type decides */
+    uint32_t pair_count; /* 0: tensor has other's type; else the pairs */
+    DML_TENSOR_DATA_TYPE pairs[DMLP__SUPPORT_MAX_PAIRS][2]; /* other's type, then a type
+                                                                tensor may have with it */
+} dmlp__type_rule;
 
 /* The highest feature level: what a device is created at by default. */
 #define DMLP__FEATURE_LEVEL_HIGHEST DML_FEATURE_LEVEL_6_4
@@ -34,6 +47,14 @@ typedef struct dmlp__support {
        the other inputs take input_types and share one type. */
     uint32_t own_type_count[DMLP__MAX_INPUTS];
     DML_TENSOR_DATA_TYPE own_types[DMLP__MAX_INPUTS][DMLP__SUPPORT_MAX_OUTPUT_TYPES];
+    /* Rules between tensors' types beyond each one's list (QuantizeLinear: the output has
+       the zero point's type; the scale is FLOAT32 for an INT32 input). */
+    uint32_t rule_count;
+    dmlp__type_rule rules[DMLP__SUPPORT_MAX_RULES];
+    /* Per input: an optional input (DMLP_FIELD_OPTIONAL) that may be NULL only from a
+       level on (DMLP_OPTIONAL_FROM) has that level here, above the one asked for while
+       it is still required; 0 otherwise. */
+    uint32_t optional_from[DMLP__MAX_INPUTS];
 } dmlp__support;
 
 /* The operators in table order, and their facts. */
@@ -54,6 +75,11 @@ bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
    row); its type is the kernels' key and, for an output of DMLP_SAME_TYPE, the output's.
    0 for a row of one or two inputs. */
 uint32_t dmlp__operator_main_input(DML_OPERATOR_TYPE op);
+
+/* The input whose type the output takes (a DMLP_SAME_TYPE_AS rule of the output on an
+   input: QuantizeLinear's ZeroPointTensor, DequantizeLinear's ScaleTensor), for the front
+   ends that make the output; -1 when there is none. */
+int32_t dmlp__operator_output_type_input(DML_OPERATOR_TYPE op);
 /* Whether input `index` of op has types of its own (a DMLP_INPUT_TYPES row). */
 bool dmlp__operator_input_own_types(DML_OPERATOR_TYPE op, uint32_t index);
 

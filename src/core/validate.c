@@ -441,6 +441,59 @@ static dmlp_status check_sizes(const context *c, const char *in_name, const dmlp
     return DMLP_OK;
 }
 
+/* The rules between tensors' types (DMLP_SAME_TYPE_AS, DMLP_TYPE_PAIRS), for the tensors
+   present. */
+static const dmlp__tensor *tensor_named(const dmlp__op_info *info, const char *const *names,
+                                        const char *name)
+{
+    if (strcmp(name, "OutputTensor") == 0)
+        return &info->output;
+    for (uint32_t i = 0; i < info->input_count; i++)
+        if (names[i] && strcmp(names[i], name) == 0)
+            return info->absent >> i & 1u ? NULL : &info->inputs[i];
+    return NULL;
+}
+
+static dmlp_status check_type_rules(const context *c, const dmlp__op_info *info,
+                                    const char *const *names)
+{
+    for (uint32_t r = 0; r < c->support.rule_count; r++) {
+        const dmlp__type_rule *rule = &c->support.rules[r];
+        const dmlp__tensor *t = tensor_named(info, names, rule->tensor);
+        const dmlp__tensor *o = tensor_named(info, names, rule->other);
+        if (!t || !o)
+            continue;
+        if (rule->pair_count == 0) {
+            if (t->type != o->type)
+                return dmlp__error(INVALID, "%s: %s.DataType is %s; it must equal %s.DataType (%s)",
+                                   c->op, rule->tensor, dmlp__type_name(t->type), rule->other,
+                                   dmlp__type_name(o->type));
+            continue;
+        }
+        char types[128];
+        size_t used = 0;
+        uint32_t listed = 0;
+        bool allowed = false, decides = false;
+        types[0] = '\0';
+        for (uint32_t p = 0; p < rule->pair_count; p++) {
+            if (rule->pairs[p][0] != o->type)
+                continue;
+            decides = true;
+            allowed = allowed || rule->pairs[p][1] == t->type;
+            int n = snprintf(types + used, sizeof types - used, "%s%s", listed ? " or " : "",
+                             dmlp__type_name(rule->pairs[p][1]));
+            listed++;
+            if (n > 0 && (size_t)n < sizeof types - used)
+                used += (size_t)n;
+        }
+        if (decides && !allowed)
+            return dmlp__error(INVALID, "%s: %s.DataType is %s; with %s.DataType %s it must be %s",
+                               c->op, rule->tensor, dmlp__type_name(t->type), rule->other,
+                               dmlp__type_name(o->type), types);
+    }
+    return DMLP_OK;
+}
+
 /* A tensor agrees with the input it follows (`in`, named in_name): the same data type
    (unless the row gives the output its own, want_own), dimension count and sizes. */
 static dmlp_status check_pair(const context *c, const char *in_name, const dmlp__tensor *in,
@@ -755,6 +808,12 @@ dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature
     bool main_found = false;
     for (uint32_t i = 0; i < c.input_count; i++) {
         if (!inputs[i] && optional[i]) {
+            if (c.support.optional_from[i])
+                return dmlp__error(UNSUPPORTED,
+                                   "%s: %s is NULL; at feature level %s it is required (it "
+                                   "may be NULL from %s)",
+                                   c.op, input_names[i], dmlp__feature_level_name(c.level),
+                                   dmlp__feature_level_name(c.support.optional_from[i]));
             info.absent |= 1u << i;
             continue;
         }
@@ -801,6 +860,7 @@ dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature
     }
     if ((status = check_pair(&c, input_names[m], main_tensor, c.output, &info.output,
                              true)) != DMLP_OK ||
+        (status = check_type_rules(&c, &info, input_names)) != DMLP_OK ||
         (status = check_output_distinct(&c, &info.output)) != DMLP_OK ||
         (status = check_scale_bias(&c, &info)) != DMLP_OK ||
         (status = check_fused_activation(&c, fused_name, fused, &info.output,

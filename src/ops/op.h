@@ -31,6 +31,16 @@
          level on, whatever the others' (ELEMENT_WISE_IF's ConditionTensor: UINT8); the
          inputs without such a row take DMLP_SUPPORT's list and share one type, the
          first of them being the operator's main input (the kernels' key)
+     DMLP_SAME_TYPE_AS(Tensor, Other)
+         two tensors (members, the output among them) have one data type when both are
+         present (QuantizeLinear: OutputTensor, ZeroPointTensor); the front ends that
+         make the output give it the input's type
+     DMLP_TYPE_PAIRS(Tensor, Other, (other's type, Tensor's type, ...))
+         Tensor's types allowed with each type of Other (QuantizeLinear's ScaleTensor:
+         FLOAT32 with an INT32 input, else the input's type); a type of Other in no pair
+         restricts nothing
+     DMLP_OPTIONAL_FROM(Tensor, level)
+         an optional input (DMLP_FIELD_OPTIONAL) may be NULL only from that level on
      DMLP_EXTENSION_TYPES((types...))
          input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS
      DMLP_ONNX(since, "types", output, flags, attributes)
@@ -87,6 +97,15 @@
 #endif
 #ifndef DMLP_OUTPUT_TYPES
 #define DMLP_OUTPUT_TYPES(level, types)
+#endif
+#ifndef DMLP_SAME_TYPE_AS
+#define DMLP_SAME_TYPE_AS(tensor, other)
+#endif
+#ifndef DMLP_TYPE_PAIRS
+#define DMLP_TYPE_PAIRS(tensor, other, pairs)
+#endif
+#ifndef DMLP_OPTIONAL_FROM
+#define DMLP_OPTIONAL_FROM(tensor, level)
 #endif
 #ifndef DMLP_EXTENSION_TYPES
 #define DMLP_EXTENSION_TYPES(types)

@@ -109,6 +109,13 @@ static void check_layouts(void)
                       same(dmlp__op_input(d, 2)->name, "BTensor") &&
                       dmlp__op_input(d, 3) == NULL && dmlp__operator_main_input(d->type) == 1,
                   "%s: ConditionTensor, ATensor and BTensor", d->name);
+        else if (d->type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR ||
+                 d->type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR)
+            CHECK(same(in->name, "InputTensor") &&
+                      same(dmlp__op_input(d, 1)->name, "ScaleTensor") &&
+                      same(dmlp__op_input(d, 2)->name, "ZeroPointTensor") &&
+                      dmlp__op_input(d, 2)->optional && dmlp__op_input(d, 3) == NULL,
+                  "%s: InputTensor, ScaleTensor and an optional ZeroPointTensor", d->name);
         else
             CHECK(same(in->name, "ATensor") && same(dmlp__op_input(d, 1)->name, "BTensor") &&
                       dmlp__op_input(d, 2) == NULL,
@@ -182,41 +189,55 @@ static void check_build_and_run(dmlp_device *device)
                 ? in_type
                 : d->output_type;
         uint32_t sizes[1] = {16};
-        DML_BUFFER_TENSOR_DESC in = {in_type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
-                                     dmlp_calc_buffer_tensor_size(in_type, 1, sizes, NULL), 0};
+        uint32_t count = dmlp__op_input_count(d);
+        /* Each input of the row's type, or the first of its own; then the rules between
+           tensors (the output is tensor `count`) */
+        DML_TENSOR_DATA_TYPE types[DMLP__MAX_INPUTS + 1];
+        for (uint32_t k = 0; k < count; k++)
+            types[k] = s.own_type_count[k] ? s.own_types[k][0] : in_type;
+        types[count] = out_type;
+        for (uint32_t r = 0; r < s.rule_count; r++) {
+            uint32_t t = count, o = count;
+            for (uint32_t k = 0; k < count; k++) {
+                t = strcmp(dmlp__op_input(d, k)->name, s.rules[r].tensor) == 0 ? k : t;
+                o = strcmp(dmlp__op_input(d, k)->name, s.rules[r].other) == 0 ? k : o;
+            }
+            for (uint32_t p = 0; p < s.rules[r].pair_count; p++)
+                if (s.rules[r].pairs[p][0] == types[o])
+                    types[t] = s.rules[r].pairs[p][1];
+            if (s.rules[r].pair_count == 0)
+                types[t] = types[o];
+        }
+        DML_BUFFER_TENSOR_DESC in_descs[DMLP__MAX_INPUTS];
+        const DML_BUFFER_TENSOR_DESC *ins[DMLP__MAX_INPUTS];
+        for (uint32_t k = 0; k < count; k++) {
+            in_descs[k] = (DML_BUFFER_TENSOR_DESC){
+                types[k], DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
+                dmlp_calc_buffer_tensor_size(types[k], 1, sizes, NULL), 0};
+            ins[k] = k && types[k] == types[0] ? &in_descs[0] : &in_descs[k];
+        }
+        DML_BUFFER_TENSOR_DESC in = in_descs[0];
+        out_type = types[count];
         DML_BUFFER_TENSOR_DESC out = {out_type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
                                       dmlp_calc_buffer_tensor_size(out_type, 1, sizes, NULL), 0};
         dmlp__desc_storage storage;
         dmlp__op_params params;
         memset(&params, 0, sizeof params);
         params.mode = DML_IS_INFINITY_MODE_NEGATIVE;
-        /* an input with types of its own (If's condition) gets a tensor of its first type */
-        DML_BUFFER_TENSOR_DESC own[DMLP__MAX_INPUTS];
-        const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
-        uint32_t count = dmlp__op_input_count(d), main = dmlp__operator_main_input(d->type);
-        for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++) {
-            inputs[k] = &in;
-            if (k < count && s.own_type_count[k]) {
-                DML_TENSOR_DATA_TYPE t = s.own_types[k][0];
-                own[k] = (DML_BUFFER_TENSOR_DESC){
-                    t, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
-                    dmlp_calc_buffer_tensor_size(t, 1, sizes, NULL), 0};
-                inputs[k] = &own[k];
-            }
-        }
+        uint32_t main = dmlp__operator_main_input(d->type);
         const DML_OPERATOR_DESC *desc =
-            count > 2 ? dmlp__desc_build_inputs(&storage, d, inputs, &out, &params)
+            count > 2 ? dmlp__desc_build_inputs(&storage, d, ins, &out, &params)
                       : dmlp__desc_build(&storage, d, &in, &out, &params);
         CHECK(desc->Type == d->type && desc->Desc != NULL, "%s: built", d->name);
-        const DML_TENSOR_DESC *it = dmlp__desc_tensor(desc->Desc, dmlp__op_input(d, main));
+        const DML_TENSOR_DESC *it = dmlp__desc_tensor(desc->Desc, dmlp__op_input(d, 0));
         if (count == 2) { /* desc_build gives a two-input row its one input as A and B */
             const DML_TENSOR_DESC *bt = dmlp__desc_tensor(desc->Desc, dmlp__op_input(d, 1));
             CHECK(bt && bt->Desc == &in, "%s: BTensor read back", d->name);
         }
         const DML_TENSOR_DESC *ot =
             dmlp__desc_tensor(desc->Desc, dmlp__op_field(d, DMLP__FIELD_OUTPUT));
-        CHECK(it && ot && it->Type == DML_TENSOR_TYPE_BUFFER && it->Desc == &in &&
-                  ot->Desc == &out,
+        CHECK(it && ot && it->Type == DML_TENSOR_TYPE_BUFFER &&
+                  it->Desc == (count > 2 ? ins[0] : &in) && ot->Desc == &out,
               "%s: tensors read back", d->name);
         const dmlp__field *mode = dmlp__op_field(d, DMLP__FIELD_INFINITY_MODE);
         if (mode)
@@ -252,6 +273,19 @@ static void check_kernels(void)
         if (!dmlp__support_get(d->type, DMLP__FEATURE_LEVEL_HIGHEST, true, &s))
             continue;
         for (uint32_t t = 0; t < s.type_count; t++) {
+            if (dmlp__op_input_count(d) > 2) { /* keyed by the output's type too */
+                DML_TENSOR_DATA_TYPE outs[DMLP__SUPPORT_MAX_OUTPUT_TYPES] = {
+                    d->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN ? s.input_types[t]
+                                                                   : d->output_type};
+                uint32_t out_count = s.output_type_count ? s.output_type_count : 1;
+                for (uint32_t u = 0; u < s.output_type_count; u++)
+                    outs[u] = s.output_types[u];
+                for (uint32_t u = 0; u < out_count; u++)
+                    CHECK(dmlp__nary_reference_kernel(d->type, s.input_types[t], outs[u]) != NULL,
+                          "%s: a reference kernel for type %d to %d", d->name,
+                          (int)s.input_types[t], (int)outs[u]);
+                continue;
+            }
             if (d->output_type != DMLP__OUTPUT_LISTED) {
                 DML_TENSOR_DATA_TYPE out_type = d->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN
                                                     ? s.input_types[t]

@@ -467,11 +467,26 @@ static size_t expected_type_count(DML_OPERATOR_TYPE op, const expected_row *row,
     return n;
 }
 
+/* QuantizeLinear and DequantizeLinear: three inputs with types of their own, walked by
+   check_quantization below rather than by the one-type fixtures. */
+#define QUANTIZE DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR
+#define DEQUANTIZE DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR
+static const struct {
+    DML_OPERATOR_TYPE op;
+    const char *name;
+} quantization_ops[] = {
+    {QUANTIZE, "ELEMENT_WISE_QUANTIZE_LINEAR"},
+    {DEQUANTIZE, "ELEMENT_WISE_DEQUANTIZE_LINEAR"},
+};
+
 static const char *expected_name(DML_OPERATOR_TYPE op)
 {
     for (size_t i = 0; i < COUNT(expected_ops); i++)
         if (expected_ops[i].op == op)
             return expected_ops[i].name;
+    for (size_t i = 0; i < COUNT(quantization_ops); i++)
+        if (quantization_ops[i].op == op)
+            return quantization_ops[i].name;
     return "?";
 }
 
@@ -816,7 +831,7 @@ static void check_support_get(uint32_t level)
 
 static void check_names(void)
 {
-    CHECK_U64(dmlp__operator_count(), COUNT(expected_ops), "names");
+    CHECK_U64(dmlp__operator_count(), COUNT(expected_ops) + COUNT(quantization_ops), "names");
     for (uint32_t i = 0; i < dmlp__operator_count(); i++) {
         DML_OPERATOR_TYPE op = dmlp__operator_at(i);
         CHECK_CONTAINS(dmlp__operator_name(op), expected_name(op));
@@ -927,9 +942,157 @@ static void check_if_condition(void)
     }
 }
 
+/* docs/validation.md's QuantizeLinear and DequantizeLinear rows, each tensor's column and
+   the rules between them, against the validator: ten types for the input and the zero
+   point (or a NULL one), six for the scale and the output, dimension counts 1, 4 and 5,
+   at every named level, and with the extensions (which add nothing to these rows) at 4
+   dimensions. */
+static bool in_list(DML_TENSOR_DATA_TYPE t, const DML_TENSOR_DATA_TYPE *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (list[i] == t)
+            return true;
+    return false;
+}
+
+static bool quantization_valid(DML_OPERATOR_TYPE op, uint32_t level, DML_TENSOR_DATA_TYPE in,
+                               DML_TENSOR_DATA_TYPE scale, DML_TENSOR_DATA_TYPE zp,
+                               DML_TENSOR_DATA_TYPE out, uint32_t dims)
+{
+    static const DML_TENSOR_DATA_TYPE ints[] = {I32, I16, I8, U32, U16, U8};
+    static const DML_TENSOR_DATA_TYPE floats[] = {F32, F16};
+    static const DML_TENSOR_DATA_TYPE bytes[] = {U8, I8};
+    bool at_2_1 = level >= 0x2100, at_6_0 = level >= 0x6000;
+    if (dims != 4 && level < 0x3000)
+        return false;
+    if (zp == DML_TENSOR_DATA_TYPE_UNKNOWN && level < 0x6200) /* NULL: optional from 6_2 */
+        return false;
+    size_t float_count = at_6_0 ? 2 : 1;
+    if (op == QUANTIZE) {
+        static const DML_TENSOR_DATA_TYPE inputs[] = {F32, I32, F16};
+        size_t byte_count = at_2_1 ? 2 : 1;
+        return in_list(in, inputs, at_6_0 ? 3 : at_2_1 ? 2 : 1) &&
+               in_list(scale, floats, float_count) && scale == (in == I32 ? F32 : in) &&
+               in_list(out, bytes, byte_count) &&
+               (zp == DML_TENSOR_DATA_TYPE_UNKNOWN || zp == out);
+    }
+    return (at_2_1 ? in_list(in, ints, 6) : in == U8) && in_list(scale, floats, float_count) &&
+           out == scale && (zp == DML_TENSOR_DATA_TYPE_UNKNOWN || zp == in);
+}
+
+static void check_quantization(void)
+{
+    static const DML_TENSOR_DATA_TYPE types[] = {F32, F16, I32, I16, I8, U32, U16, U8, F64, BF16};
+    /* the scale's and the output's candidates: every type either operator lists for them,
+       and some it does not */
+    static const DML_TENSOR_DATA_TYPE fewer[] = {F32, F16, I32, U8, I8, BF16};
+    static const uint32_t dim_counts[] = {1, 4, 5};
+    uint32_t sizes[8] = {2, 1, 3, 1, 2, 1, 1, 1};
+    unsigned long accepted = 0;
+    for (size_t q = 0; q < COUNT(quantization_ops); q++) {
+        DML_OPERATOR_TYPE op = quantization_ops[q].op;
+        CHECK_U64(dmlp__operator_introduced(op), 0x1000, quantization_ops[q].name);
+        for (size_t l = 0; l < COUNT(named_levels); l++)
+            for (size_t d = 0; d < COUNT(dim_counts); d++)
+                for (size_t a = 0; a < COUNT(types); a++)
+                    for (size_t b = 0; b < COUNT(fewer); b++)
+                        for (size_t z = 0; z <= COUNT(types); z++)
+                            for (size_t o = 0; o < COUNT(fewer); o++) {
+                                uint32_t level = named_levels[l].level, dims = dim_counts[d];
+                                DML_TENSOR_DATA_TYPE t[4] = {
+                                    types[a], fewer[b],
+                                    z < COUNT(types) ? types[z] : DML_TENSOR_DATA_TYPE_UNKNOWN,
+                                    fewer[o]};
+                                DML_BUFFER_TENSOR_DESC buffers[4];
+                                DML_TENSOR_DESC tensors[4];
+                                for (int k = 0; k < 4; k++) {
+                                    DML_TENSOR_DATA_TYPE bt = t[k] ? t[k] : F32;
+                                    buffers[k] = (DML_BUFFER_TENSOR_DESC){
+                                        bt, DML_TENSOR_FLAG_NONE, dims, sizes, NULL,
+                                        dmlp_calc_buffer_tensor_size(bt, dims, sizes, NULL), 0};
+                                    tensors[k] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER,
+                                                                   &buffers[k]};
+                                }
+                                DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC qd = {
+                                    &tensors[0], &tensors[1], t[2] ? &tensors[2] : NULL,
+                                    &tensors[3]};
+                                DML_OPERATOR_DESC desc = {op, &qd}; /* one layout for both */
+                                bool want = quantization_valid(op, level, t[0], t[1], t[2], t[3],
+                                                               dims);
+                                for (int ext = 0; ext <= (dims == 4); ext++) {
+                                    dmlp__op_info info;
+                                    dmlp_status st = dmlp__validate_operator(
+                                        level, ext ? DMLP_DEVICE_FLAG_EXTENSIONS : 0, &desc, 0,
+                                        &info);
+                                    accepted += st == DMLP_OK;
+                                    if ((st == DMLP_OK) != want || (want && ext))
+                                        CHECK((st == DMLP_OK) == want,
+                                              "%s at 0x%x ext %d: %x %x %x %x, %u dims: %s",
+                                              quantization_ops[q].name, (unsigned)level, ext,
+                                              (unsigned)t[0], (unsigned)t[1], (unsigned)t[2],
+                                              (unsigned)t[3], (unsigned)dims, dmlp_last_error());
+                                }
+                            }
+    }
+    CHECK(accepted > 0, "some accepted");
+
+    /* The messages of the rules between tensors, each naming both. */
+    static const struct {
+        DML_OPERATOR_TYPE op;
+        uint32_t level;
+        DML_TENSOR_DATA_TYPE t[4];
+        dmlp_status status;
+        const char *message;
+    } refusals[] = {
+        {QUANTIZE, 0x6400, {F16, F32, U8, U8}, DMLP_ERROR_INVALID_ARGUMENT,
+         "ELEMENT_WISE_QUANTIZE_LINEAR: ScaleTensor.DataType is FLOAT32; with "
+         "InputTensor.DataType FLOAT16 it must be FLOAT16"},
+        {QUANTIZE, 0x6400, {I32, F16, U8, U8}, DMLP_ERROR_INVALID_ARGUMENT,
+         "ScaleTensor.DataType is FLOAT16; with InputTensor.DataType INT32 it must be FLOAT32"},
+        {QUANTIZE, 0x6400, {F32, F32, I8, U8}, DMLP_ERROR_INVALID_ARGUMENT,
+         "ELEMENT_WISE_QUANTIZE_LINEAR: OutputTensor.DataType is UINT8; it must equal "
+         "ZeroPointTensor.DataType (INT8)"},
+        {QUANTIZE, 0x6100, {F32, F32, 0, U8}, DMLP_ERROR_UNSUPPORTED,
+         "ELEMENT_WISE_QUANTIZE_LINEAR: ZeroPointTensor is NULL; at feature level 6_1 it is "
+         "required (it may be NULL from 6_2)"},
+        {QUANTIZE, 0x2000, {F32, F32, I8, I8}, DMLP_ERROR_UNSUPPORTED,
+         "ZeroPointTensor.DataType is INT8; at feature level 2_0 it must be UINT8"},
+        {QUANTIZE, 0x5000, {F16, F16, U8, U8}, DMLP_ERROR_UNSUPPORTED,
+         "InputTensor.DataType is FLOAT16"},
+        {DEQUANTIZE, 0x6400, {U8, F16, U8, F32}, DMLP_ERROR_INVALID_ARGUMENT,
+         "ELEMENT_WISE_DEQUANTIZE_LINEAR: OutputTensor.DataType is FLOAT32; it must equal "
+         "ScaleTensor.DataType (FLOAT16)"},
+        {DEQUANTIZE, 0x6400, {U8, F32, I8, F32}, DMLP_ERROR_INVALID_ARGUMENT,
+         "ZeroPointTensor.DataType is INT8; it must equal InputTensor.DataType (UINT8)"},
+        {DEQUANTIZE, 0x3000, {U8, F16, U8, F16}, DMLP_ERROR_UNSUPPORTED,
+         "ScaleTensor.DataType is FLOAT16; at feature level 3_0 it must be FLOAT32"},
+        {DEQUANTIZE, 0x6400, {F32, F32, F32, F32}, DMLP_ERROR_UNSUPPORTED,
+         "InputTensor.DataType is FLOAT32"},
+    };
+    for (size_t r = 0; r < COUNT(refusals); r++) {
+        DML_BUFFER_TENSOR_DESC buffers[4];
+        DML_TENSOR_DESC tensors[4];
+        for (int k = 0; k < 4; k++) {
+            DML_TENSOR_DATA_TYPE bt = refusals[r].t[k] ? refusals[r].t[k] : F32;
+            buffers[k] = (DML_BUFFER_TENSOR_DESC){
+                bt, DML_TENSOR_FLAG_NONE, 4, sizes, NULL,
+                dmlp_calc_buffer_tensor_size(bt, 4, sizes, NULL), 0};
+            tensors[k] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &buffers[k]};
+        }
+        DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC qd = {
+            &tensors[0], &tensors[1], refusals[r].t[2] ? &tensors[2] : NULL, &tensors[3]};
+        DML_OPERATOR_DESC desc = {refusals[r].op, &qd};
+        dmlp__op_info info;
+        CHECK_STATUS(dmlp__validate_operator(refusals[r].level, 0, &desc, 0, &info),
+                     refusals[r].status);
+        CHECK_CONTAINS(dmlp_last_error(), refusals[r].message);
+    }
+}
+
 int main(void)
 {
     check_names();
+    check_quantization();
     for (size_t l = 0; l < COUNT(named_levels); l++) {
         walk_level(named_levels[l].level);
         walk_cast_outputs(named_levels[l].level);

@@ -387,6 +387,8 @@ int main(void)
     check_model("sqrt");
     check_model("activation_identity");
     check_model("if");
+    check_model("quantize");
+    check_model("dequantize");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -444,6 +444,49 @@ TERNARY = {
 }
 
 
+
+def quantize_linear(x, scale, zero_point):
+    """clamp(round(x / scale) + zero_point) in the zero point's dtype: float inputs divided
+    in float32 (float16 widened), int32 in float64 (whose nearest integer is the exact
+    quotient's); ties to even; NaN gives the dtype's minimum."""
+    info = np.iinfo(zero_point.dtype)
+    with np.errstate(all="ignore"):
+        if x.dtype.kind == "i":
+            q = x.astype(np.float64) / scale.astype(np.float64)
+        else:
+            q = x.astype(np.float32) / scale.astype(np.float32)
+        r = np.rint(q).astype(np.float64) + zero_point.astype(np.float64)
+        r = np.where(np.isnan(r), info.min, np.clip(r, info.min, info.max))
+    return r.astype(zero_point.dtype)
+
+
+def dequantize_linear(x, scale, zero_point):
+    """(x - zero_point) * scale, exact (float64 holds the product of a difference below
+    2^29 and a float32), rounded once to the scale's dtype."""
+    d = x.astype(np.int64) - zero_point.astype(np.int64)
+    assert np.all(np.abs(d) < 2**29)
+    with np.errstate(all="ignore"):
+        return (d.astype(np.float64) * scale.astype(np.float64)).astype(scale.dtype)
+
+
+def ternary_args(name, x):
+    """x with a scale and a zero point of the dtypes it takes (the first of the lists);
+    where's: a bool condition, then x twice."""
+    if name == "where":
+        return [np.arange(x.size).reshape(x.shape) % 2 == 0, x, x]
+    if name == "quantize_linear":
+        scale = np.float32(0.5) if x.dtype.kind == "i" else x.dtype.type(0.5)
+        return [x, np.asarray(scale), np.uint8(3)]
+    return [x, np.float32(0.5), x.dtype.type(3)]
+
+
+# Three inputs: input, scale, zero point.
+TERNARY.update({
+    "quantize_linear": quantize_linear,
+    "dequantize_linear": dequantize_linear,
+})
+
+
 # The comparisons: a bool result, and a table whose output is only UINT32 at 1_0.
 COMPARISONS = {"greater", "equal", "less", "greater_equal", "less_equal"}
 
@@ -463,7 +506,8 @@ def test_functions_are_the_registry_operators():
         assert fn.__doc__.startswith(f"DirectML's {op['directml']}: ")
         signature = fn.__text_signature__
         assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *"
-                                    if op["inputs"] == 2 else "(condition, a, b, *")
+                                    if op["inputs"] == 2 else "(condition, a, b, *"
+                                    if name == "where" else "(input, scale, zeropoint, *")
         for keyword, default in op["keywords"]:
             # a FLOAT member without a default is a required keyword
             assert (f", {keyword}," if default is None else f"{keyword}={default}") in signature
@@ -474,6 +518,34 @@ def test_every_operator_has_a_reference():
     assert set(UNARY) | set(BINARY) | set(TERNARY) == set(OPS)
     assert {n for n, op in OPS.items() if op["inputs"] == 2} == set(BINARY)
     assert {n for n, op in OPS.items() if op["inputs"] == 3} == set(TERNARY)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int32"])
+def test_quantize_linear_against_numpy(dtype):
+    x = values(dtype)
+    if dtype == "int32":
+        x = np.concatenate([x, np.array([16777217, -16777217, 300, -301], np.int32)])
+    scale_dtype = "float32" if dtype == "int32" else dtype
+    x = np.repeat(x, 4).reshape(-1, 4)  # one scale per column
+    scale = np.array([0.1, -0.5, 3.0, 2.0**25 if dtype == "int32" else 1e-3], scale_dtype)
+    for zero_point in (np.uint8(128), np.int8(-3), np.array([0, 255, 1, 7], np.uint8)):
+        result = dmlp.quantize_linear(x, scale, zero_point)
+        assert_same(result, quantize_linear(x, scale, np.broadcast_to(zero_point, x.shape)))
+        assert result.dtype == np.asarray(zero_point).dtype
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "uint16", "int32", "uint32"])
+def test_dequantize_linear_against_numpy(dtype):
+    x = values(dtype)
+    if np.dtype(dtype).itemsize == 4:  # differences within float64's exact products
+        x = (x.astype(np.int64) >> 8).astype(dtype)
+    x = np.repeat(x, 3).reshape(-1, 3)
+    zero_point = np.array(x[len(x) // 2, 0], dtype)
+    for scale_dtype in ("float32", "float16"):
+        scale = np.array([0.1, -2.5, 1e-3], scale_dtype)
+        result = dmlp.dequantize_linear(x, scale, zero_point)
+        assert_same(result, dequantize_linear(x, scale, zero_point))
+        assert result.dtype == np.dtype(scale_dtype)
 
 
 def numpy_dtypes(name):
@@ -772,9 +844,11 @@ def test_refusals_name_the_argument(name):
     args = [np.zeros(2, unsupported(name))] * OPS[name]["inputs"]
     with pytest.raises(TypeError) as info:
         fn(*args, dtype="int8") if name == "cast" else fn(*args, **REQUIRED.get(name, {}))
-    arg = {1: "x", 2: "a", 3: "condition"}[OPS[name]["inputs"]]
+    arg = {1: "x", 2: "a"}.get(OPS[name]["inputs"], "condition" if name == "where" else "input")
     assert str(info.value).startswith(f"{arg}: dtype ") and name in str(info.value)
     good = [np.zeros(2, OPS[name]["dtypes"][0])] * OPS[name]["inputs"]
+    if name in TERNARY:
+        good = ternary_args(name, good[0])
     with pytest.raises(TypeError, match=f"{name}.. got an unexpected keyword argument 'bogus'"):
         fn(*good, bogus=1)
     with pytest.raises(TypeError, match=f"{name}.. takes {len(good)} positional"):
@@ -853,9 +927,7 @@ def test_feature_levels(name):
     level = op["introduced"]
     dtype = first_type(name, level)
     x = np.arange(1, 7).astype(dtype).reshape(2, 3)
-    args = [x] * op["inputs"]
-    if name in TERNARY:  # a bool condition first
-        args = [np.arange(6).reshape(2, 3) % 2 == 0] + [x] * (op["inputs"] - 1)
+    args = ternary_args(name, x) if name in TERNARY else [x] * op["inputs"]
     kwargs = {"dtype": dtype} if name == "cast" else dict(REQUIRED.get(name, {}))
     if name in COMPARISONS and level == "1_0":  # its output must be UINT32: out= chooses it
         kwargs = {"out": np.empty((2, 3), np.uint32)}

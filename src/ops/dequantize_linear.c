@@ -1,0 +1,87 @@
+/* ELEMENT_WISE_DEQUANTIZE_LINEAR: (input - zero_point) * scale (docs/operators.md; the
+   arithmetic of one element is in ops/quantize.h): the difference exact in 64 bits, the
+   product exact, rounded once to the scale's type, which is the output's. InputTensor
+   and ZeroPointTensor have one integer type; ZeroPointTensor may be NULL from 6_2 (a zero
+   point of 0). */
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR
+#define OP_DESC DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_DEQUANTIZE_LINEAR, dequantize, dequantize_linear, NULL,
+        DML_TENSOR_DATA_TYPE_FLOAT32,
+        DMLP_NOT_IN_PLACE("DequantizeLinear never runs in place (its output's type is none of "
+                          "its inputs' but the scale's)"),
+        "  dequantize ELEMENT_WISE_DEQUANTIZE_LINEAR: (x - zero_point) * scale, rounded\n"
+        "            once to the scale's dtype (<f4 or <f2)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(INPUT, ScaleTensor),
+        DMLP_FIELD_OPTIONAL(INPUT, ZeroPointTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+
+/* InputTensor and ZeroPointTensor share the row's types; ScaleTensor (1) has its own. */
+DMLP_SUPPORT(1_0, 4, 4, (U8))
+DMLP_SUPPORT(2_1, 4, 4, (I32, I16, I8, U32, U16, U8))
+DMLP_SUPPORT(3_0, 1, 8, (I32, I16, I8, U32, U16, U8))
+DMLP_INPUT_TYPES(1, 1_0, (F32))
+DMLP_INPUT_TYPES(1, 6_0, (F32, F16))
+DMLP_OUTPUT_TYPES(1_0, (F32))
+DMLP_OUTPUT_TYPES(6_0, (F32, F16))
+/* The output has the scale's type; ZeroPointTensor may be NULL from 6_2. */
+DMLP_SAME_TYPE_AS(OutputTensor, ScaleTensor)
+DMLP_OPTIONAL_FROM(ZeroPointTensor, 6_2)
+
+#define DEQUANTIZE_ROWS(X, x)                                                               \
+    DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_FLOAT32, x##_f32_dequantize, NO, NO)           \
+    DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_FLOAT16, x##_f16_dequantize, NO, NO)
+DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT8, i8)
+DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_UINT8, u8)
+DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT16, i16)
+DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_UINT16, u16)
+DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT32, i32)
+DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_UINT32, u32)
+
+#ifndef DMLP_OPS_LIST
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "ops/quantize.h"
+
+/* dmlp__<x>_<y>_dequantize__reference: input and zero point of X, scale and output of Y
+   (bits); bit k of scalar: input k is one element for the whole run. */
+#define DEQUANTIZE_KERNEL(x, X, y, Y, element)                                              \
+    void dmlp__##x##_##y##_dequantize__reference(size_t n, const void *const *in,           \
+                                                 void *out, uint32_t scalar,                \
+                                                 const dmlp__kernel_args *args);            \
+    void dmlp__##x##_##y##_dequantize__reference(size_t n, const void *const *in,           \
+                                                 void *out, uint32_t scalar,                \
+                                                 const dmlp__kernel_args *args)             \
+    {                                                                                       \
+        const unsigned char *xs = in[0], *ss = in[1], *zs = in[2];                          \
+        unsigned char *ys = out;                                                            \
+        (void)args;                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                    \
+            X v, z = 0;                                                                     \
+            Y s;                                                                            \
+            memcpy(&v, xs + (scalar & 1u ? 0 : i) * sizeof v, sizeof v);                    \
+            memcpy(&s, ss + (scalar & 2u ? 0 : i) * sizeof s, sizeof s);                    \
+            if (zs)                                                                         \
+                memcpy(&z, zs + (scalar & 4u ? 0 : i) * sizeof z, sizeof z);                \
+            Y r = element((int64_t)v - (int64_t)z, s);                                      \
+            memcpy(ys + i * sizeof r, &r, sizeof r);                                        \
+        }                                                                                   \
+    }
+#define DEQUANTIZE_KERNELS(x, X)                                                            \
+    DEQUANTIZE_KERNEL(x, X, f32, uint32_t, dmlp__dequantize_f32)                            \
+    DEQUANTIZE_KERNEL(x, X, f16, uint16_t, dmlp__dequantize_f16)
+DEQUANTIZE_KERNELS(i8, int8_t)
+DEQUANTIZE_KERNELS(u8, uint8_t)
+DEQUANTIZE_KERNELS(i16, int16_t)
+DEQUANTIZE_KERNELS(u16, uint16_t)
+DEQUANTIZE_KERNELS(i32, int32_t)
+DEQUANTIZE_KERNELS(u32, uint32_t)
+#undef DEQUANTIZE_KERNEL
+#undef DEQUANTIZE_KERNELS
+#endif
+
+#undef DEQUANTIZE_ROWS
+#undef OP
+#undef OP_DESC

@@ -1,0 +1,90 @@
+/* ELEMENT_WISE_QUANTIZE_LINEAR: clamp(round(input / scale) + zero_point, Min, Max), Min and
+   Max the output type's range (docs/operators.md; the arithmetic of one element is in
+   ops/quantize.h). A float input is divided in binary32 and the quotient rounded once,
+   then to the nearest integer with ties to even; an INT32 input's exact quotient is
+   rounded once. NaN gives Min (the page's clamp on DirectML's GPU maxNum and minNum);
+   ±inf saturates; a scale of 0 divides by zero as IEEE does. ZeroPointTensor has the
+   output's type and may be NULL from 6_2 (a zero point of 0). */
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR
+#define OP_DESC DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_QUANTIZE_LINEAR, quantize, quantize_linear, NULL,
+        DML_TENSOR_DATA_TYPE_UINT8,
+        DMLP_NOT_IN_PLACE("QuantizeLinear never runs in place (its output's type is none of "
+                          "its inputs' but the zero point's)"),
+        "  quantize  ELEMENT_WISE_QUANTIZE_LINEAR: clamp(round(x / scale) + zero_point),\n"
+        "            ties to even, in the zero point's dtype (|u1 or |i1; |u1 without one)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(INPUT, ScaleTensor),
+        DMLP_FIELD_OPTIONAL(INPUT, ZeroPointTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+
+/* InputTensor is the main input; the others have types of their own (index in member
+   order: 1 ScaleTensor, 2 ZeroPointTensor). */
+DMLP_SUPPORT(1_0, 4, 4, (F32))
+DMLP_SUPPORT(2_1, 4, 4, (F32, I32))
+DMLP_SUPPORT(3_0, 1, 8, (F32, I32))
+DMLP_SUPPORT(6_0, 1, 8, (F32, F16, I32))
+DMLP_INPUT_TYPES(1, 1_0, (F32))
+DMLP_INPUT_TYPES(1, 6_0, (F32, F16))
+DMLP_INPUT_TYPES(2, 1_0, (U8))
+DMLP_INPUT_TYPES(2, 2_1, (U8, I8))
+DMLP_OUTPUT_TYPES(1_0, (U8))
+DMLP_OUTPUT_TYPES(2_1, (U8, I8))
+/* The scale has the input's type, or FLOAT32 for an INT32 input; the zero point has the
+   output's; ZeroPointTensor may be NULL from 6_2. */
+DMLP_TYPE_PAIRS(ScaleTensor, InputTensor, (F32, F32, F16, F16, I32, F32))
+DMLP_SAME_TYPE_AS(OutputTensor, ZeroPointTensor)
+DMLP_OPTIONAL_FROM(ZeroPointTensor, 6_2)
+
+#define QUANTIZE_ROWS(X, x)                                                                 \
+    DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_UINT8, x##_u8_quantize, NO, NO)                \
+    DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_INT8, x##_i8_quantize, NO, NO)
+QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_FLOAT32, f32)
+QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_FLOAT16, f16)
+QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT32, i32)
+
+#ifndef DMLP_OPS_LIST
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "ops/quantize.h"
+
+/* dmlp__<x>_<y>_quantize__reference: input of X, scale of S, zero point and output of Y;
+   bit k of scalar: input k is one element for the whole run. */
+#define QUANTIZE_KERNEL(x, X, S, y, Y, lo, hi, element)                                     \
+    void dmlp__##x##_##y##_quantize__reference(size_t n, const void *const *in, void *out,  \
+                                               uint32_t scalar,                             \
+                                               const dmlp__kernel_args *args);              \
+    void dmlp__##x##_##y##_quantize__reference(size_t n, const void *const *in, void *out,  \
+                                               uint32_t scalar,                             \
+                                               const dmlp__kernel_args *args)               \
+    {                                                                                       \
+        const unsigned char *xs = in[0], *ss = in[1], *zs = in[2];                          \
+        unsigned char *ys = out;                                                            \
+        (void)args;                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                    \
+            X v;                                                                            \
+            S s;                                                                            \
+            Y z = 0;                                                                        \
+            memcpy(&v, xs + (scalar & 1u ? 0 : i) * sizeof v, sizeof v);                    \
+            memcpy(&s, ss + (scalar & 2u ? 0 : i) * sizeof s, sizeof s);                    \
+            if (zs)                                                                         \
+                memcpy(&z, zs + (scalar & 4u ? 0 : i) * sizeof z, sizeof z);                \
+            Y r = (Y)element(v, s, z, lo, hi);                                              \
+            memcpy(ys + i * sizeof r, &r, sizeof r);                                        \
+        }                                                                                   \
+    }
+#define QUANTIZE_KERNELS(x, X, S, element)                                                  \
+    QUANTIZE_KERNEL(x, X, S, u8, uint8_t, 0, 255, element)                                  \
+    QUANTIZE_KERNEL(x, X, S, i8, int8_t, -128, 127, element)
+QUANTIZE_KERNELS(f32, uint32_t, uint32_t, dmlp__quantize_f32)
+QUANTIZE_KERNELS(f16, uint16_t, uint16_t, dmlp__quantize_f16)
+QUANTIZE_KERNELS(i32, int32_t, uint32_t, dmlp__quantize_i32)
+#undef QUANTIZE_KERNEL
+#undef QUANTIZE_KERNELS
+#endif
+
+#undef QUANTIZE_ROWS
+#undef OP
+#undef OP_DESC
