@@ -6,6 +6,7 @@
      test_pairs_exhaustive 16bit STRIDE  every FLOAT16 and BFLOAT16 row: every A that is a
                                          multiple of STRIDE against all 65,536 B (STRIDE 1:
                                          all 2^32 pairs; `make test-pairs`)
+     test_pairs_exhaustive 16bit STRIDE ROW...   only those rows (f16_add ...), in order
 
    The rows come from binary_kernel_list.inc, so an operator added there without a model
    here is a failure, not a gap. A fixed A meets every B in one 65,536-element call (A a
@@ -630,17 +631,13 @@ int main(int argc, char **argv)
     uint64_t pairs = 0, mismatches = 0;
     size_t jobs_run = 0;
     double t0 = now();
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        const row *r = &rows[i];
-        if (!wanted(r, sixteen))
+    /* Every row in table order, or only the rows named, in the order named. */
+    size_t nrows = sizeof rows / sizeof rows[0];
+    int named = sixteen && argc > 3;
+    for (size_t i = 0; i < (named ? (size_t)(argc - 3) * nrows : nrows); i++) {
+        const row *r = &rows[i % nrows];
+        if (!wanted(r, sixteen) || (named && strcmp(argv[3 + i / nrows], r->name) != 0))
             continue;
-        if (sixteen && argc > 3) { /* only the rows named */
-            int named = 0;
-            for (int k = 3; k < argc; k++)
-                named |= strcmp(argv[k], r->name) == 0;
-            if (!named)
-                continue;
-        }
         job js[4];
         size_t n = jobs_of(r, js);
         CHECK(n > 0, "%s (%s): a two-input row with no model in this test", r->name,
