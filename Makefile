@@ -8,7 +8,7 @@ AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps build run test test-release test-sanitize test-exhaustive test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
+.PHONY: all deps build run test test-release test-sanitize test-exhaustive test-pairs test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
 	fuzz-long bench install clean
 
 all: build
@@ -40,6 +40,13 @@ test-sanitize: deps
 # two cores), in the optimised build.
 test-exhaustive: build
 	@cd $(BUILD) && ctest --output-on-failure -L exhaustive
+
+# On demand, not in CI: every float16 and bfloat16 (A, B) pair, 2^32 per row, of every
+# two-input reference kernel against test_pairs_exhaustive's model (ctest configuration
+# Pairs, label pairs: no other run lists the test; its last run is in docs/platforms.md).
+# The exhaustive label above runs every 61st A of the same sweep and every 8-bit pair.
+test-pairs: build
+	@cd $(BUILD) && ctest --output-on-failure -C Pairs -L pairs
 
 # aarch64: cross-built with Debian's gcc-aarch64-linux-gnu (arm64 libraries by multiarch),
 # every ctest run under qemu-user, then a reduced `dmlp bench --quick` to show the kernels

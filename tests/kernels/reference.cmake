@@ -22,3 +22,15 @@ foreach(setting scalar sse2 AVX2 avx512 NEON bogus)
   set_tests_properties(test_reference_dispatch_${expected}_${setting} PROPERTIES
                        ENVIRONMENT "DMLP_ISA=${setting}" SKIP_RETURN_CODE 77)
 endforeach()
+
+# Every pair of inputs of the two-input reference kernels against the test's own model:
+# every INT8/UINT8 pair, and every 61st float16/bfloat16 A against all 65,536 B (label
+# `exhaustive`, `make test-exhaustive`); all 2^32 float16 and bfloat16 pairs only with
+# `ctest -C Pairs -L pairs` (`make test-pairs`: no other run sees that test).
+dmlp_add_test(test_pairs_exhaustive ${CMAKE_CURRENT_SOURCE_DIR}/test_pairs_exhaustive.c)
+add_test(NAME test_pairs_exhaustive_16bit_sampled COMMAND test_pairs_exhaustive 16bit 61)
+set_tests_properties(test_pairs_exhaustive test_pairs_exhaustive_16bit_sampled PROPERTIES
+                     LABELS exhaustive TIMEOUT 1800 SKIP_RETURN_CODE 77)
+add_test(NAME test_pairs_exhaustive_16bit COMMAND test_pairs_exhaustive 16bit 1
+         CONFIGURATIONS Pairs)
+set_tests_properties(test_pairs_exhaustive_16bit PROPERTIES LABELS pairs TIMEOUT 14400)
