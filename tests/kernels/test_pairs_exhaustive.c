@@ -59,8 +59,15 @@ typedef enum model {
     M_MEAN, M_DIFFSQ, M_PRELU, M_FMOD, M_MOD,
     M_GT, M_EQ, M_LT, M_GE, M_LE,
     M_BIT_AND, M_BIT_OR, M_BIT_XOR,
-    M_AND, M_OR, M_XOR, M_SHL, M_SHR, M_SHL_ZERO, M_SHR_ZERO
+    M_AND, M_OR, M_XOR, M_SHL, M_SHR, M_SHL_ZERO, M_SHR_ZERO,
+    M_RELU_GRAD, M_CLIP_GRAD, M_CLIP_GRAD1
 } model;
+
+/* The bounds the gradient rows run under: ClipGrad's FLOAT Min and Max; ClipGrad1's in
+   the tensor's type (-1.5 and 2 for the 16-bit floats, whose encodings follow; [-3, 5]
+   for INT8, [3, 200] for UINT8). */
+#define GRAD_MIN -1.5
+#define GRAD_MAX 2.0
 
 /* A row and the rule it runs under (its kernel arguments). */
 typedef struct job {
@@ -99,8 +106,9 @@ static size_t jobs_of(const row *r, job *out)
     switch ((int)r->op) {
     case EW(ADD): PUSH(M_ADD, "", out_size, 1); break;
     case EW(ADD1):
-        PUSH(M_ADD, "", fused_softsign, 0);
-        PUSH(M_ADD1_SOFTSIGN, " + softsign", fused_softsign, 1);
+        PUSH(M_ADD, "", fused, NULL);
+        PUSH(M_ADD1_SOFTSIGN, " + softsign", fused,
+             dmlp__reference_kernel(DML_OPERATOR_ACTIVATION_SOFTSIGN, r->type));
         break;
     case EW(SUBTRACT): PUSH(M_SUB, "", out_size, 1); break;
     case EW(MULTIPLY): PUSH(M_MUL, "", out_size, 1); break;
@@ -137,6 +145,20 @@ static size_t jobs_of(const row *r, job *out)
         PUSH(M_SHR, "", shift_zero, 0);
         PUSH(M_SHR_ZERO, " shift_zero", shift_zero, 1);
         break;
+    case DML_OPERATOR_ACTIVATION_RELU_GRAD: PUSH(M_RELU_GRAD, "", out_size, 1); break;
+    case EW(CLIP_GRAD):
+        PUSH(M_CLIP_GRAD, " [-1.5, 2]", out_size, 1);
+        out[n - 1].args.param[0] = (float)GRAD_MIN;
+        out[n - 1].args.param[1] = (float)GRAD_MAX;
+        break;
+    case EW(CLIP_GRAD1): {
+        int i8 = r->type == DML_TENSOR_DATA_TYPE_INT8, u8 = r->type == DML_TENSOR_DATA_TYPE_UINT8;
+        int bf = r->type == DMLP_TENSOR_DATA_TYPE_BFLOAT16;
+        PUSH(M_CLIP_GRAD1, i8 ? " [-3, 5]" : u8 ? " [3, 200]" : " [-1.5, 2]", out_size, 1);
+        out[n - 1].args.scalar[0] = i8 ? 0xfdu : u8 ? 3u : bf ? 0xbfc0u : 0xbe00u;
+        out[n - 1].args.scalar[1] = i8 ? 5u : u8 ? 200u : 0x4000u;
+        break;
+    }
     default: break;
     }
 #undef PUSH
@@ -285,6 +307,10 @@ static inline __attribute__((always_inline)) uint32_t model16(model m, const for
     case M_BIT_AND: return a & b;
     case M_BIT_OR: return a | b;
     case M_BIT_XOR: return a ^ b;
+    /* the gradient's bits where the input passes (a NaN compares false), else +0 */
+    case M_RELU_GRAD: return x > 0 ? b : 0;
+    case M_CLIP_GRAD:
+    case M_CLIP_GRAD1: return x <= GRAD_MIN || x >= GRAD_MAX ? 0 : b;
     case M_MAX:
     case M_MIN:
     case M_MAX_PROPAGATE:
@@ -382,6 +408,7 @@ static void model16_row(model m, const format *F, uint32_t a, uint32_t *want)
         ROW16(M_MEAN) ROW16(M_DIFFSQ) ROW16(M_PRELU) ROW16(M_FMOD) ROW16(M_MOD)
         ROW16(M_GT) ROW16(M_EQ) ROW16(M_LT) ROW16(M_GE) ROW16(M_LE)
         ROW16(M_BIT_AND) ROW16(M_BIT_OR) ROW16(M_BIT_XOR)
+        ROW16(M_RELU_GRAD) ROW16(M_CLIP_GRAD) ROW16(M_CLIP_GRAD1)
 #undef ROW16
     default:
         for (uint32_t b = 0; b < 65536; b++)
@@ -435,6 +462,11 @@ static inline uint32_t model8(model m, int is_signed, uint32_t a, uint32_t b, in
     case M_SHR: return a >> (b % 8);
     case M_SHL_ZERO: return b >= 8 ? 0 : (a << b) & 0xffu;
     case M_SHR_ZERO: return b >= 8 ? 0 : a >> b;
+    case M_CLIP_GRAD: return x <= GRAD_MIN || x >= GRAD_MAX ? 0 : b;
+    case M_CLIP_GRAD1:
+        if (is_signed)
+            return x <= -3 || x >= 5 ? 0 : b;
+        return x <= 3 || x >= 200 ? 0 : b;
     default: *skip = 1; return 0;
     }
 }
