@@ -77,35 +77,9 @@ FLOAT_MAX(64)
 BINARY_KERNEL(f32, max, 4, bin_max_f32, setup_f32)
 BINARY_KERNEL(f64, max, 8, bin_max_f64, setup_f64)
 
-/* The integers: the greater lane (unsigned ones as signed keys). f16 and bf16: the
-   greater by their ordering keys, equal keys being equal bits; NaN lanes as for f32. */
-#define INT_MAX_KERNELS(w, S)                                                               \
-    static ALWAYS_INLINE V bin_max_i##w(V x, V y, const kc *c)                              \
-    {                                                                                       \
-        (void)c;                                                                            \
-        return sel##w(gt##w(y, x), y, x);                                                   \
-    }                                                                                       \
-    static ALWAYS_INLINE V bin_max_u##w(V x, V y, const kc *c)                              \
-    {                                                                                       \
-        (void)c;                                                                            \
-        return sel##w(gt##w(ukey##w(y), ukey##w(x)), y, x);                                 \
-    }                                                                                       \
-    BINARY_KERNEL(i##w, max, S, bin_max_i##w, setup_none)                                   \
-    BINARY_KERNEL(u##w, max, S, bin_max_u##w, setup_none)
-INT_MAX_KERNELS(8, 1)
-INT_MAX_KERNELS(16, 2)
-INT_MAX_KERNELS(32, 4)
-#undef INT_MAX_KERNELS
-static ALWAYS_INLINE V bin_max_f16(V x, V y, const kc *c)
-{
-    V r = sel16(gt16(fkey16(y), fkey16(x)), y, x);
-    M16 x_nan = nan_16(vand(x, c->abs), c), y_nan = nan_16(vand(y, c->abs), c);
-    r = sel16(y_nan, c->propagate ? vor(y, c->quiet) : x, r);
-    V x_lanes = c->propagate ? vor(x, c->quiet) : sel16(y_nan, vor(x, c->quiet), y);
-    return sel16(x_nan, x_lanes, r);
-}
-BINARY_KERNEL(f16, max, 2, bin_max_f16, setup_f16)
-BINARY_KERNEL(bf16, max, 2, bin_max_f16, setup_bf16)
+/* The integers, f16 and bf16 (ops/minmax_vector.h). */
+#include "ops/minmax_vector.h"
+MINMAX_VECTOR(max, y, x)
 #endif
 
 #undef OP

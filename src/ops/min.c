@@ -79,35 +79,9 @@ FLOAT_MIN(64)
 BINARY_KERNEL(f32, min, 4, bin_min_f32, setup_f32)
 BINARY_KERNEL(f64, min, 8, bin_min_f64, setup_f64)
 
-/* The integers: the lesser lane (unsigned ones as signed keys). f16 and bf16: the
-   lesser by their ordering keys, equal keys being equal bits; NaN lanes as for f32. */
-#define INT_MIN_KERNELS(w, S)                                                               \
-    static ALWAYS_INLINE V bin_min_i##w(V x, V y, const kc *c)                              \
-    {                                                                                       \
-        (void)c;                                                                            \
-        return sel##w(gt##w(x, y), y, x);                                                   \
-    }                                                                                       \
-    static ALWAYS_INLINE V bin_min_u##w(V x, V y, const kc *c)                              \
-    {                                                                                       \
-        (void)c;                                                                            \
-        return sel##w(gt##w(ukey##w(x), ukey##w(y)), y, x);                                 \
-    }                                                                                       \
-    BINARY_KERNEL(i##w, min, S, bin_min_i##w, setup_none)                                   \
-    BINARY_KERNEL(u##w, min, S, bin_min_u##w, setup_none)
-INT_MIN_KERNELS(8, 1)
-INT_MIN_KERNELS(16, 2)
-INT_MIN_KERNELS(32, 4)
-#undef INT_MIN_KERNELS
-static ALWAYS_INLINE V bin_min_f16(V x, V y, const kc *c)
-{
-    V r = sel16(gt16(fkey16(x), fkey16(y)), y, x);
-    M16 x_nan = nan_16(vand(x, c->abs), c), y_nan = nan_16(vand(y, c->abs), c);
-    r = sel16(y_nan, c->propagate ? vor(y, c->quiet) : x, r);
-    V x_lanes = c->propagate ? vor(x, c->quiet) : sel16(y_nan, vor(x, c->quiet), y);
-    return sel16(x_nan, x_lanes, r);
-}
-BINARY_KERNEL(f16, min, 2, bin_min_f16, setup_f16)
-BINARY_KERNEL(bf16, min, 2, bin_min_f16, setup_bf16)
+/* The integers, f16 and bf16 (ops/minmax_vector.h). */
+#include "ops/minmax_vector.h"
+MINMAX_VECTOR(min, x, y)
 #endif
 
 #undef OP
