@@ -8,7 +8,7 @@ AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps build run test test-release test-sanitize test-exhaustive test-pairs test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
+.PHONY: all deps build run test test-release test-sanitize test-exhaustive test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
 	fuzz-long bench install clean
 
 all: build
@@ -47,6 +47,13 @@ test-exhaustive: build
 # The exhaustive label above runs every 61st A of the same sweep and every 8-bit pair.
 test-pairs: build
 	@cd $(BUILD) && ctest --output-on-failure -C Pairs -L pairs
+
+# On demand, not in CI: every FLOAT32, FLOAT64 and 32-/64-bit integer reference row
+# against test_wide_samples' model with 10^7 samples per row and rule (ctest configuration
+# Wide, label wide: no other run lists the test; its last run is in docs/platforms.md).
+# Every run of the suite takes the same rows with 20,000 samples each.
+test-wide: build
+	@cd $(BUILD) && ctest --output-on-failure -C Wide -L wide
 
 # aarch64: cross-built with Debian's gcc-aarch64-linux-gnu (arm64 libraries by multiarch),
 # every ctest run under qemu-user, then a reduced `dmlp bench --quick` to show the kernels

@@ -34,3 +34,15 @@ set_tests_properties(test_pairs_exhaustive test_pairs_exhaustive_16bit_sampled P
 add_test(NAME test_pairs_exhaustive_16bit COMMAND test_pairs_exhaustive 16bit 1
          CONFIGURATIONS Pairs)
 set_tests_properties(test_pairs_exhaustive_16bit PROPERTIES LABELS pairs TIMEOUT 14400)
+
+# The reference kernels of FLOAT32, FLOAT64 and the 32- and 64-bit integers against the
+# test's own model: the edges and 20,000 samples per row and rule in every run (2,000
+# under an emulator); 10^7 per row and rule only with `ctest -C Wide -L wide`
+# (`make test-wide`: no other run sees that test).
+dmlp_add_test(test_wide_samples ${CMAKE_CURRENT_SOURCE_DIR}/test_wide_samples.c)
+target_compile_options(test_wide_samples PRIVATE -ffp-contract=off)
+if(CMAKE_CROSSCOMPILING_EMULATOR)
+  target_compile_definitions(test_wide_samples PRIVATE DMLP_TEST_EMULATED=1)
+endif()
+add_test(NAME test_wide_samples_full COMMAND test_wide_samples 10000000 CONFIGURATIONS Wide)
+set_tests_properties(test_wide_samples_full PROPERTIES LABELS wide TIMEOUT 43200)
