@@ -166,7 +166,9 @@ typedef struct dmlp__onnx_value {
 typedef struct dmlp__onnx_node {
     dmlp__onnx_op op;
     int version;
-    uint32_t input_count; /* the operator's: 1, 2 (Add, Sub, Mul, Div) or more (Where) */
+    uint32_t input_count; /* the operator's: 1, 2 (Add, Sub, Mul, Div) or more (Where);
+                             fewer when optional inputs at the end are left out (their
+                             members NULL in the descriptor) */
     union {
         uint32_t inputs[DMLP__MAX_INPUTS]; /* value index of input k, in the operator's
                                               member order (Where: condition, X, Y) */

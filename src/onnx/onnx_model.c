@@ -789,11 +789,30 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         uint32_t flags = dmlp__onnx_op_attributes(node->op, node->version);
         uint32_t bounds = flags & DMLP_ONNX_BOUND_INPUTS ? dmlp__onnx_op_float_count(node->op)
                                                          : 0;
+        /* an optional input (the row's DMLP_FIELD_OPTIONAL) after the last one given is
+           left out, whether the node omits it or names it "" as exporters write it */
+        const dmlp__op_def *node_def = dmlp__onnx_op_def(node->op);
+        uint32_t given = (uint32_t)np->n_input, required = node->input_count;
+        while (!variadic && !bounds && given > 0 && given <= node->input_count &&
+               dmlp__op_input(node_def, given - 1)->optional &&
+               (!np->input[given - 1] || !np->input[given - 1][0]))
+            given--;
+        while (!variadic && !bounds && required > 0 &&
+               dmlp__op_input(node_def, required - 1)->optional)
+            required--;
         int named = variadic ? np->n_input >= 1
                     : bounds ? np->n_input >= 1 && np->n_input <= 1 + bounds
-                             : np->n_input == node->input_count;
-        for (size_t i = 0; named && i < (bounds ? 1 : np->n_input); i++)
+                             : np->n_input <= node->input_count && given >= required;
+        for (size_t i = 0; named && i < (bounds ? 1 : variadic ? np->n_input : given); i++)
             named = np->input[i] && np->input[i][0];
+        if (named && !variadic && !bounds)
+            node->input_count = given;
+        if (!named && required < node->input_count && np->n_input <= node->input_count) {
+            snprintf(why, sizeof why, "has %zu inputs; %s takes %u to %u, named (an optional "
+                     "one left out is omitted or named \"\", after the last one given)",
+                     np->n_input, np->op_type, required, node->input_count);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
         if (!named) {
             snprintf(why, sizeof why, "has %zu inputs; %s takes %s, named", np->n_input,
                      np->op_type,

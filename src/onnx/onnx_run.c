@@ -154,11 +154,13 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
     dmlp__desc_storage storage;
     dmlp__op_params params = {.mode = node->mode};
     memcpy(params.floats, node->floats, sizeof params.floats);
-    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
-    for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++) /* a one-input copy of a variadic node */
-        inputs[k] = &ib[k < count ? k : 0];
     /* a node run by another operator (a variadic node's copy: Identity) has its flags */
     const dmlp__op_def *def = node->run ? node->run : dmlp__onnx_op_def(node->op);
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
+    for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++) { /* a one-input copy of a variadic node */
+        const dmlp__field *f = k < dmlp__op_input_count(def) ? dmlp__op_input(def, k) : NULL;
+        inputs[k] = k < count ? &ib[k] : f && f->optional ? NULL : &ib[0]; /* NULL: left out */
+    }
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, def, inputs, &ob, &params);
     uint32_t flags =
         (node->run ? 0 : dmlp__onnx_op_execution_flags(node->op, node->version)) | node->flags;
