@@ -204,6 +204,12 @@ typedef struct dmlp__onnx_node {
     int64_t axis;
     int32_t to;      /* Cast: the output's ONNX type (0: the operator's rule) */
     float floats[DMLP__MAX_FLOATS]; /* the FLOAT members: attributes or ONNX's defaults */
+    /* DMLP_ONNX_BOUND_INPUTS (Clip-11 on): each bound input given, its ONNX type and its
+       element's bits zero-extended; an integer tensor runs ELEMENT_WISE_CLIP1 with them,
+       exactly (its FLOAT members could not hold every int32 or int64) */
+    unsigned char bound_given[2];
+    int32_t bound_types[2];
+    uint64_t bound_bits[2];
     uint32_t flags;  /* execution flags of this node beyond its version's (Cast) */
 } dmlp__onnx_node;
 

@@ -631,6 +631,18 @@ static dmlp_status load_constants(loader *L, const DmlpOnnxPb__GraphProto *g, si
     return DMLP_OK;
 }
 
+static int is_integer_type(int32_t type)
+{
+    switch (type) {
+    case DMLP_ONNX_TYPE_INT8: case DMLP_ONNX_TYPE_INT16: case DMLP_ONNX_TYPE_INT32:
+    case DMLP_ONNX_TYPE_INT64: case DMLP_ONNX_TYPE_UINT8: case DMLP_ONNX_TYPE_UINT16:
+    case DMLP_ONNX_TYPE_UINT32: case DMLP_ONNX_TYPE_UINT64:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 /* A bound input's one element as the FLOAT it must equal exactly (an integer: as the
    bound converts back to its type, truncated and saturated). Returns 0, or -1 with the
    reason in why. */
@@ -731,6 +743,17 @@ static dmlp_status read_bound_inputs(const loader *L, uint32_t n, dmlp__onnx_nod
             snprintf(why, sizeof why, "input \"%.60s\" (%s) has %llu elements; it must hold "
                      "one", name, role, (unsigned long long)count);
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if (k < 2) { /* the exact element, for an integer Clip (ELEMENT_WISE_CLIP1) */
+            node->bound_given[k] = 1;
+            node->bound_types[k] = v->init.type;
+            node->bound_bits[k] = 0;
+            memcpy(&node->bound_bits[k], v->init.data, info->size < 8 ? info->size : 8);
+        }
+        if (is_integer_type(v->init.type)) {
+            char ignored[8];
+            (void)bound_value(&v->init, &node->floats[member], ignored, 0);
+            continue; /* it bounds an integer input of its type, exactly (order_nodes) */
         }
         if (bound_value(&v->init, &node->floats[member], reason, sizeof reason) != 0) {
             snprintf(why, sizeof why, "input \"%.60s\" (%s): %s", name, role, reason);
@@ -1180,6 +1203,23 @@ static dmlp_status order_nodes(loader *L)
                 st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
                 break;
             }
+            /* an integer bound bounds an input of its own type only (ONNX's T), and an
+               integer input takes bounds of its type: ELEMENT_WISE_CLIP1 holds them */
+            for (int k = 0; k < 2; k++) {
+                if (!node->bound_given[k] || node->bound_types[k] == in->type ||
+                    (!is_integer_type(in->type) && !is_integer_type(node->bound_types[k])))
+                    continue;
+                const DmlpOnnxPb__NodeProto *np = proto_of(L, stack[i]);
+                snprintf(why, sizeof why, "input \"%.60s\" (%s) has type %s; %s-%d takes its "
+                         "bounds in the input's type (%s)", np->input[1 + k],
+                         k ? "max" : "min", dmlp_onnx_type_name(node->bound_types[k]),
+                         dmlp__onnx_op_name(node->op), node->version,
+                         dmlp_onnx_type_name(in->type));
+                st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
+                break;
+            }
+            if (st != DMLP_OK)
+                break;
             out->type = node->to ? node->to
                                  : dmlp__onnx_op_output_type(node->op, node->version, in->type);
             if (node->count)

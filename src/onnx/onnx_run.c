@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/types.h"
 #include "io/budget.h"
 #include "onnx_internal.h"
 
@@ -117,6 +118,38 @@ static void input_strides(const slot *s, uint32_t offset, uint32_t rank, uint32_
     }
 }
 
+/* An integer Clip's bounds as ELEMENT_WISE_CLIP1's, in the tensor's type: each given
+   one's element exactly, an absent one the type's end; a lower bound above the upper one
+   lowered to it (ONNX gives the upper bound there). 0 for a float tensor (Clip's FLOAT
+   members hold its bounds). */
+static int integer_bounds(const dmlp__onnx_node *node, DML_TENSOR_DATA_TYPE type,
+                          dmlp__op_params *params)
+{
+    int is_signed = type == DML_TENSOR_DATA_TYPE_INT8 || type == DML_TENSOR_DATA_TYPE_INT16 ||
+                    type == DML_TENSOR_DATA_TYPE_INT32 || type == DML_TENSOR_DATA_TYPE_INT64;
+    int is_unsigned = type == DML_TENSOR_DATA_TYPE_UINT8 || type == DML_TENSOR_DATA_TYPE_UINT16 ||
+                      type == DML_TENSOR_DATA_TYPE_UINT32 || type == DML_TENSOR_DATA_TYPE_UINT64;
+    if (!is_signed && !is_unsigned)
+        return 0;
+    uint32_t bits = 8 * dmlp__type_size(type);
+    uint64_t mask = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    uint64_t ends[2] = {is_signed ? (UINT64_C(1) << (bits - 1)) : 0,
+                        is_signed ? mask >> 1 : mask};
+    int64_t value[2];
+    for (int k = 0; k < 2; k++) {
+        params->scalars[k] = node->bound_given[k] ? node->bound_bits[k] & mask : ends[k];
+        uint64_t u = params->scalars[k];
+        /* the value in 64 bits: sign-extended for a signed type */
+        value[k] = is_signed && bits < 64 && (u >> (bits - 1) & 1) ? (int64_t)(u | ~mask)
+                                                                 : (int64_t)u;
+    }
+    int above = is_signed ? value[0] > value[1] : params->scalars[0] > params->scalars[1];
+    if (above)
+        params->scalars[0] = params->scalars[1];
+    params->scalar_type = type;
+    return 1;
+}
+
 /* One node as one dmlp operator, its output of shape (out_rank, out_dims). A two-input
    node's inputs are described in the output's shape, broadcast by strides of 0 (offset:
    where each input's axes start). in_bytes[k] gets the TotalTensorSizeInBytes input k is
@@ -161,6 +194,9 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
         const dmlp__field *f = k < dmlp__op_input_count(def) ? dmlp__op_input(def, k) : NULL;
         inputs[k] = k < count ? &ib[k] : f && f->optional ? NULL : &ib[0]; /* NULL: left out */
     }
+    if ((dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_BOUND_INPUTS) &&
+        integer_bounds(node, otype, &params))
+        def = dmlp__op_find(DML_OPERATOR_ELEMENT_WISE_CLIP1);
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, def, inputs, &ob, &params);
     uint32_t flags =
         (node->run ? 0 : dmlp__onnx_op_execution_flags(node->op, node->version)) | node->flags;
