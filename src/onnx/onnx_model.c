@@ -569,6 +569,158 @@ static dmlp_status read_cast_attributes(const loader *L, uint32_t n, dmlp__onnx_
     return DMLP_OK;
 }
 
+/* QuantizeLinear's and DequantizeLinear's attributes, those their version has: axis
+   (INT, default 1), block_size (INT >= 0, default 0), saturate (INT, default 1) and
+   output_dtype (INT, default 0). */
+static dmlp_status read_quant_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
+{
+    const DmlpOnnxPb__NodeProto *np = proto_of(L, n);
+    uint32_t flags = dmlp__onnx_op_attributes(node->op, node->version);
+    static const struct {
+        const char *name;
+        uint32_t flag;
+    } known[] = {{"axis", DMLP_ONNX_AXIS}, {"block_size", DMLP_ONNX_BLOCK_SIZE},
+                 {"saturate", DMLP_ONNX_SATURATE}, {"output_dtype", DMLP_ONNX_OUTPUT_DTYPE}};
+    int seen[4] = {0, 0, 0, 0};
+    char why[300];
+    for (size_t i = 0; i < np->n_attribute; i++) {
+        const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
+        const char *name = str(a->name);
+        size_t k = 0;
+        while (k < 4 && !(strcmp(name, known[k].name) == 0 && (flags & known[k].flag)))
+            k++;
+        if (k == 4) {
+            snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s-%d's", name,
+                     dmlp__onnx_op_name(node->op), node->version);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        if (seen[k]) {
+            snprintf(why, sizeof why, "attribute \"%s\" is given twice", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        seen[k] = 1;
+        if ((a->has_type && a->type != 2) || !a->has_i) {
+            snprintf(why, sizeof why, "attribute \"%s\" must be an INT", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if (k == 0) {
+            node->has_axis = 1;
+            node->axis = a->i;
+        } else if (k == 1) {
+            if (a->i < 0 || a->i > UINT32_MAX) {
+                snprintf(why, sizeof why, "attribute \"block_size\" is %lld; it must be 0 (no "
+                         "blocks) or a positive size", (long long)a->i);
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            node->block = a->i;
+        } else if (k == 3) {
+            node->output_dtype = a->i < 0 || a->i > 1000 ? -1 : (int32_t)a->i;
+        }
+        /* saturate (k == 2) applies to float8 outputs only, which dmlp refuses: any value */
+    }
+    return DMLP_OK;
+}
+
+/* A quantized node's types, once its inputs' are known: x's by the version's row; the
+   scale's (QuantizeLinear: x's from 19, float before; DequantizeLinear: float, float16
+   from 19 with an 8-bit x); the zero point's and the output's (QuantizeLinear: the zero
+   point's, else output_dtype's, else uint8, dmlp writing uint8 and int8; DequantizeLinear:
+   x's, and the output the scale's). Then the output's shape (x's), and the scale's and
+   the zero point's against it where the shapes are known. */
+static dmlp_status infer_quantized(loader *L, uint32_t n, dmlp__onnx_node *node)
+{
+    dmlp_onnx_model *m = L->m;
+    const dmlp__onnx_value *x = &m->values[node->inputs[0]];
+    const dmlp__onnx_value *scale = &m->values[node->inputs[1]];
+    const dmlp__onnx_value *zero = node->input_count > 2 ? &m->values[node->inputs[2]] : NULL;
+    dmlp__onnx_value *out = &m->values[node->output];
+    int quantize = node->op->type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR;
+    const char *name = dmlp__onnx_op_name(node->op);
+    char why[600];
+    int32_t want_scale = !quantize || node->version < 19 ? DMLP_ONNX_TYPE_FLOAT : x->type;
+    int eight_bit = x->type == DMLP_ONNX_TYPE_INT8 || x->type == DMLP_ONNX_TYPE_UINT8;
+    int scale_ok = scale->type == want_scale ||
+                   (!quantize && node->version >= 19 && eight_bit &&
+                    scale->type == DMLP_ONNX_TYPE_FLOAT16);
+    if (!scale_ok) {
+        const char *allowed = quantize ? dmlp_onnx_type_name(want_scale)
+                              : node->version < 19 ? "float"
+                              : eight_bit ? "float or float16"
+                                          : "float (float16 with an 8-bit x: ONNX's reference "
+                                            "rounds a wider product to float first; bfloat16 "
+                                            "scales are not run)";
+        snprintf(why, sizeof why, "input \"%.60s\" (the scale) has type %s; dmlp runs "
+                 "%s-%d with x %s and a scale of %s", scale->name,
+                 dmlp_onnx_type_name(scale->type), name, node->version,
+                 dmlp_onnx_type_name(x->type), allowed);
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
+    int32_t y_type = !quantize ? scale->type
+                     : zero ? zero->type
+                     : node->output_dtype ? node->output_dtype
+                                          : DMLP_ONNX_TYPE_UINT8;
+    if (quantize && zero && node->output_dtype && node->output_dtype != zero->type) {
+        const dmlp__onnx_type_info *t = dmlp__onnx_type_get(node->output_dtype);
+        snprintf(why, sizeof why, "attribute \"output_dtype\" is %s (%d) and input \"%.60s\" "
+                 "(the zero point) has type %s; ONNX needs them to agree",
+                 t ? t->name : "not a type", (int)node->output_dtype, zero->name,
+                 dmlp_onnx_type_name(zero->type));
+        return node_error(L, n, DMLP_ERROR_FORMAT, why);
+    }
+    if (quantize && y_type != DMLP_ONNX_TYPE_UINT8 && y_type != DMLP_ONNX_TYPE_INT8) {
+        const dmlp__onnx_type_info *t = dmlp__onnx_type_get(y_type);
+        snprintf(why, sizeof why, "the output would have type %s (%s); dmlp's QuantizeLinear "
+                 "writes uint8 and int8 only (its ELEMENT_WISE_QUANTIZE_LINEAR has no 16-bit, "
+                 "float8 or 4-bit output)", t ? t->name : "not a type",
+                 zero ? "the zero point's" : "attribute \"output_dtype\"");
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
+    if (zero && zero->type != (quantize ? y_type : x->type)) {
+        snprintf(why, sizeof why, "input \"%.60s\" (the zero point) has type %s; %s-%d "
+                 "needs %s's (%s)", zero->name, dmlp_onnx_type_name(zero->type), name,
+                 node->version, quantize ? "the output" : "x",
+                 dmlp_onnx_type_name(quantize ? y_type : x->type));
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
+    node->to = y_type;
+    out->type = y_type;
+    if (!x->has_shape)
+        return DMLP_OK;
+    dmlp_status st = set_shape(out, x->rank, x->dims, x->dim_params);
+    if (st != DMLP_OK)
+        return st;
+    /* the scale against x, and the zero point's shape against the scale's */
+    int known = scale->has_shape && (!zero || zero->has_shape) && x->rank <= DMLP_ONNX_MAX_RANK;
+    for (uint32_t d = 0; known && d < x->rank; d++)
+        known = x->dims[d] >= 0;
+    for (uint32_t d = 0; known && d < scale->rank; d++)
+        known = scale->dims[d] >= 0;
+    if (!known)
+        return DMLP_OK;
+    uint32_t rank, sizes[DMLP_ONNX_MAX_RANK], strides[DMLP_ONNX_MAX_RANK];
+    char reason[400];
+    if (scale->rank > DMLP_ONNX_MAX_RANK ||
+        dmlp__onnx_quant_layout(node, x->rank, x->dims, scale->rank, scale->dims, &rank, sizes,
+                                strides, reason, sizeof reason) != 0) {
+        if (scale->rank > DMLP_ONNX_MAX_RANK)
+            snprintf(reason, sizeof reason, "the scale has rank %u", scale->rank);
+        snprintf(why, sizeof why, "input \"%.60s\" (the scale): %s", scale->name, reason);
+        return node_error(L, n, DMLP_ERROR_FORMAT, why);
+    }
+    int same = !zero || zero->rank == scale->rank;
+    for (uint32_t d = 0; same && zero && d < zero->rank; d++)
+        same = zero->dims[d] == scale->dims[d];
+    if (!same) {
+        char z_text[128], s_text[128];
+        snprintf(why, sizeof why, "input \"%.60s\" (the zero point) has shape %s and the scale "
+                 "%s; ONNX needs them of one shape", zero->name,
+                 dmlp__onnx_shape_text(zero->rank, zero->dims, z_text, sizeof z_text),
+                 dmlp__onnx_shape_text(scale->rank, scale->dims, s_text, sizeof s_text));
+        return node_error(L, n, DMLP_ERROR_FORMAT, why);
+    }
+    return DMLP_OK;
+}
+
 /* Constant nodes become constant values, as initializers are, and leave the list of
    nodes that run (L->kept, with their graph numbers in L->numbers). */
 static dmlp_status load_constants(loader *L, const DmlpOnnxPb__GraphProto *g, size_t *kept)
@@ -861,7 +1013,8 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         }
         dmlp_status st = dmlp__onnx_op_def(node->op)->output_type == DMLP__OUTPUT_LISTED
                              ? read_cast_attributes(L, n, node)
-                             : read_attributes(L, n, node);
+                         : flags & DMLP_ONNX_QUANTIZED ? read_quant_attributes(L, n, node)
+                                                       : read_attributes(L, n, node);
         if (st == DMLP_OK && bounds)
             st = read_bound_inputs(L, n, node, np, bounds);
         if (st == DMLP_OK && (flags & DMLP_ONNX_LOWER_FIRST) && node->floats[0] > node->floats[1])
@@ -1222,6 +1375,10 @@ static dmlp_status order_nodes(loader *L)
                 break;
             out->type = node->to ? node->to
                                  : dmlp__onnx_op_output_type(node->op, node->version, in->type);
+            if (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) {
+                st = infer_quantized(L, stack[i], node);
+                continue;
+            }
             if (node->count)
                 st = make_count(L, node, in->type);
             if (st == DMLP_OK && node->input_count == 2) {

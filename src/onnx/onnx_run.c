@@ -150,6 +150,37 @@ static int integer_bounds(const dmlp__onnx_node *node, DML_TENSOR_DATA_TYPE type
     return 1;
 }
 
+/* A quantized node's scale and zero point against the x fed (their shapes may be known
+   only now). */
+static dmlp_status check_quantized(const dmlp_onnx_model *m, const dmlp__onnx_node *node,
+                                   const slot *const *in)
+{
+    uint32_t rank, sizes[DMLP_ONNX_MAX_RANK + 1], strides[DMLP_ONNX_MAX_RANK + 1];
+    char why[400];
+    const char *what = "scale";
+    int bad = in[1]->rank > DMLP_ONNX_MAX_RANK;
+    if (bad)
+        snprintf(why, sizeof why, "it has rank %u", in[1]->rank);
+    else
+        bad = dmlp__onnx_quant_layout(node, in[0]->rank, in[0]->dims, in[1]->rank,
+                                      in[1]->dims, &rank, sizes, strides, why,
+                                      sizeof why) != 0;
+    int same = node->input_count < 3 || in[2]->rank == in[1]->rank;
+    for (uint32_t d = 0; same && node->input_count > 2 && d < in[2]->rank; d++)
+        same = in[2]->dims[d] == in[1]->dims[d];
+    if (!bad && !same) {
+        what = "zero point";
+        snprintf(why, sizeof why, "its shape is not the scale's; ONNX needs them of one shape");
+        bad = 1;
+    }
+    if (!bad)
+        return DMLP_OK;
+    uint32_t k = what[0] == 's' ? 1 : 2;
+    return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s-%d node producing \"%.60s\": input "
+                       "\"%.60s\" (the %s): %s", dmlp__onnx_op_name(node->op), node->version,
+                       m->values[node->output].name, m->values[node->inputs[k]].name, what, why);
+}
+
 /* One node as one dmlp operator, its output of shape (out_rank, out_dims). A two-input
    node's inputs are described in the output's shape, broadcast by strides of 0 (offset:
    where each input's axes start). in_bytes[k] gets the TotalTensorSizeInBytes input k is
@@ -160,18 +191,27 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
                                   uint64_t *in_bytes)
 {
     const dmlp__onnx_value *ov = &m->values[node->output];
-    uint32_t sizes[DMLP_ONNX_MAX_RANK], strides[DMLP__MAX_INPUTS][DMLP_ONNX_MAX_RANK];
+    uint32_t sizes[DMLP_ONNX_MAX_RANK + 1], strides[DMLP__MAX_INPUTS][DMLP_ONNX_MAX_RANK];
     uint32_t rank = out_rank ? out_rank : 1; /* a scalar runs as sizes [1] */
     for (uint32_t d = 0; d < rank; d++)
         sizes[d] = out_rank ? (uint32_t)out_dims[d] : 1;
     DML_TENSOR_DATA_TYPE otype = dmlp__onnx_type_get(ov->type)->dml;
     uint32_t count = node->input_count;
     DML_BUFFER_TENSOR_DESC ib[DMLP__MAX_INPUTS];
+    /* a quantized node: x's sizes (a blocked axis split in two), the scale and the zero
+       point along them by their strides (checked by check_quantized) */
+    uint32_t quant_strides[DMLP_ONNX_MAX_RANK + 1];
+    int quantized = (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) &&
+                    dmlp__onnx_quant_layout(node, in[0]->rank, in[0]->dims, in[1]->rank,
+                                            in[1]->dims, &rank, sizes, quant_strides, NULL,
+                                            0) == 0;
     for (uint32_t k = 0; k < count; k++) {
         /* each input's own type: Where's condition (bool, UINT8) beside X's */
         DML_TENSOR_DATA_TYPE itype = dmlp__onnx_type_get(m->values[node->inputs[k]].type)->dml;
         const uint32_t *st = NULL;
-        if (count >= 2) {
+        if (quantized) {
+            st = k ? quant_strides : NULL;
+        } else if (count >= 2) {
             input_strides(in[k], out_rank ? offset[k] : 0, rank, strides[k]);
             if (!out_rank)
                 strides[k][0] = 0;
@@ -521,7 +561,14 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
         if (st != DMLP_OK)
             break;
         uint32_t osize = dmlp_onnx_type_size(m->values[node->output].type);
-        if (node->input_count >= 2) { /* the shapes fed: broadcast, or refused */
+        int quantized =
+            (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) != 0;
+        if (quantized) { /* x's shape; the scale and zero point fit it, or are refused */
+            st = check_quantized(m, node, in);
+            if (st != DMLP_OK)
+                break;
+        }
+        if (node->input_count >= 2 && !quantized) { /* the shapes fed: broadcast, or refused */
             char why[300];
             uint32_t rank, ranks[DMLP__MAX_INPUTS];
             const int64_t *dims_in[DMLP__MAX_INPUTS];

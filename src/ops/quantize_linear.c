@@ -10,7 +10,7 @@
 #define OP DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR
 #define OP_DESC DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC
 
-DMLP_OP(ELEMENT_WISE_QUANTIZE_LINEAR, quantize, quantize_linear, NULL,
+DMLP_OP(ELEMENT_WISE_QUANTIZE_LINEAR, quantize, quantize_linear, "QuantizeLinear",
         DML_TENSOR_DATA_TYPE_UINT8,
         DMLP_NOT_IN_PLACE("QuantizeLinear never runs in place (its output's type is none of "
                           "its inputs' but the zero point's)"),
@@ -36,6 +36,19 @@ DMLP_OUTPUT_TYPES(2_1, (U8, I8))
 DMLP_TYPE_PAIRS(ScaleTensor, InputTensor, (F32, F32, F16, F16, I32, F32))
 DMLP_SAME_TYPE_AS(OutputTensor, ZeroPointTensor)
 DMLP_OPTIONAL_FROM(ZeroPointTensor, 6_2)
+
+/* ONNX's QuantizeLinear (docs/onnx.md): x of these types, its scale of x's type (float
+   for an int32 x before 19), the zero point and the output uint8 or int8. float16 and
+   bfloat16 x, int32 x with an int32 scale, and the 16-bit, float8 and 4-bit outputs are
+   refused: ONNX's reference divides float16 in float16 and int32 in float64. */
+#define QUANTIZE_ONNX_21                                                                    \
+    (DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_BLOCK_SIZE | DMLP_ONNX_SATURATE |     \
+     DMLP_ONNX_OUTPUT_DTYPE)
+DMLP_ONNX(21, "float", 0, 0, QUANTIZE_ONNX_21)
+DMLP_ONNX(19, "float", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_SATURATE)
+DMLP_ONNX(13, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
+DMLP_ONNX(10, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED)
+#undef QUANTIZE_ONNX_21
 
 #define QUANTIZE_ROWS(X, x)                                                                 \
     DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_UINT8, x##_u8_quantize, NO, NO)                \
