@@ -236,6 +236,16 @@ typedef struct dmlp__onnx_node {
     int32_t bound_types[2];
     uint64_t bound_bits[2];
     uint32_t flags;  /* execution flags of this node beyond its version's (Cast) */
+    /* A QuantizeLinear or DequantizeLinear node that no one dmlp operator runs as ONNX
+       specifies (float8 and 16-bit float types) becomes several parts, as a variadic node
+       does (onnx_model.c's lower_quantized, once its types are known: `lower` says which
+       parts): Casts of one input, and two- or three-input operators whose inputs after A
+       have the scale's shape, described in A's (x's) shape by the node's quantized layout
+       (quant_b; one of one element has strides of 0). The first part checks the shapes of
+       x, the scale and the zero point (quant_values; UINT32_MAX: none) against each other
+       when run (quant_check). no_saturate: the attribute saturate is 0. */
+    unsigned char lower, quant_b, quant_check, no_saturate;
+    uint32_t quant_values[3];
 } dmlp__onnx_node;
 
 /* The output shape of a two-input node from its inputs' (onnx_model.c; -1: a size known

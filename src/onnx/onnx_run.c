@@ -151,23 +151,29 @@ static int integer_bounds(const dmlp__onnx_node *node, DML_TENSOR_DATA_TYPE type
 }
 
 /* A quantized node's scale and zero point against the x fed (their shapes may be known
-   only now). */
+   only now): the whole node's inputs, or those of the node a part comes from (its
+   quant_values: x, the scale, the zero point or UINT32_MAX). */
 static dmlp_status check_quantized(const dmlp_onnx_model *m, const dmlp__onnx_node *node,
-                                   const slot *const *in)
+                                   const slot *slots)
 {
+    uint32_t values[3] = {node->inputs[0], node->inputs[1],
+                          node->input_count > 2 ? node->inputs[2] : UINT32_MAX};
+    if (node->quant_check)
+        memcpy(values, node->quant_values, sizeof values);
+    const slot *x = &slots[values[0]], *scale = &slots[values[1]];
+    const slot *zero = values[2] != UINT32_MAX ? &slots[values[2]] : NULL;
     uint32_t rank, sizes[DMLP_ONNX_MAX_RANK + 1], strides[DMLP_ONNX_MAX_RANK + 1];
     char why[400];
     const char *what = "scale";
-    int bad = in[1]->rank > DMLP_ONNX_MAX_RANK;
+    int bad = scale->rank > DMLP_ONNX_MAX_RANK;
     if (bad)
-        snprintf(why, sizeof why, "it has rank %u", in[1]->rank);
+        snprintf(why, sizeof why, "it has rank %u", scale->rank);
     else
-        bad = dmlp__onnx_quant_layout(node, in[0]->rank, in[0]->dims, in[1]->rank,
-                                      in[1]->dims, &rank, sizes, strides, why,
-                                      sizeof why) != 0;
-    int same = node->input_count < 3 || in[2]->rank == in[1]->rank;
-    for (uint32_t d = 0; same && node->input_count > 2 && d < in[2]->rank; d++)
-        same = in[2]->dims[d] == in[1]->dims[d];
+        bad = dmlp__onnx_quant_layout(node, x->rank, x->dims, scale->rank, scale->dims, &rank,
+                                      sizes, strides, why, sizeof why) != 0;
+    int same = !zero || zero->rank == scale->rank;
+    for (uint32_t d = 0; same && zero && d < zero->rank; d++)
+        same = zero->dims[d] == scale->dims[d];
     if (!bad && !same) {
         what = "zero point";
         snprintf(why, sizeof why, "its shape is not the scale's; ONNX needs them of one shape");
@@ -178,7 +184,17 @@ static dmlp_status check_quantized(const dmlp_onnx_model *m, const dmlp__onnx_no
     uint32_t k = what[0] == 's' ? 1 : 2;
     return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s-%d node producing \"%.60s\": input "
                        "\"%.60s\" (the %s): %s", dmlp__onnx_op_name(node->op), node->version,
-                       m->values[node->output].name, m->values[node->inputs[k]].name, what, why);
+                       m->values[node->output].name, m->values[values[k]].name, what, why);
+}
+
+/* Whether a node's inputs after the first are described by the quantized layout: a whole
+   QuantizeLinear or DequantizeLinear node, or a part of one whose B has the scale's
+   shape. */
+static int quantized_inputs(const dmlp__onnx_node *node)
+{
+    int whole = (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) &&
+                !node->run;
+    return whole || node->quant_b;
 }
 
 /* One node as one dmlp operator, its output of shape (out_rank, out_dims). A two-input
@@ -200,17 +216,20 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
     DML_BUFFER_TENSOR_DESC ib[DMLP__MAX_INPUTS];
     /* a quantized node: x's sizes (a blocked axis split in two), the scale and the zero
        point along them by their strides (checked by check_quantized) */
-    uint32_t quant_strides[DMLP_ONNX_MAX_RANK + 1];
-    int quantized = (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) &&
-                    dmlp__onnx_quant_layout(node, in[0]->rank, in[0]->dims, in[1]->rank,
-                                            in[1]->dims, &rank, sizes, quant_strides, NULL,
-                                            0) == 0;
+    uint32_t quant_strides[DMLP_ONNX_MAX_RANK + 1], zeros[DMLP_ONNX_MAX_RANK + 1] = {0};
+    /* the layout from the input after A that has more than one element (a part's scale of
+       1 beside a zero point per axis), else from B; one of one element has strides of 0 */
+    uint32_t shaped = count > 2 && in[1]->count == 1 ? 2 : 1;
+    int quantized = count >= 2 && quantized_inputs(node) &&
+                    dmlp__onnx_quant_layout(node, in[0]->rank, in[0]->dims, in[shaped]->rank,
+                                            in[shaped]->dims, &rank, sizes, quant_strides,
+                                            NULL, 0) == 0;
     for (uint32_t k = 0; k < count; k++) {
         /* each input's own type: Where's condition (bool, UINT8) beside X's */
         DML_TENSOR_DATA_TYPE itype = dmlp__onnx_type_get(m->values[node->inputs[k]].type)->dml;
         const uint32_t *st = NULL;
         if (quantized) {
-            st = k ? quant_strides : NULL;
+            st = k == 0 ? NULL : in[k]->count == 1 ? zeros : quant_strides;
         } else if (count >= 2) {
             input_strides(in[k], out_rank ? offset[k] : 0, rank, strides[k]);
             if (!out_rank)
@@ -561,10 +580,10 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
         if (st != DMLP_OK)
             break;
         uint32_t osize = dmlp_onnx_type_size(m->values[node->output].type);
-        int quantized =
-            (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) != 0;
-        if (quantized) { /* x's shape; the scale and zero point fit it, or are refused */
-            st = check_quantized(m, node, in);
+        int quantized = node->input_count >= 2 && quantized_inputs(node);
+        if ((quantized && !node->run) || node->quant_check) {
+            /* x's shape; the scale and zero point fit it, or are refused */
+            st = check_quantized(m, node, slots);
             if (st != DMLP_OK)
                 break;
         }
