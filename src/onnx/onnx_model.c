@@ -982,6 +982,18 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
             named = np->input[i] && np->input[i][0];
         if (named && !variadic && !bounds)
             node->input_count = given;
+        /* a required input named "" (as exporters write an absent one): name it */
+        for (uint32_t i = 0; !named && !variadic && !bounds && i < np->n_input &&
+                             i < node->input_count;
+             i++) {
+            const dmlp__field *f = dmlp__op_input(node_def, i);
+            if ((np->input[i] && np->input[i][0]) || f->optional)
+                continue;
+            snprintf(why, sizeof why, "input %u is named \"\" (left out), but %s needs it "
+                     "(DirectML's %s); only an optional input after the last one given may "
+                     "be left out", i + 1, np->op_type, f->name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
         if (!named && required < node->input_count && np->n_input <= node->input_count) {
             snprintf(why, sizeof why, "has %zu inputs; %s takes %u to %u, named (an optional "
                      "one left out is omitted or named \"\", after the last one given)",

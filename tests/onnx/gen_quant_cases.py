@@ -262,7 +262,9 @@ def quant_refused_cases(root, g):
            "has 1 inputs; QuantizeLinear takes 2 to 3")
     refuse(root, "quantize13_empty_scale_name",
            model("QuantizeLinear", 13, FLOAT, [3], ["x", "", "z"],
-                 [const("z", np.uint8(0))], UINT8), "has 3 inputs; QuantizeLinear takes 2 to 3")
+                 [const("z", np.uint8(0))], UINT8),
+           'node 0 "q"', 'input 2 is named "" (left out), but QuantizeLinear needs it '
+           "(DirectML's ScaleTensor)")
     refuse(root, "dequantize19_bfloat16_scale",
            model("DequantizeLinear", 19, UINT8, [3], ["x", "s"],
                  [helper.make_tensor("s", BFLOAT16, [], [0x3f80])], BFLOAT16),
