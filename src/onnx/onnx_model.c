@@ -11,6 +11,16 @@
 #include "onnx_internal.h"
 
 #define MAX_DECLARED_RANK 64
+/* The most nodes (and own values) a quantized node's parts add (lower_quantized). */
+#define QUANT_PARTS_MAX 7
+
+/* The parts a quantized node becomes (dmlp__onnx_node's lower), chosen by its types. */
+enum {
+    LOWER_NONE,
+    LOWER_QUANTIZE_FLOAT8, /* Divide in x's type, [Cast zero point, Add], Cast to float8 */
+    LOWER_QUANTIZE_HALF,   /* Divide in float16/bfloat16, [Cast to float], quantize by 1 */
+    LOWER_DEQUANTIZE_FLOAT8 /* Cast x, [Cast zero point, Subtract], Multiply (in float) */
+};
 
 typedef struct loader {
     dmlp_onnx_model *m;
@@ -616,17 +626,26 @@ static dmlp_status read_quant_attributes(const loader *L, uint32_t n, dmlp__onnx
         } else if (k == 3) {
             node->output_dtype = a->i < 0 || a->i > 1000 ? -1 : (int32_t)a->i;
         }
-        /* saturate (k == 2) applies to float8 outputs only, which dmlp refuses: any value */
+        else if (k == 2) /* float8 outputs only: a value other than 0 saturates */
+            node->no_saturate = a->i == 0;
     }
     return DMLP_OK;
 }
 
+static int is_float8_type(int32_t type)
+{
+    return type == DMLP_ONNX_TYPE_FLOAT8E4M3FN || type == DMLP_ONNX_TYPE_FLOAT8E4M3FNUZ ||
+           type == DMLP_ONNX_TYPE_FLOAT8E5M2 || type == DMLP_ONNX_TYPE_FLOAT8E5M2FNUZ;
+}
+
 /* A quantized node's types, once its inputs' are known: x's by the version's row; the
    scale's (QuantizeLinear: x's from 19, float before; DequantizeLinear: float, float16
-   from 19 with an 8-bit x); the zero point's and the output's (QuantizeLinear: the zero
-   point's, else output_dtype's, else uint8, dmlp writing uint8 and int8; DequantizeLinear:
-   x's, and the output the scale's). Then the output's shape (x's), and the scale's and
-   the zero point's against it where the shapes are known. */
+   from 19 with an 8-bit x, and float, float16 or bfloat16 with a float8 x); the zero
+   point's and the output's (QuantizeLinear: the zero point's, else output_dtype's, else
+   uint8: uint8, int8 and from 19 the float8 types; DequantizeLinear: x's, and the output
+   the scale's). Which parts the node becomes where one operator does not run it as ONNX
+   specifies (lower_quantized). Then the output's shape (x's), and the scale's and the
+   zero point's against it where the shapes are known. */
 static dmlp_status infer_quantized(loader *L, uint32_t n, dmlp__onnx_node *node)
 {
     dmlp_onnx_model *m = L->m;
@@ -639,12 +658,15 @@ static dmlp_status infer_quantized(loader *L, uint32_t n, dmlp__onnx_node *node)
     char why[600];
     int32_t want_scale = !quantize || node->version < 19 ? DMLP_ONNX_TYPE_FLOAT : x->type;
     int eight_bit = x->type == DMLP_ONNX_TYPE_INT8 || x->type == DMLP_ONNX_TYPE_UINT8;
+    int x_float8 = is_float8_type(x->type);
+    int half_scale = scale->type == DMLP_ONNX_TYPE_FLOAT16 ||
+                     (x_float8 && scale->type == DMLP_ONNX_TYPE_BFLOAT16);
     int scale_ok = scale->type == want_scale ||
-                   (!quantize && node->version >= 19 && eight_bit &&
-                    scale->type == DMLP_ONNX_TYPE_FLOAT16);
+                   (!quantize && node->version >= 19 && (eight_bit || x_float8) && half_scale);
     if (!scale_ok) {
         const char *allowed = quantize ? dmlp_onnx_type_name(want_scale)
                               : node->version < 19 ? "float"
+                              : x_float8 ? "float, float16 or bfloat16"
                               : eight_bit ? "float or float16"
                                           : "float (float16 with an 8-bit x: ONNX's reference "
                                             "rounds a wider product to float first; bfloat16 "
@@ -667,12 +689,15 @@ static dmlp_status infer_quantized(loader *L, uint32_t n, dmlp__onnx_node *node)
                  dmlp_onnx_type_name(zero->type));
         return node_error(L, n, DMLP_ERROR_FORMAT, why);
     }
-    if (quantize && y_type != DMLP_ONNX_TYPE_UINT8 && y_type != DMLP_ONNX_TYPE_INT8) {
+    int y_float8 = quantize && is_float8_type(y_type) && node->version >= 19;
+    if (quantize && y_type != DMLP_ONNX_TYPE_UINT8 && y_type != DMLP_ONNX_TYPE_INT8 &&
+        !y_float8) {
         const dmlp__onnx_type_info *t = dmlp__onnx_type_get(y_type);
-        snprintf(why, sizeof why, "the output would have type %s (%s); dmlp's QuantizeLinear "
-                 "writes uint8 and int8 only (its ELEMENT_WISE_QUANTIZE_LINEAR has no 16-bit, "
-                 "float8 or 4-bit output)", t ? t->name : "not a type",
-                 zero ? "the zero point's" : "attribute \"output_dtype\"");
+        snprintf(why, sizeof why, "the output would have type %s (%s); dmlp's %s-%d writes "
+                 "uint8 and int8%s (ELEMENT_WISE_QUANTIZE_LINEAR has no 16-bit or 4-bit "
+                 "output)", t ? t->name : "not a type",
+                 zero ? "the zero point's" : "attribute \"output_dtype\"", name,
+                 node->version, node->version >= 19 ? ", and the four float8 types" : "");
         return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
     }
     if (zero && zero->type != (quantize ? y_type : x->type)) {
@@ -682,6 +707,11 @@ static dmlp_status infer_quantized(loader *L, uint32_t n, dmlp__onnx_node *node)
                  dmlp_onnx_type_name(quantize ? y_type : x->type));
         return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
     }
+    int x_half = x->type == DMLP_ONNX_TYPE_FLOAT16 || x->type == DMLP_ONNX_TYPE_BFLOAT16;
+    node->lower = quantize && y_float8 ? LOWER_QUANTIZE_FLOAT8
+                  : quantize && x_half ? LOWER_QUANTIZE_HALF
+                  : !quantize && x_float8 ? LOWER_DEQUANTIZE_FLOAT8
+                                          : LOWER_NONE;
     node->to = y_type;
     out->type = y_type;
     if (!x->has_shape)
@@ -1412,6 +1442,187 @@ static dmlp_status order_nodes(loader *L)
     return st;
 }
 
+
+/* A value of the loader's own, "<output> (<what>)", of the type. */
+static dmlp_status own_value(loader *L, const dmlp__onnx_node *whole, const char *what,
+                             int32_t type, uint32_t *index)
+{
+    char name[320];
+    snprintf(name, sizeof name, "%.200s (%s)", L->m->values[whole->output].name, what);
+    dmlp_status st = add_own_value(L, name, index);
+    if (st == DMLP_OK)
+        L->m->values[*index].type = type;
+    return st;
+}
+
+/* A constant of one element holding 1 in type (float or float16): the scale of a part
+   that quantizes a quotient already divided. */
+static dmlp_status own_one(loader *L, const dmlp__onnx_node *whole, int32_t type,
+                           uint32_t *index)
+{
+    dmlp_status st = own_value(L, whole, "a scale of 1", type, index);
+    if (st != DMLP_OK)
+        return st;
+    dmlp__onnx_value *v = &L->m->values[*index];
+    float one = 1.0f;
+    uint16_t half = 0x3c00;
+    size_t size = type == DMLP_ONNX_TYPE_FLOAT ? 4 : 2;
+    void *data = malloc(size);
+    char *name = strdup(v->name);
+    if (!data || !name) {
+        free(data);
+        free(name);
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    memcpy(data, size == 4 ? (const void *)&one : (const void *)&half, size);
+    v->init = (dmlp_onnx_tensor){name, type, 0, NULL, data, size};
+    v->has_init = 1;
+    return set_shape(v, 0, NULL, NULL);
+}
+
+/* Appends a part of whole: run by the operator `type`, inputs a, b, c (UINT32_MAX: none),
+   producing output. */
+static dmlp__onnx_node *add_part(dmlp__onnx_node *nodes, uint32_t *made,
+                                 const dmlp__onnx_node *whole, DML_OPERATOR_TYPE type,
+                                 uint32_t a, uint32_t b, uint32_t c, int quant_b, uint32_t output)
+{
+    dmlp__onnx_node *p = &nodes[(*made)++];
+    *p = *whole;
+    p->run = dmlp__op_find(type);
+    p->inputs[0] = a;
+    p->inputs[1] = b;
+    p->inputs[2] = c;
+    p->input_count = c != UINT32_MAX ? 3 : b != UINT32_MAX ? 2 : 1;
+    p->quant_b = (unsigned char)quant_b;
+    p->quant_check = 0;
+    p->lower = LOWER_NONE;
+    p->flags = 0;
+    p->output = output;
+    return p;
+}
+
+/* Every quantized node whose types no one operator runs as ONNX specifies becomes its
+   parts, in its place in the run order (docs/onnx.md, QuantizeLinear and
+   DequantizeLinear): their values and the constant 1 are the loader's own. */
+static dmlp_status lower_quantized(loader *L)
+{
+    dmlp_onnx_model *m = L->m;
+    uint32_t lowered = 0;
+    for (uint32_t i = 0; i < m->node_count; i++)
+        lowered += m->nodes[i].lower != LOWER_NONE;
+    if (!lowered)
+        return DMLP_OK;
+    uint32_t cap = m->node_count + lowered * QUANT_PARTS_MAX;
+    dmlp__onnx_node *nodes = calloc(cap, sizeof *nodes);
+    if (!nodes)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    uint32_t made = 0, none = UINT32_MAX;
+    dmlp_status st = DMLP_OK;
+    for (uint32_t i = 0; i < m->node_count && st == DMLP_OK; i++) {
+        const dmlp__onnx_node *w = &m->nodes[i];
+        if (w->lower == LOWER_NONE) {
+            nodes[made++] = *w;
+            continue;
+        }
+        uint32_t first = made, x = w->inputs[0], scale = w->inputs[1];
+        uint32_t zero = w->input_count > 2 ? w->inputs[2] : none;
+        int32_t x_type = m->values[x].type;
+        uint32_t q = 0, z = 0, s = 0, one = 0;
+        if (w->lower == LOWER_QUANTIZE_FLOAT8 || w->lower == LOWER_QUANTIZE_HALF) {
+            /* x / scale in x's type */
+            const int half = w->lower == LOWER_QUANTIZE_HALF;
+            st = own_value(L, w, "x / scale", x_type, &q);
+            if (st == DMLP_OK)
+                add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_DIVIDE, x, scale, none, 1,
+                         q);
+            if (st == DMLP_OK && !half && zero != none) { /* + the zero point widened */
+                st = own_value(L, w, "the zero point widened", x_type, &z);
+                if (st == DMLP_OK)
+                    st = own_value(L, w, "x / scale + zero point", x_type, &s);
+                if (st == DMLP_OK) {
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, zero, none, none, 0, z);
+                    add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_ADD, q, z, none, 1, s);
+                    q = s;
+                }
+            }
+            if (st == DMLP_OK && !half) { /* to float8, saturating or not */
+                dmlp__onnx_node *p = add_part(nodes, &made, w, DML_OPERATOR_CAST, q, none,
+                                              none, 0, w->output);
+                p->flags = w->no_saturate ? DMLP_EXECUTION_FLAG_CAST_NO_SATURATE : 0;
+            }
+            if (st == DMLP_OK && half && x_type == DMLP_ONNX_TYPE_BFLOAT16) {
+                /* dmlp quantizes float and float16: bfloat16 widened exactly */
+                st = own_value(L, w, "x / scale as float", DMLP_ONNX_TYPE_FLOAT, &s);
+                if (st == DMLP_OK)
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, q, none, none, 0, s);
+                q = s;
+            }
+            if (st == DMLP_OK && half) /* rounded, the zero point added, saturated */
+                st = own_one(L, w, m->values[q].type, &one);
+            if (st == DMLP_OK && half)
+                add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, q, one,
+                         zero, 1, w->output);
+        } else { /* LOWER_DEQUANTIZE_FLOAT8 */
+            int32_t f = DMLP_ONNX_TYPE_FLOAT;
+            int32_t scale_type = m->values[scale].type;
+            st = own_value(L, w, "x as float", f, &q);
+            if (st == DMLP_OK)
+                add_part(nodes, &made, w, DML_OPERATOR_CAST, x, none, none, 0, q);
+            if (st == DMLP_OK && zero != none) { /* - the zero point widened */
+                st = own_value(L, w, "the zero point as float", f, &z);
+                if (st == DMLP_OK)
+                    st = own_value(L, w, "x - zero point", f, &s);
+                if (st == DMLP_OK) {
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, zero, none, none, 0, z);
+                    add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_SUBTRACT, q, z, none,
+                             1, s);
+                    q = s;
+                }
+            }
+            if (st == DMLP_OK && scale_type == f) {
+                add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, q, scale, none,
+                         1, w->output);
+            } else if (st == DMLP_OK) { /* a float16 or bfloat16 scale: the product in float */
+                uint32_t s32 = 0, p32 = 0;
+                st = own_value(L, w, "the scale as float", f, &s32);
+                if (st == DMLP_OK)
+                    st = own_value(L, w, "(x - zero point) * scale in float", f, &p32);
+                if (st == DMLP_OK) {
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, scale, none, none, 0, s32);
+                    add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, q, s32, none,
+                             1, p32);
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, p32, none, none, 0,
+                             w->output);
+                }
+            }
+        }
+        if (st != DMLP_OK)
+            break;
+        nodes[first].quant_check = 1;
+        nodes[first].quant_values[0] = x;
+        nodes[first].quant_values[1] = scale;
+        nodes[first].quant_values[2] = zero;
+        for (uint32_t k = first; k < made; k++) {
+            if (!nodes[k].run) {
+                st = dmlp__error(DMLP_ERROR_UNSUPPORTED, "%s-%d node producing \"%.60s\": "
+                                 "dmlp lacks an operator its parts need",
+                                 dmlp__onnx_op_name(w->op), w->version,
+                                 m->values[w->output].name);
+                break;
+            }
+            m->values[nodes[k].output].producer = (int32_t)k;
+        }
+    }
+    if (st != DMLP_OK) {
+        free(nodes);
+        return st;
+    }
+    free(m->nodes);
+    m->nodes = nodes;
+    m->node_count = made;
+    return DMLP_OK;
+}
+
 static dmlp_status load_outputs(loader *L, const DmlpOnnxPb__GraphProto *g)
 {
     dmlp_onnx_model *m = L->m;
@@ -1470,9 +1681,14 @@ static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
     /* the nodes and values a fold of more than two inputs adds (Mean's: its Divide and
        the count too) */
     uint64_t extra = 0;
-    for (size_t i = 0; i < g->n_node; i++)
+    for (size_t i = 0; i < g->n_node; i++) {
         if (g->node[i]->n_input > 2)
             extra += g->node[i]->n_input;
+        /* a quantized node lowered to parts (lower_quantized): at most 6, a constant */
+        const char *type = str(g->node[i]->op_type);
+        if (strcmp(type, "QuantizeLinear") == 0 || strcmp(type, "DequantizeLinear") == 0)
+            extra += QUANT_PARTS_MAX;
+    }
     if (g->n_node > UINT32_MAX / 4 || g->n_initializer > UINT32_MAX / 4 ||
         g->n_input > UINT32_MAX / 4 || extra > UINT32_MAX / 4)
         return dmlp__error(DMLP_ERROR_UNSUPPORTED, "the graph is too large");
@@ -1504,7 +1720,7 @@ static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
     running.n_node = kept;
     m->node_count = (uint32_t)kept;
     if ((st = load_nodes(L, &running)) != DMLP_OK || (st = order_nodes(L)) != DMLP_OK ||
-        (st = load_outputs(L, g)) != DMLP_OK)
+        (st = lower_quantized(L)) != DMLP_OK || (st = load_outputs(L, g)) != DMLP_OK)
         return st;
     if (m->output_count == 0)
         return dmlp__error(DMLP_ERROR_FORMAT, "the graph has no outputs");

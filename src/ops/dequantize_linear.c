@@ -30,11 +30,14 @@ DMLP_SAME_TYPE_AS(OutputTensor, ScaleTensor)
 DMLP_OPTIONAL_FROM(ZeroPointTensor, 6_2)
 
 /* ONNX's DequantizeLinear (docs/onnx.md): x and the zero point of these types, the scale
-   and the output float (float16 too from 19, with an 8-bit x). bfloat16 scales and the
-   float8 and 4-bit inputs are refused. */
-DMLP_ONNX(21, "int8, uint8, int16, uint16, int32", 0, 0,
+   and the output float (float16 too from 19, with an 8-bit x). A float8 x runs as several
+   operators (the ONNX loader's parts); bfloat16 scales of integers and 4-bit x are
+   refused. */
+DMLP_ONNX(21, "int8, uint8, int16, uint16, int32, float8e4m3fn, float8e4m3fnuz, float8e5m2, "
+              "float8e5m2fnuz", 0, 0,
           DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_BLOCK_SIZE)
-DMLP_ONNX(19, "int8, uint8, int32", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
+DMLP_ONNX(19, "int8, uint8, int32, float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz",
+          0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
 DMLP_ONNX(13, "int8, uint8, int32", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
 DMLP_ONNX(10, "int8, uint8, int32", 0, 0, DMLP_ONNX_QUANTIZED)
 

@@ -38,14 +38,15 @@ DMLP_SAME_TYPE_AS(OutputTensor, ZeroPointTensor)
 DMLP_OPTIONAL_FROM(ZeroPointTensor, 6_2)
 
 /* ONNX's QuantizeLinear (docs/onnx.md): x of these types, its scale of x's type (float
-   for an int32 x before 19), the zero point and the output uint8 or int8. float16 and
-   bfloat16 x, int32 x with an int32 scale, and the 16-bit, float8 and 4-bit outputs are
-   refused: ONNX's reference divides float16 in float16 and int32 in float64. */
+   for an int32 x before 19), the zero point and the output uint8 or int8, or float8 from
+   19. A float16 or bfloat16 x and the float8 outputs run as several operators (the ONNX
+   loader's parts); int32 x with an int32 scale and 16-bit and 4-bit outputs are refused. */
 #define QUANTIZE_ONNX_21                                                                    \
     (DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_BLOCK_SIZE | DMLP_ONNX_SATURATE |     \
      DMLP_ONNX_OUTPUT_DTYPE)
-DMLP_ONNX(21, "float", 0, 0, QUANTIZE_ONNX_21)
-DMLP_ONNX(19, "float", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_SATURATE)
+DMLP_ONNX(21, "float, float16, bfloat16", 0, 0, QUANTIZE_ONNX_21)
+DMLP_ONNX(19, "float, float16, bfloat16", 0, 0,
+          DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_SATURATE)
 DMLP_ONNX(13, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
 DMLP_ONNX(10, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED)
 #undef QUANTIZE_ONNX_21
