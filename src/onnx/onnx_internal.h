@@ -122,7 +122,29 @@ uint32_t dmlp__onnx_op_execution_flags(dmlp__onnx_op op, int version);
    Divide by N (the count as the type holds it). One and two inputs run as for any
    variadic operator (a copy; the operator itself). */
 #define DMLP_ONNX_DIVIDE_BY_COUNT 32u
+/* QuantizeLinear and DequantizeLinear: inputs 2 and 3 (the scale and the optional zero
+   point) hold one element (per tensor), one per index of x's axis `axis` (per axis, with
+   DMLP_ONNX_AXIS) or one per block of `block_size` along it (blocked, with
+   DMLP_ONNX_BLOCK_SIZE); described to DirectML in x's shape with strides of 0, a blocked
+   axis split in two (D / B, B). The output's type is the zero point's, else
+   `output_dtype` (DMLP_ONNX_OUTPUT_DTYPE), else uint8 (QuantizeLinear), or the scale's
+   (DequantizeLinear). */
+#define DMLP_ONNX_QUANTIZED 64u
+#define DMLP_ONNX_AXIS 128u        /* the attribute axis (INT, default 1, negative too) */
+#define DMLP_ONNX_BLOCK_SIZE 256u  /* the attribute block_size (INT, default 0: none) */
+#define DMLP_ONNX_SATURATE 512u    /* the attribute saturate (INT, default 1; float8 only) */
+#define DMLP_ONNX_OUTPUT_DTYPE 1024u /* the attribute output_dtype (INT, default 0) */
 uint32_t dmlp__onnx_op_attributes(dmlp__onnx_op op, int version);
+/* A quantized node's layout (DMLP_ONNX_QUANTIZED) for x of shape (x_rank, x_dims) and a
+   scale of shape (s_rank, s_dims): the operator's sizes (x's, a blocked axis split in
+   two; [1] for a 0-d x) and the scale's strides over them. 0, or -1 with the reason in
+   why (a scale that fits no granularity, an axis out of range, a block size that does
+   not divide the axis). */
+struct dmlp__onnx_node;
+int dmlp__onnx_quant_layout(const struct dmlp__onnx_node *node, uint32_t x_rank,
+                            const int64_t *x_dims, uint32_t s_rank, const int64_t *s_dims,
+                            uint32_t *rank, uint32_t *sizes, uint32_t *strides, char *why,
+                            size_t why_size);
 /* The operator's ONNX attributes that give its FLOAT members (DMLP_ONNX_FLOAT rows):
    how many, and row `index` of them: the attribute's name (NULL: the member is fixed),
    the member's index among the FLOAT members and ONNX's default. */
@@ -166,7 +188,9 @@ typedef struct dmlp__onnx_value {
 typedef struct dmlp__onnx_node {
     dmlp__onnx_op op;
     int version;
-    uint32_t input_count; /* the operator's: 1, 2 (Add, Sub, Mul, Div) or more (Where) */
+    uint32_t input_count; /* the operator's: 1, 2 (Add, Sub, Mul, Div) or more (Where);
+                             fewer when optional inputs at the end are left out (their
+                             members NULL in the descriptor) */
     union {
         uint32_t inputs[DMLP__MAX_INPUTS]; /* value index of input k, in the operator's
                                               member order (Where: condition, X, Y) */
@@ -200,9 +224,28 @@ typedef struct dmlp__onnx_node {
     int broadcast;
     int has_axis;
     int64_t axis;
-    int32_t to;      /* Cast: the output's ONNX type (0: the operator's rule) */
+    int32_t to;      /* Cast: the output's ONNX type (0: the operator's rule);
+                        QuantizeLinear and DequantizeLinear: theirs, set when loaded */
+    int64_t block;   /* DMLP_ONNX_BLOCK_SIZE: block_size (0: none); axis is has_axis/axis */
+    int32_t output_dtype; /* DMLP_ONNX_OUTPUT_DTYPE: output_dtype (0: none) */
     float floats[DMLP__MAX_FLOATS]; /* the FLOAT members: attributes or ONNX's defaults */
+    /* DMLP_ONNX_BOUND_INPUTS (Clip-11 on): each bound input given, its ONNX type and its
+       element's bits zero-extended; an integer tensor runs ELEMENT_WISE_CLIP1 with them,
+       exactly (its FLOAT members could not hold every int32 or int64) */
+    unsigned char bound_given[2];
+    int32_t bound_types[2];
+    uint64_t bound_bits[2];
     uint32_t flags;  /* execution flags of this node beyond its version's (Cast) */
+    /* A QuantizeLinear or DequantizeLinear node that no one dmlp operator runs as ONNX
+       specifies (float8 and 16-bit float types) becomes several parts, as a variadic node
+       does (onnx_model.c's lower_quantized, once its types are known: `lower` says which
+       parts): Casts of one input, and two- or three-input operators whose inputs after A
+       have the scale's shape, described in A's (x's) shape by the node's quantized layout
+       (quant_b; one of one element has strides of 0). The first part checks the shapes of
+       x, the scale and the zero point (quant_values; UINT32_MAX: none) against each other
+       when run (quant_check). no_saturate: the attribute saturate is 0. */
+    unsigned char lower, quant_b, quant_check, no_saturate;
+    uint32_t quant_values[3];
 } dmlp__onnx_node;
 
 /* The output shape of a two-input node from its inputs' (onnx_model.c; -1: a size known

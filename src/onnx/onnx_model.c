@@ -11,6 +11,16 @@
 #include "onnx_internal.h"
 
 #define MAX_DECLARED_RANK 64
+/* The most nodes (and own values) a quantized node's parts add (lower_quantized). */
+#define QUANT_PARTS_MAX 7
+
+/* The parts a quantized node becomes (dmlp__onnx_node's lower), chosen by its types. */
+enum {
+    LOWER_NONE,
+    LOWER_QUANTIZE_FLOAT8, /* Divide in x's type, [Cast zero point, Add], Cast to float8 */
+    LOWER_QUANTIZE_HALF,   /* Divide in float16/bfloat16, [Cast to float], quantize by 1 */
+    LOWER_DEQUANTIZE_FLOAT8 /* Cast x, [Cast zero point, Subtract], Multiply (in float) */
+};
 
 typedef struct loader {
     dmlp_onnx_model *m;
@@ -569,6 +579,178 @@ static dmlp_status read_cast_attributes(const loader *L, uint32_t n, dmlp__onnx_
     return DMLP_OK;
 }
 
+/* QuantizeLinear's and DequantizeLinear's attributes, those their version has: axis
+   (INT, default 1), block_size (INT >= 0, default 0), saturate (INT, default 1) and
+   output_dtype (INT, default 0). */
+static dmlp_status read_quant_attributes(const loader *L, uint32_t n, dmlp__onnx_node *node)
+{
+    const DmlpOnnxPb__NodeProto *np = proto_of(L, n);
+    uint32_t flags = dmlp__onnx_op_attributes(node->op, node->version);
+    static const struct {
+        const char *name;
+        uint32_t flag;
+    } known[] = {{"axis", DMLP_ONNX_AXIS}, {"block_size", DMLP_ONNX_BLOCK_SIZE},
+                 {"saturate", DMLP_ONNX_SATURATE}, {"output_dtype", DMLP_ONNX_OUTPUT_DTYPE}};
+    int seen[4] = {0, 0, 0, 0};
+    char why[300];
+    for (size_t i = 0; i < np->n_attribute; i++) {
+        const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
+        const char *name = str(a->name);
+        size_t k = 0;
+        while (k < 4 && !(strcmp(name, known[k].name) == 0 && (flags & known[k].flag)))
+            k++;
+        if (k == 4) {
+            snprintf(why, sizeof why, "attribute \"%.60s\" is not one of %s-%d's", name,
+                     dmlp__onnx_op_name(node->op), node->version);
+            return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+        }
+        if (seen[k]) {
+            snprintf(why, sizeof why, "attribute \"%s\" is given twice", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        seen[k] = 1;
+        if ((a->has_type && a->type != 2) || !a->has_i) {
+            snprintf(why, sizeof why, "attribute \"%s\" must be an INT", name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if (k == 0) {
+            node->has_axis = 1;
+            node->axis = a->i;
+        } else if (k == 1) {
+            if (a->i < 0 || a->i > UINT32_MAX) {
+                snprintf(why, sizeof why, "attribute \"block_size\" is %lld; it must be 0 (no "
+                         "blocks) or a positive size", (long long)a->i);
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            node->block = a->i;
+        } else if (k == 3) {
+            node->output_dtype = a->i < 0 || a->i > 1000 ? -1 : (int32_t)a->i;
+        }
+        else if (k == 2) /* float8 outputs only: a value other than 0 saturates */
+            node->no_saturate = a->i == 0;
+    }
+    return DMLP_OK;
+}
+
+static int is_float8_type(int32_t type)
+{
+    return type == DMLP_ONNX_TYPE_FLOAT8E4M3FN || type == DMLP_ONNX_TYPE_FLOAT8E4M3FNUZ ||
+           type == DMLP_ONNX_TYPE_FLOAT8E5M2 || type == DMLP_ONNX_TYPE_FLOAT8E5M2FNUZ;
+}
+
+/* A quantized node's types, once its inputs' are known: x's by the version's row; the
+   scale's (QuantizeLinear: x's from 19, float before; DequantizeLinear: float, float16
+   from 19 with an 8-bit x, and float, float16 or bfloat16 with a float8 x); the zero
+   point's and the output's (QuantizeLinear: the zero point's, else output_dtype's, else
+   uint8: uint8, int8 and from 19 the float8 types; DequantizeLinear: x's, and the output
+   the scale's). Which parts the node becomes where one operator does not run it as ONNX
+   specifies (lower_quantized). Then the output's shape (x's), and the scale's and the
+   zero point's against it where the shapes are known. */
+static dmlp_status infer_quantized(loader *L, uint32_t n, dmlp__onnx_node *node)
+{
+    dmlp_onnx_model *m = L->m;
+    const dmlp__onnx_value *x = &m->values[node->inputs[0]];
+    const dmlp__onnx_value *scale = &m->values[node->inputs[1]];
+    const dmlp__onnx_value *zero = node->input_count > 2 ? &m->values[node->inputs[2]] : NULL;
+    dmlp__onnx_value *out = &m->values[node->output];
+    int quantize = node->op->type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR;
+    const char *name = dmlp__onnx_op_name(node->op);
+    char why[600];
+    int32_t want_scale = !quantize || node->version < 19 ? DMLP_ONNX_TYPE_FLOAT : x->type;
+    int eight_bit = x->type == DMLP_ONNX_TYPE_INT8 || x->type == DMLP_ONNX_TYPE_UINT8;
+    int x_float8 = is_float8_type(x->type);
+    int half_scale = scale->type == DMLP_ONNX_TYPE_FLOAT16 ||
+                     (x_float8 && scale->type == DMLP_ONNX_TYPE_BFLOAT16);
+    int scale_ok = scale->type == want_scale ||
+                   (!quantize && node->version >= 19 && (eight_bit || x_float8) && half_scale);
+    if (!scale_ok) {
+        const char *allowed = quantize ? dmlp_onnx_type_name(want_scale)
+                              : node->version < 19 ? "float"
+                              : x_float8 ? "float, float16 or bfloat16"
+                              : eight_bit ? "float or float16"
+                                          : "float (float16 with an 8-bit x: ONNX's reference "
+                                            "rounds a wider product to float first; bfloat16 "
+                                            "scales are not run)";
+        snprintf(why, sizeof why, "input \"%.60s\" (the scale) has type %s; dmlp runs "
+                 "%s-%d with x %s and a scale of %s", scale->name,
+                 dmlp_onnx_type_name(scale->type), name, node->version,
+                 dmlp_onnx_type_name(x->type), allowed);
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
+    int32_t y_type = !quantize ? scale->type
+                     : zero ? zero->type
+                     : node->output_dtype ? node->output_dtype
+                                          : DMLP_ONNX_TYPE_UINT8;
+    if (quantize && zero && node->output_dtype && node->output_dtype != zero->type) {
+        const dmlp__onnx_type_info *t = dmlp__onnx_type_get(node->output_dtype);
+        snprintf(why, sizeof why, "attribute \"output_dtype\" is %s (%d) and input \"%.60s\" "
+                 "(the zero point) has type %s; ONNX needs them to agree",
+                 t ? t->name : "not a type", (int)node->output_dtype, zero->name,
+                 dmlp_onnx_type_name(zero->type));
+        return node_error(L, n, DMLP_ERROR_FORMAT, why);
+    }
+    int y_float8 = quantize && is_float8_type(y_type) && node->version >= 19;
+    if (quantize && y_type != DMLP_ONNX_TYPE_UINT8 && y_type != DMLP_ONNX_TYPE_INT8 &&
+        !y_float8) {
+        const dmlp__onnx_type_info *t = dmlp__onnx_type_get(y_type);
+        snprintf(why, sizeof why, "the output would have type %s (%s); dmlp's %s-%d writes "
+                 "uint8 and int8%s (ELEMENT_WISE_QUANTIZE_LINEAR has no 16-bit or 4-bit "
+                 "output)", t ? t->name : "not a type",
+                 zero ? "the zero point's" : "attribute \"output_dtype\"", name,
+                 node->version, node->version >= 19 ? ", and the four float8 types" : "");
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
+    if (zero && zero->type != (quantize ? y_type : x->type)) {
+        snprintf(why, sizeof why, "input \"%.60s\" (the zero point) has type %s; %s-%d "
+                 "needs %s's (%s)", zero->name, dmlp_onnx_type_name(zero->type), name,
+                 node->version, quantize ? "the output" : "x",
+                 dmlp_onnx_type_name(quantize ? y_type : x->type));
+        return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
+    }
+    int x_half = x->type == DMLP_ONNX_TYPE_FLOAT16 || x->type == DMLP_ONNX_TYPE_BFLOAT16;
+    node->lower = quantize && y_float8 ? LOWER_QUANTIZE_FLOAT8
+                  : quantize && x_half ? LOWER_QUANTIZE_HALF
+                  : !quantize && x_float8 ? LOWER_DEQUANTIZE_FLOAT8
+                                          : LOWER_NONE;
+    node->to = y_type;
+    out->type = y_type;
+    if (!x->has_shape)
+        return DMLP_OK;
+    dmlp_status st = set_shape(out, x->rank, x->dims, x->dim_params);
+    if (st != DMLP_OK)
+        return st;
+    /* the scale against x, and the zero point's shape against the scale's */
+    int known = scale->has_shape && (!zero || zero->has_shape) && x->rank <= DMLP_ONNX_MAX_RANK;
+    for (uint32_t d = 0; known && d < x->rank; d++)
+        known = x->dims[d] >= 0;
+    for (uint32_t d = 0; known && d < scale->rank; d++)
+        known = scale->dims[d] >= 0;
+    if (!known)
+        return DMLP_OK;
+    uint32_t rank, sizes[DMLP_ONNX_MAX_RANK], strides[DMLP_ONNX_MAX_RANK];
+    char reason[400];
+    if (scale->rank > DMLP_ONNX_MAX_RANK ||
+        dmlp__onnx_quant_layout(node, x->rank, x->dims, scale->rank, scale->dims, &rank, sizes,
+                                strides, reason, sizeof reason) != 0) {
+        if (scale->rank > DMLP_ONNX_MAX_RANK)
+            snprintf(reason, sizeof reason, "the scale has rank %u", scale->rank);
+        snprintf(why, sizeof why, "input \"%.60s\" (the scale): %s", scale->name, reason);
+        return node_error(L, n, DMLP_ERROR_FORMAT, why);
+    }
+    int same = !zero || zero->rank == scale->rank;
+    for (uint32_t d = 0; same && zero && d < zero->rank; d++)
+        same = zero->dims[d] == scale->dims[d];
+    if (!same) {
+        char z_text[128], s_text[128];
+        snprintf(why, sizeof why, "input \"%.60s\" (the zero point) has shape %s and the scale "
+                 "%s; ONNX needs them of one shape", zero->name,
+                 dmlp__onnx_shape_text(zero->rank, zero->dims, z_text, sizeof z_text),
+                 dmlp__onnx_shape_text(scale->rank, scale->dims, s_text, sizeof s_text));
+        return node_error(L, n, DMLP_ERROR_FORMAT, why);
+    }
+    return DMLP_OK;
+}
+
 /* Constant nodes become constant values, as initializers are, and leave the list of
    nodes that run (L->kept, with their graph numbers in L->numbers). */
 static dmlp_status load_constants(loader *L, const DmlpOnnxPb__GraphProto *g, size_t *kept)
@@ -629,6 +811,18 @@ static dmlp_status load_constants(loader *L, const DmlpOnnxPb__GraphProto *g, si
     }
     L->protos = L->kept;
     return DMLP_OK;
+}
+
+static int is_integer_type(int32_t type)
+{
+    switch (type) {
+    case DMLP_ONNX_TYPE_INT8: case DMLP_ONNX_TYPE_INT16: case DMLP_ONNX_TYPE_INT32:
+    case DMLP_ONNX_TYPE_INT64: case DMLP_ONNX_TYPE_UINT8: case DMLP_ONNX_TYPE_UINT16:
+    case DMLP_ONNX_TYPE_UINT32: case DMLP_ONNX_TYPE_UINT64:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 /* A bound input's one element as the FLOAT it must equal exactly (an integer: as the
@@ -732,6 +926,17 @@ static dmlp_status read_bound_inputs(const loader *L, uint32_t n, dmlp__onnx_nod
                      "one", name, role, (unsigned long long)count);
             return node_error(L, n, DMLP_ERROR_FORMAT, why);
         }
+        if (k < 2) { /* the exact element, for an integer Clip (ELEMENT_WISE_CLIP1) */
+            node->bound_given[k] = 1;
+            node->bound_types[k] = v->init.type;
+            node->bound_bits[k] = 0;
+            memcpy(&node->bound_bits[k], v->init.data, info->size < 8 ? info->size : 8);
+        }
+        if (is_integer_type(v->init.type)) {
+            char ignored[8];
+            (void)bound_value(&v->init, &node->floats[member], ignored, 0);
+            continue; /* it bounds an integer input of its type, exactly (order_nodes) */
+        }
         if (bound_value(&v->init, &node->floats[member], reason, sizeof reason) != 0) {
             snprintf(why, sizeof why, "input \"%.60s\" (%s): %s", name, role, reason);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
@@ -789,11 +994,42 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         uint32_t flags = dmlp__onnx_op_attributes(node->op, node->version);
         uint32_t bounds = flags & DMLP_ONNX_BOUND_INPUTS ? dmlp__onnx_op_float_count(node->op)
                                                          : 0;
+        /* an optional input (the row's DMLP_FIELD_OPTIONAL) after the last one given is
+           left out, whether the node omits it or names it "" as exporters write it */
+        const dmlp__op_def *node_def = dmlp__onnx_op_def(node->op);
+        uint32_t given = (uint32_t)np->n_input, required = node->input_count;
+        while (!variadic && !bounds && given > 0 && given <= node->input_count &&
+               dmlp__op_input(node_def, given - 1)->optional &&
+               (!np->input[given - 1] || !np->input[given - 1][0]))
+            given--;
+        while (!variadic && !bounds && required > 0 &&
+               dmlp__op_input(node_def, required - 1)->optional)
+            required--;
         int named = variadic ? np->n_input >= 1
                     : bounds ? np->n_input >= 1 && np->n_input <= 1 + bounds
-                             : np->n_input == node->input_count;
-        for (size_t i = 0; named && i < (bounds ? 1 : np->n_input); i++)
+                             : np->n_input <= node->input_count && given >= required;
+        for (size_t i = 0; named && i < (bounds ? 1 : variadic ? np->n_input : given); i++)
             named = np->input[i] && np->input[i][0];
+        if (named && !variadic && !bounds)
+            node->input_count = given;
+        /* a required input named "" (as exporters write an absent one): name it */
+        for (uint32_t i = 0; !named && !variadic && !bounds && i < np->n_input &&
+                             i < node->input_count;
+             i++) {
+            const dmlp__field *f = dmlp__op_input(node_def, i);
+            if ((np->input[i] && np->input[i][0]) || f->optional)
+                continue;
+            snprintf(why, sizeof why, "input %u is named \"\" (left out), but %s needs it "
+                     "(DirectML's %s); only an optional input after the last one given may "
+                     "be left out", i + 1, np->op_type, f->name);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
+        if (!named && required < node->input_count && np->n_input <= node->input_count) {
+            snprintf(why, sizeof why, "has %zu inputs; %s takes %u to %u, named (an optional "
+                     "one left out is omitted or named \"\", after the last one given)",
+                     np->n_input, np->op_type, required, node->input_count);
+            return node_error(L, n, DMLP_ERROR_FORMAT, why);
+        }
         if (!named) {
             snprintf(why, sizeof why, "has %zu inputs; %s takes %s, named", np->n_input,
                      np->op_type,
@@ -819,7 +1055,8 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         }
         dmlp_status st = dmlp__onnx_op_def(node->op)->output_type == DMLP__OUTPUT_LISTED
                              ? read_cast_attributes(L, n, node)
-                             : read_attributes(L, n, node);
+                         : flags & DMLP_ONNX_QUANTIZED ? read_quant_attributes(L, n, node)
+                                                       : read_attributes(L, n, node);
         if (st == DMLP_OK && bounds)
             st = read_bound_inputs(L, n, node, np, bounds);
         if (st == DMLP_OK && (flags & DMLP_ONNX_LOWER_FIRST) && node->floats[0] > node->floats[1])
@@ -1161,8 +1398,29 @@ static dmlp_status order_nodes(loader *L)
                 st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
                 break;
             }
+            /* an integer bound bounds an input of its own type only (ONNX's T), and an
+               integer input takes bounds of its type: ELEMENT_WISE_CLIP1 holds them */
+            for (int k = 0; k < 2; k++) {
+                if (!node->bound_given[k] || node->bound_types[k] == in->type ||
+                    (!is_integer_type(in->type) && !is_integer_type(node->bound_types[k])))
+                    continue;
+                const DmlpOnnxPb__NodeProto *np = proto_of(L, stack[i]);
+                snprintf(why, sizeof why, "input \"%.60s\" (%s) has type %s; %s-%d takes its "
+                         "bounds in the input's type (%s)", np->input[1 + k],
+                         k ? "max" : "min", dmlp_onnx_type_name(node->bound_types[k]),
+                         dmlp__onnx_op_name(node->op), node->version,
+                         dmlp_onnx_type_name(in->type));
+                st = node_error(L, stack[i], DMLP_ERROR_UNSUPPORTED, why);
+                break;
+            }
+            if (st != DMLP_OK)
+                break;
             out->type = node->to ? node->to
                                  : dmlp__onnx_op_output_type(node->op, node->version, in->type);
+            if (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) {
+                st = infer_quantized(L, stack[i], node);
+                continue;
+            }
             if (node->count)
                 st = make_count(L, node, in->type);
             if (st == DMLP_OK && node->input_count == 2) {
@@ -1182,6 +1440,187 @@ static dmlp_status order_nodes(loader *L)
     free(order);
     free(sorted);
     return st;
+}
+
+
+/* A value of the loader's own, "<output> (<what>)", of the type. */
+static dmlp_status own_value(loader *L, const dmlp__onnx_node *whole, const char *what,
+                             int32_t type, uint32_t *index)
+{
+    char name[320];
+    snprintf(name, sizeof name, "%.200s (%s)", L->m->values[whole->output].name, what);
+    dmlp_status st = add_own_value(L, name, index);
+    if (st == DMLP_OK)
+        L->m->values[*index].type = type;
+    return st;
+}
+
+/* A constant of one element holding 1 in type (float or float16): the scale of a part
+   that quantizes a quotient already divided. */
+static dmlp_status own_one(loader *L, const dmlp__onnx_node *whole, int32_t type,
+                           uint32_t *index)
+{
+    dmlp_status st = own_value(L, whole, "a scale of 1", type, index);
+    if (st != DMLP_OK)
+        return st;
+    dmlp__onnx_value *v = &L->m->values[*index];
+    float one = 1.0f;
+    uint16_t half = 0x3c00;
+    size_t size = type == DMLP_ONNX_TYPE_FLOAT ? 4 : 2;
+    void *data = malloc(size);
+    char *name = strdup(v->name);
+    if (!data || !name) {
+        free(data);
+        free(name);
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    }
+    memcpy(data, size == 4 ? (const void *)&one : (const void *)&half, size);
+    v->init = (dmlp_onnx_tensor){name, type, 0, NULL, data, size};
+    v->has_init = 1;
+    return set_shape(v, 0, NULL, NULL);
+}
+
+/* Appends a part of whole: run by the operator `type`, inputs a, b, c (UINT32_MAX: none),
+   producing output. */
+static dmlp__onnx_node *add_part(dmlp__onnx_node *nodes, uint32_t *made,
+                                 const dmlp__onnx_node *whole, DML_OPERATOR_TYPE type,
+                                 uint32_t a, uint32_t b, uint32_t c, int quant_b, uint32_t output)
+{
+    dmlp__onnx_node *p = &nodes[(*made)++];
+    *p = *whole;
+    p->run = dmlp__op_find(type);
+    p->inputs[0] = a;
+    p->inputs[1] = b;
+    p->inputs[2] = c;
+    p->input_count = c != UINT32_MAX ? 3 : b != UINT32_MAX ? 2 : 1;
+    p->quant_b = (unsigned char)quant_b;
+    p->quant_check = 0;
+    p->lower = LOWER_NONE;
+    p->flags = 0;
+    p->output = output;
+    return p;
+}
+
+/* Every quantized node whose types no one operator runs as ONNX specifies becomes its
+   parts, in its place in the run order (docs/onnx.md, QuantizeLinear and
+   DequantizeLinear): their values and the constant 1 are the loader's own. */
+static dmlp_status lower_quantized(loader *L)
+{
+    dmlp_onnx_model *m = L->m;
+    uint32_t lowered = 0;
+    for (uint32_t i = 0; i < m->node_count; i++)
+        lowered += m->nodes[i].lower != LOWER_NONE;
+    if (!lowered)
+        return DMLP_OK;
+    uint32_t cap = m->node_count + lowered * QUANT_PARTS_MAX;
+    dmlp__onnx_node *nodes = calloc(cap, sizeof *nodes);
+    if (!nodes)
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
+    uint32_t made = 0, none = UINT32_MAX;
+    dmlp_status st = DMLP_OK;
+    for (uint32_t i = 0; i < m->node_count && st == DMLP_OK; i++) {
+        const dmlp__onnx_node *w = &m->nodes[i];
+        if (w->lower == LOWER_NONE) {
+            nodes[made++] = *w;
+            continue;
+        }
+        uint32_t first = made, x = w->inputs[0], scale = w->inputs[1];
+        uint32_t zero = w->input_count > 2 ? w->inputs[2] : none;
+        int32_t x_type = m->values[x].type;
+        uint32_t q = 0, z = 0, s = 0, one = 0;
+        if (w->lower == LOWER_QUANTIZE_FLOAT8 || w->lower == LOWER_QUANTIZE_HALF) {
+            /* x / scale in x's type */
+            const int half = w->lower == LOWER_QUANTIZE_HALF;
+            st = own_value(L, w, "x / scale", x_type, &q);
+            if (st == DMLP_OK)
+                add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_DIVIDE, x, scale, none, 1,
+                         q);
+            if (st == DMLP_OK && !half && zero != none) { /* + the zero point widened */
+                st = own_value(L, w, "the zero point widened", x_type, &z);
+                if (st == DMLP_OK)
+                    st = own_value(L, w, "x / scale + zero point", x_type, &s);
+                if (st == DMLP_OK) {
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, zero, none, none, 0, z);
+                    add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_ADD, q, z, none, 1, s);
+                    q = s;
+                }
+            }
+            if (st == DMLP_OK && !half) { /* to float8, saturating or not */
+                dmlp__onnx_node *p = add_part(nodes, &made, w, DML_OPERATOR_CAST, q, none,
+                                              none, 0, w->output);
+                p->flags = w->no_saturate ? DMLP_EXECUTION_FLAG_CAST_NO_SATURATE : 0;
+            }
+            if (st == DMLP_OK && half && x_type == DMLP_ONNX_TYPE_BFLOAT16) {
+                /* dmlp quantizes float and float16: bfloat16 widened exactly */
+                st = own_value(L, w, "x / scale as float", DMLP_ONNX_TYPE_FLOAT, &s);
+                if (st == DMLP_OK)
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, q, none, none, 0, s);
+                q = s;
+            }
+            if (st == DMLP_OK && half) /* rounded, the zero point added, saturated */
+                st = own_one(L, w, m->values[q].type, &one);
+            if (st == DMLP_OK && half)
+                add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, q, one,
+                         zero, 1, w->output);
+        } else { /* LOWER_DEQUANTIZE_FLOAT8 */
+            int32_t f = DMLP_ONNX_TYPE_FLOAT;
+            int32_t scale_type = m->values[scale].type;
+            st = own_value(L, w, "x as float", f, &q);
+            if (st == DMLP_OK)
+                add_part(nodes, &made, w, DML_OPERATOR_CAST, x, none, none, 0, q);
+            if (st == DMLP_OK && zero != none) { /* - the zero point widened */
+                st = own_value(L, w, "the zero point as float", f, &z);
+                if (st == DMLP_OK)
+                    st = own_value(L, w, "x - zero point", f, &s);
+                if (st == DMLP_OK) {
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, zero, none, none, 0, z);
+                    add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_SUBTRACT, q, z, none,
+                             1, s);
+                    q = s;
+                }
+            }
+            if (st == DMLP_OK && scale_type == f) {
+                add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, q, scale, none,
+                         1, w->output);
+            } else if (st == DMLP_OK) { /* a float16 or bfloat16 scale: the product in float */
+                uint32_t s32 = 0, p32 = 0;
+                st = own_value(L, w, "the scale as float", f, &s32);
+                if (st == DMLP_OK)
+                    st = own_value(L, w, "(x - zero point) * scale in float", f, &p32);
+                if (st == DMLP_OK) {
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, scale, none, none, 0, s32);
+                    add_part(nodes, &made, w, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, q, s32, none,
+                             1, p32);
+                    add_part(nodes, &made, w, DML_OPERATOR_CAST, p32, none, none, 0,
+                             w->output);
+                }
+            }
+        }
+        if (st != DMLP_OK)
+            break;
+        nodes[first].quant_check = 1;
+        nodes[first].quant_values[0] = x;
+        nodes[first].quant_values[1] = scale;
+        nodes[first].quant_values[2] = zero;
+        for (uint32_t k = first; k < made; k++) {
+            if (!nodes[k].run) {
+                st = dmlp__error(DMLP_ERROR_UNSUPPORTED, "%s-%d node producing \"%.60s\": "
+                                 "dmlp lacks an operator its parts need",
+                                 dmlp__onnx_op_name(w->op), w->version,
+                                 m->values[w->output].name);
+                break;
+            }
+            m->values[nodes[k].output].producer = (int32_t)k;
+        }
+    }
+    if (st != DMLP_OK) {
+        free(nodes);
+        return st;
+    }
+    free(m->nodes);
+    m->nodes = nodes;
+    m->node_count = made;
+    return DMLP_OK;
 }
 
 static dmlp_status load_outputs(loader *L, const DmlpOnnxPb__GraphProto *g)
@@ -1242,9 +1681,14 @@ static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
     /* the nodes and values a fold of more than two inputs adds (Mean's: its Divide and
        the count too) */
     uint64_t extra = 0;
-    for (size_t i = 0; i < g->n_node; i++)
+    for (size_t i = 0; i < g->n_node; i++) {
         if (g->node[i]->n_input > 2)
             extra += g->node[i]->n_input;
+        /* a quantized node lowered to parts (lower_quantized): at most 6, a constant */
+        const char *type = str(g->node[i]->op_type);
+        if (strcmp(type, "QuantizeLinear") == 0 || strcmp(type, "DequantizeLinear") == 0)
+            extra += QUANT_PARTS_MAX;
+    }
     if (g->n_node > UINT32_MAX / 4 || g->n_initializer > UINT32_MAX / 4 ||
         g->n_input > UINT32_MAX / 4 || extra > UINT32_MAX / 4)
         return dmlp__error(DMLP_ERROR_UNSUPPORTED, "the graph is too large");
@@ -1276,7 +1720,7 @@ static dmlp_status load_graph(loader *L, const DmlpOnnxPb__ModelProto *mp,
     running.n_node = kept;
     m->node_count = (uint32_t)kept;
     if ((st = load_nodes(L, &running)) != DMLP_OK || (st = order_nodes(L)) != DMLP_OK ||
-        (st = load_outputs(L, g)) != DMLP_OK)
+        (st = lower_quantized(L)) != DMLP_OK || (st = load_outputs(L, g)) != DMLP_OK)
         return st;
     if (m->output_count == 0)
         return dmlp__error(DMLP_ERROR_FORMAT, "the graph has no outputs");

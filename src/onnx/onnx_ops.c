@@ -460,3 +460,83 @@ int dmlp__onnx_broadcast(const dmlp__onnx_node *node, uint32_t a_rank, const int
     offset[1] = (uint32_t)axis;
     return 0;
 }
+
+int dmlp__onnx_quant_layout(const dmlp__onnx_node *node, uint32_t x_rank, const int64_t *x_dims,
+                            uint32_t s_rank, const int64_t *s_dims, uint32_t *rank,
+                            uint32_t *sizes, uint32_t *strides, char *why, size_t why_size)
+{
+    const char *name = dmlp__onnx_op_name(node->op);
+    char x_text[128], s_text[128];
+    dims_text(x_rank, x_dims, x_text, sizeof x_text);
+    dims_text(s_rank, s_dims, s_text, sizeof s_text);
+    uint64_t count = 1;
+    for (uint32_t d = 0; d < s_rank; d++)
+        count *= (uint64_t)s_dims[d];
+    *rank = x_rank ? x_rank : 1;
+    for (uint32_t d = 0; d < *rank; d++) {
+        sizes[d] = x_rank ? (uint32_t)x_dims[d] : 1;
+        strides[d] = 0;
+    }
+    if (count == 1 && (s_rank <= 1 || node->block)) /* per tensor: one element everywhere */
+        return 0;
+    int64_t axis = node->has_axis ? node->axis : 1;
+    if (!(dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_AXIS)) {
+        snprintf(why, why_size, "the scale has shape %s; %s-%d takes one element (a "
+                 "scale per axis comes with version 13)", s_text, name, node->version);
+        return -1;
+    }
+    if (axis < -(int64_t)x_rank || axis >= (int64_t)x_rank) {
+        snprintf(why, why_size, "attribute \"axis\" is %lld; x %s has rank %u, so it must be "
+                 "in [-%u, %u]", (long long)axis, x_text, x_rank, x_rank,
+                 x_rank ? x_rank - 1 : 0);
+        return -1;
+    }
+    uint32_t a = (uint32_t)(axis < 0 ? axis + (int64_t)x_rank : axis);
+    if (!node->block) { /* per axis: a 1-D scale of x's size along the axis */
+        if (s_rank != 1 || s_dims[0] != x_dims[a]) {
+            snprintf(why, why_size, "the scale has shape %s; with x %s and axis %lld it must "
+                     "hold one element, or be 1-D of size %lld (one per index of axis %u)",
+                     s_text, x_text, (long long)axis, (long long)x_dims[a], a);
+            return -1;
+        }
+        strides[a] = 1;
+        return 0;
+    }
+    /* blocked: x's shape but ceil(D / B) along the axis; dmlp runs blocks that divide D */
+    int64_t b = node->block, d_axis = x_dims[a];
+    if (d_axis % b != 0) {
+        snprintf(why, why_size, "attribute \"block_size\" is %lld, which does not divide "
+                 "x %s along axis %u (%lld); dmlp runs blocks that divide the axis",
+                 (long long)b, x_text, a, (long long)d_axis);
+        return -1;
+    }
+    int same = s_rank == x_rank;
+    for (uint32_t d = 0; same && d < x_rank; d++)
+        same = s_dims[d] == (d == a ? d_axis / b : x_dims[d]);
+    if (!same) {
+        snprintf(why, why_size, "the scale has shape %s; blocked by %lld along axis %u of x "
+                 "%s it must have x's shape with %lld along that axis", s_text, (long long)b,
+                 a, x_text, (long long)(d_axis / b));
+        return -1;
+    }
+    if (x_rank + 1 > DMLP_ONNX_MAX_RANK) {
+        snprintf(why, why_size, "x %s has rank %u; a blocked axis is split in two, and dmlp "
+                 "runs ranks up to %d", x_text, x_rank, DMLP_ONNX_MAX_RANK);
+        return -1;
+    }
+    /* the axis split in two, (D / B, B); the scale packed over its own shape, 0 on B */
+    *rank = x_rank + 1;
+    uint64_t packed = 1;
+    for (uint32_t d = *rank; d-- > 0;) {
+        uint32_t from = d <= a ? d : d - 1; /* x's axis of split axis d */
+        if (d == a + 1) {
+            sizes[d] = (uint32_t)b;
+            strides[d] = 0;
+            continue;
+        }
+        sizes[d] = (uint32_t)(from == a ? d_axis / b : x_dims[from]);
+        strides[d] = sizes[d] == 1 ? 0 : (uint32_t)packed;
+        packed *= sizes[d];
+    }
+    return 0;
+}

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/types.h"
 #include "io/budget.h"
 #include "onnx_internal.h"
 
@@ -117,6 +118,85 @@ static void input_strides(const slot *s, uint32_t offset, uint32_t rank, uint32_
     }
 }
 
+/* An integer Clip's bounds as ELEMENT_WISE_CLIP1's, in the tensor's type: each given
+   one's element exactly, an absent one the type's end; a lower bound above the upper one
+   lowered to it (ONNX gives the upper bound there). 0 for a float tensor (Clip's FLOAT
+   members hold its bounds). */
+static int integer_bounds(const dmlp__onnx_node *node, DML_TENSOR_DATA_TYPE type,
+                          dmlp__op_params *params)
+{
+    int is_signed = type == DML_TENSOR_DATA_TYPE_INT8 || type == DML_TENSOR_DATA_TYPE_INT16 ||
+                    type == DML_TENSOR_DATA_TYPE_INT32 || type == DML_TENSOR_DATA_TYPE_INT64;
+    int is_unsigned = type == DML_TENSOR_DATA_TYPE_UINT8 || type == DML_TENSOR_DATA_TYPE_UINT16 ||
+                      type == DML_TENSOR_DATA_TYPE_UINT32 || type == DML_TENSOR_DATA_TYPE_UINT64;
+    if (!is_signed && !is_unsigned)
+        return 0;
+    uint32_t bits = 8 * dmlp__type_size(type);
+    uint64_t mask = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    uint64_t ends[2] = {is_signed ? (UINT64_C(1) << (bits - 1)) : 0,
+                        is_signed ? mask >> 1 : mask};
+    int64_t value[2];
+    for (int k = 0; k < 2; k++) {
+        params->scalars[k] = node->bound_given[k] ? node->bound_bits[k] & mask : ends[k];
+        uint64_t u = params->scalars[k];
+        /* the value in 64 bits: sign-extended for a signed type */
+        value[k] = is_signed && bits < 64 && (u >> (bits - 1) & 1) ? (int64_t)(u | ~mask)
+                                                                 : (int64_t)u;
+    }
+    int above = is_signed ? value[0] > value[1] : params->scalars[0] > params->scalars[1];
+    if (above)
+        params->scalars[0] = params->scalars[1];
+    params->scalar_type = type;
+    return 1;
+}
+
+/* A quantized node's scale and zero point against the x fed (their shapes may be known
+   only now): the whole node's inputs, or those of the node a part comes from (its
+   quant_values: x, the scale, the zero point or UINT32_MAX). */
+static dmlp_status check_quantized(const dmlp_onnx_model *m, const dmlp__onnx_node *node,
+                                   const slot *slots)
+{
+    uint32_t values[3] = {node->inputs[0], node->inputs[1],
+                          node->input_count > 2 ? node->inputs[2] : UINT32_MAX};
+    if (node->quant_check)
+        memcpy(values, node->quant_values, sizeof values);
+    const slot *x = &slots[values[0]], *scale = &slots[values[1]];
+    const slot *zero = values[2] != UINT32_MAX ? &slots[values[2]] : NULL;
+    uint32_t rank, sizes[DMLP_ONNX_MAX_RANK + 1], strides[DMLP_ONNX_MAX_RANK + 1];
+    char why[400];
+    const char *what = "scale";
+    int bad = scale->rank > DMLP_ONNX_MAX_RANK;
+    if (bad)
+        snprintf(why, sizeof why, "it has rank %u", scale->rank);
+    else
+        bad = dmlp__onnx_quant_layout(node, x->rank, x->dims, scale->rank, scale->dims, &rank,
+                                      sizes, strides, why, sizeof why) != 0;
+    int same = !zero || zero->rank == scale->rank;
+    for (uint32_t d = 0; same && zero && d < zero->rank; d++)
+        same = zero->dims[d] == scale->dims[d];
+    if (!bad && !same) {
+        what = "zero point";
+        snprintf(why, sizeof why, "its shape is not the scale's; ONNX needs them of one shape");
+        bad = 1;
+    }
+    if (!bad)
+        return DMLP_OK;
+    uint32_t k = what[0] == 's' ? 1 : 2;
+    return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s-%d node producing \"%.60s\": input "
+                       "\"%.60s\" (the %s): %s", dmlp__onnx_op_name(node->op), node->version,
+                       m->values[node->output].name, m->values[values[k]].name, what, why);
+}
+
+/* Whether a node's inputs after the first are described by the quantized layout: a whole
+   QuantizeLinear or DequantizeLinear node, or a part of one whose B has the scale's
+   shape. */
+static int quantized_inputs(const dmlp__onnx_node *node)
+{
+    int whole = (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) &&
+                !node->run;
+    return whole || node->quant_b;
+}
+
 /* One node as one dmlp operator, its output of shape (out_rank, out_dims). A two-input
    node's inputs are described in the output's shape, broadcast by strides of 0 (offset:
    where each input's axes start). in_bytes[k] gets the TotalTensorSizeInBytes input k is
@@ -127,18 +207,30 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
                                   uint64_t *in_bytes)
 {
     const dmlp__onnx_value *ov = &m->values[node->output];
-    uint32_t sizes[DMLP_ONNX_MAX_RANK], strides[DMLP__MAX_INPUTS][DMLP_ONNX_MAX_RANK];
+    uint32_t sizes[DMLP_ONNX_MAX_RANK + 1], strides[DMLP__MAX_INPUTS][DMLP_ONNX_MAX_RANK];
     uint32_t rank = out_rank ? out_rank : 1; /* a scalar runs as sizes [1] */
     for (uint32_t d = 0; d < rank; d++)
         sizes[d] = out_rank ? (uint32_t)out_dims[d] : 1;
     DML_TENSOR_DATA_TYPE otype = dmlp__onnx_type_get(ov->type)->dml;
     uint32_t count = node->input_count;
     DML_BUFFER_TENSOR_DESC ib[DMLP__MAX_INPUTS];
+    /* a quantized node: x's sizes (a blocked axis split in two), the scale and the zero
+       point along them by their strides (checked by check_quantized) */
+    uint32_t quant_strides[DMLP_ONNX_MAX_RANK + 1], zeros[DMLP_ONNX_MAX_RANK + 1] = {0};
+    /* the layout from the input after A that has more than one element (a part's scale of
+       1 beside a zero point per axis), else from B; one of one element has strides of 0 */
+    uint32_t shaped = count > 2 && in[1]->count == 1 ? 2 : 1;
+    int quantized = count >= 2 && quantized_inputs(node) &&
+                    dmlp__onnx_quant_layout(node, in[0]->rank, in[0]->dims, in[shaped]->rank,
+                                            in[shaped]->dims, &rank, sizes, quant_strides,
+                                            NULL, 0) == 0;
     for (uint32_t k = 0; k < count; k++) {
         /* each input's own type: Where's condition (bool, UINT8) beside X's */
         DML_TENSOR_DATA_TYPE itype = dmlp__onnx_type_get(m->values[node->inputs[k]].type)->dml;
         const uint32_t *st = NULL;
-        if (count >= 2) {
+        if (quantized) {
+            st = k == 0 ? NULL : in[k]->count == 1 ? zeros : quant_strides;
+        } else if (count >= 2) {
             input_strides(in[k], out_rank ? offset[k] : 0, rank, strides[k]);
             if (!out_rank)
                 strides[k][0] = 0;
@@ -154,11 +246,16 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
     dmlp__desc_storage storage;
     dmlp__op_params params = {.mode = node->mode};
     memcpy(params.floats, node->floats, sizeof params.floats);
-    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
-    for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++) /* a one-input copy of a variadic node */
-        inputs[k] = &ib[k < count ? k : 0];
     /* a node run by another operator (a variadic node's copy: Identity) has its flags */
     const dmlp__op_def *def = node->run ? node->run : dmlp__onnx_op_def(node->op);
+    const DML_BUFFER_TENSOR_DESC *inputs[DMLP__MAX_INPUTS];
+    for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++) { /* a one-input copy of a variadic node */
+        const dmlp__field *f = k < dmlp__op_input_count(def) ? dmlp__op_input(def, k) : NULL;
+        inputs[k] = k < count ? &ib[k] : f && f->optional ? NULL : &ib[0]; /* NULL: left out */
+    }
+    if ((dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_BOUND_INPUTS) &&
+        integer_bounds(node, otype, &params))
+        def = dmlp__op_find(DML_OPERATOR_ELEMENT_WISE_CLIP1);
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, def, inputs, &ob, &params);
     uint32_t flags =
         (node->run ? 0 : dmlp__onnx_op_execution_flags(node->op, node->version)) | node->flags;
@@ -483,7 +580,14 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
         if (st != DMLP_OK)
             break;
         uint32_t osize = dmlp_onnx_type_size(m->values[node->output].type);
-        if (node->input_count >= 2) { /* the shapes fed: broadcast, or refused */
+        int quantized = node->input_count >= 2 && quantized_inputs(node);
+        if ((quantized && !node->run) || node->quant_check) {
+            /* x's shape; the scale and zero point fit it, or are refused */
+            st = check_quantized(m, node, slots);
+            if (st != DMLP_OK)
+                break;
+        }
+        if (node->input_count >= 2 && !quantized) { /* the shapes fed: broadcast, or refused */
             char why[300];
             uint32_t rank, ranks[DMLP__MAX_INPUTS];
             const int64_t *dims_in[DMLP__MAX_INPUTS];

@@ -8,7 +8,7 @@
 #define OP DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR
 #define OP_DESC DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC
 
-DMLP_OP(ELEMENT_WISE_DEQUANTIZE_LINEAR, dequantize, dequantize_linear, NULL,
+DMLP_OP(ELEMENT_WISE_DEQUANTIZE_LINEAR, dequantize, dequantize_linear, "DequantizeLinear",
         DML_TENSOR_DATA_TYPE_FLOAT32,
         DMLP_NOT_IN_PLACE("DequantizeLinear never runs in place (its output's type is none of "
                           "its inputs' but the scale's)"),
@@ -28,6 +28,18 @@ DMLP_OUTPUT_TYPES(6_0, (F32, F16))
 /* The output has the scale's type; ZeroPointTensor may be NULL from 6_2. */
 DMLP_SAME_TYPE_AS(OutputTensor, ScaleTensor)
 DMLP_OPTIONAL_FROM(ZeroPointTensor, 6_2)
+
+/* ONNX's DequantizeLinear (docs/onnx.md): x and the zero point of these types, the scale
+   and the output float (float16 too from 19, with an 8-bit x). A float8 x runs as several
+   operators (the ONNX loader's parts); bfloat16 scales of integers and 4-bit x are
+   refused. */
+DMLP_ONNX(21, "int8, uint8, int16, uint16, int32, float8e4m3fn, float8e4m3fnuz, float8e5m2, "
+              "float8e5m2fnuz", 0, 0,
+          DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_BLOCK_SIZE)
+DMLP_ONNX(19, "int8, uint8, int32, float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz",
+          0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
+DMLP_ONNX(13, "int8, uint8, int32", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
+DMLP_ONNX(10, "int8, uint8, int32", 0, 0, DMLP_ONNX_QUANTIZED)
 
 #define DEQUANTIZE_ROWS(X, x)                                                               \
     DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_FLOAT32, x##_f32_dequantize, NO, NO)           \

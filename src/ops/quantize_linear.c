@@ -10,7 +10,7 @@
 #define OP DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR
 #define OP_DESC DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC
 
-DMLP_OP(ELEMENT_WISE_QUANTIZE_LINEAR, quantize, quantize_linear, NULL,
+DMLP_OP(ELEMENT_WISE_QUANTIZE_LINEAR, quantize, quantize_linear, "QuantizeLinear",
         DML_TENSOR_DATA_TYPE_UINT8,
         DMLP_NOT_IN_PLACE("QuantizeLinear never runs in place (its output's type is none of "
                           "its inputs' but the zero point's)"),
@@ -36,6 +36,20 @@ DMLP_OUTPUT_TYPES(2_1, (U8, I8))
 DMLP_TYPE_PAIRS(ScaleTensor, InputTensor, (F32, F32, F16, F16, I32, F32))
 DMLP_SAME_TYPE_AS(OutputTensor, ZeroPointTensor)
 DMLP_OPTIONAL_FROM(ZeroPointTensor, 6_2)
+
+/* ONNX's QuantizeLinear (docs/onnx.md): x of these types, its scale of x's type (float
+   for an int32 x before 19), the zero point and the output uint8 or int8, or float8 from
+   19. A float16 or bfloat16 x and the float8 outputs run as several operators (the ONNX
+   loader's parts); int32 x with an int32 scale and 16-bit and 4-bit outputs are refused. */
+#define QUANTIZE_ONNX_21                                                                    \
+    (DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_BLOCK_SIZE | DMLP_ONNX_SATURATE |     \
+     DMLP_ONNX_OUTPUT_DTYPE)
+DMLP_ONNX(21, "float, float16, bfloat16", 0, 0, QUANTIZE_ONNX_21)
+DMLP_ONNX(19, "float, float16, bfloat16", 0, 0,
+          DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_SATURATE)
+DMLP_ONNX(13, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
+DMLP_ONNX(10, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED)
+#undef QUANTIZE_ONNX_21
 
 #define QUANTIZE_ROWS(X, x)                                                                 \
     DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_UINT8, x##_u8_quantize, NO, NO)                \

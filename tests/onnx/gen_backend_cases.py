@@ -4,8 +4,8 @@ Mul, Div, Cast, Greater, And, Or, Ceil, Floor, Relu, Max, Min, PRelu, Mod, Mean,
 Less, GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, BitwiseXor,
 BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), BitShift, LeakyRelu,
 ThresholdedRelu, HardSigmoid, Shrink, HardSwish, Clip (its min and max made
-initializers: dmlp reads Clip's bounds as constants), Reciprocal, Sqrt, Round, Sum and
-Where.
+initializers: dmlp reads Clip's bounds as constants), Reciprocal, Sqrt, Round, Sum,
+Where, QuantizeLinear and DequantizeLinear.
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -35,7 +35,7 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "Mean", "Equal", "Less", "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN",
              "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "LeakyRelu",
              "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip", "Reciprocal",
-             "Sqrt", "Round", "Sum", "Where")
+             "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

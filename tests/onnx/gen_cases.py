@@ -31,6 +31,7 @@ from onnx import TensorProto, helper
 import gen_bitwise_cases
 import gen_cast_cases
 import gen_clip_cases
+import gen_quant_cases
 import gen_logical_cases
 import gen_minmax_cases
 import gen_binary_ops_cases
@@ -994,8 +995,8 @@ def arith_refused_cases(root):
     refuse(root, "add_one_input", arith_model(inputs=("a",)), "has 1 inputs",
            "takes exactly two")
     refuse(root, "add_three_inputs", arith_model(inputs=("a", "b", "a")), "has 3 inputs")
-    refuse(root, "add_empty_input_name", arith_model(inputs=("a", "")), "has 2 inputs",
-           "named")
+    refuse(root, "add_empty_input_name", arith_model(inputs=("a", "")),
+           'input 2 is named "" (left out), but Add needs it (DirectML\'s BTensor)')
     refuse(root, "add14_bool", arith_model(a_type=BOOL, b_type=BOOL), "Add-14 allows")
     refuse(root, "sub13_int8", arith_model("Sub", INT8, INT8, opset=13), "Sub-13 allows",
            "int8")
@@ -1034,6 +1035,7 @@ def main():
     gen_fold_cases.fold_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_bitwise_cases.bitwise_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_clip_cases.clip_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_quant_cases.quant_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_unary_cases.unary_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_round_cases.round_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
@@ -1052,6 +1054,7 @@ def main():
     gen_bitwise_cases.bitwise_refused_cases(os.path.join(out, "refused"),
                                             sys.modules[__name__])
     gen_clip_cases.clip_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_quant_cases.quant_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_unary_cases.unary_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_round_cases.round_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))

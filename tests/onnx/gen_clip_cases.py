@@ -3,9 +3,11 @@ of dmlp, by numpy's clip as ONNX's reference evaluator runs it (a NaN stays; whe
 above max every value becomes max). Clip-6 with attributes and with its defaults (float's
 lowest and highest, which clamp the infinities), Clip-11 and 13 with min and max as
 initializers, as Constant outputs, absent ("" or left out) and with min above max,
-Clip-12 on integers (bounds a float32 holds exactly, the largest uint64 among them), and
-the refusals: bounds that are graph inputs or computed by a node, an integer bound no
-float32 holds, a bound of two elements, an attribute min in Clip-11.
+Clip-12 and 13 on every integer type with bounds no float32 holds (2^24 + 1, int64 and
+uint64 next to their ends, min above max) as well as the types' ends, and the refusals:
+bounds that are graph inputs or computed by a node, a double bound no float32 holds, an
+integer bound of another type than the input's, a bound of two elements, an attribute min
+in Clip-11.
 
 clip_cases(root, g) and clip_refused_cases(root, g) write them, g being the gen_cases
 module (its helpers and lists).
@@ -13,9 +15,11 @@ module (its helpers and lists).
 import numpy as np
 from onnx import helper, numpy_helper
 
-FLOAT, UINT8, INT32, INT64, DOUBLE, UINT64 = 1, 2, 6, 7, 11, 13
-DTYPES = {FLOAT: np.float32, UINT8: np.uint8, INT32: np.int32, INT64: np.int64,
-          DOUBLE: np.float64, UINT64: np.uint64}
+FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, DOUBLE, UINT32, UINT64 = (
+    1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
+DTYPES = {FLOAT: np.float32, UINT8: np.uint8, INT8: np.int8, UINT16: np.uint16,
+          INT16: np.int16, INT32: np.int32, INT64: np.int64, DOUBLE: np.float64,
+          UINT32: np.uint32, UINT64: np.uint64}
 
 
 def clip(x, low, high):
@@ -86,6 +90,28 @@ def clip_cases(root, g):
     u = np.array([0, 7, 255], np.uint8)
     write(g, root, "dmlp_clip12_uint8", model("c12u", 12, UINT8, u.shape, ["x", "lo"],
           [const("lo", np.uint8(8))]), UINT8, u, clip(u, 8, None))
+    # every integer type: bounds near its ends and inside, as Python's integers compare
+    # them (no float between), min above max giving max
+    for t, dt in sorted(DTYPES.items()):
+        if t in (FLOAT, DOUBLE):
+            continue
+        info = np.iinfo(dt)
+        lo_v, hi_v = int(info.min), int(info.max)
+        picks = sorted({lo_v, lo_v + 1, lo_v + 2, -(1 << 24) - 1, -3, 0, 1, 5, (1 << 24) + 1,
+                        (1 << 53) + 1, hi_v - 2, hi_v - 1, hi_v})
+        xs = np.array([v for v in picks if lo_v <= v <= hi_v], dt)
+        name = np.dtype(dt).name
+        for label, lo, hi in (("near_ends", lo_v + 1, hi_v - 1),
+                              ("inside", max(lo_v, -(1 << 24) - 1), min(hi_v, (1 << 24) + 1)),
+                              ("min_above_max", hi_v - 1, lo_v + 2)):
+            want = np.array([min(max(int(v), lo), hi) if lo <= hi else hi for v in xs], dt)
+            write(g, root, "dmlp_clip13_%s_%s" % (name, label),
+                  model("c13%s" % name, 13, t, xs.shape, ["x", "lo", "hi"],
+                        [const("lo", dt(lo)), const("hi", dt(hi))]), t, xs, want)
+        want = np.array([min(int(v), hi_v - 1) for v in xs], dt)
+        write(g, root, "dmlp_clip12_%s_max_only" % name,
+              model("c12%s" % name, 12, t, xs.shape, ["x", "", "hi"],
+                    [const("hi", dt(hi_v - 1))]), t, xs, want)
     q = np.array([0, 1 << 40, (1 << 64) - 1], np.uint64)
     write(g, root, "dmlp_clip13_uint64_max", model("c13u", 13, UINT64, q.shape, ["x", "", "hi"],
           [const("hi", np.uint64((1 << 64) - 1))]), UINT64, q, q.copy())
@@ -104,9 +130,13 @@ def clip_refused_cases(root, g):
     g.refuse(root, "clip_bound_computed",
              model("c", 13, FLOAT, [3], ["x", "", "hi"], [const("k", f32(1.0))], [neg]),
              'input "hi" (max)', "computed at run time")
-    g.refuse(root, "clip_int64_bound_inexact",
-             model("c", 13, INT64, [3], ["x", "lo"], [const("lo", np.int64((1 << 53) + 1))]),
-             'input "lo" (min)', "9007199254740993 is not a float32 value")
+    g.refuse(root, "clip_int64_bound_of_int32",
+             model("c", 13, INT64, [3], ["x", "lo"], [const("lo", np.int32(7))]),
+             'input "lo" (min) has type int32', "Clip-13 takes its bounds in the input's type "
+             "(int64)")
+    g.refuse(root, "clip_float_bound_of_int32",
+             model("c", 13, INT32, [3], ["x", "", "hi"], [const("hi", f32(7))]),
+             'input "hi" (max) has type float', "in the input's type (int32)")
     g.refuse(root, "clip_double_bound_inexact",
              model("c", 13, DOUBLE, [3], ["x", "lo"], [const("lo", np.float64(0.1))]),
              "0.10000000000000001 is not a float32 value")
