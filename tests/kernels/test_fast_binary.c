@@ -1,7 +1,7 @@
 /* test_fast_binary: every fast two-input kernel (the rows of binary_kernel_list.inc marked
    YES for this processor family) against its reference kernel, bit for bit: special and
    random operands (NaNs with payloads, infinities, zeros, subnormals, the largest values,
-   operands close together), every length up to several vectors (the tails), A or B a
+   operands close together, 64-bit ones alike in one 32-bit half), every length up to several vectors (the tails), A or B a
    scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
    Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero);
    four pairs of FLOAT members (args.param: ClipGrad's bounds), the same as scalar
@@ -77,7 +77,14 @@ static void fill(unsigned char *a, unsigned char *b, size_t n, size_t size, uint
             x = size == 4 ? f32[i / ns] : list[i / ns];
             y = size == 4 ? f32[i % ns] : list[i % ns];
         } else if (i % 3 == 0) {
-            y = x ^ (oracle_random(&state) & 0xfff);
+            /* 64 bits: also halves alike with the other half apart (the low half's top
+               bit too), which 64-bit compares built from 32-bit halves must order */
+            uint64_t flip = oracle_random(&state) & 0xfff;
+            if (size == 8 && i % 9 == 3)
+                flip <<= 32;
+            else if (size == 8 && i % 9 == 6)
+                flip |= 0x80000000u;
+            y = x ^ flip;
         } else if (i % 3 == 1) {
             y = oracle_random(&state) % (16 * size + 2);
         }
