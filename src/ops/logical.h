@@ -264,12 +264,8 @@ static ALWAYS_INLINE M64 rel_f64(V x, V y, int rel)
 {
     return rel == CMP_EQ ? feq64(x, y) : rel == CMP_GT ? fgt64(x, y) : fge64(x, y);
 }
-/* 16-bit floats (c->abs, c->inf: the type's, setup_f16 or setup_bf16). */
-static ALWAYS_INLINE V key16(V x, const kc *c)
-{
-    V a = vand(x, c->abs);
-    return sel16(ltz16(x), sub16(zero(), a), a);
-}
+/* 16-bit floats (c->abs, c->inf: the type's, setup_f16 or setup_bf16; key16 in
+   vector_kernels.inc). */
 static ALWAYS_INLINE M16 rel_h16(V x, V y, int rel, const kc *c)
 {
     V kx = key16(x, c), ky = key16(y, c);
