@@ -22,18 +22,18 @@ DMLP_SUPPORT(3_1, 1, 8, (F32, F16, I32, I16, I8, U32, U16, U8))
 DMLP_SUPPORT(5_0, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_clipgrad, 1, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_clipgrad, 1, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_clipgrad, 2, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_clipgrad, 2, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_clipgrad, 4, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_clipgrad, 4, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_clipgrad, 1, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_clipgrad, 1, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_clipgrad, 2, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_clipgrad, 2, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_clipgrad, 4, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_clipgrad, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clipgrad, 8, NO, NO)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clipgrad, 8, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_clipgrad, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_clipgrad, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_clipgrad, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_clipgrad, 8, YES, YES)
-DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_clipgrad, 2, NO, NO)
+DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_clipgrad, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference_binary.h"
@@ -99,6 +99,143 @@ static ALWAYS_INLINE V bin_clipgrad_f64(V x, V grad, const kc *c)
 }
 BINARY_KERNEL(f32, clipgrad, 4, bin_clipgrad_f32, setup_f32)
 BINARY_KERNEL(f64, clipgrad, 8, bin_clipgrad_f64, setup_f64)
+
+/* The 8-, 16- and 32-bit integers, f16 and bf16: the bounds become two keys of the lanes'
+   width once per call, A and B, and the gradient is cut where key(x) < A (x <= Min) or
+   key(x) > B (x >= Max). The keys: integers' own values (unsigned ones with the top bit
+   flipped, ukeyW), 16-bit floats' key16 (both zeros 0, the order the values'), whose NaN
+   lanes pass the gradient. A bound that cuts every x sets A to the largest key and B to
+   the smallest: each x is below one or above the other. ClipGrad1 (ops/clip_grad1.c)
+   sets A and B from its bounds of the type. */
+#include "numeric/fp_convert.h"
+#include "ops/clip_grad.h"
+
+#define CLIPGRAD_INT(t, w, KEY)                                                             \
+    static ALWAYS_INLINE V bin_clipgrad_##t(V x, V grad, const kc *c)                       \
+    {                                                                                       \
+        V k = KEY;                                                                          \
+        V r = sel##w(gt##w(c->p[0], k), zero(), grad);                                      \
+        return sel##w(gt##w(k, c->p[1]), zero(), r);                                        \
+    }
+CLIPGRAD_INT(i8, 8, x)
+CLIPGRAD_INT(u8, 8, ukey8(x))
+CLIPGRAD_INT(i16, 16, x)
+CLIPGRAD_INT(u16, 16, ukey16(x))
+CLIPGRAD_INT(i32, 32, x)
+CLIPGRAD_INT(u32, 32, ukey32(x))
+#undef CLIPGRAD_INT
+static ALWAYS_INLINE V bin_clipgrad_h16(V x, V grad, const kc *c)
+{
+    V k = key16(x, c);
+    V r = sel16(gt16(c->p[0], k), zero(), grad);
+    r = sel16(gt16(k, c->p[1]), zero(), r);
+    return sel16(nan_16(vand(x, c->abs), c), grad, r);
+}
+
+/* A and B of w-bit lanes from integers of [lo, hi] (`all`: every x is cut); unsigned
+   types' keys are the values less 2^(w-1). */
+static ALWAYS_INLINE void clipgrad_keys(kc *c, int w, int is_unsigned, int64_t lo, int64_t hi,
+                                        int64_t a, int64_t b, int all)
+{
+    int64_t bias = is_unsigned ? (int64_t)1 << (w - 1) : 0;
+    c->p[0] = splat(w, (uint64_t)((all ? hi : a) - bias));
+    c->p[1] = splat(w, (uint64_t)((all ? lo : b) - bias));
+}
+
+/* An integer type's A and B from FLOAT bounds: x <= p0 is x < floor(p0) + 1, x >= p1 is
+   x > ceil(p1) - 1; a NaN bound, or one past the type's far end, cuts nothing there. */
+static ALWAYS_INLINE void setup_clipgrad_int(kc *c, const dmlp__kernel_args *args, int w,
+                                             int is_unsigned, int64_t lo, int64_t hi)
+{
+    float p0 = args->param[0], p1 = args->param[1];
+    int64_t a = lo, b = hi;
+    int all = 0;
+    if (p0 == p0 && (double)p0 >= (double)hi)
+        all = 1;
+    else if (p0 == p0 && (double)p0 >= (double)lo)
+        a = clipgrad_floor(p0) + 1;
+    if (p1 == p1 && (double)p1 <= (double)lo)
+        all = 1;
+    else if (p1 == p1 && (double)p1 <= (double)hi)
+        b = clipgrad_ceil(p1) - 1;
+    clipgrad_keys(c, w, is_unsigned, lo, hi, a, b, all);
+}
+#define CLIPGRAD_INT_SETUP(t, w, U, LO, HI)                                                 \
+    static ALWAYS_INLINE void setup_clipgrad_##t(kc *c, const dmlp__kernel_args *args)      \
+    {                                                                                       \
+        setup_clipgrad_int(c, args, w, U, LO, HI);                                          \
+    }
+CLIPGRAD_INT_SETUP(i8, 8, 0, INT8_MIN, INT8_MAX)
+CLIPGRAD_INT_SETUP(u8, 8, 1, 0, UINT8_MAX)
+CLIPGRAD_INT_SETUP(i16, 16, 0, INT16_MIN, INT16_MAX)
+CLIPGRAD_INT_SETUP(u16, 16, 1, 0, UINT16_MAX)
+CLIPGRAD_INT_SETUP(i32, 32, 0, INT32_MIN, INT32_MAX)
+CLIPGRAD_INT_SETUP(u32, 32, 1, 0, UINT32_MAX)
+#undef CLIPGRAD_INT_SETUP
+
+/* A 16-bit float's key of bits h, and the value of a key, exactly in f32. */
+static inline int32_t half_key(uint16_t h)
+{
+    return h & 0x8000u ? -(int32_t)(h & 0x7fffu) : (int32_t)(h & 0x7fffu);
+}
+static inline float half_value(int32_t k, int bf16)
+{
+    uint16_t h = (uint16_t)(k >= 0 ? k : 0x8000 | -k);
+    return bf16 ? dmlp__bf16_to_f32(h) : dmlp__f16_to_f32(h);
+}
+/* The key of the greatest value <= p (up: the least value >= p) of the format, p no NaN:
+   a search of the keys from -inf's to +inf's, which order as their values. */
+static inline int32_t half_bound_key(float p, int bf16, int up)
+{
+    int32_t lo = -half_key(bf16 ? 0x7f80u : 0x7c00u), hi = -lo;
+    while (lo < hi) {
+        if (up) {
+            int32_t mid = lo + (hi - lo) / 2;
+            if (half_value(mid, bf16) >= p)
+                hi = mid;
+            else
+                lo = mid + 1;
+        } else {
+            int32_t mid = lo + (hi - lo + 1) / 2;
+            if (half_value(mid, bf16) <= p)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+    }
+    return lo;
+}
+/* A and B of f16 and bf16 from FLOAT bounds: x <= p0 is key(x) < key(floor(p0)) + 1, in
+   the format; x >= p1 is key(x) > key(ceil(p1)) - 1. A NaN bound cuts nothing: A below
+   -inf's key, B above +inf's (NaN lanes are set apart). */
+static ALWAYS_INLINE void setup_clipgrad_half(kc *c, const dmlp__kernel_args *args, int bf16)
+{
+    int32_t inf = half_key(bf16 ? 0x7f80u : 0x7c00u);
+    float p0 = args->param[0], p1 = args->param[1];
+    int32_t a = p0 == p0 ? half_bound_key(p0, bf16, 0) + 1 : -inf;
+    int32_t b = p1 == p1 ? half_bound_key(p1, bf16, 1) - 1 : inf;
+    c->p[0] = set16((uint16_t)a);
+    c->p[1] = set16((uint16_t)b);
+}
+static ALWAYS_INLINE void setup_clipgrad_f16(kc *c, const dmlp__kernel_args *args)
+{
+    setup_f16(c, args);
+    setup_clipgrad_half(c, args, 0);
+}
+static ALWAYS_INLINE void setup_clipgrad_bf16(kc *c, const dmlp__kernel_args *args)
+{
+    setup_bf16(c, args);
+    setup_clipgrad_half(c, args, 1);
+}
+
+BINARY_KERNEL(i8, clipgrad, 1, bin_clipgrad_i8, setup_clipgrad_i8)
+BINARY_KERNEL(u8, clipgrad, 1, bin_clipgrad_u8, setup_clipgrad_u8)
+BINARY_KERNEL(i16, clipgrad, 2, bin_clipgrad_i16, setup_clipgrad_i16)
+BINARY_KERNEL(u16, clipgrad, 2, bin_clipgrad_u16, setup_clipgrad_u16)
+BINARY_KERNEL(i32, clipgrad, 4, bin_clipgrad_i32, setup_clipgrad_i32)
+BINARY_KERNEL(u32, clipgrad, 4, bin_clipgrad_u32, setup_clipgrad_u32)
+BINARY_KERNEL(f16, clipgrad, 2, bin_clipgrad_h16, setup_clipgrad_f16)
+BINARY_KERNEL(bf16, clipgrad, 2, bin_clipgrad_h16, setup_clipgrad_bf16)
 #endif
 
 #undef OP

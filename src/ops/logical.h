@@ -55,8 +55,7 @@
     "uint8, uint16, uint32, uint64, int8, int16, int32, int64, float16, float, double"
 
 /* The kernel rows: the kernels write UINT8 or UINT32 (args->out_size); the row's type and
-   bytes are the inputs'. Fast kernels (COMPARISON_VECTOR) for all but the 64-bit integers,
-   whose signed compare SSE2 lacks. */
+   bytes are the inputs'. Fast kernels (COMPARISON_VECTOR) for every type. */
 #define COMPARISON_KERNELS(op)                                                              \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, YES, YES)                     \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, YES, YES)                    \
@@ -64,8 +63,8 @@
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_##op, 2, YES, YES)                  \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_##op, 4, YES, YES)                   \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_##op, 4, YES, YES)                  \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_##op, 8, NO, NO)                     \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_##op, 8, NO, NO)                    \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_##op, 8, YES, YES)                   \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_##op, 8, YES, YES)                  \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, YES, YES)                 \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, YES, YES)                 \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, YES, YES)                 \
@@ -118,7 +117,8 @@
    output bytes 0/1 a block (VB elements: S vectors of each input), as IsInfinity narrows
    its masks; a UINT32 output (args->out_size 4) takes the bytes of a chunk through a
    buffer on the stack, widened. Integers compare as signed lanes, unsigned ones with the
-   sign bit flipped first (x - 2^(w-1) wraps into signed order); ge and le are gt with the
+   sign bit flipped first (x - 2^(w-1) wraps into signed order), the 64-bit ones by the
+   vocabulary's gts64 and gtu64 (SSE2 has no 64-bit compare); ge and le are gt with the
    operands swapped and the bytes inverted (integers have no unordered pairs). FLOAT32 and
    FLOAT64 compare with the CPU's IEEE compares (feqW, fgtW, fgeW): false with a NaN, -0
    equal to +0. FLOAT16 and BFLOAT16 compare as 16-bit integers: |x| where x is positive,
@@ -248,6 +248,14 @@ static ALWAYS_INLINE M32 rel_u32(V x, V y, int rel)
     return rel == CMP_EQ ? eq32(x, y)
                          : gt32(sub32(x, set32(0x80000000u)), sub32(y, set32(0x80000000u)));
 }
+static ALWAYS_INLINE M64 rel_i64(V x, V y, int rel)
+{
+    return rel == CMP_EQ ? eq64(x, y) : gts64(x, y);
+}
+static ALWAYS_INLINE M64 rel_u64(V x, V y, int rel)
+{
+    return rel == CMP_EQ ? eq64(x, y) : gtu64(x, y);
+}
 static ALWAYS_INLINE M32 rel_f32(V x, V y, int rel)
 {
     return rel == CMP_EQ ? feq32(x, y) : rel == CMP_GT ? fgt32(x, y) : fge32(x, y);
@@ -256,12 +264,8 @@ static ALWAYS_INLINE M64 rel_f64(V x, V y, int rel)
 {
     return rel == CMP_EQ ? feq64(x, y) : rel == CMP_GT ? fgt64(x, y) : fge64(x, y);
 }
-/* 16-bit floats (c->abs, c->inf: the type's, setup_f16 or setup_bf16). */
-static ALWAYS_INLINE V key16(V x, const kc *c)
-{
-    V a = vand(x, c->abs);
-    return sel16(ltz16(x), sub16(zero(), a), a);
-}
+/* 16-bit floats (c->abs, c->inf: the type's, setup_f16 or setup_bf16; key16 in
+   vector_kernels.inc). */
 static ALWAYS_INLINE M16 rel_h16(V x, V y, int rel, const kc *c)
 {
     V kx = key16(x, c), ky = key16(y, c);
@@ -304,6 +308,16 @@ static ALWAYS_INLINE M16 rel_h16(V x, V y, int rel, const kc *c)
         (void)c;                                                                            \
         return ISWAP ? rel_u32(b, a, IREL) : rel_u32(a, b, IREL);                           \
     }                                                                                       \
+    static ALWAYS_INLINE M64 op##_i64(V a, V b, const kc *c)                                \
+    {                                                                                       \
+        (void)c;                                                                            \
+        return ISWAP ? rel_i64(b, a, IREL) : rel_i64(a, b, IREL);                           \
+    }                                                                                       \
+    static ALWAYS_INLINE M64 op##_u64(V a, V b, const kc *c)                                \
+    {                                                                                       \
+        (void)c;                                                                            \
+        return ISWAP ? rel_u64(b, a, IREL) : rel_u64(a, b, IREL);                           \
+    }                                                                                       \
     static ALWAYS_INLINE M16 op##_h16(V a, V b, const kc *c)                                \
     {                                                                                       \
         return SWAP ? rel_h16(b, a, REL, c) : rel_h16(a, b, REL, c);                        \
@@ -341,6 +355,14 @@ static ALWAYS_INLINE M16 rel_h16(V x, V y, int rel, const kc *c)
     BINARY_KERNEL_DECL(u32, op)                                                             \
     {                                                                                       \
         run_compare(n, a, b, out, scalar, args, 4, 0, 0, op##_u32, 0, INV, setup_none);     \
+    }                                                                                       \
+    BINARY_KERNEL_DECL(i64, op)                                                             \
+    {                                                                                       \
+        run_compare(n, a, b, out, scalar, args, 8, 0, 0, 0, op##_i64, INV, setup_none);     \
+    }                                                                                       \
+    BINARY_KERNEL_DECL(u64, op)                                                             \
+    {                                                                                       \
+        run_compare(n, a, b, out, scalar, args, 8, 0, 0, 0, op##_u64, INV, setup_none);     \
     }                                                                                       \
     BINARY_KERNEL_DECL(f16, op)                                                             \
     {                                                                                       \

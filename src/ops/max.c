@@ -20,8 +20,8 @@ DMLP_OP(ELEMENT_WISE_MAX, max, maximum, "Max", DMLP_SAME_TYPE, DMLP_IN_PLACE,
 MINMAX_SUPPORT
 MINMAX_ONNX
 
-/* Fast kernels for f32 and f64, as Add has. */
-ARITHMETIC_KERNELS(max, YES, NO, YES, YES)
+/* Fast kernels for every type. */
+ARITHMETIC_KERNELS(max, YES, YES, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "ops/minmax.h"

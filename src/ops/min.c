@@ -20,8 +20,8 @@ DMLP_OP(ELEMENT_WISE_MIN, min, minimum, "Min", DMLP_SAME_TYPE, DMLP_IN_PLACE,
 MINMAX_SUPPORT
 MINMAX_ONNX
 
-/* Fast kernels for f32 and f64, as Max has. */
-ARITHMETIC_KERNELS(min, YES, NO, YES, YES)
+/* Fast kernels for every type, as Max has. */
+ARITHMETIC_KERNELS(min, YES, YES, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "ops/minmax.h"

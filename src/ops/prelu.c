@@ -42,7 +42,7 @@ DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_prelu, 8, NO, NO)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_prelu, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_prelu, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_prelu, 8, YES, YES)
-DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_prelu, 2, NO, NO)
+DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_prelu, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference_binary.h"
@@ -109,16 +109,23 @@ FLOAT_PRELU(64)
 BINARY_KERNEL(f32, prelu, 4, bin_prelu_f32, setup_f32)
 BINARY_KERNEL(f64, prelu, 8, bin_prelu_f64, setup_f64)
 
-/* f16 the same way with Multiply's f16 product (bf16's product can round twice in f32 and
-   stays on the reference); signed integers: the wrapping product where x < 0; unsigned
-   ones are x. */
-static ALWAYS_INLINE V bin_prelu_f16(V x, V slope, const kc *c)
+/* f16 and bf16 the same way with Multiply's products (bin_mul_bf16 forms the lanes below
+   f32's normals again, so that the bf16 product rounds once); signed integers: the
+   wrapping product where x < 0; unsigned ones are x. */
+static ALWAYS_INLINE V prelu_16(V x, V p, const kc *c)
 {
-    V p = bin_mul_f16(slope, x, c);
     V a = vand(x, c->abs);
     V r = sel16(eq16(vandn(c->abs, x), zero()), x, p);
     r = sel16(eq16(a, zero()), x, r);
     return sel16(nan_16(a, c), p, r);
+}
+static ALWAYS_INLINE V bin_prelu_f16(V x, V slope, const kc *c)
+{
+    return prelu_16(x, bin_mul_f16(slope, x, c), c);
+}
+static ALWAYS_INLINE V bin_prelu_bf16(V x, V slope, const kc *c)
+{
+    return prelu_16(x, bin_mul_bf16(slope, x, c), c);
 }
 static ALWAYS_INLINE V bin_prelu_i8(V x, V slope, const kc *c)
 {
@@ -141,6 +148,7 @@ static ALWAYS_INLINE V bin_prelu_u32(V x, V slope, const kc *c)
     return x;
 }
 BINARY_KERNEL(f16, prelu, 2, bin_prelu_f16, setup_f16)
+BINARY_KERNEL(bf16, prelu, 2, bin_prelu_bf16, setup_bf16)
 BINARY_KERNEL(i8, prelu, 1, bin_prelu_i8, setup_none)
 BINARY_KERNEL(i16, prelu, 2, bin_prelu_i16, setup_none)
 BINARY_KERNEL(i32, prelu, 4, bin_prelu_i32, setup_none)

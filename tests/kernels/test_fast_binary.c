@@ -1,7 +1,7 @@
 /* test_fast_binary: every fast two-input kernel (the rows of binary_kernel_list.inc marked
    YES for this processor family) against its reference kernel, bit for bit: special and
    random operands (NaNs with payloads, infinities, zeros, subnormals, the largest values,
-   operands close together), every length up to several vectors (the tails), A or B a
+   operands close together, 64-bit ones alike in one 32-bit half), every length up to several vectors (the tails), A or B a
    scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
    Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero);
    four pairs of FLOAT members (args.param: ClipGrad's bounds), the same as scalar
@@ -9,7 +9,9 @@
    One B in three is small (below twice the width: shift counts on either side of it).
    The comparisons write UINT8 and UINT32 outputs (args.out_size 1 and 4), the other
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
-   16-bit kernels also run every A against special, nearby and random B (sweep16).
+   16-bit kernels also run every A against special, nearby and random B (sweep16), each
+   B set with its own pair of ClipGrad's bounds; ClipGrad's rows also run every pair of
+   those bounds (clip_bounds).
    Variants the CPU cannot run are skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
 #include <math.h>
@@ -77,13 +79,45 @@ static void fill(unsigned char *a, unsigned char *b, size_t n, size_t size, uint
             x = size == 4 ? f32[i / ns] : list[i / ns];
             y = size == 4 ? f32[i % ns] : list[i % ns];
         } else if (i % 3 == 0) {
-            y = x ^ (oracle_random(&state) & 0xfff);
+            /* 64 bits: also halves alike with the other half apart (the low half's top
+               bit too), which 64-bit compares built from 32-bit halves must order */
+            uint64_t flip = oracle_random(&state) & 0xfff;
+            if (size == 8 && i % 9 == 3)
+                flip <<= 32;
+            else if (size == 8 && i % 9 == 6)
+                flip |= 0x80000000u;
+            y = x ^ flip;
         } else if (i % 3 == 1) {
             y = oracle_random(&state) % (16 * size + 2);
         }
         memcpy(a + i * size, &x, size);
         memcpy(b + i * size, &y, size);
     }
+}
+
+/* ClipGrad's and ClipGrad1's bounds (args.param, and args.scalar in the row's type):
+   between two values of a 16-bit float, past its range, at and past the integers' ends,
+   subnormal, NaN, signed zeros, and pairs that cut every x or none. */
+static const float clip_bounds[][2] = {
+    {-1.5f, 2.5f},          {0.0f, -0.0f},           {-INFINITY, INFINITY},
+    {NAN, 1e-40f},          {1.00001f, 65504.5f},    {-65520.0f, -1e-7f},
+    {-3e38f, 3.0e-39f},     {1.0f / 3, NAN},         {-70000.0f, 70000.0f},
+    {5.96e-8f, 300.5f},     {-2.98e-8f, 1e5f},       {100.5f, 200.25f},
+    {-128.0f, 127.0f},      {255.0f, -3.0f},         {-2147483648.0f, 2147483648.0f},
+    {4294967296.0f, 1e10f}, {-1e10f, 3e9f},          {-32768.0f, 65535.0f}};
+#define CLIP_BOUNDS (sizeof clip_bounds / sizeof clip_bounds[0])
+
+static int clip_grad(DML_OPERATOR_TYPE op)
+{
+    return op == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD || op == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1;
+}
+
+static void set_bounds(dmlp__kernel_args *args, DML_TENSOR_DATA_TYPE type, size_t k)
+{
+    args->param[0] = clip_bounds[k][0];
+    args->param[1] = clip_bounds[k][1];
+    args->scalar[0] = dmlp__scalar_from_float(type, clip_bounds[k][0]);
+    args->scalar[1] = dmlp__scalar_from_float(type, clip_bounds[k][1]);
 }
 
 /* Under AddressSanitizer the 16-bit sweep takes fewer B values (see test_fast_kernels):
@@ -134,6 +168,7 @@ static void sweep16(const row *r, dmlp__binary_kernel ref, const dmlp__binary_ke
         memset(&args, 0, sizeof args);
         args.nan_propagate = args.shift_zero = (uint32_t)(t % 2);
         args.out_size = own_output(r->op) ? (t % 4 < 2 ? 1 : 4) : 2;
+        set_bounds(&args, r->type, t % CLIP_BOUNDS);
         memset(want, 0x5a, ALL16 * 4);
         memset(got, 0x5a, ALL16 * 4);
         ref(ALL16, a, b, want, scalar, &args);
@@ -224,6 +259,21 @@ int main(void)
                 v[k].fn(N, pa, got, got, 0, &args);
                 CHECK(memcmp(want, got, N * os) == 0, "%s: in place on B, out %zu", v[k].name,
                       os);
+            }
+            /* ClipGrad: every pair of bounds, packed and with x or the gradient a scalar */
+            for (size_t j = 0; clip_grad(rows[r].op) && j < CLIP_BOUNDS; j++) {
+                set_bounds(&args, rows[r].type, j);
+                args.out_size = (uint32_t)s;
+                fill(a, b, N, s, 11 + j);
+                for (uint32_t scalar = 0; scalar <= 2; scalar++) {
+                    memset(want, 0x5a, room);
+                    memset(got, 0x5a, room);
+                    ref(N, a, b, want, scalar, &args);
+                    v[k].fn(N, a, b, got, scalar, &args);
+                    CHECK(memcmp(want, got, room) == 0, "%s: bounds %g, %g, scalar %u",
+                          v[k].name, (double)clip_bounds[j][0], (double)clip_bounds[j][1],
+                          scalar);
+                }
             }
             free(a);
             free(b);

@@ -55,6 +55,8 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define gt16(a, b) B16(vcgtq_s16(S16(a), S16(b)))
 #define gt32(a, b) B32(vcgtq_s32(S32(a), S32(b)))
 #define gt64(a, b) B64(vcgtq_s64(S64(a), S64(b)))
+#define gts64 gt64
+#define gtu64(a, b) B64(vcgtq_u64(U64(a), U64(b)))
 #define ltz8(x) vcltzq_s8(S8(x))
 #define ltz16(x) B16(vcltzq_s16(S16(x)))
 #define ltz32(x) B32(vcltzq_s32(S32(x)))
@@ -65,6 +67,16 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define add64(a, b) B64(vaddq_u64(U64(a), U64(b)))
 #define mul16(a, b) B16(vmulq_u16(U16(a), U16(b)))
 #define mul32(a, b) B32(vmulq_u32(U32(a), U32(b)))
+/* The low 64 bits of each product (AdvSIMD multiplies lanes of up to 32 bits): the low
+   halves' full product (umull), and the two cross products' low halves added into the
+   high half. */
+static inline V mul64(V a, V b)
+{
+    uint32x2_t al = vmovn_u64(U64(a)), bl = vmovn_u64(U64(b));
+    uint32x2_t ah = vshrn_n_u64(U64(a), 32), bh = vshrn_n_u64(U64(b), 32);
+    uint32x2_t cross = vmla_u32(vmul_u32(ah, bl), al, bh);
+    return B64(vaddq_u64(vmull_u32(al, bl), vshll_n_u32(cross, 32)));
+}
 #define sub8 vsubq_u8
 #define sub16(a, b) B16(vsubq_u16(U16(a), U16(b)))
 #define sub32(a, b) B32(vsubq_u32(U32(a), U32(b)))

@@ -37,6 +37,10 @@ typedef __m256i M8, M16, M32, M64;
 #define gt16 _mm256_cmpgt_epi16
 #define gt32 _mm256_cmpgt_epi32
 #define gt64 _mm256_cmpgt_epi64
+#define gts64 _mm256_cmpgt_epi64
+#define gtu64(a, b)                                                                         \
+    _mm256_cmpgt_epi64(_mm256_xor_si256((a), _mm256_set1_epi64x(INT64_MIN)),                \
+                       _mm256_xor_si256((b), _mm256_set1_epi64x(INT64_MIN)))
 #define ltz8(x) _mm256_cmpgt_epi8(_mm256_setzero_si256(), (x))
 #define ltz16(x) _mm256_srai_epi16((x), 15)
 #define ltz32(x) _mm256_srai_epi32((x), 31)
@@ -47,6 +51,14 @@ typedef __m256i M8, M16, M32, M64;
 #define add64 _mm256_add_epi64
 #define mul16 _mm256_mullo_epi16
 #define mul32 _mm256_mullo_epi32
+/* The low 64 bits of each product (vpmullq is AVX-512DQ): the low halves' full product,
+   and the two cross products' low halves added into the high half. */
+static inline __m256i mul64(__m256i a, __m256i b)
+{
+    __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), b),
+                                     _mm256_mul_epu32(a, _mm256_srli_epi64(b, 32)));
+    return _mm256_add_epi64(_mm256_mul_epu32(a, b), _mm256_slli_epi64(cross, 32));
+}
 #define sub8 _mm256_sub_epi8
 #define sub16 _mm256_sub_epi16
 #define sub32 _mm256_sub_epi32

@@ -42,6 +42,8 @@ typedef __mmask8 M64;
 #define gt16 _mm512_cmpgt_epi16_mask
 #define gt32 _mm512_cmpgt_epi32_mask
 #define gt64 _mm512_cmpgt_epi64_mask
+#define gts64 _mm512_cmpgt_epi64_mask
+#define gtu64 _mm512_cmpgt_epu64_mask
 #define ltz8 _mm512_movepi8_mask
 #define ltz16 _mm512_movepi16_mask
 #define ltz32 _mm512_movepi32_mask
@@ -52,6 +54,7 @@ typedef __mmask8 M64;
 #define add64 _mm512_add_epi64
 #define mul16 _mm512_mullo_epi16
 #define mul32 _mm512_mullo_epi32
+#define mul64 _mm512_mullo_epi64 /* DQ */
 #define sub8 _mm512_sub_epi8
 #define sub16 _mm512_sub_epi16
 #define sub32 _mm512_sub_epi32

@@ -91,6 +91,27 @@ static inline V eq64(V a, V b)
     return _mm_and_si128(e, _mm_shuffle_epi32(e, 0xb1));
 }
 #define gt64(a, b) _mm_shuffle_epi32(_mm_srai_epi32(_mm_sub_epi64((b), (a)), 31), 0xf5)
+/* 64-bit greater-than for every operand (pcmpgtq is SSE4.2): the high dwords compared
+   signed (gts64) or unsigned (gtu64), the low dwords unsigned (their sign bits flipped,
+   with the high ones' for gtu64), and where the high dwords are equal the low dwords'
+   answer taken; then each lane's high dword spread over the lane. */
+static inline V gt64_halves(V a, V b, V flip)
+{
+    V gt = _mm_cmpgt_epi32(_mm_xor_si128(a, flip), _mm_xor_si128(b, flip));
+    V eq = _mm_cmpeq_epi32(a, b);
+    V high = _mm_or_si128(gt, _mm_and_si128(eq, _mm_shuffle_epi32(gt, 0xa0)));
+    return _mm_shuffle_epi32(high, 0xf5);
+}
+#define gts64(a, b) gt64_halves((a), (b), _mm_set_epi32(0, (int)0x80000000u, 0, (int)0x80000000u))
+#define gtu64(a, b) gt64_halves((a), (b), _mm_set1_epi32((int)0x80000000u))
+/* The low 64 bits of each product, without a 64-bit multiply: the low halves' full
+   product, and the two cross products' low halves added into the high half. */
+static inline __m128i mul64(__m128i a, __m128i b)
+{
+    __m128i cross = _mm_add_epi64(_mm_mul_epu32(_mm_srli_epi64(a, 32), b),
+                                  _mm_mul_epu32(a, _mm_srli_epi64(b, 32)));
+    return _mm_add_epi64(_mm_mul_epu32(a, b), _mm_slli_epi64(cross, 32));
+}
 /* |x| of an f64 classified by float compares: unordered with itself = NaN. */
 #define nan_64(a, c) _mm_castpd_si128(_mm_cmpunord_pd(_mm_castsi128_pd(a), _mm_castsi128_pd(a)))
 #define inf_64(a, c) _mm_castpd_si128(_mm_cmpeq_pd(_mm_castsi128_pd(a), _mm_castsi128_pd((c)->inf)))
