@@ -9,7 +9,8 @@
    One B in three is small (below twice the width: shift counts on either side of it).
    The comparisons write UINT8 and UINT32 outputs (args.out_size 1 and 4), the other
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
-   16-bit kernels also run every A against special, nearby and random B (sweep16).
+   16-bit kernels also run every A against special, nearby and random B (sweep16), and
+   8-bit kernels every pair of A and B (sweep8).
    Variants the CPU cannot run are skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
 #include <math.h>
@@ -155,6 +156,51 @@ static void sweep16(const row *r, dmlp__binary_kernel ref, const dmlp__binary_ke
     free(got);
 }
 
+/* An 8-bit kernel over every pair (A, B), packed, and every A against each B as a
+   broadcast scalar; both output widths of the comparisons and both rules of the
+   arguments. */
+static void sweep8(const row *r, dmlp__binary_kernel ref, const dmlp__binary_kernel_choice *v)
+{
+    enum { PAIRS = 65536, ROOM = 2 * PAIRS * 4 }; /* the packed run's output, the scalars' */
+    uint8_t *a = malloc(PAIRS), *b = malloc(PAIRS);
+    unsigned char *want = malloc(ROOM), *got = malloc(ROOM);
+    unsigned long bad = 0;
+    for (size_t i = 0; i < PAIRS; i++) {
+        a[i] = (uint8_t)i;
+        b[i] = (uint8_t)(i >> 8);
+    }
+    for (uint32_t t = 0; t < 4; t++) {
+        dmlp__kernel_args args;
+        memset(&args, 0, sizeof args);
+        args.nan_propagate = args.shift_zero = t % 2;
+        args.out_size = own_output(r->op) ? (t < 2 ? 1 : 4) : 1;
+        size_t os = args.out_size;
+        memset(want, 0x5a, ROOM);
+        memset(got, 0x5a, ROOM);
+        ref(PAIRS, a, b, want, 0, &args);
+        v->fn(PAIRS, a, b, got, 0, &args);
+        for (size_t y = 0; y < 256; y++) { /* B = y a scalar, against A = 0 .. 255 */
+            size_t at = (PAIRS + y * 256) * os;
+            ref(256, a, b + y * 256, want + at, DMLP__SCALAR_B, &args);
+            v->fn(256, a, b + y * 256, got + at, DMLP__SCALAR_B, &args);
+        }
+        if (memcmp(want, got, ROOM) != 0) {
+            size_t i = 0;
+            while (memcmp(want + i * os, got + i * os, os) == 0)
+                i++;
+            if (bad++ < 4)
+                printf("%s: A %02x B %02x (%s): reference and fast kernel differ\n", v->name,
+                       (unsigned)(i % 256), (unsigned)(i % PAIRS / 256),
+                       i < PAIRS ? "packed" : "B a scalar");
+        }
+    }
+    CHECK(bad == 0, "%s: every 8-bit pair, packed and B a scalar", v->name);
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+}
+
 int main(void)
 {
     dmlp__isa cpu = dmlp__isa_detect();
@@ -175,6 +221,8 @@ int main(void)
             run++;
             if (s == 2)
                 sweep16(&rows[r], ref, &v[k]);
+            if (s == 1)
+                sweep8(&rows[r], ref, &v[k]);
             unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
             size_t room = N * 8 + 8; /* the widest output */
             unsigned char *want = malloc(room), *got = malloc(room);
