@@ -20,7 +20,7 @@ DMLP_SUPPORT(6_0, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
 DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ZERO_DIVISOR("division")
 ARITHMETIC_ONNX
-ARITHMETIC_KERNELS(div, NO, NO, YES, YES)
+ARITHMETIC_KERNELS(div, YES, NO, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference_binary.h"
@@ -46,6 +46,26 @@ UNSIGNED_DIV(u16, uint16_t)
 UNSIGNED_DIV(u32, uint32_t)
 UNSIGNED_DIV(u64, uint64_t)
 DMLP__BINARY_ALL_TYPES(div)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The 8-, 16- and 32-bit integers: each lane's quotient through a float division held
+   exact (ops/quotient_vector.h says why it is trunc(a / b) for every operand). */
+#include "ops/quotient_vector.h"
+#define INT_DIVIDE(t, w, S, sign)                                                           \
+    static ALWAYS_INLINE V idiv_##t(V x, V y, const kc *c)                                  \
+    {                                                                                       \
+        (void)c;                                                                            \
+        return quotient##w(x, y, sign);                                                     \
+    }                                                                                       \
+    BINARY_KERNEL(t, div, S, idiv_##t, setup_none)
+INT_DIVIDE(i8, 8, 1, 1)
+INT_DIVIDE(u8, 8, 1, 0)
+INT_DIVIDE(i16, 16, 2, 1)
+INT_DIVIDE(u16, 16, 2, 0)
+INT_DIVIDE(i32, 32, 4, 1)
+INT_DIVIDE(u32, 32, 4, 0)
+#undef INT_DIVIDE
 #endif
 
 #undef OP
