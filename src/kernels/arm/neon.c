@@ -125,6 +125,11 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define n32to16(a, b) B16(vuzp1q_u16(U16(a), U16(b)))
 #define n64to32(a, b) B32(vuzp1q_u32(U32(a), U32(b)))
 #define ones8(m) vshrq_n_u8((m), 7)
+/* Whether any lane of a mask is set: the greatest of its bytes is nonzero. */
+#define any8(m) (vmaxvq_u8(m) != 0)
+#define any16 any8
+#define any32 any8
+#define any64 any8
 
 /* f16 <-> f32: fcvtl widens exactly; fcvtn rounds as FPCR says (nearest even: the
    execute clears the caller's other modes and flush-to-zero first). */

@@ -105,6 +105,11 @@ static inline V eq64(V a, V b)
 #define n64to32(a, b)                                                                       \
     _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), 0x88))
 #define ones8(m) _mm_and_si128((m), _mm_set1_epi8(1))
+/* Whether any lane of a mask is set: any of its bytes. */
+#define any8(m) (_mm_movemask_epi8(m) != 0)
+#define any16 any8
+#define any32 any8
+#define any64 any8
 
 /* The bits set in each byte, without pshufb (SSSE3): pairs, then nibbles, then the byte,
    each step's sums too small to reach the next field (16-bit shifts move bits across the
