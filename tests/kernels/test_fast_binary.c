@@ -10,7 +10,8 @@
    The comparisons write UINT8 and UINT32 outputs (args.out_size 1 and 4), the other
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
    16-bit kernels also run every A against special, nearby and random B (sweep16), and
-   8-bit kernels every pair of A and B (sweep8).
+   8-bit kernels every pair of A and B (sweep8), float32 kernels runs of A near integer
+   multiples of B (sweep_multiples: remainders whose quotient rounds to an integer).
    Variants the CPU cannot run are skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
 #include <math.h>
@@ -201,6 +202,63 @@ static void sweep8(const row *r, dmlp__binary_kernel ref, const dmlp__binary_ker
     free(got);
 }
 
+/* float32: A within a few ulps of k * B (k below 2^30, often small), random signs and
+   exponents, so that quotients round onto and next to integers: whole runs of them (a
+   kernel may leave a vector with one lane out of its exact range to the reference, as
+   Modulus does), then the same with a zero, infinity or NaN in one lane of 16, then with
+   random bits in one lane of 64. */
+static void sweep_multiples(const row *r, dmlp__binary_kernel ref,
+                            const dmlp__binary_kernel_choice *v)
+{
+    enum { RUN = 8192 };
+    static const uint32_t specials[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                        0x7fc00000u, 0xffc12345u, 0x7f800001u};
+    uint32_t *a = malloc(RUN * 4), *b = malloc(RUN * 4), *want = malloc(RUN * 4),
+             *got = malloc(RUN * 4);
+    uint64_t state = 0x13198a2e03707344u;
+    dmlp__kernel_args args;
+    memset(&args, 0, sizeof args);
+    args.out_size = own_output(r->op) ? 1 : 4;
+    for (int region = 0; region < 3; region++) {
+        for (size_t i = 0; i < RUN; i++) {
+            uint64_t u = oracle_random(&state), w = oracle_random(&state);
+            uint32_t y = ((uint32_t)u & 0x807fffffu) | (uint32_t)(12 + (u >> 32) % 230) << 23;
+            if (w % 4 == 0)
+                y &= 0xffff8000u; /* a divisor of few bits */
+            uint64_t m = (w >> 2) % 4 == 0 ? 64 : 1ull << (w >> 40) % 30;
+            double k = (double)((w >> 8) % m);
+            float fy, f;
+            memcpy(&fy, &y, 4);
+            f = (float)(k * fabs((double)fy));
+            uint32_t x;
+            memcpy(&x, &f, 4);
+            if ((w >> 48) % 8 < 3)
+                x += (uint32_t)((w >> 51) % 5) - 2; /* neighbours of a multiple */
+            x ^= (uint32_t)(w >> 63) << 31;
+            if (region == 1 && (w >> 54) % 16 == 0) {
+                if ((w >> 58) % 2)
+                    x = specials[(w >> 59) % 7];
+                else
+                    y = specials[(w >> 59) % 7];
+            }
+            if (region == 2 && (w >> 54) % 64 == 0)
+                x = (uint32_t)u;
+            a[i] = x;
+            b[i] = y;
+        }
+        memset(want, 0x5a, RUN * 4);
+        memset(got, 0x5a, RUN * 4);
+        ref(RUN, a, b, want, 0, &args);
+        v->fn(RUN, a, b, got, 0, &args);
+        CHECK(memcmp(want, got, RUN * 4) == 0, "%s: A near multiples of B, region %d", v->name,
+              region);
+    }
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+}
+
 int main(void)
 {
     dmlp__isa cpu = dmlp__isa_detect();
@@ -223,6 +281,8 @@ int main(void)
                 sweep16(&rows[r], ref, &v[k]);
             if (s == 1)
                 sweep8(&rows[r], ref, &v[k]);
+            if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT32)
+                sweep_multiples(&rows[r], ref, &v[k]);
             unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
             size_t room = N * 8 + 8; /* the widest output */
             unsigned char *want = malloc(room), *got = malloc(room);
