@@ -110,6 +110,8 @@ typedef uint8x16_t M8, M16, M32, M64;
    two NaNs is not relied on to keep the first. The f16 conversions (FCVTL, FCVTN) are
    exact for infinities, NaNs and values past f16's range. */
 enum { isa_has_daz = 0, isa_div_keeps_first_nan = 0, isa_f16_convert_exact = 1 };
+/* ftrunc32 and ftrunc64 are one instruction each (frintz). */
+enum { isa_trunc_native = 1 };
 static inline unsigned daz_on(void) { return 0; }
 static inline void daz_restore(unsigned saved) { (void)saved; }
 

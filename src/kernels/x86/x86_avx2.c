@@ -76,6 +76,8 @@ typedef __m256i M8, M16, M32, M64;
 /* Capability tags (vector_kernels.inc): a divide of two NaNs returns the first, quiet;
    F16C converts infinities, NaNs and values past f16's range exactly. */
 enum { isa_div_keeps_first_nan = 1, isa_f16_convert_exact = 1 };
+/* ftrunc32 and ftrunc64 are one instruction each. */
+enum { isa_trunc_native = 1 };
 #define fsub32 _mm256_sub_ps
 #define fsub64 _mm256_sub_pd
 #define fmul64 _mm256_mul_pd

@@ -100,6 +100,8 @@ static inline V shrv8_bytes(V x, V n)
 /* Capability tags (vector_kernels.inc): a divide of two NaNs returns the first, quiet;
    F16C converts infinities, NaNs and values past f16's range exactly. */
 enum { isa_div_keeps_first_nan = 1, isa_f16_convert_exact = 1 };
+/* ftrunc32 and ftrunc64 are one instruction each. */
+enum { isa_trunc_native = 1 };
 /* Softsign's divisor t = 1 + |x| with +inf made the default NaN by one vfixupimm (class
    +inf: the source made quiet, 0x7fc00000; every other class keeps t), so that the divide
    itself gives the infinities' result (vector_kernels.inc, DIVISOR). */

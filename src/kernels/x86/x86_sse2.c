@@ -72,6 +72,8 @@ static inline __m128i mul32(__m128i a, __m128i b)
 /* Capability tags (vector_kernels.inc): not relied on here; Softsign sets every NaN and
    infinity lane from the bits. The f16 conversions below are for finite values. */
 enum { isa_div_keeps_first_nan = 0, isa_f16_convert_exact = 0 };
+/* ftrunc32 and ftrunc64 below are several instructions, not one (no roundps). */
+enum { isa_trunc_native = 0 };
 #define fsub32 _mm_sub_ps
 #define fsub64 _mm_sub_pd
 #define fmul64 _mm_mul_pd
