@@ -52,20 +52,25 @@ DMLP__BINARY_ALL_TYPES(div)
 /* The 8-, 16- and 32-bit integers: each lane's quotient through a float division held
    exact (ops/quotient_vector.h says why it is trunc(a / b) for every operand). */
 #include "ops/quotient_vector.h"
-#define INT_DIVIDE(t, w, S, sign)                                                           \
+#define INT_DIVIDE(t, w, sign)                                                              \
     static ALWAYS_INLINE V idiv_##t(V x, V y, const kc *c)                                  \
     {                                                                                       \
         (void)c;                                                                            \
         return quotient##w(x, y, sign);                                                     \
-    }                                                                                       \
-    BINARY_KERNEL(t, div, S, idiv_##t, setup_none)
-INT_DIVIDE(i8, 8, 1, 1)
-INT_DIVIDE(u8, 8, 1, 0)
-INT_DIVIDE(i16, 16, 2, 1)
-INT_DIVIDE(u16, 16, 2, 0)
-INT_DIVIDE(i32, 32, 4, 1)
-INT_DIVIDE(u32, 32, 4, 0)
+    }
+INT_DIVIDE(i8, 8, 1)
+INT_DIVIDE(u8, 8, 0)
+INT_DIVIDE(i16, 16, 1)
+INT_DIVIDE(u16, 16, 0)
+INT_DIVIDE(i32, 32, 1)
+INT_DIVIDE(u32, 32, 0)
 #undef INT_DIVIDE
+BINARY_KERNEL(i8, div, 1, idiv_i8, setup_none)
+BINARY_KERNEL(u8, div, 1, idiv_u8, setup_none)
+BINARY_KERNEL(i16, div, 2, idiv_i16, setup_none)
+BINARY_KERNEL(u16, div, 2, idiv_u16, setup_none)
+QUOTIENT_KERNEL32(i32, div, idiv_i32)
+QUOTIENT_KERNEL32(u32, div, idiv_u32)
 #endif
 
 #undef OP

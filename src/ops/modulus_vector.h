@@ -13,7 +13,7 @@
 
 static ALWAYS_INLINE V modulus_mul8(V x, V y) { return bin_mul_8(x, y, NULL); }
 
-#define MODULUS_INT(op, FLOOR, t, w, S, sign, mul)                                          \
+#define MODULUS_INT(op, FLOOR, t, w, S, sign, mul, KERNEL)                                  \
     static ALWAYS_INLINE V imod_##op##_##t(V x, V y, const kc *c)                           \
     {                                                                                       \
         (void)c;                                                                            \
@@ -23,7 +23,9 @@ static ALWAYS_INLINE V modulus_mul8(V x, V y) { return bin_mul_8(x, y, NULL); }
             r = sel##w(mandn(eq##w(r, zero()), ltz##w(vxor(r, y))), add##w(r, y), r);       \
         return r;                                                                           \
     }                                                                                       \
-    BINARY_KERNEL(t, op, S, imod_##op##_##t, setup_none)
+    KERNEL(t, op, S, imod_##op##_##t)
+#define MODULUS_KERNEL(t, op, S, f) BINARY_KERNEL(t, op, S, f, setup_none)
+#define MODULUS_KERNEL32(t, op, S, f) QUOTIENT_KERNEL32(t, op, f)
 
 /* ---- float32 ----
    For |b| <= |a| < |b| * 2^29, both finite and |b| >= 2^-103: A = |a| and B = |b| are
@@ -101,12 +103,12 @@ static ALWAYS_INLINE V modulus_f32(V x, V y, int floor, modulus_reference_fn *re
 }
 
 #define MODULUS_VECTOR(op, FLOOR)                                                           \
-    MODULUS_INT(op, FLOOR, i8, 8, 1, 1, modulus_mul8)                                       \
-    MODULUS_INT(op, FLOOR, u8, 8, 1, 0, modulus_mul8)                                       \
-    MODULUS_INT(op, FLOOR, i16, 16, 2, 1, mul16)                                            \
-    MODULUS_INT(op, FLOOR, u16, 16, 2, 0, mul16)                                            \
-    MODULUS_INT(op, FLOOR, i32, 32, 4, 1, mul32)                                            \
-    MODULUS_INT(op, FLOOR, u32, 32, 4, 0, mul32)                                            \
+    MODULUS_INT(op, FLOOR, i8, 8, 1, 1, modulus_mul8, MODULUS_KERNEL)                       \
+    MODULUS_INT(op, FLOOR, u8, 8, 1, 0, modulus_mul8, MODULUS_KERNEL)                       \
+    MODULUS_INT(op, FLOOR, i16, 16, 2, 1, mul16, MODULUS_KERNEL)                            \
+    MODULUS_INT(op, FLOOR, u16, 16, 2, 0, mul16, MODULUS_KERNEL)                            \
+    MODULUS_INT(op, FLOOR, i32, 32, 4, 1, mul32, MODULUS_KERNEL32)                          \
+    MODULUS_INT(op, FLOOR, u32, 32, 4, 0, mul32, MODULUS_KERNEL32)                          \
     modulus_reference_fn dmlp__f32_##op##__reference;                                       \
     static ALWAYS_INLINE V fmod_##op##_f32(V x, V y, const kc *c)                           \
     {                                                                                       \

@@ -76,4 +76,17 @@ static ALWAYS_INLINE V quotient32(V x, V y, int sign)
     V q = vor(quot_step64(x, y, 0, sign), quot_step64(x, y, 1, sign));
     return sel32(eq32(y, zero()), zero(), q);
 }
+
+/* The kernel of a 32-bit element function f: where ftrunc is no single instruction
+   (isa_trunc_native: SSE2, whose divide also takes two binary64 lanes at a time) the
+   run goes to the reference kernel, which measured faster there (docs/performance.md). */
+#define QUOTIENT_KERNEL32(type, op, f)                                                      \
+    void dmlp__##type##_##op##__reference(BINARY_PARAMS);                                   \
+    BINARY_KERNEL_DECL(type, op)                                                            \
+    {                                                                                       \
+        if (!isa_trunc_native)                                                              \
+            dmlp__##type##_##op##__reference(n, a, b, out, scalar, args);                   \
+        else                                                                                \
+            run_binary(n, a, b, out, scalar, args, 4, f, setup_none);                       \
+    }
 #endif
