@@ -20,7 +20,7 @@ DMLP_SUPPORT(6_0, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
 DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ZERO_DIVISOR("division")
 ARITHMETIC_ONNX
-ARITHMETIC_KERNELS(div, NO, NO, YES, YES)
+ARITHMETIC_KERNELS(div, YES, NO, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference_binary.h"
@@ -46,6 +46,31 @@ UNSIGNED_DIV(u16, uint16_t)
 UNSIGNED_DIV(u32, uint32_t)
 UNSIGNED_DIV(u64, uint64_t)
 DMLP__BINARY_ALL_TYPES(div)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The 8-, 16- and 32-bit integers: each lane's quotient through a float division held
+   exact (ops/quotient_vector.h says why it is trunc(a / b) for every operand). */
+#include "ops/quotient_vector.h"
+#define INT_DIVIDE(t, w, sign)                                                              \
+    static ALWAYS_INLINE V idiv_##t(V x, V y, const kc *c)                                  \
+    {                                                                                       \
+        (void)c;                                                                            \
+        return quotient##w(x, y, sign);                                                     \
+    }
+INT_DIVIDE(i8, 8, 1)
+INT_DIVIDE(u8, 8, 0)
+INT_DIVIDE(i16, 16, 1)
+INT_DIVIDE(u16, 16, 0)
+INT_DIVIDE(i32, 32, 1)
+INT_DIVIDE(u32, 32, 0)
+#undef INT_DIVIDE
+BINARY_KERNEL(i8, div, 1, idiv_i8, setup_none)
+BINARY_KERNEL(u8, div, 1, idiv_u8, setup_none)
+BINARY_KERNEL(i16, div, 2, idiv_i16, setup_none)
+BINARY_KERNEL(u16, div, 2, idiv_u16, setup_none)
+QUOTIENT_KERNEL32(i32, div, idiv_i32)
+QUOTIENT_KERNEL32(u32, div, idiv_u32)
 #endif
 
 #undef OP

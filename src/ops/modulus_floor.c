@@ -29,5 +29,10 @@ MODULUS_INTEGERS(mod, 1)
 DMLP__BINARY_ALL_TYPES(mod)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+#include "ops/modulus_vector.h"
+MODULUS_VECTOR(mod, 1)
+#endif
+
 #undef OP
 #undef OP_DESC

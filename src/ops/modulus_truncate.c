@@ -28,5 +28,10 @@ MODULUS_INTEGERS(fmod, 0)
 DMLP__BINARY_ALL_TYPES(fmod)
 #endif
 
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+#include "ops/modulus_vector.h"
+MODULUS_VECTOR(fmod, 0)
+#endif
+
 #undef OP
 #undef OP_DESC

@@ -11,7 +11,9 @@
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
    16-bit kernels also run every A against special, nearby and random B (sweep16), each
    B set with its own pair of ClipGrad's bounds; ClipGrad's rows also run every pair of
-   those bounds (clip_bounds).
+   those bounds (clip_bounds). 8-bit kernels run every pair of A and B (sweep8), float32
+   kernels runs of A near integer multiples of B (sweep_multiples: remainders whose
+   quotient rounds to an integer).
    Variants the CPU cannot run are skipped and counted; none run is a skip (77). */
 #include <inttypes.h>
 #include <math.h>
@@ -190,6 +192,108 @@ static void sweep16(const row *r, dmlp__binary_kernel ref, const dmlp__binary_ke
     free(got);
 }
 
+/* An 8-bit kernel over every pair (A, B), packed, and every A against each B as a
+   broadcast scalar; both output widths of the comparisons and both rules of the
+   arguments. */
+static void sweep8(const row *r, dmlp__binary_kernel ref, const dmlp__binary_kernel_choice *v)
+{
+    enum { PAIRS = 65536, ROOM = 2 * PAIRS * 4 }; /* the packed run's output, the scalars' */
+    uint8_t *a = malloc(PAIRS), *b = malloc(PAIRS);
+    unsigned char *want = malloc(ROOM), *got = malloc(ROOM);
+    unsigned long bad = 0;
+    for (size_t i = 0; i < PAIRS; i++) {
+        a[i] = (uint8_t)i;
+        b[i] = (uint8_t)(i >> 8);
+    }
+    for (uint32_t t = 0; t < 4; t++) {
+        dmlp__kernel_args args;
+        memset(&args, 0, sizeof args);
+        args.nan_propagate = args.shift_zero = t % 2;
+        args.out_size = own_output(r->op) ? (t < 2 ? 1 : 4) : 1;
+        size_t os = args.out_size;
+        memset(want, 0x5a, ROOM);
+        memset(got, 0x5a, ROOM);
+        ref(PAIRS, a, b, want, 0, &args);
+        v->fn(PAIRS, a, b, got, 0, &args);
+        for (size_t y = 0; y < 256; y++) { /* B = y a scalar, against A = 0 .. 255 */
+            size_t at = (PAIRS + y * 256) * os;
+            ref(256, a, b + y * 256, want + at, DMLP__SCALAR_B, &args);
+            v->fn(256, a, b + y * 256, got + at, DMLP__SCALAR_B, &args);
+        }
+        if (memcmp(want, got, ROOM) != 0) {
+            size_t i = 0;
+            while (memcmp(want + i * os, got + i * os, os) == 0)
+                i++;
+            if (bad++ < 4)
+                printf("%s: A %02x B %02x (%s): reference and fast kernel differ\n", v->name,
+                       (unsigned)(i % 256), (unsigned)(i % PAIRS / 256),
+                       i < PAIRS ? "packed" : "B a scalar");
+        }
+    }
+    CHECK(bad == 0, "%s: every 8-bit pair, packed and B a scalar", v->name);
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+}
+
+/* float32: A within a few ulps of k * B (k below 2^30, often small), random signs and
+   exponents, so that quotients round onto and next to integers: whole runs of them (a
+   kernel may leave a vector with one lane out of its exact range to the reference, as
+   Modulus does), then the same with a zero, infinity or NaN in one lane of 16, then with
+   random bits in one lane of 64. */
+static void sweep_multiples(const row *r, dmlp__binary_kernel ref,
+                            const dmlp__binary_kernel_choice *v)
+{
+    enum { RUN = 8192 };
+    static const uint32_t specials[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                        0x7fc00000u, 0xffc12345u, 0x7f800001u};
+    uint32_t *a = malloc(RUN * 4), *b = malloc(RUN * 4), *want = malloc(RUN * 4),
+             *got = malloc(RUN * 4);
+    uint64_t state = 0x13198a2e03707344u;
+    dmlp__kernel_args args;
+    memset(&args, 0, sizeof args);
+    args.out_size = own_output(r->op) ? 1 : 4;
+    for (int region = 0; region < 3; region++) {
+        for (size_t i = 0; i < RUN; i++) {
+            uint64_t u = oracle_random(&state), w = oracle_random(&state);
+            uint32_t y = ((uint32_t)u & 0x807fffffu) | (uint32_t)(12 + (u >> 32) % 230) << 23;
+            if (w % 4 == 0)
+                y &= 0xffff8000u; /* a divisor of few bits */
+            uint64_t m = (w >> 2) % 4 == 0 ? 64 : 1ull << (w >> 40) % 30;
+            double k = (double)((w >> 8) % m);
+            float fy, f;
+            memcpy(&fy, &y, 4);
+            f = (float)(k * fabs((double)fy));
+            uint32_t x;
+            memcpy(&x, &f, 4);
+            if ((w >> 48) % 8 < 3)
+                x += (uint32_t)((w >> 51) % 5) - 2; /* neighbours of a multiple */
+            x ^= (uint32_t)(w >> 63) << 31;
+            if (region == 1 && (w >> 54) % 16 == 0) {
+                if ((w >> 58) % 2)
+                    x = specials[(w >> 59) % 7];
+                else
+                    y = specials[(w >> 59) % 7];
+            }
+            if (region == 2 && (w >> 54) % 64 == 0)
+                x = (uint32_t)u;
+            a[i] = x;
+            b[i] = y;
+        }
+        memset(want, 0x5a, RUN * 4);
+        memset(got, 0x5a, RUN * 4);
+        ref(RUN, a, b, want, 0, &args);
+        v->fn(RUN, a, b, got, 0, &args);
+        CHECK(memcmp(want, got, RUN * 4) == 0, "%s: A near multiples of B, region %d", v->name,
+              region);
+    }
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+}
+
 int main(void)
 {
     dmlp__isa cpu = dmlp__isa_detect();
@@ -210,6 +314,10 @@ int main(void)
             run++;
             if (s == 2)
                 sweep16(&rows[r], ref, &v[k]);
+            if (s == 1)
+                sweep8(&rows[r], ref, &v[k]);
+            if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT32)
+                sweep_multiples(&rows[r], ref, &v[k]);
             unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
             size_t room = N * 8 + 8; /* the widest output */
             unsigned char *want = malloc(room), *got = malloc(room);

@@ -122,6 +122,8 @@ static inline V mul64(V a, V b)
    two NaNs is not relied on to keep the first. The f16 conversions (FCVTL, FCVTN) are
    exact for infinities, NaNs and values past f16's range. */
 enum { isa_has_daz = 0, isa_div_keeps_first_nan = 0, isa_f16_convert_exact = 1 };
+/* ftrunc32 and ftrunc64 are one instruction each (frintz). */
+enum { isa_trunc_native = 1 };
 static inline unsigned daz_on(void) { return 0; }
 static inline void daz_restore(unsigned saved) { (void)saved; }
 
@@ -137,6 +139,11 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define n32to16(a, b) B16(vuzp1q_u16(U16(a), U16(b)))
 #define n64to32(a, b) B32(vuzp1q_u32(U32(a), U32(b)))
 #define ones8(m) vshrq_n_u8((m), 7)
+/* Whether any lane of a mask is set: the greatest of its bytes is nonzero. */
+#define any8(m) (vmaxvq_u8(m) != 0)
+#define any16 any8
+#define any32 any8
+#define any64 any8
 
 /* f16 <-> f32: fcvtl widens exactly; fcvtn rounds as FPCR says (nearest even: the
    execute clears the caller's other modes and flush-to-zero first). */

@@ -88,6 +88,8 @@ static inline __m256i mul64(__m256i a, __m256i b)
 /* Capability tags (vector_kernels.inc): a divide of two NaNs returns the first, quiet;
    F16C converts infinities, NaNs and values past f16's range exactly. */
 enum { isa_div_keeps_first_nan = 1, isa_f16_convert_exact = 1 };
+/* ftrunc32 and ftrunc64 are one instruction each. */
+enum { isa_trunc_native = 1 };
 #define fsub32 _mm256_sub_ps
 #define fsub64 _mm256_sub_pd
 #define fmul64 _mm256_mul_pd
@@ -111,6 +113,11 @@ enum { isa_div_keeps_first_nan = 1, isa_f16_convert_exact = 1 };
     IN_ORDER(_mm256_castps_si256(                                                           \
         _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88)))
 #define ones8(m) _mm256_and_si256((m), _mm256_set1_epi8(1))
+/* Whether any lane of a mask is set: any of its bytes. */
+#define any8(m) (_mm256_movemask_epi8(m) != 0)
+#define any16 any8
+#define any32 any8
+#define any64 any8
 
 /* The bits set in each byte: each nibble's count looked up by vpshufb, the two added. The
    eight counts of a 64-bit lane add up in one vpsadbw against zero. */

@@ -103,6 +103,8 @@ static inline V shrv8_bytes(V x, V n)
 /* Capability tags (vector_kernels.inc): a divide of two NaNs returns the first, quiet;
    F16C converts infinities, NaNs and values past f16's range exactly. */
 enum { isa_div_keeps_first_nan = 1, isa_f16_convert_exact = 1 };
+/* ftrunc32 and ftrunc64 are one instruction each. */
+enum { isa_trunc_native = 1 };
 /* Softsign's divisor t = 1 + |x| with +inf made the default NaN by one vfixupimm (class
    +inf: the source made quiet, 0x7fc00000; every other class keeps t), so that the divide
    itself gives the infinities' result (vector_kernels.inc, DIVISOR). */
@@ -124,6 +126,11 @@ enum { isa_div_keeps_first_nan = 1, isa_f16_convert_exact = 1 };
 #define n32to16(a, b) _mm512_kunpackw((M16)(b), (M16)(a))
 #define n64to32(a, b) _mm512_kunpackb((M32)(b), (M32)(a))
 #define ones8(m) _mm512_maskz_set1_epi8((m), 1)
+/* Whether any lane of a mask is set: the k-mask is nonzero. */
+#define any8(m) ((M8)(m) != 0)
+#define any16(m) ((M16)(m) != 0)
+#define any32(m) ((M32)(m) != 0)
+#define any64(m) ((M64)(m) != 0)
 
 /* Vectors of small counts (below 128) narrowed to half-width lanes in element order (the
    packs work within 128-bit lanes; a qword permute puts them in order; 64 to 32 bits is

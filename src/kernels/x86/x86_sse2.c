@@ -72,6 +72,8 @@ static inline __m128i mul32(__m128i a, __m128i b)
 /* Capability tags (vector_kernels.inc): not relied on here; Softsign sets every NaN and
    infinity lane from the bits. The f16 conversions below are for finite values. */
 enum { isa_div_keeps_first_nan = 0, isa_f16_convert_exact = 0 };
+/* ftrunc32 and ftrunc64 below are several instructions, not one (no roundps). */
+enum { isa_trunc_native = 0 };
 #define fsub32 _mm_sub_ps
 #define fsub64 _mm_sub_pd
 #define fmul64 _mm_mul_pd
@@ -126,6 +128,11 @@ static inline __m128i mul64(__m128i a, __m128i b)
 #define n64to32(a, b)                                                                       \
     _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), 0x88))
 #define ones8(m) _mm_and_si128((m), _mm_set1_epi8(1))
+/* Whether any lane of a mask is set: any of its bytes. */
+#define any8(m) (_mm_movemask_epi8(m) != 0)
+#define any16 any8
+#define any32 any8
+#define any64 any8
 
 /* The bits set in each byte, without pshufb (SSSE3): pairs, then nibbles, then the byte,
    each step's sums too small to reach the next field (16-bit shifts move bits across the
