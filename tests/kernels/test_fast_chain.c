@@ -3,7 +3,8 @@
    `test_fast_chain ISA` (sse2|avx2|avx512 on x86-64, neon on aarch64) checks that level's
    chain kernel of every type: all 65,536 f16 and bf16 patterns, edges and a million
    random f32 and f64 patterns, through chains of every map alone, in pairs, and eight
-   long; both NaN rules of Sign and both Softsign division methods; streaming off, on and
+   long; both NaN rules (and maps of both rules in one chain) and both Softsign division
+   methods; streaming off, on and
    on without the fence; then lengths 0..67 and longer at misaligned starts, in place and
    out of place, with guard bytes. Exits 77 when the CPU (or DMLP_ISA) lacks the level.
    Without an argument: every row has a kernel at each level of the processor family,
@@ -91,15 +92,20 @@ static void reference_chain(const chain_type *t, size_t c, size_t n, const unsig
     a.streaming = 0;
     a.chain_length = 0;
     for (uint32_t k = 0; k < chains[c].length; k++) {
+        a.nan_propagate = args->chain_step[k].nan_propagate;
         dmlp__unary_kernel ref = dmlp__reference_kernel(map_operator(chains[c].maps[k]), t->type);
         ref(n, out, out, &a);
     }
 }
 
-static void set_chain(dmlp__kernel_args *args, size_t c)
+/* Chain c with the NaN rule `nan` for the first map, the other rule for the second, and
+   so on, so that maps of both rules meet in one chain. */
+static void set_chain(dmlp__kernel_args *args, size_t c, uint32_t nan)
 {
     args->chain_length = chains[c].length;
     memcpy(args->chain, chains[c].maps, sizeof args->chain);
+    for (uint32_t k = 0; k < chains[c].length; k++)
+        args->chain_step[k].nan_propagate = nan ^ (k & 1);
 }
 
 static uint64_t rng_state;
@@ -163,7 +169,7 @@ static dmlp__kernel_args make_args(size_t c, uint32_t nan, uint32_t recip, size_
     args.streaming = strategies[s].streaming;
     args.prefetch = strategies[s].prefetch;
     args.prefetch_distance = strategies[s].distance;
-    set_chain(&args, c);
+    set_chain(&args, c, nan);
     return args;
 }
 
