@@ -260,9 +260,9 @@ static void plan_one_pass(dmlp__graph *g)
 
 /* ---- chains: maps of one float type, one after another, in one kernel ----------------- */
 
-/* The chain map a step computes (its operator file's DMLP_CHAIN row); 0 for none
-   (Identity without a ScaleBias changes nothing and joins as no map); -1 when the step
-   cannot be part of a chain. */
+/* The chain map a step computes (its operator file's DMLP_CHAIN row; Round's plus its
+   RoundingMode); 0 for none (Identity without a ScaleBias changes nothing and joins as no
+   map); -1 when the step cannot be part of a chain. */
 static int chain_map(const dmlp__graph_step *step)
 {
     const dmlp__op_info *o = &step->op.info;
@@ -277,8 +277,12 @@ static int chain_map(const dmlp__graph_step *step)
 #include "ops/ops.inc"
     };
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
-        if (maps[i].op == o->type)
-            return maps[i].map;
+        if (maps[i].op == o->type) {
+            uint32_t mode = step->op.plan.args.rounding;
+            if (maps[i].map != DMLP__CHAIN_ROUND)
+                return maps[i].map;
+            return mode <= DML_ROUNDING_MODE_TOWARD_INFINITY ? maps[i].map + (int)mode : -1;
+        }
     return -1;
 }
 

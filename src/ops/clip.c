@@ -44,6 +44,12 @@ DMLP_ONNX(1, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,
           DMLP_ONNX_CONSUMED_INPUTS | DMLP_ONNX_LOWER_FIRST)
 
 CLAMP_KERNELS(clip)
+/* graphs run a float Clip inside a chain kernel (a node with a ScaleBias joins no chain) */
+DMLP_CHAIN(DMLP__CHAIN_CLIP)
+DMLP_CHAIN_MAP(f16, DMLP__CHAIN_CLIP, blk_clip_f16, setup_clamp_f16)
+DMLP_CHAIN_MAP(bf16, DMLP__CHAIN_CLIP, blk_clip_f16, setup_clamp_bf16)
+DMLP_CHAIN_MAP(f32, DMLP__CHAIN_CLIP, blk_clip_f32, setup_f32)
+DMLP_CHAIN_MAP(f64, DMLP__CHAIN_CLIP, blk_clip_f64, setup_f64)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clip, 8, 8, NO, NO)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip, 8, 8, NO, NO)
 

@@ -76,7 +76,8 @@
          and with YES in a column the fast ones of that processor family
      DMLP_CHAIN(map)
          graphs may run the operator inside a chain kernel as map (dmlp__chain_op; 0:
-         it changes nothing and joins as no map)
+         it changes nothing and joins as no map); Round's map is DMLP__CHAIN_ROUND plus
+         the node's RoundingMode
      DMLP_CHAIN_MAP(type, map, element, setup)
          the chain kernel of type (f16, bf16, f32, f64) applies map with the element
          function and the setup of the operator's own fast kernel of that type, each map
