@@ -58,9 +58,9 @@ DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip, 8, 8, NO, NO)
     static T t##_clip_one(uint64_t x, const dmlp__kernel_args *args)                        \
     {                                                                                       \
         uint64_t low = clamp_bound_##t(args->param[0]), high = clamp_bound_##t(args->param[1]); \
-        uint64_t u = clamp_pick(clamp_scaled_##t(x, args), high, &clamp_##t,                \
-                                args->nan_propagate, 0);                                    \
-        return (T)clamp_pick(low, u, &clamp_##t, args->nan_propagate, 1);                   \
+        uint64_t u = minmax_pick(clamp_scaled_##t(x, args), high, &t##_format,              \
+                                 args->nan_propagate, 0);                                   \
+        return (T)minmax_pick(low, u, &t##_format, args->nan_propagate, 1);                 \
     }                                                                                       \
     DMLP__REFERENCE_MAP(t##_clip, T, T, t##_clip_one(x, args))
 FLOAT_CLIP(f16, uint16_t)
