@@ -260,9 +260,9 @@ static void plan_one_pass(dmlp__graph *g)
 
 /* ---- chains: maps of one float type, one after another, in one kernel ----------------- */
 
-/* The chain map a step computes (its operator file's DMLP_CHAIN row); 0 for none
-   (Identity without a ScaleBias changes nothing and joins as no map); -1 when the step
-   cannot be part of a chain. */
+/* The chain map a step computes (its operator file's DMLP_CHAIN row; Round's plus its
+   RoundingMode); 0 for none (Identity without a ScaleBias changes nothing and joins as no
+   map); -1 when the step cannot be part of a chain. */
 static int chain_map(const dmlp__graph_step *step)
 {
     const dmlp__op_info *o = &step->op.info;
@@ -277,34 +277,29 @@ static int chain_map(const dmlp__graph_step *step)
 #include "ops/ops.inc"
     };
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
-        if (maps[i].op == o->type)
-            return maps[i].map;
+        if (maps[i].op == o->type) {
+            uint32_t mode = step->op.plan.args.rounding;
+            if (maps[i].map != DMLP__CHAIN_ROUND)
+                return maps[i].map;
+            return mode <= DML_ROUNDING_MODE_TOWARD_INFINITY ? maps[i].map + (int)mode : -1;
+        }
     return -1;
 }
 
-/* The maps whose NaN result follows DMLP_EXECUTION_FLAG_NAN_PROPAGATE (Sign, Relu). */
-static bool has_nan_rule(int m)
-{
-    return m == DMLP__CHAIN_SIGN || m == DMLP__CHAIN_RELU;
-}
-
-/* Adds map `m` of a step (whose plan is `from`) to the chain step `c`. Every Sign and
-   Relu in a chain shares one NaN rule, so a second one with another rule stays a step. */
-static bool chain_add(dmlp__graph_step *c, int m, const dmlp__plan *from, bool *has_sign)
+/* Adds map `m` of a step (whose plan is `from`) to the chain step `c`, with the step's
+   FLOAT members and NaN rule. */
+static bool chain_add(dmlp__graph_step *c, int m, const dmlp__plan *from)
 {
     dmlp__kernel_args *args = &c->op.plan.args;
     if (m == 0)
         return true;
     if (args->chain_length == DMLP__CHAIN_MAX)
         return false;
-    if (has_nan_rule(m)) {
-        if (*has_sign && args->nan_propagate != from->args.nan_propagate)
-            return false;
-        args->nan_propagate = from->args.nan_propagate;
-        *has_sign = true;
-    }
     if (m == DMLP__CHAIN_SOFTSIGN)
         args->recip = dmlp__plan_softsign_recip(c->op.info.input.type, c->op.plan.isa);
+    memcpy(args->chain_step[args->chain_length].param, from->args.param,
+           sizeof from->args.param);
+    args->chain_step[args->chain_length].nan_propagate = from->args.nan_propagate;
     args->chain[args->chain_length++] = (uint8_t)m;
     return true;
 }
@@ -331,15 +326,12 @@ static bool join_chain(const dmlp__graph_desc_info *info, dmlp__graph *g, uint32
         return false;
     dmlp__graph_step joined = *c;
     dmlp__kernel_args *args = &joined.op.plan.args;
-    bool has_sign = false;
-    for (uint32_t i = 0; i < args->chain_length; i++)
-        has_sign = has_sign || has_nan_rule(args->chain[i]);
     if (!joined.chained) { /* the first node's own map starts the chain */
         args->chain_length = 0;
-        if (!chain_add(&joined, first, &c->op.plan, &has_sign))
+        if (!chain_add(&joined, first, &c->op.plan))
             return false;
     }
-    if (!chain_add(&joined, m, &step->op.plan, &has_sign))
+    if (!chain_add(&joined, m, &step->op.plan))
         return false;
     joined.chained = true;
     if (args->chain_length) {

@@ -62,14 +62,18 @@ typedef struct dmlp__kernel_args {
                                    order (CLIP1's Min, Max): the element's bits in the
                                    tensor's type, zero-extended */
     uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
-    uint8_t chain[8];           /* dmlp__chain_op; nan_propagate and recip apply to every
-                                   Sign, Relu and Softsign in it */
+    uint8_t chain[8];           /* dmlp__chain_op; recip applies to every Softsign in it */
+    struct {                    /* each map's own arguments, as its node's plan has them */
+        float param[4];         /* its FLOAT members (param above) */
+        uint32_t nan_propagate; /* its NaN rule (nan_propagate above) */
+    } chain_step[8];
 } dmlp__kernel_args;
 
 /* A chain kernel applies several maps of one float type to each element in turn, in
    registers, so a graph of such nodes (core/graph_plan.c) reads and writes memory once.
    Each map is the whole operator: its result is rounded to the type before the next map
-   reads it, so a chain gives the bits of its nodes run one by one. Listed in
+   reads it, so a chain gives the bits of its nodes run one by one. Each map has its own
+   FLOAT members and NaN rule (args.chain_step). Listed in
    chain_kernel_list.inc (FLOAT16, BFLOAT16, FLOAT32, FLOAT64); no reference kernel, as
    the graph runs its nodes' own kernels where there is no chain kernel. */
 typedef enum dmlp__chain_op {
@@ -77,7 +81,20 @@ typedef enum dmlp__chain_op {
     DMLP__CHAIN_NEGATE,
     DMLP__CHAIN_SIGN,
     DMLP__CHAIN_SOFTSIGN,
-    DMLP__CHAIN_RELU
+    DMLP__CHAIN_RELU,
+    DMLP__CHAIN_CEIL,
+    DMLP__CHAIN_FLOOR,
+    DMLP__CHAIN_ROUND,          /* + DML_ROUNDING_MODE: one map per mode */
+    DMLP__CHAIN_RECIP = DMLP__CHAIN_ROUND + 3,
+    DMLP__CHAIN_SQRT,
+    DMLP__CHAIN_LEAKY_RELU,
+    DMLP__CHAIN_LINEAR,
+    DMLP__CHAIN_HARD_SIGMOID,
+    DMLP__CHAIN_THRESHOLDED_RELU,
+    DMLP__CHAIN_SHRINK,
+    DMLP__CHAIN_CLIP,
+    DMLP__CHAIN_THRESHOLD,
+    DMLP__CHAIN_HARD_SWISH
 } dmlp__chain_op;
 #define DMLP__CHAIN_MAX 8u
 

@@ -53,37 +53,9 @@ static inline double clamp_bound_int(float p, double lo, double hi, int *none)
 #include "kernels/scale_bias.h"
 #include "numeric/fp_convert.h"
 
-/* A float format by its bits and an exact reading of an element as a double. */
-typedef struct clamp_format {
-    uint64_t sign, inf, quiet;
-    double (*value)(uint64_t bits);
-} clamp_format;
-
-static double clamp_f16_value(uint64_t x) { return dmlp__f16_to_f32((uint16_t)x); }
-static double clamp_bf16_value(uint64_t x) { return dmlp__bf16_to_f32((uint16_t)x); }
-static double clamp_f32_value(uint64_t x) { return dmlp__f32_from_bits((uint32_t)x); }
-static double clamp_f64_value(uint64_t x) { return dmlp__f64_from_bits(x); }
-
-static const clamp_format clamp_f16 = {0x8000u, 0x7c00u, 0x0200u, clamp_f16_value};
-static const clamp_format clamp_bf16 = {0x8000u, 0x7f80u, 0x0040u, clamp_bf16_value};
-static const clamp_format clamp_f32 = {0x80000000u, 0x7f800000u, 0x00400000u, clamp_f32_value};
-static const clamp_format clamp_f64 = {0x8000000000000000u, 0x7ff0000000000000u,
-                                       0x0008000000000000u, clamp_f64_value};
-
-/* The greater (up) or the smaller of a and b, a first: the NaN rules above. */
-static uint64_t clamp_pick(uint64_t a, uint64_t b, const clamp_format *f, uint32_t propagate,
-                           int up)
-{
-    int a_nan = (a & ~f->sign) > f->inf, b_nan = (b & ~f->sign) > f->inf;
-    if (a_nan)
-        return propagate || b_nan ? a | f->quiet : b;
-    if (b_nan)
-        return propagate ? b | f->quiet : a;
-    double x = f->value(a), y = f->value(b);
-    if (x == y) /* equal values have equal bits, but for the zeros: -0 below +0 */
-        return up ? a & b : a | b;
-    return (x > y) == (up != 0) ? a : b;
-}
+/* The floats' picks are Max's and Min's: minmax_pick (ops/minmax.h) on the formats there,
+   up (greater) for max, down for min, the first operand first under the NaN rules above. */
+#include "ops/minmax.h"
 
 #ifndef DMLP_OPS_CLAMP_NO_CONVERSION /* Clip1's bounds are of the type already */
 /* A bound in each float type: float32 as it is, widened exactly for float64, rounded to

@@ -44,6 +44,12 @@ DMLP_ONNX(1, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,
           DMLP_ONNX_CONSUMED_INPUTS | DMLP_ONNX_LOWER_FIRST)
 
 CLAMP_KERNELS(clip)
+/* graphs run a float Clip inside a chain kernel (a node with a ScaleBias joins no chain) */
+DMLP_CHAIN(DMLP__CHAIN_CLIP)
+DMLP_CHAIN_MAP(f16, DMLP__CHAIN_CLIP, blk_clip_f16, setup_clamp_f16)
+DMLP_CHAIN_MAP(bf16, DMLP__CHAIN_CLIP, blk_clip_f16, setup_clamp_bf16)
+DMLP_CHAIN_MAP(f32, DMLP__CHAIN_CLIP, blk_clip_f32, setup_f32)
+DMLP_CHAIN_MAP(f64, DMLP__CHAIN_CLIP, blk_clip_f64, setup_f64)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clip, 8, 8, NO, NO)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip, 8, 8, NO, NO)
 
@@ -52,9 +58,9 @@ DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip, 8, 8, NO, NO)
     static T t##_clip_one(uint64_t x, const dmlp__kernel_args *args)                        \
     {                                                                                       \
         uint64_t low = clamp_bound_##t(args->param[0]), high = clamp_bound_##t(args->param[1]); \
-        uint64_t u = clamp_pick(clamp_scaled_##t(x, args), high, &clamp_##t,                \
-                                args->nan_propagate, 0);                                    \
-        return (T)clamp_pick(low, u, &clamp_##t, args->nan_propagate, 1);                   \
+        uint64_t u = minmax_pick(clamp_scaled_##t(x, args), high, &t##_format,              \
+                                 args->nan_propagate, 0);                                   \
+        return (T)minmax_pick(low, u, &t##_format, args->nan_propagate, 1);                 \
     }                                                                                       \
     DMLP__REFERENCE_MAP(t##_clip, T, T, t##_clip_one(x, args))
 FLOAT_CLIP(f16, uint16_t)

@@ -35,9 +35,9 @@ DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip1, 8, 8, NO, NO)
 #define FLOAT_CLIP1(t, T)                                                                   \
     static T t##_clip1_one(uint64_t x, const dmlp__kernel_args *args)                       \
     {                                                                                       \
-        uint64_t u = clamp_pick(clamp_scaled_##t(x, args), args->scalar[1], &clamp_##t,     \
-                                args->nan_propagate, 0);                                    \
-        return (T)clamp_pick(args->scalar[0], u, &clamp_##t, args->nan_propagate, 1);       \
+        uint64_t u = minmax_pick(clamp_scaled_##t(x, args), args->scalar[1], &t##_format,   \
+                                 args->nan_propagate, 0);                                   \
+        return (T)minmax_pick(args->scalar[0], u, &t##_format, args->nan_propagate, 1);     \
     }                                                                                       \
     DMLP__REFERENCE_MAP(t##_clip1, T, T, t##_clip1_one(x, args))
 FLOAT_CLIP1(f16, uint16_t)

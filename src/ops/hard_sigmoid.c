@@ -33,6 +33,7 @@ DMLP_ONNX(1, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE,
           DMLP_ONNX_CONSUMED_INPUTS)
 
 PIECEWISE_KERNELS(hard_sigmoid)
+PIECEWISE_CHAIN(hard_sigmoid, DMLP__CHAIN_HARD_SIGMOID)
 
 #ifndef DMLP_OPS_LIST
 /* The clamp of t to [+0, 1]; NaN as the rule in force says. */

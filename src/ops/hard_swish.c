@@ -29,6 +29,7 @@ DMLP_ONNX(22, "float16, float, double, bfloat16", 0, DMLP_EXECUTION_FLAG_NAN_PRO
 DMLP_ONNX(14, "float16, float, double", 0, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, 0)
 
 PIECEWISE_KERNELS(hard_swish)
+PIECEWISE_CHAIN(hard_swish, DMLP__CHAIN_HARD_SWISH)
 
 #ifndef DMLP_OPS_LIST
 static float hard_swish_f32(float x, const dmlp__kernel_args *args)

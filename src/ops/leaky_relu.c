@@ -29,6 +29,7 @@ DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
 PIECEWISE_KERNELS(leaky_relu)
+PIECEWISE_CHAIN(leaky_relu, DMLP__CHAIN_LEAKY_RELU)
 
 #ifndef DMLP_OPS_LIST
 static float leaky_relu_f32(float x, const dmlp__kernel_args *args)

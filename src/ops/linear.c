@@ -21,6 +21,7 @@ DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
 PIECEWISE_KERNELS(linear)
+PIECEWISE_CHAIN(linear, DMLP__CHAIN_LINEAR)
 
 #ifndef DMLP_OPS_LIST
 static float linear_f32(float x, const dmlp__kernel_args *args)

@@ -1,5 +1,6 @@
-/* What the reference kernels of Max and Min share: the float formats by their bits and
-   the IEEE 754-2019 choice between two floats, decided on the bits (NaN, -0 against +0).
+/* What the reference kernels of Max and Min share, and Clip's, Clip1's and Threshold's
+   (ops/clamp.h), whose floats are a max and a min: the float formats by their bits and the
+   IEEE 754-2019 choice between two floats, decided on the bits (NaN, -0 against +0).
    Included by those operators' files for their reference part. */
 #ifndef DMLP_OPS_MINMAX_H
 #define DMLP_OPS_MINMAX_H

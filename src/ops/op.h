@@ -76,7 +76,12 @@
          and with YES in a column the fast ones of that processor family
      DMLP_CHAIN(map)
          graphs may run the operator inside a chain kernel as map (dmlp__chain_op; 0:
-         it changes nothing and joins as no map)
+         it changes nothing and joins as no map); Round's map is DMLP__CHAIN_ROUND plus
+         the node's RoundingMode
+     DMLP_CHAIN_MAP(type, map, element, setup)
+         the chain kernel of type (f16, bf16, f32, f64) applies map with the element
+         function and the setup of the operator's own fast kernel of that type, each map
+         with its node's FLOAT members and NaN rule (src/kernels/vector_chain.inc)
 
    A row kind a reader does not define expands to nothing, so each layer takes its own
    part: the registry, the support tables, the kernel lists, the ONNX versions and the
@@ -142,6 +147,9 @@
 #endif
 #ifndef DMLP_CHAIN
 #define DMLP_CHAIN(map)
+#endif
+#ifndef DMLP_CHAIN_MAP
+#define DMLP_CHAIN_MAP(type, map, element, setup)
 #endif
 
 /* A parenthesised list without its parentheses: DMLP_UNPAREN (a, b) gives a, b. */

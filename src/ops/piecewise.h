@@ -23,6 +23,15 @@
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, 8, YES, YES)                     \
     DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, 2, YES, YES)
 
+/* Graphs run op inside a chain kernel as map: its element functions (PIECEWISE_VECTOR),
+   f16's by chain_##op##_f16 (below). */
+#define PIECEWISE_CHAIN(op, map)                                                            \
+    DMLP_CHAIN(map)                                                                         \
+    DMLP_CHAIN_MAP(f16, map, chain_##op##_f16, setup_f16)                                   \
+    DMLP_CHAIN_MAP(bf16, map, blk_##op##_bf16, setup_bf16)                                  \
+    DMLP_CHAIN_MAP(f32, map, blk_##op##_f32, setup_f32)                                     \
+    DMLP_CHAIN_MAP(f64, map, blk_##op##_f64, setup_f64)
+
 #if !defined(DMLP_OPS_LIST) && !defined(DMLP_OPS_PIECEWISE_REFERENCE)
 #define DMLP_OPS_PIECEWISE_REFERENCE 1
 #include "kernels/reference.h"
@@ -120,7 +129,9 @@ static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y, const kc *c)
    bits) and op##_v64 (f64); bf16 runs the f32 function on its even and odd elements
    widened by shifts and narrows by rounding on the bits; f16 widens and narrows by the
    ISA's conversions, which keep a NaN's sign and payload and round past f16's range to
-   infinity, so the NaN rule applied in f32 carries over. */
+   infinity, so the NaN rule applied in f32 carries over. A chain's f16 map is the same
+   choice for one vector: where the conversions are not exact, the reference kernel on
+   its elements with the map's arguments (kc.args). */
 #define PIECEWISE_VECTOR(op)                                                                \
     static ALWAYS_INLINE V blk_##op##_f16(V x, const kc *c)                                 \
     {                                                                                       \
@@ -134,6 +145,15 @@ static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y, const kc *c)
             run_map(n, in, out, args, 2, blk_##op##_f16, setup_f16);                        \
         else                                                                                \
             REFERENCE(f16, op)(n, in, out, args);                                           \
+    }                                                                                       \
+    static ALWAYS_INLINE V chain_##op##_f16(V x, const kc *c)                               \
+    {                                                                                       \
+        if (isa_f16_convert_exact)                                                          \
+            return blk_##op##_f16(x, c);                                                    \
+        unsigned char b[VB];                                                                \
+        st(b, x);                                                                           \
+        REFERENCE(f16, op)(VB / 2, b, b, c->args);                                          \
+        return ld(b);                                                                       \
     }                                                                                       \
     MAP_BLOCK(blk_##op##_f32, pw_nan32(x, op##_v32(x, c)))                                  \
     MAP_BLOCK(blk_##op##_f64, pw_nan64(x, op##_v64(x, c), c))                               \

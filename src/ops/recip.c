@@ -29,6 +29,12 @@ DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_recip, 2, 2, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_recip, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_recip, 8, 8, YES, YES)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_recip, 2, 2, YES, YES)
+/* graphs run Recip inside a chain kernel (a node with a ScaleBias joins no chain) */
+DMLP_CHAIN(DMLP__CHAIN_RECIP)
+DMLP_CHAIN_MAP(f16, DMLP__CHAIN_RECIP, blk_recip_f16, setup_f16)
+DMLP_CHAIN_MAP(bf16, DMLP__CHAIN_RECIP, blk_recip_bf16, setup_bf16)
+DMLP_CHAIN_MAP(f32, DMLP__CHAIN_RECIP, blk_recip_f32, setup_f32)
+DMLP_CHAIN_MAP(f64, DMLP__CHAIN_RECIP, blk_recip_f64, setup_f64)
 
 #ifndef DMLP_OPS_LIST
 /* Compiled with -ffp-contract=off (src/kernels/CMakeLists.txt); C11's assignment to

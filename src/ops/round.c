@@ -27,6 +27,21 @@ DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_round, 2, 2, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_round, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_round, 8, 8, YES, YES)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_round, 2, 2, YES, YES)
+/* graphs run Round inside a chain kernel: one map per RoundingMode, DMLP__CHAIN_ROUND plus
+   the mode, each by the element function its kernel runs for the mode */
+DMLP_CHAIN(DMLP__CHAIN_ROUND)
+#define ROUND_CHAIN(t, setup)                                                               \
+    DMLP_CHAIN_MAP(t, DMLP__CHAIN_ROUND + DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN,         \
+                   blk_round_even_##t, setup)                                               \
+    DMLP_CHAIN_MAP(t, DMLP__CHAIN_ROUND + DML_ROUNDING_MODE_TOWARD_ZERO, blk_round_zero_##t, \
+                   setup)                                                                   \
+    DMLP_CHAIN_MAP(t, DMLP__CHAIN_ROUND + DML_ROUNDING_MODE_TOWARD_INFINITY,                \
+                   blk_round_away_##t, setup)
+ROUND_CHAIN(f16, setup_f16)
+ROUND_CHAIN(bf16, setup_bf16)
+ROUND_CHAIN(f32, setup_none)
+ROUND_CHAIN(f64, setup_none)
+#undef ROUND_CHAIN
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"

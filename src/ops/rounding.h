@@ -22,6 +22,15 @@
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, 8, YES, YES)                     \
     DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, 2, YES, YES)
 
+/* Graphs run op inside a chain kernel as map, by the element functions of ROUNDING_VECTOR
+   (a node with a ScaleBias joins no chain). */
+#define ROUNDING_CHAIN(op, map)                                                             \
+    DMLP_CHAIN(map)                                                                         \
+    DMLP_CHAIN_MAP(f16, map, blk_##op##_f16, setup_f16)                                     \
+    DMLP_CHAIN_MAP(bf16, map, blk_##op##_bf16, setup_bf16)                                  \
+    DMLP_CHAIN_MAP(f32, map, blk_##op##_f32, setup_none)                                    \
+    DMLP_CHAIN_MAP(f64, map, blk_##op##_f64, setup_none)
+
 /* The reference kernels (kernels/round_integral.h), after the ScaleBias when there is one
    (kernels/scale_bias.h). */
 #define ROUNDING_REFERENCE_TYPE(op, t, T, direction)                                        \

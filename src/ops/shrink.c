@@ -29,6 +29,7 @@ DMLP_ONNX_FLOAT("lambd", Threshold, 0.5f)
 DMLP_ONNX(9, "uint8, uint16, uint32, int8, int16, int32, float16, float, double", 0, 0, 0)
 
 PIECEWISE_KERNELS(shrink)
+PIECEWISE_CHAIN(shrink, DMLP__CHAIN_SHRINK)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_shrink, 1, 1, NO, NO)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_shrink, 1, 1, NO, NO)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_shrink, 2, 2, NO, NO)

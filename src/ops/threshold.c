@@ -20,12 +20,19 @@ CLAMP_SUPPORT
 DMLP_EXTENSION_TYPES((F64, BF16))
 
 CLAMP_KERNELS(threshold)
+/* graphs run a float Threshold inside a chain kernel (a node with a ScaleBias joins no chain) */
+DMLP_CHAIN(DMLP__CHAIN_THRESHOLD)
+DMLP_CHAIN_MAP(f16, DMLP__CHAIN_THRESHOLD, blk_threshold_f16, setup_clamp_f16)
+DMLP_CHAIN_MAP(bf16, DMLP__CHAIN_THRESHOLD, blk_threshold_f16, setup_clamp_bf16)
+DMLP_CHAIN_MAP(f32, DMLP__CHAIN_THRESHOLD, blk_threshold_f32, setup_f32)
+DMLP_CHAIN_MAP(f64, DMLP__CHAIN_THRESHOLD, blk_threshold_f64, setup_f64)
 
 #ifndef DMLP_OPS_LIST
 #define FLOAT_THRESHOLD(t, T)                                                               \
     DMLP__REFERENCE_MAP(t##_threshold, T, T,                                                \
-                        clamp_pick(clamp_scaled_##t(x, args), clamp_bound_##t(args->param[0]), \
-                                   &clamp_##t, args->nan_propagate, 1))
+                        minmax_pick(clamp_scaled_##t(x, args),                              \
+                                    clamp_bound_##t(args->param[0]), &t##_format,           \
+                                    args->nan_propagate, 1))
 FLOAT_THRESHOLD(f16, uint16_t)
 FLOAT_THRESHOLD(bf16, uint16_t)
 FLOAT_THRESHOLD(f32, uint32_t)

@@ -26,6 +26,7 @@ DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(10, "float16, float, double", 0, 0, 0)
 
 PIECEWISE_KERNELS(thresholded_relu)
+PIECEWISE_CHAIN(thresholded_relu, DMLP__CHAIN_THRESHOLDED_RELU)
 
 #ifndef DMLP_OPS_LIST
 static float thresholded_relu_f32(float x, const dmlp__kernel_args *args)

@@ -47,7 +47,10 @@ typedef struct node_spec {
     int in[2];                 /* value indices; in[1] < 0 for a one-input operator */
     DML_TENSOR_DATA_TYPE out_type; /* 0: the input's */
     bool softsign;             /* ADD1's FusedActivation */
-    bool nan_to_zero;          /* SIGN or RELU without DMLP_EXECUTION_FLAG_NAN_PROPAGATE */
+    bool nan_to_zero;          /* a map with a NaN rule (nan_rule) without
+                                  DMLP_EXECUTION_FLAG_NAN_PROPAGATE */
+    float param[2];            /* the FLOAT members, in member order */
+    DML_ROUNDING_MODE mode;    /* ROUND's */
 } node_spec;
 
 typedef struct graph_spec {
@@ -69,6 +72,11 @@ typedef struct built {
     union {
         DML_ELEMENT_WISE_ADD1_OPERATOR_DESC binary;
         DML_CAST_OPERATOR_DESC unary;
+        DML_ELEMENT_WISE_ROUND_OPERATOR_DESC round;
+        DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC alpha;
+        DML_ACTIVATION_LINEAR_OPERATOR_DESC alpha_beta;
+        DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC threshold;
+        DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip;
     } desc[MAX_NODES];
     DML_OPERATOR_DESC op_desc[MAX_NODES];
     DML_OPERATOR_DESC fused;
@@ -77,6 +85,46 @@ typedef struct built {
     DML_TENSOR_DATA_TYPE value_type[MAX_VALUES];
     uint32_t stride_zero[1];
 } built;
+
+/* The operators whose NaN result has two rules (DMLP_EXECUTION_FLAG_NAN_PROPAGATE). */
+static bool nan_rule(DML_OPERATOR_TYPE t)
+{
+    return t == DML_OPERATOR_ELEMENT_WISE_SIGN || t == DML_OPERATOR_ACTIVATION_RELU ||
+           t == DML_OPERATOR_ACTIVATION_HARD_SIGMOID || t == DML_OPERATOR_ACTIVATION_HARD_SWISH ||
+           t == DML_OPERATOR_ELEMENT_WISE_CLIP || t == DML_OPERATOR_ELEMENT_WISE_THRESHOLD;
+}
+
+/* A one-input node's descriptor with its members (ScaleBias NULL). */
+static void unary_desc(const node_spec *s, const DML_TENSOR_DESC *in, const DML_TENSOR_DESC *out,
+                       built *b, uint32_t i)
+{
+    switch (s->type) {
+    case DML_OPERATOR_ELEMENT_WISE_ROUND:
+        b->desc[i].round = (DML_ELEMENT_WISE_ROUND_OPERATOR_DESC){in, out, s->mode};
+        break;
+    case DML_OPERATOR_ACTIVATION_LEAKY_RELU:
+    case DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU:
+        b->desc[i].alpha = (DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC){in, out, s->param[0]};
+        break;
+    case DML_OPERATOR_ACTIVATION_LINEAR:
+    case DML_OPERATOR_ACTIVATION_HARD_SIGMOID:
+    case DML_OPERATOR_ACTIVATION_HARD_SWISH:
+    case DML_OPERATOR_ACTIVATION_SHRINK:
+        b->desc[i].alpha_beta =
+            (DML_ACTIVATION_LINEAR_OPERATOR_DESC){in, out, s->param[0], s->param[1]};
+        break;
+    case DML_OPERATOR_ELEMENT_WISE_THRESHOLD:
+        b->desc[i].threshold = (DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC){in, out, NULL, s->param[0]};
+        break;
+    case DML_OPERATOR_ELEMENT_WISE_CLIP:
+        b->desc[i].clip =
+            (DML_ELEMENT_WISE_CLIP_OPERATOR_DESC){in, out, NULL, s->param[0], s->param[1]};
+        break;
+    default: /* {Input, Output}, or with a ScaleBias left NULL */
+        b->desc[i].unary = (DML_CAST_OPERATOR_DESC){in, out};
+        break;
+    }
+}
 
 static void build_ops(dmlp_device *dev, const graph_spec *g, uint32_t n, uint32_t *sizes, built *b)
 {
@@ -109,11 +157,10 @@ static void build_ops(dmlp_device *dev, const graph_spec *g, uint32_t n, uint32_
             b->desc[i].binary = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){
                 &b->td[i][0], &b->td[i][1], &b->td[i][2], s->softsign ? &b->fused : NULL};
         else
-            b->desc[i].unary = (DML_CAST_OPERATOR_DESC){&b->td[i][0], &b->td[i][2]};
+            unary_desc(s, &b->td[i][0], &b->td[i][2], b, i);
         b->op_desc[i] = (DML_OPERATOR_DESC){s->type, &b->desc[i]};
-        bool nan_rule = s->type == DML_OPERATOR_ELEMENT_WISE_SIGN ||
-                        s->type == DML_OPERATOR_ACTIVATION_RELU;
-        uint32_t flags = nan_rule && !s->nan_to_zero ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0;
+        uint32_t flags =
+            nan_rule(s->type) && !s->nan_to_zero ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0;
         CHECK_STATUS(dmlp_operator_create(dev, &b->op_desc[i], flags, &b->ops[i]), DMLP_OK);
     }
 }
@@ -384,7 +431,25 @@ static void check_patterns(dmlp_device *dev, const char *dev_name, DML_TENSOR_DA
                             SUB = DML_OPERATOR_ELEMENT_WISE_SUBTRACT,
                             CAST = DML_OPERATOR_CAST,
                             IDENTITY = DML_OPERATOR_ELEMENT_WISE_IDENTITY,
-                            RELU = DML_OPERATOR_ACTIVATION_RELU;
+                            RELU = DML_OPERATOR_ACTIVATION_RELU,
+                            CEIL = DML_OPERATOR_ELEMENT_WISE_CEIL,
+                            FLOOR = DML_OPERATOR_ELEMENT_WISE_FLOOR,
+                            ROUND = DML_OPERATOR_ELEMENT_WISE_ROUND,
+                            RECIP = DML_OPERATOR_ELEMENT_WISE_RECIP,
+                            SQRT = DML_OPERATOR_ELEMENT_WISE_SQRT,
+                            LEAKY = DML_OPERATOR_ACTIVATION_LEAKY_RELU,
+                            LINEAR = DML_OPERATOR_ACTIVATION_LINEAR,
+                            HSIG = DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
+                            TRELU = DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU,
+                            SHRINK = DML_OPERATOR_ACTIVATION_SHRINK,
+                            CLIP = DML_OPERATOR_ELEMENT_WISE_CLIP,
+                            THRESH = DML_OPERATOR_ELEMENT_WISE_THRESHOLD,
+                            HSWISH = DML_OPERATOR_ACTIVATION_HARD_SWISH;
+/* Two maps, each of its own Negate(x) (x = 0; the Negates are values 1 and 2), the
+   node specs after `what`, both graph outputs: each chain is two nodes in one step, one
+   node chained each. */
+#define PAIR(what, ...)                                                                     \
+    {what, t, 1, 0, {0, 0}, 4, {{NEG, {0, -1}}, {NEG, {0, -1}}, __VA_ARGS__}, 2, {3, 4}, false, 2}
     graph_spec specs[] = {
         {"div(x, add(abs(x), 1))", t, 1, 1, {1.0, 0}, 3,
          {{ABS, {0, -1}, 0, false}, {ADD, {2, 1}, 0, false}, {DIV, {0, 3}, 0, false}}, 1, {4, 0},
@@ -415,11 +480,11 @@ static void check_patterns(dmlp_device *dev, const char *dev_name, DML_TENSOR_DA
           {IDENTITY, {2, -1}, 0, false},
           {SIGN, {3, -1}, 0, false}},
          1, {4, 0}, false, 3},
-        {"sign(softsign(sign(x))): two NaN rules, two steps", t, 1, 0, {0, 0}, 3,
+        {"sign(softsign(sign(x))): two NaN rules, one chain", t, 1, 0, {0, 0}, 3,
          {{SIGN, {0, -1}, 0, false, true},
           {SOFTSIGN, {1, -1}, 0, false},
           {SIGN, {2, -1}, 0, false}},
-         1, {3, 0}, false, 1},
+         1, {3, 0}, false, 2},
         {"softsign(x) and sign(softsign(x)), both out: no chain", t, 1, 0, {0, 0}, 2,
          {{SOFTSIGN, {0, -1}, 0, false}, {SIGN, {1, -1}, 0, false}}, 2, {1, 2}, false},
         {"sign and neg of one softsign(x): no chain", t, 1, 0, {0, 0}, 3,
@@ -452,12 +517,45 @@ static void check_patterns(dmlp_device *dev, const char *dev_name, DML_TENSOR_DA
           {ABS, {1, -1}, 0, false},
           {RELU, {2, -1}, 0, false, true}},
          1, {3, 0}, false, 2},
-        {"relu(softsign(sign(x))): two NaN rules, two steps", t, 1, 0, {0, 0}, 3,
+        {"relu(softsign(sign(x))): two NaN rules, one chain", t, 1, 0, {0, 0}, 3,
          {{SIGN, {0, -1}, 0, false, true},
           {SOFTSIGN, {1, -1}, 0, false},
           {RELU, {2, -1}, 0, false}},
-         1, {3, 0}, false, 1},
+         1, {3, 0}, false, 2},
+        /* the maps with FLOAT members and modes, two a graph, each after a Negate (which
+           hands it every value) */
+        PAIR("ceil(neg(x)), floor(neg(x))", {CEIL, {1, -1}}, {FLOOR, {2, -1}}),
+        PAIR("round(neg(x)) to even, toward zero", {ROUND, {1, -1}},
+             {ROUND, {2, -1}, 0, false, false, {0, 0}, DML_ROUNDING_MODE_TOWARD_ZERO}),
+        PAIR("round(neg(x)) away from zero, recip(neg(x))",
+             {ROUND, {1, -1}, 0, false, false, {0, 0}, DML_ROUNDING_MODE_TOWARD_INFINITY},
+             {RECIP, {2, -1}}),
+        PAIR("sqrt(neg(x)), leaky_relu(neg(x), 0.1)", {SQRT, {1, -1}},
+             {LEAKY, {2, -1}, 0, false, false, {0.1f}}),
+        PAIR("linear(neg(x), -1.3, 0.3), hard_sigmoid(neg(x)), NaN to 1",
+             {LINEAR, {1, -1}, 0, false, false, {-1.3f, 0.3f}},
+             {HSIG, {2, -1}, 0, false, true, {0.2f, 0.5f}}),
+        PAIR("thresholded_relu(neg(x), 0.7), shrink(neg(x), 0.3, 0.6)",
+             {TRELU, {1, -1}, 0, false, false, {0.7f}},
+             {SHRINK, {2, -1}, 0, false, false, {0.3f, 0.6f}}),
+        PAIR("clip(neg(x), -0.7, 2.3), threshold(neg(x), -0.4), NaN lost",
+             {CLIP, {1, -1}, 0, false, true, {-0.7f, 2.3f}},
+             {THRESH, {2, -1}, 0, false, true, {-0.4f}}),
+        PAIR("hard_swish(neg(x)), clip(neg(x), -inf, 0.5)",
+             {HSWISH, {1, -1}, 0, false, false, {1.0f / 6.0f, 0.5f}},
+             {CLIP, {2, -1}, 0, false, false, {-INFINITY, 0.5f}}),
+        {"recip(clip(softsign(hard_swish(threshold(round(linear(x))))))), two NaN rules", t, 1,
+         0, {0, 0}, 7,
+         {{LINEAR, {0, -1}, 0, false, false, {2.5f, -0.75f}},
+          {ROUND, {1, -1}, 0, false, false, {0, 0}, DML_ROUNDING_MODE_TOWARD_INFINITY},
+          {THRESH, {2, -1}, 0, false, false, {-1.5f}},
+          {HSWISH, {3, -1}, 0, false, true, {0.25f, 0.5f}},
+          {SOFTSIGN, {4, -1}},
+          {CLIP, {5, -1}, 0, false, false, {-0.3f, 0.3f}},
+          {RECIP, {6, -1}}},
+         1, {7, 0}, false, 6},
     };
+#undef PAIR
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         check_graph(dev, dev_name, &specs[i], n, 0);
         if (i == 0 || i == 5 || i == 11)

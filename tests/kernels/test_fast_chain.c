@@ -3,7 +3,8 @@
    `test_fast_chain ISA` (sse2|avx2|avx512 on x86-64, neon on aarch64) checks that level's
    chain kernel of every type: all 65,536 f16 and bf16 patterns, edges and a million
    random f32 and f64 patterns, through chains of every map alone, in pairs, and eight
-   long; both NaN rules of Sign and both Softsign division methods; streaming off, on and
+   long, each map with FLOAT members of its own (Round: each mode); both NaN rules (and
+   maps of both rules in one chain) and both Softsign division methods; streaming off, on and
    on without the fence; then lengths 0..67 and longer at misaligned starts, in place and
    out of place, with guard bytes. Exits 77 when the CPU (or DMLP_ISA) lacks the level.
    Without an argument: every row has a kernel at each level of the processor family,
@@ -49,6 +50,9 @@ static const chain_type types[] = {
 #define S DMLP__CHAIN_SIGN
 #define T DMLP__CHAIN_SOFTSIGN
 #define R DMLP__CHAIN_RELU
+#define RE (DMLP__CHAIN_ROUND + DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN)
+#define RZ (DMLP__CHAIN_ROUND + DML_ROUNDING_MODE_TOWARD_ZERO)
+#define RA (DMLP__CHAIN_ROUND + DML_ROUNDING_MODE_TOWARD_INFINITY)
 static const struct {
     uint32_t length;
     uint8_t maps[DMLP__CHAIN_MAX];
@@ -58,7 +62,19 @@ static const struct {
     {2, {A, N}},       {4, {A, T, N, S}}, {8, {T, T, T, T, T, T, T, T}},
     {8, {S, N, A, T, S, T, N, A}},
     {1, {R}},          {2, {N, R}},       {3, {T, R, S}},    {4, {R, N, R, A}},
+    /* the maps with FLOAT members and modes: each alone, then mixed */
+    {1, {DMLP__CHAIN_CEIL}}, {1, {DMLP__CHAIN_FLOOR}}, {1, {RE}}, {1, {RZ}}, {1, {RA}},
+    {1, {DMLP__CHAIN_RECIP}}, {1, {DMLP__CHAIN_SQRT}}, {1, {DMLP__CHAIN_LEAKY_RELU}},
+    {1, {DMLP__CHAIN_LINEAR}}, {1, {DMLP__CHAIN_HARD_SIGMOID}},
+    {1, {DMLP__CHAIN_THRESHOLDED_RELU}}, {1, {DMLP__CHAIN_SHRINK}}, {1, {DMLP__CHAIN_CLIP}},
+    {1, {DMLP__CHAIN_THRESHOLD}}, {1, {DMLP__CHAIN_HARD_SWISH}},
+    {8, {DMLP__CHAIN_LINEAR, RA, DMLP__CHAIN_THRESHOLD, DMLP__CHAIN_HARD_SWISH,
+         DMLP__CHAIN_SQRT, T, DMLP__CHAIN_CLIP, DMLP__CHAIN_RECIP}},
+    {5, {DMLP__CHAIN_SHRINK, N, DMLP__CHAIN_HARD_SIGMOID, S, DMLP__CHAIN_LEAKY_RELU}},
 };
+#undef RA
+#undef RZ
+#undef RE
 #undef R
 #undef A
 #undef N
@@ -68,21 +84,91 @@ static const struct {
 
 static DML_OPERATOR_TYPE map_operator(uint8_t map)
 {
+    static const DML_OPERATOR_TYPE ops[] = {
+        [DMLP__CHAIN_ABS] = DML_OPERATOR_ELEMENT_WISE_ABS,
+        [DMLP__CHAIN_NEGATE] = DML_OPERATOR_ELEMENT_WISE_NEGATE,
+        [DMLP__CHAIN_SIGN] = DML_OPERATOR_ELEMENT_WISE_SIGN,
+        [DMLP__CHAIN_SOFTSIGN] = DML_OPERATOR_ACTIVATION_SOFTSIGN,
+        [DMLP__CHAIN_RELU] = DML_OPERATOR_ACTIVATION_RELU,
+        [DMLP__CHAIN_CEIL] = DML_OPERATOR_ELEMENT_WISE_CEIL,
+        [DMLP__CHAIN_FLOOR] = DML_OPERATOR_ELEMENT_WISE_FLOOR,
+        [DMLP__CHAIN_ROUND] = DML_OPERATOR_ELEMENT_WISE_ROUND,
+        [DMLP__CHAIN_ROUND + 1] = DML_OPERATOR_ELEMENT_WISE_ROUND,
+        [DMLP__CHAIN_ROUND + 2] = DML_OPERATOR_ELEMENT_WISE_ROUND,
+        [DMLP__CHAIN_RECIP] = DML_OPERATOR_ELEMENT_WISE_RECIP,
+        [DMLP__CHAIN_SQRT] = DML_OPERATOR_ELEMENT_WISE_SQRT,
+        [DMLP__CHAIN_LEAKY_RELU] = DML_OPERATOR_ACTIVATION_LEAKY_RELU,
+        [DMLP__CHAIN_LINEAR] = DML_OPERATOR_ACTIVATION_LINEAR,
+        [DMLP__CHAIN_HARD_SIGMOID] = DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
+        [DMLP__CHAIN_THRESHOLDED_RELU] = DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU,
+        [DMLP__CHAIN_SHRINK] = DML_OPERATOR_ACTIVATION_SHRINK,
+        [DMLP__CHAIN_CLIP] = DML_OPERATOR_ELEMENT_WISE_CLIP,
+        [DMLP__CHAIN_THRESHOLD] = DML_OPERATOR_ELEMENT_WISE_THRESHOLD,
+        [DMLP__CHAIN_HARD_SWISH] = DML_OPERATOR_ACTIVATION_HARD_SWISH,
+    };
+    return ops[map];
+}
+
+/* Each map's FLOAT members in the chains: values where the formulas' branches and
+   roundings all happen on the sampled inputs (Clip's bounds are no 16-bit values). */
+static void map_param(uint8_t map, float p[4])
+{
+    memset(p, 0, 4 * sizeof *p);
     switch (map) {
-    case DMLP__CHAIN_ABS:
-        return DML_OPERATOR_ELEMENT_WISE_ABS;
-    case DMLP__CHAIN_NEGATE:
-        return DML_OPERATOR_ELEMENT_WISE_NEGATE;
-    case DMLP__CHAIN_SIGN:
-        return DML_OPERATOR_ELEMENT_WISE_SIGN;
-    case DMLP__CHAIN_RELU:
-        return DML_OPERATOR_ACTIVATION_RELU;
+    case DMLP__CHAIN_LEAKY_RELU:
+        p[0] = 0.1f;
+        break;
+    case DMLP__CHAIN_LINEAR:
+        p[0] = -1.3f;
+        p[1] = 0.3f;
+        break;
+    case DMLP__CHAIN_HARD_SIGMOID:
+        p[0] = 0.2f;
+        p[1] = 0.5f;
+        break;
+    case DMLP__CHAIN_THRESHOLDED_RELU:
+        p[0] = 0.7f;
+        break;
+    case DMLP__CHAIN_SHRINK:
+        p[0] = 0.3f;
+        p[1] = 0.6f;
+        break;
+    case DMLP__CHAIN_CLIP:
+        p[0] = -0.7f;
+        p[1] = 2.3f;
+        break;
+    case DMLP__CHAIN_THRESHOLD:
+        p[0] = -0.4f;
+        break;
+    case DMLP__CHAIN_HARD_SWISH:
+        p[0] = 1.0f / 6.0f;
+        p[1] = 0.5f;
+        break;
     default:
-        return DML_OPERATOR_ACTIVATION_SOFTSIGN;
+        break;
     }
 }
 
-/* The expected bits: each map's reference kernel over the whole run, in turn. */
+/* The maps whose NaN result has two rules (DMLP_EXECUTION_FLAG_NAN_PROPAGATE). */
+static int has_nan_rule(uint8_t map)
+{
+    return map == DMLP__CHAIN_SIGN || map == DMLP__CHAIN_RELU ||
+           map == DMLP__CHAIN_HARD_SIGMOID || map == DMLP__CHAIN_HARD_SWISH ||
+           map == DMLP__CHAIN_CLIP || map == DMLP__CHAIN_THRESHOLD;
+}
+
+static int chain_has(size_t c, int (*what)(uint8_t))
+{
+    int any = 0;
+    for (uint32_t k = 0; k < chains[c].length; k++)
+        any |= what(chains[c].maps[k]);
+    return any;
+}
+
+static int is_softsign(uint8_t map) { return map == DMLP__CHAIN_SOFTSIGN; }
+
+/* The expected bits: each map's reference kernel over the whole run, in turn, with the
+   map's own arguments. */
 static void reference_chain(const chain_type *t, size_t c, size_t n, const unsigned char *in,
                             unsigned char *out, const dmlp__kernel_args *args)
 {
@@ -91,15 +177,27 @@ static void reference_chain(const chain_type *t, size_t c, size_t n, const unsig
     a.streaming = 0;
     a.chain_length = 0;
     for (uint32_t k = 0; k < chains[c].length; k++) {
-        dmlp__unary_kernel ref = dmlp__reference_kernel(map_operator(chains[c].maps[k]), t->type);
+        uint8_t map = chains[c].maps[k];
+        memcpy(a.param, args->chain_step[k].param, sizeof a.param);
+        a.nan_propagate = args->chain_step[k].nan_propagate;
+        a.rounding = map >= DMLP__CHAIN_ROUND && map < DMLP__CHAIN_ROUND + 3
+                         ? (DML_ROUNDING_MODE)(map - DMLP__CHAIN_ROUND)
+                         : DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN;
+        dmlp__unary_kernel ref = dmlp__reference_kernel(map_operator(map), t->type);
         ref(n, out, out, &a);
     }
 }
 
-static void set_chain(dmlp__kernel_args *args, size_t c)
+/* Chain c with its maps' FLOAT members; the NaN rule `nan` for the first map, the other
+   rule for the second, and so on, so that maps of both rules meet in one chain. */
+static void set_chain(dmlp__kernel_args *args, size_t c, uint32_t nan)
 {
     args->chain_length = chains[c].length;
     memcpy(args->chain, chains[c].maps, sizeof args->chain);
+    for (uint32_t k = 0; k < chains[c].length; k++) {
+        map_param(chains[c].maps[k], args->chain_step[k].param);
+        args->chain_step[k].nan_propagate = nan ^ (k & 1);
+    }
 }
 
 static uint64_t rng_state;
@@ -163,18 +261,19 @@ static dmlp__kernel_args make_args(size_t c, uint32_t nan, uint32_t recip, size_
     args.streaming = strategies[s].streaming;
     args.prefetch = strategies[s].prefetch;
     args.prefetch_distance = strategies[s].distance;
-    set_chain(&args, c);
+    set_chain(&args, c, nan);
     return args;
 }
 
-/* Every value through every chain, NaN rule, division method and streaming mode. */
+/* Every value through every chain, NaN rule, division method and streaming mode (both
+   NaN rules where the chain has a map with two, both methods where it has a Softsign). */
 static void check_values(const chain_type *t, const dmlp__kernel_choice *v, unsigned char *in,
                          unsigned char *want, unsigned char *got)
 {
     size_t n = fill_values(t, in);
     for (size_t c = 0; c < CHAIN_COUNT; c++)
-        for (uint32_t nan = 0; nan < 2; nan++)
-            for (uint32_t recip = 0; recip < 2; recip++) {
+        for (uint32_t nan = 0; nan < 1u + (uint32_t)chain_has(c, has_nan_rule); nan++)
+            for (uint32_t recip = 0; recip < 1u + (uint32_t)chain_has(c, is_softsign); recip++) {
                 dmlp__kernel_args args = make_args(c, nan, recip, 0);
                 reference_chain(t, c, n, in, want, &args);
                 for (size_t s = 0; s < STRATEGY_COUNT; s++) {
@@ -205,7 +304,7 @@ static void check_lengths(const chain_type *t, const dmlp__kernel_choice *v,
     for (size_t i = 0; i < SAMPLE; i++)
         memcpy(sample + i * t->size, values + (i < 40 ? i : rng() % have) * t->size, t->size);
     const size_t offsets[] = {0, t->size, 1, 3};
-    const size_t picks[] = {4, 9, 11}; /* a 2-, 4- and 8-map chain */
+    const size_t picks[] = {4, 9, 11, 31}; /* a 2-, 4- and 8-map chain, 8 with parameters */
     for (size_t p = 0; p < sizeof picks / sizeof picks[0]; p++)
         for (size_t s = 0; s < STRATEGY_COUNT; s++) {
             dmlp__kernel_args args = make_args(picks[p], (uint32_t)s & 1, (uint32_t)(s >> 1), s);
