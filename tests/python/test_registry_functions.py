@@ -507,7 +507,7 @@ def test_functions_are_the_registry_operators():
         signature = fn.__text_signature__
         assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *"
                                     if op["inputs"] == 2 else "(condition, a, b, *"
-                                    if name == "where" else "(input, scale, zeropoint, *")
+                                    if name == "where" else "(input, scale, zeropoint=None, *")
         for keyword, default in op["keywords"]:
             # a FLOAT member without a default is a required keyword
             assert (f", {keyword}," if default is None else f"{keyword}={default}") in signature
@@ -546,6 +546,34 @@ def test_dequantize_linear_against_numpy(dtype):
         result = dmlp.dequantize_linear(x, scale, zero_point)
         assert_same(result, dequantize_linear(x, scale, zero_point))
         assert result.dtype == np.dtype(scale_dtype)
+
+
+def test_zero_point_none_or_left_out():
+    """zeropoint=None (or no third argument) passes no ZeroPointTensor, as DirectML allows
+    from 6_2: a zero point of 0, and quantize_linear's result in uint8; below 6_2 the
+    library refuses the NULL tensor."""
+    x = np.array([0.35, -0.25, 2.5, 300.0, -300.0, np.nan], np.float32)
+    scale = np.float32(0.1)
+    for result in (dmlp.quantize_linear(x, scale), dmlp.quantize_linear(x, scale, None)):
+        assert_same(result, quantize_linear(x, np.asarray(scale), np.zeros(x.shape, np.uint8)))
+    d = np.array([-128, -1, 0, 5, 127], np.int8)
+    for result in (dmlp.dequantize_linear(d, np.float32(0.25)),
+                   dmlp.dequantize_linear(d, np.float32(0.25), None)):
+        assert_same(result, dequantize_linear(d, np.float32(0.25), np.int8(0)))
+    assert_same(dmlp.quantize_linear(x, scale, None, feature_level="6_2"),
+                dmlp.quantize_linear(x, scale, np.uint8(0)))
+    for call in (lambda: dmlp.quantize_linear(x, scale, feature_level="6_1"),
+                 lambda: dmlp.dequantize_linear(d, np.float32(0.25), None, feature_level="6_1")):
+        with pytest.raises(dmlp.Error, match=re.escape(
+                "ZeroPointTensor is NULL; at feature level 6_1 it is required")):
+            call()
+    with pytest.raises(TypeError, match=r"quantize_linear\(\) takes 2 to 3 positional"):
+        dmlp.quantize_linear(x)
+    with pytest.raises(TypeError, match="scale: dtype"):  # only a zero point may be None
+        dmlp.quantize_linear(x, None)
+    out = np.full(x.shape, 7, np.uint8)
+    assert dmlp.quantize_linear(x, scale, None, out=out) is out
+    assert_same(out, dmlp.quantize_linear(x, scale))
 
 
 def numpy_dtypes(name):
@@ -851,7 +879,7 @@ def test_refusals_name_the_argument(name):
         good = ternary_args(name, good[0])
     with pytest.raises(TypeError, match=f"{name}.. got an unexpected keyword argument 'bogus'"):
         fn(*good, bogus=1)
-    with pytest.raises(TypeError, match=f"{name}.. takes {len(good)} positional"):
+    with pytest.raises(TypeError, match=f"{name}.. takes (\\d+ to )?{len(good)} positional"):
         fn(*good, *good)
     for other in ("mode", "nan", "scale", "fused", "dtype", "rounding"):
         if other not in dict(OPS[name]["keywords"]):
