@@ -250,6 +250,14 @@
  *     gives the positive quiet NaN; zeros and infinities carry IEEE's sign (a difference
  *     of 0 is +0). A NULL ZeroPointTensor (from 6_2) is a zero point of 0.
  *
+ *   QuantizedLinearAdd (DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD): a = (A -
+ *     AZeroPoint) * AScale and b = (B - BZeroPoint) * BScale, each the exact product
+ *     rounded once to binary32; s = a + b rounded once to binary32; then
+ *     clamp(round(s / OutputScale) + OutputZeroPoint, Min, Max) as QuantizeLinear of a
+ *     FLOAT32 input (the quotient rounded to binary32, then to an integer with ties to
+ *     even; Min and Max the output type's range). A NaN anywhere (a NaN scale, inf - inf,
+ *     0 * inf, 0 / 0) gives Min; ±inf saturates. A NULL zero point is 0.
+ *
  *   Cast (DML_OPERATOR_CAST): each element converted to the output's type (any pair of the
  *     types the level lists, the same type too: a copy). Float to float and integer to
  *     float round once to nearest even from the exact value; beyond the largest finite
@@ -395,6 +403,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ACTIVATION_RELU_GRAD = 129,
     DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD = 142,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
+    DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD = 147,
     DML_OPERATOR_ELEMENT_WISE_CLIP1 = 153,
     DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1 = 154,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
@@ -670,6 +679,18 @@ typedef struct DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC {
     const DML_TENSOR_DESC *ZeroPointTensor; /* may be NULL from feature level 6_2 */
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *AScaleTensor;
+    const DML_TENSOR_DESC *AZeroPointTensor; /* may be NULL */
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *BScaleTensor;
+    const DML_TENSOR_DESC *BZeroPointTensor; /* may be NULL */
+    const DML_TENSOR_DESC *OutputScaleTensor;
+    const DML_TENSOR_DESC *OutputZeroPointTensor; /* may be NULL */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

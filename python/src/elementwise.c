@@ -46,6 +46,8 @@ typedef struct keyword {
 struct function {
     const dmlp__op_def *def;
     uint32_t inputs;                  /* 1 (x), 2 (a, b) or more (condition, a, b ...) */
+    uint32_t required;                /* inputs before the trailing optional ones */
+    uint32_t optional_mask;           /* bit k: input k may be None (DMLP_FIELD_OPTIONAL) */
     const char *names[DMLP__MAX_INPUTS];     /* the inputs' argument names */
     char name_text[DMLP__MAX_INPUTS][24];    /* ... from the members of 3 or more */
     uint32_t main_input;              /* its dtype is the result's (registry's main input) */
@@ -804,15 +806,17 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
                       PyObject *kwnames)
 {
     const char *const *names = f->names;
-    if (nargs != (Py_ssize_t)f->inputs) {
-        char list[160];
+    if (nargs < (Py_ssize_t)f->required || nargs > (Py_ssize_t)f->inputs) {
+        char list[160], count[24];
         size_t used = 0;
         list[0] = '\0';
         for (uint32_t k = 0; k < f->inputs && used < sizeof list; k++)
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",
                                      names[k]);
-        PyErr_Format(PyExc_TypeError, "%s() takes %u positional argument%s (%s), %zd given",
-                     f->def->python_name, f->inputs, f->inputs > 1 ? "s" : "", list, nargs);
+        snprintf(count, sizeof count, f->required < f->inputs ? "%u to %u" : "%u",
+                 f->required, f->inputs);
+        PyErr_Format(PyExc_TypeError, "%s() takes %s positional argument%s (%s), %zd given",
+                     f->def->python_name, count, f->inputs > 1 ? "s" : "", list, nargs);
         return NULL;
     }
     call_state state;
@@ -823,6 +827,17 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     state.options.scale = 1.0f;
     if (parse_keywords(f, args + nargs, kwnames, &state) < 0)
         return NULL;
+    /* An optional input (a zero point) given as None or left out at the end is absent:
+       its member NULL, a 0-d view of no type that broadcasts to anything. */
+    static char no_data;
+    PyObject *given[DMLP__MAX_INPUTS];
+    uint32_t absent = 0;
+    for (uint32_t k = 0; k < f->inputs; k++) {
+        given[k] = k < (uint32_t)nargs ? args[k] : Py_None;
+        if (given[k] == Py_None && (f->optional_mask >> k & 1u))
+            absent |= 1u << k;
+    }
+    args = given;
 
     operand in[DMLP__MAX_INPUTS];
     dmlp_py_view views[DMLP__MAX_INPUTS], broadcast_shape;
@@ -841,6 +856,12 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     uint32_t like_input = 0;
     for (uint32_t j = 0; j < f->inputs; j++) {
         uint32_t k = order[j];
+        if (absent >> k & 1u) {
+            memset(&views[k], 0, sizeof views[k]);
+            views[k].data = &no_data;
+            views[k].itemsize = 1;
+            continue;
+        }
         PyArray_Descr *like = NULL;
         int own = f->own_mask >> k & 1u;
         /* An int takes any dtype; a float only a float one (no silent truncation). */
@@ -861,7 +882,8 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     }
     uint32_t m = f->main_input;
     for (uint32_t k = 0; k < f->inputs; k++) {
-        if (k == m || (f->own_mask >> k & 1u) || views[k].type == views[m].type)
+        if (k == m || (f->own_mask >> k & 1u) || (absent >> k & 1u) ||
+            views[k].type == views[m].type)
             continue;
         char list[160];
         size_t used = 0;
@@ -893,7 +915,7 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     const dmlp_py_view *shape = &views[0];
     int all_bool = 1;
     for (uint32_t k = 0; k < f->inputs; k++)
-        if (!(f->own_mask >> k & 1u))
+        if (!(f->own_mask >> k & 1u) && !(absent >> k & 1u))
             all_bool &= views[k].is_bool;
     if (f->inputs >= 2) {
         if (broadcast(f->inputs, views, names, &broadcast_shape) < 0)
@@ -912,8 +934,11 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
         out_type = views[f->main_input].type;
         bool_result = all_bool;
     } else if (dmlp__operator_output_type_input(f->def->type) >= 0) {
-        /* QuantizeLinear: the zero point's; DequantizeLinear: the scale's */
-        out_type = views[dmlp__operator_output_type_input(f->def->type)].type;
+        /* QuantizeLinear: the zero point's (the row's type without one); DequantizeLinear:
+           the scale's */
+        int32_t follows = dmlp__operator_output_type_input(f->def->type);
+        if (!(absent >> follows & 1u))
+            out_type = views[follows].type;
         bool_result = 0;
     } else {
         bool_result = out_type == DML_TENSOR_DATA_TYPE_UINT8 && f->bool_result;
@@ -921,6 +946,8 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     /* A fresh result follows the memory order of an input that does not repeat. */
     const dmlp_py_view *like = &views[0];
     for (uint32_t k = 0; k < f->inputs; k++) {
+        if (absent >> k & 1u)
+            continue;
         int repeats = 0;
         for (int i = 0; i < views[k].ndim; i++)
             repeats |= views[k].shape[i] > 1 && views[k].strides[i] == 0;
@@ -1105,7 +1132,7 @@ static int make_doc(function *f)
     text t = {NULL, 0, 0};
     int rc = append(&t, "%s(", def->python_name);
     for (uint32_t k = 0; k < f->inputs && rc == 0; k++)
-        rc = append(&t, "%s, ", f->names[k]);
+        rc = append(&t, k < f->required ? "%s, " : "%s=None, ", f->names[k]);
     if (rc == 0)
         rc = append(&t, "*");
     for (uint32_t k = 0; k < f->keyword_count && rc == 0; k++)
@@ -1211,7 +1238,12 @@ static int make_function(function *f, const dmlp__op_def *def)
         f->names[k] = f->name_text[k];
         if (dmlp__operator_input_own_types(def->type, k))
             f->own_mask |= 1u << k;
+        if (dmlp__op_input(def, k)->optional)
+            f->optional_mask |= 1u << k;
     }
+    f->required = f->inputs;
+    while (f->required > 1 && (f->optional_mask >> (f->required - 1) & 1u))
+        f->required--;
     f->main_input = dmlp__operator_main_input(def->type);
     uint32_t shared = 0;
     for (uint32_t k = 0; k < f->inputs; k++)

@@ -225,6 +225,10 @@ static int execute(const dmlp_py_options *options, uint32_t n, const dmlp_py_vie
         return -1;
     dmlp_buffer_binding inputs[DMLP__MAX_INPUTS];
     for (uint32_t k = 0; k < n; k++) {
+        if (in[k].type == DML_TENSOR_DATA_TYPE_UNKNOWN) { /* an absent optional input */
+            inputs[k] = (dmlp_buffer_binding){NULL, 0, 0};
+            continue;
+        }
         uint64_t bytes = dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)in[k].type,
                                                       layout->rank, layout->sizes,
                                                       layout->in_strides[k]);
@@ -282,6 +286,8 @@ static int run_through_copies(const dmlp_py_options *options, uint32_t n,
     }
     for (uint32_t k = 0; k < n; k++) {
         dense_in[k] = in[k];
+        if (in[k].type == DML_TENSOR_DATA_TYPE_UNKNOWN)
+            continue; /* absent: nothing to copy, strides of 0 */
         dense(&dense_in[k], out, tmp[k]);
         dmlp_py_copy(&dense_in[k], &in[k]);
     }
@@ -316,6 +322,8 @@ int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *
         char *out_lo, *out_hi;
         dmlp_py_view_extent(out, &out_lo, &out_hi);
         for (uint32_t k = 0; k < n; k++) {
+            if (in[k].type == DML_TENSOR_DATA_TYPE_UNKNOWN)
+                continue; /* absent */
             char *in_lo, *in_hi;
             dmlp_py_view_extent(&in[k], &in_lo, &in_hi);
             int same = in[k].data == out->data && in[k].type == out->type;

@@ -137,7 +137,8 @@ static dmlp_operator *create(const cache_key *key)
             dmlp_calc_buffer_tensor_size((DML_TENSOR_DATA_TYPE)key->in_types[i], l->rank,
                                          l->sizes, strides),
             0};
-        inputs[i] = &in[i];
+        /* an absent optional input (no type): its member NULL */
+        inputs[i] = key->in_types[i] == DML_TENSOR_DATA_TYPE_UNKNOWN ? NULL : &in[i];
     }
     const uint32_t *out_strides = strides_or_null(l, l->out_strides);
     DML_BUFFER_TENSOR_DESC out = {

@@ -61,6 +61,12 @@ dmlp_status dmlp__nary_plan_build(const dmlp__op_info *info, const char *op_name
     plan->isa = choice.isa;
     plan->kernel_name = choice.name;
     plan->args.out_size = plan->size[n];
+    _Static_assert(sizeof plan->args.in_type / sizeof plan->args.in_type[0] ==
+                       DMLP__MAX_INPUTS,
+                   "an input type per input");
+    for (uint32_t i = 0; i < n; i++)
+        plan->args.in_type[i] = info->absent >> i & 1u ? DML_TENSOR_DATA_TYPE_UNKNOWN
+                                                        : info->inputs[i].type;
     memcpy(plan->args.param, info->floats, sizeof plan->args.param);
     plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;
 

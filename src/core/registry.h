@@ -63,8 +63,9 @@ typedef struct dmlp__field {
 /* dmlp__op_def.output_type of an operator whose output may have any type its support row
    lists, the input's or another (Cast): the output tensor's DataType chooses. */
 #define DMLP__OUTPUT_LISTED ((DML_TENSOR_DATA_TYPE)0x7fff)
-/* Bytes of the largest descriptor struct (checked in registry.c). */
-#define DMLP__MAX_DESC_BYTES 64
+/* Bytes of the largest descriptor struct (checked in registry.c): nine tensor pointers
+   (QuantizedLinearAdd) and room for one more member. */
+#define DMLP__MAX_DESC_BYTES 80
 
 typedef struct dmlp__op_def {
     DML_OPERATOR_TYPE type;

@@ -61,6 +61,10 @@ typedef struct dmlp__kernel_args {
     uint64_t scalar[2];         /* the descriptor's DML_SCALAR_UNION members in member
                                    order (CLIP1's Min, Max): the element's bits in the
                                    tensor's type, zero-extended */
+    /* N-input rows (core/plan_nary.c): input k's data type (UNKNOWN when absent), for a
+       kernel keyed by its main input's type whose other inputs have types of their own
+       (QuantizedLinearAdd's BTensor) */
+    DML_TENSOR_DATA_TYPE in_type[8];
     uint32_t chain_length;      /* chain kernels only: the maps in `chain`, in order */
     uint8_t chain[8];           /* dmlp__chain_op; recip applies to every Softsign in it */
     struct {                    /* each map's own arguments, as its node's plan has them */

@@ -44,8 +44,15 @@ DMLP_ONNX(10, "int8, uint8, int32", 0, 0, DMLP_ONNX_QUANTIZED)
 #define DEQUANTIZE_ROWS(X, x)                                                               \
     DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_FLOAT32, x##_f32_dequantize, NO, NO)           \
     DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_FLOAT16, x##_f16_dequantize, NO, NO)
-DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT8, i8)
-DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_UINT8, u8)
+/* The bytes to FLOAT32: fast kernels on every ISA (below). */
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_FLOAT32, i8_f32_dequantize, YES,
+                 YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_FLOAT16, i8_f16_dequantize, NO,
+                 NO)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT32, u8_f32_dequantize,
+                 YES, YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT16, u8_f16_dequantize,
+                 NO, NO)
 DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT16, i16)
 DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_UINT16, u16)
 DEQUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT32, i32)
@@ -92,6 +99,63 @@ DEQUANTIZE_KERNELS(i32, int32_t)
 DEQUANTIZE_KERNELS(u32, uint32_t)
 #undef DEQUANTIZE_KERNEL
 #undef DEQUANTIZE_KERNELS
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The fast kernels of a byte input and a FLOAT32 scale: a loop of one lane type per case,
+   which the compiler vectorizes for the file's ISA, giving the reference's bits: the
+   difference (at most 255 in magnitude) is exact in binary32, so the IEEE product rounds
+   the exact product once, as the reference does. A NaN scale comes back made quiet (the
+   one NaN operand of a multiplication, x86's and ARM's rule); 0 * inf, IEEE's invalid
+   operation, is set to the positive quiet NaN the reference gives (x86 makes it
+   negative). */
+static ALWAYS_INLINE void dequantize_f32_run(size_t n, const unsigned char *x, const float *s,
+                                             const unsigned char *z, float *y, int x_one,
+                                             int s_one, int z_one, int is_signed)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char xb = x[x_one ? 0 : i], zb = z[z_one ? 0 : i];
+        int32_t d = is_signed ? (int32_t)(int8_t)xb - (int32_t)(int8_t)zb
+                              : (int32_t)xb - (int32_t)zb;
+        float sc = s[s_one ? 0 : i];
+        float r = (float)d * sc;
+        y[i] = r != r && sc == sc ? dmlp__f32_from_bits(0x7fc00000u) : r;
+    }
+}
+
+static ALWAYS_INLINE void dequantize_f32_fast(size_t n, const void *const *in, void *out,
+                                              uint32_t scalar, int is_signed)
+{
+    static const unsigned char no_zero_point = 0;
+    const unsigned char *x = in[0];
+    const float *s = in[1];
+    const unsigned char *z = in[2] ? (const unsigned char *)in[2] : &no_zero_point;
+    int z_one = !in[2] || (scalar & 4u);
+    if (scalar & 1u) /* one input for the run: rare, one loop for every case */
+        dequantize_f32_run(n, x, s, z, out, 1, (scalar & 2u) != 0, z_one, is_signed);
+    else if ((scalar & 2u) && z_one) /* per tensor */
+        dequantize_f32_run(n, x, s, z, out, 0, 1, 1, is_signed);
+    else if (z_one)
+        dequantize_f32_run(n, x, s, z, out, 0, 0, 1, is_signed);
+    else if (scalar & 2u)
+        dequantize_f32_run(n, x, s, z, out, 0, 1, 0, is_signed);
+    else /* per element: a per-axis scale and zero point gathered into tiles */
+        dequantize_f32_run(n, x, s, z, out, 0, 0, 0, is_signed);
+}
+
+#define DEQUANTIZE_PARAMS                                                                   \
+    size_t n, const void *const *in, void *out, uint32_t scalar, const dmlp__kernel_args *args
+EXPORTED(KNAME(i8_f32_dequantize, ISA), DEQUANTIZE_PARAMS)
+{
+    (void)args;
+    dequantize_f32_fast(n, in, out, scalar, 1);
+}
+EXPORTED(KNAME(u8_f32_dequantize, ISA), DEQUANTIZE_PARAMS)
+{
+    (void)args;
+    dequantize_f32_fast(n, in, out, scalar, 0);
+}
+#undef DEQUANTIZE_PARAMS
 #endif
 
 #undef DEQUANTIZE_ROWS

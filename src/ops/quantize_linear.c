@@ -54,7 +54,11 @@ DMLP_ONNX(10, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED)
 #define QUANTIZE_ROWS(X, x)                                                                 \
     DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_UINT8, x##_u8_quantize, NO, NO)                \
     DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_INT8, x##_i8_quantize, NO, NO)
-QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_FLOAT32, f32)
+/* FLOAT32 to the bytes: fast kernels on every ISA (below). */
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT8, f32_u8_quantize, YES,
+                 YES)
+DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_INT8, f32_i8_quantize, YES,
+                 YES)
 QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_FLOAT16, f16)
 QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT32, i32)
 
@@ -97,6 +101,78 @@ QUANTIZE_KERNELS(f16, uint16_t, uint16_t, dmlp__quantize_f16)
 QUANTIZE_KERNELS(i32, int32_t, uint32_t, dmlp__quantize_i32)
 #undef QUANTIZE_KERNEL
 #undef QUANTIZE_KERNELS
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The fast kernels of a FLOAT32 input: a loop of one lane type per case, which the
+   compiler vectorizes for the file's ISA, giving the reference's bits:
+   - q = x / scale is IEEE binary32 division (the reference's correctly rounded quotient;
+     the operator runs with subnormals neither flushed nor read as zero);
+   - a NaN q gives Min; otherwise q is held to +-2^20 on its bits (past it every result
+     saturates, as the reference's limit), and q + 1.5 * 2^23 rounds it to its nearest
+     integer, ties to even (one rounding of a sum whose unit is 1, in the default
+     rounding mode; 1.5 * 2^23 is even), read back from the sum's bits;
+   - the zero point added in 32 bits, then saturation to [Min, Max].
+   Each input is per element or one element for the run (bit k of scalar); an absent zero
+   point is 0. */
+static ALWAYS_INLINE void quantize_f32_run(size_t n, const float *x, const float *s,
+                                           const unsigned char *z, unsigned char *y,
+                                           int x_one, int s_one, int z_one, int z_signed,
+                                           int32_t lo, int32_t hi)
+{
+    for (size_t i = 0; i < n; i++) {
+        float q = x[x_one ? 0 : i] / s[s_one ? 0 : i];
+        unsigned char zb = z[z_one ? 0 : i];
+        int32_t zp = z_signed ? (int32_t)(int8_t)zb : (int32_t)zb;
+        /* On the bits, in integer selects the compiler vectorizes (a float compare or a
+           float-to-integer conversion it keeps as a branch): NaN, the hold to +-2^20, and
+           the integer from the bits of c + 1.5 * 2^23 (1.5 * 2^23 + r, a unit of 1). A
+           NaN lane goes through as NaN and is replaced by Min. */
+        uint32_t b = dmlp__f32_bits(q), magnitude = b & 0x7fffffffu;
+        uint32_t nan = magnitude > 0x7f800000u;
+        uint32_t held = magnitude >= 0x49800000u ? (b & 0x80000000u) | 0x49800000u : b;
+        float c = dmlp__f32_from_bits(held) + 12582912.0f;
+        int32_t r = (int32_t)(dmlp__f32_bits(c) - 0x4b400000u) + zp;
+        r = r < lo ? lo : r;
+        r = r > hi ? hi : r;
+        r = (int32_t)(((uint32_t)r & ~(0u - nan)) | ((uint32_t)lo & (0u - nan)));
+        y[i] = (unsigned char)r;
+    }
+}
+
+static ALWAYS_INLINE void quantize_f32_fast(size_t n, const void *const *in, void *out,
+                                            uint32_t scalar, int z_signed, int32_t lo,
+                                            int32_t hi)
+{
+    static const unsigned char no_zero_point = 0;
+    const float *x = in[0], *s = in[1];
+    const unsigned char *z = in[2] ? (const unsigned char *)in[2] : &no_zero_point;
+    int z_one = !in[2] || (scalar & 4u);
+    if (scalar & 1u) /* one input for the run: rare, one loop for every case */
+        quantize_f32_run(n, x, s, z, out, 1, (scalar & 2u) != 0, z_one, z_signed, lo, hi);
+    else if ((scalar & 2u) && z_one) /* per tensor */
+        quantize_f32_run(n, x, s, z, out, 0, 1, 1, z_signed, lo, hi);
+    else if (z_one)
+        quantize_f32_run(n, x, s, z, out, 0, 0, 1, z_signed, lo, hi);
+    else if (scalar & 2u)
+        quantize_f32_run(n, x, s, z, out, 0, 1, 0, z_signed, lo, hi);
+    else /* per element: a per-axis scale and zero point gathered into tiles */
+        quantize_f32_run(n, x, s, z, out, 0, 0, 0, z_signed, lo, hi);
+}
+
+#define QUANTIZE_PARAMS                                                                     \
+    size_t n, const void *const *in, void *out, uint32_t scalar, const dmlp__kernel_args *args
+EXPORTED(KNAME(f32_u8_quantize, ISA), QUANTIZE_PARAMS)
+{
+    (void)args;
+    quantize_f32_fast(n, in, out, scalar, 0, 0, 255);
+}
+EXPORTED(KNAME(f32_i8_quantize, ISA), QUANTIZE_PARAMS)
+{
+    (void)args;
+    quantize_f32_fast(n, in, out, scalar, 1, -128, 127);
+}
+#undef QUANTIZE_PARAMS
 #endif
 
 #undef QUANTIZE_ROWS

@@ -116,7 +116,19 @@ static void check_layouts(void)
                       same(dmlp__op_input(d, 2)->name, "ZeroPointTensor") &&
                       dmlp__op_input(d, 2)->optional && dmlp__op_input(d, 3) == NULL,
                   "%s: InputTensor, ScaleTensor and an optional ZeroPointTensor", d->name);
-        else
+        else if (d->type == DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD) {
+            static const char *const names[] = {
+                "ATensor",      "AScaleTensor",      "AZeroPointTensor",
+                "BTensor",      "BScaleTensor",      "BZeroPointTensor",
+                "OutputScaleTensor", "OutputZeroPointTensor"};
+            for (uint32_t k = 0; k < 8; k++)
+                CHECK(dmlp__op_input(d, k) && same(dmlp__op_input(d, k)->name, names[k]) &&
+                          dmlp__op_input(d, k)->optional == (k == 2 || k == 5 || k == 7),
+                      "%s: input %u is %s%s", d->name, (unsigned)k,
+                      k == 2 || k == 5 || k == 7 ? "an optional " : "", names[k]);
+            CHECK(dmlp__op_input(d, 8) == NULL && dmlp__operator_main_input(d->type) == 0,
+                  "%s: eight inputs, ATensor the main one", d->name);
+        } else
             CHECK(same(in->name, "ATensor") && same(dmlp__op_input(d, 1)->name, "BTensor") &&
                       dmlp__op_input(d, 2) == NULL,
                   "%s: ATensor and BTensor", d->name);

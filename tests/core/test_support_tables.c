@@ -479,8 +479,13 @@ static const struct {
     {DEQUANTIZE, "ELEMENT_WISE_DEQUANTIZE_LINEAR"},
 };
 
+/* QuantizedLinearAdd: eight inputs, walked by check_quantized_add. */
+#define QLADD DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD
+
 static const char *expected_name(DML_OPERATOR_TYPE op)
 {
+    if (op == QLADD)
+        return "ELEMENT_WISE_QUANTIZED_LINEAR_ADD";
     for (size_t i = 0; i < COUNT(expected_ops); i++)
         if (expected_ops[i].op == op)
             return expected_ops[i].name;
@@ -831,7 +836,8 @@ static void check_support_get(uint32_t level)
 
 static void check_names(void)
 {
-    CHECK_U64(dmlp__operator_count(), COUNT(expected_ops) + COUNT(quantization_ops), "names");
+    CHECK_U64(dmlp__operator_count(), COUNT(expected_ops) + COUNT(quantization_ops) + 1,
+              "names");
     for (uint32_t i = 0; i < dmlp__operator_count(); i++) {
         DML_OPERATOR_TYPE op = dmlp__operator_at(i);
         CHECK_CONTAINS(dmlp__operator_name(op), expected_name(op));
@@ -1089,10 +1095,114 @@ static void check_quantization(void)
     }
 }
 
+/* docs/validation.md's QuantizedLinearAdd row: introduced at 4_0, 1 to 8 dimensions; A,
+   B and the output each INT8 or UINT8, each with a zero point of its type or none; the
+   three scales FLOAT32. Every level, dimension counts 1, 8 and 9, each of the three
+   groups (tensor, zero point) over INT8, UINT8 and INT16 for the tensor and NULL, INT8
+   and UINT8 for the zero point, with the scales right or one of them FLOAT16. */
+static bool quantized_add_valid(uint32_t level, uint32_t dims, const DML_TENSOR_DATA_TYPE *t)
+{
+    if (level < 0x4000 || dims < 1 || dims > 8)
+        return false;
+    for (int g = 0; g < 3; g++) {
+        DML_TENSOR_DATA_TYPE tensor = t[g == 2 ? 8 : 3 * g], zero = t[g == 2 ? 7 : 3 * g + 2];
+        if ((tensor != I8 && tensor != U8) || (zero != 0 && zero != tensor))
+            return false;
+    }
+    return t[1] == F32 && t[4] == F32 && t[6] == F32;
+}
+
+static dmlp_status validate_quantized_add(uint32_t level, uint32_t dims,
+                                          const DML_TENSOR_DATA_TYPE *t)
+{
+    static const uint32_t sizes[9] = {2, 1, 3, 1, 1, 1, 1, 1, 1};
+    DML_BUFFER_TENSOR_DESC buffers[9];
+    DML_TENSOR_DESC tensors[9];
+    for (int k = 0; k < 9; k++) {
+        DML_TENSOR_DATA_TYPE bt = t[k] ? t[k] : F32;
+        buffers[k] = (DML_BUFFER_TENSOR_DESC){bt, DML_TENSOR_FLAG_NONE, dims, sizes, NULL,
+                                              dmlp_calc_buffer_tensor_size(bt, dims, sizes, NULL),
+                                              0};
+        tensors[k] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &buffers[k]};
+    }
+    const DML_TENSOR_DESC *p[9];
+    for (int k = 0; k < 9; k++)
+        p[k] = t[k] ? &tensors[k] : NULL;
+    DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC qd = {p[0], p[1], p[2], p[3], p[4],
+                                                              p[5], p[6], p[7], p[8]};
+    DML_OPERATOR_DESC desc = {QLADD, &qd};
+    dmlp__op_info info;
+    return dmlp__validate_operator(level, 0, &desc, 0, &info);
+}
+
+static void check_quantized_add(void)
+{
+    static const DML_TENSOR_DATA_TYPE tensor_types[] = {I8, U8, I16};
+    static const DML_TENSOR_DATA_TYPE zero_types[] = {0, I8, U8};
+    static const uint32_t dim_counts[] = {1, 8, 9};
+    CHECK_U64(dmlp__operator_introduced(QLADD), 0x4000, "QuantizedLinearAdd");
+    unsigned long accepted = 0;
+    for (size_t l = 0; l < COUNT(named_levels); l++)
+        for (size_t d = 0; d < COUNT(dim_counts); d++)
+            for (uint32_t combo = 0; combo < 729; combo++)
+                for (int wrong_scale = -1; wrong_scale < 3; wrong_scale++) {
+                    DML_TENSOR_DATA_TYPE t[9] = {0, F32, 0, 0, F32, 0, F32, 0, 0};
+                    uint32_t c = combo;
+                    for (int g = 0; g < 3; g++, c /= 9) {
+                        t[g == 2 ? 8 : 3 * g] = tensor_types[c % 9 % 3];
+                        t[g == 2 ? 7 : 3 * g + 2] = zero_types[c % 9 / 3];
+                    }
+                    if (wrong_scale >= 0)
+                        t[wrong_scale == 0 ? 1 : wrong_scale == 1 ? 4 : 6] = F16;
+                    uint32_t level = named_levels[l].level;
+                    bool want = quantized_add_valid(level, dim_counts[d], t);
+                    dmlp_status st = validate_quantized_add(level, dim_counts[d], t);
+                    accepted += st == DMLP_OK;
+                    if ((st == DMLP_OK) != want)
+                        CHECK((st == DMLP_OK) == want,
+                              "QuantizedLinearAdd at 0x%x, %u dims: %x %x %x %x %x %x %x %x %x: %s",
+                              (unsigned)level, (unsigned)dim_counts[d], (unsigned)t[0],
+                              (unsigned)t[1], (unsigned)t[2], (unsigned)t[3], (unsigned)t[4],
+                              (unsigned)t[5], (unsigned)t[6], (unsigned)t[7], (unsigned)t[8],
+                              dmlp_last_error());
+                }
+    /* 10 levels from 4_0, 2 dimension counts, 4 ways for each group */
+    CHECK(accepted == 10ul * 2 * 64, "accepted %lu", accepted);
+
+    /* The messages, each naming the tensor and the rule. */
+    static const struct {
+        uint32_t level;
+        DML_TENSOR_DATA_TYPE t[9];
+        dmlp_status status;
+        const char *message;
+    } refusals[] = {
+        {0x3100, {I8, F32, 0, I8, F32, 0, F32, 0, I8}, DMLP_ERROR_UNSUPPORTED, "4_0"},
+        {0x6400, {I8, F32, 0, U8, F32, I8, F32, 0, I8}, DMLP_ERROR_INVALID_ARGUMENT,
+         "ELEMENT_WISE_QUANTIZED_LINEAR_ADD: BZeroPointTensor.DataType is INT8; it must "
+         "equal BTensor.DataType (UINT8)"},
+        {0x6400, {I8, F32, 0, U8, F32, 0, F32, U8, I8}, DMLP_ERROR_INVALID_ARGUMENT,
+         "OutputTensor.DataType is INT8; it must equal OutputZeroPointTensor.DataType (UINT8)"},
+        {0x6400, {U8, F32, I8, U8, F32, 0, F32, 0, U8}, DMLP_ERROR_INVALID_ARGUMENT,
+         "AZeroPointTensor.DataType is INT8"},
+        {0x6400, {U8, F32, 0, U8, F16, 0, F32, 0, U8}, DMLP_ERROR_UNSUPPORTED,
+         "BScaleTensor.DataType is FLOAT16"},
+        {0x6400, {I32, F32, 0, U8, F32, 0, F32, 0, U8}, DMLP_ERROR_UNSUPPORTED,
+         "ATensor.DataType is INT32"},
+        {0x6400, {U8, F32, 0, U8, F32, 0, F32, 0, I16}, DMLP_ERROR_UNSUPPORTED,
+         "OutputTensor.DataType is INT16"},
+    };
+    for (size_t r = 0; r < COUNT(refusals); r++) {
+        CHECK_STATUS(validate_quantized_add(refusals[r].level, 4, refusals[r].t),
+                     refusals[r].status);
+        CHECK_CONTAINS(dmlp_last_error(), refusals[r].message);
+    }
+}
+
 int main(void)
 {
     check_names();
     check_quantization();
+    check_quantized_add();
     for (size_t l = 0; l < COUNT(named_levels); l++) {
         walk_level(named_levels[l].level);
         walk_cast_outputs(named_levels[l].level);

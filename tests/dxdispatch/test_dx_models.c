@@ -389,6 +389,7 @@ int main(void)
     check_model("if");
     check_model("quantize");
     check_model("dequantize");
+    check_model("quantized_add");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -3,7 +3,7 @@
 set(dmlp_reference_tests half f32 wide runs identity abs_negate binary logical cast rounding relu max
     min difference_square prelu modulus mean compare isnan bitwise leaky_relu linear
     thresholded_relu hard_sigmoid shrink hard_swish threshold clip recip_sqrt activation_identity
-    round relu_grad clip_grad clip1 if quantize)
+    round relu_grad clip_grad clip1 if quantize quantized_add)
 foreach(part ${dmlp_reference_tests})
   dmlp_add_test(test_reference_${part} ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_${part}.c)
 endforeach()

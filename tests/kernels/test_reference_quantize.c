@@ -629,6 +629,99 @@ static void check_api(void)
     dmlp_device_destroy(device);
 }
 
+/* ---- fast kernels ---------------------------------------------------------------------
+   Every variant of the rows with fast kernels (QuantizeLinear FLOAT32 to UINT8 and INT8,
+   DequantizeLinear UINT8 and INT8 to FLOAT32) that this CPU runs, against the reference
+   kernel bit for bit: lengths 0 to 70 and longer runs, every scalar mask (each input per
+   element or one element for the run), a NULL zero point; inputs that are random bits,
+   values near half-integers of the scale, and the edges (NaN, infinities, zeros,
+   subnormals, saturation). */
+#define FAST_MAX 600
+
+static void fill_f32(uint32_t *v, size_t n, uint64_t *state, int scales)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t r = oracle_random(state);
+        switch (r & 7) {
+        case 0: v[i] = (uint32_t)(r >> 32); break; /* any bits */
+        case 1: v[i] = f32_edges[(r >> 8) % (sizeof f32_edges / sizeof f32_edges[0])]; break;
+        default:
+            if (scales) /* 2^-10 to 2^4 */
+                v[i] = ((uint32_t)(r >> 32) & 0x807fffffu) | ((117u + (uint32_t)(r >> 16) % 15u) << 23);
+            else /* a half-integer times a scale near 0.1, or nearby */
+                v[i] = dmlp__f32_bits((float)(((double)(int)((r >> 20) % 700u) - 350.0 + 0.5) *
+                                              0.1)) +
+                       (uint32_t)((int)((r >> 40) % 3u) - 1);
+        }
+    }
+}
+
+static void check_fast_kernels(void)
+{
+    static const struct {
+        DML_OPERATOR_TYPE op;
+        DML_TENSOR_DATA_TYPE type, out;
+        size_t in_size, out_size;
+    } rows[] = {
+        {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32,
+         DML_TENSOR_DATA_TYPE_UINT8, 4, 1},
+        {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32,
+         DML_TENSOR_DATA_TYPE_INT8, 4, 1},
+        {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, DML_TENSOR_DATA_TYPE_UINT8,
+         DML_TENSOR_DATA_TYPE_FLOAT32, 1, 4},
+        {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, DML_TENSOR_DATA_TYPE_INT8,
+         DML_TENSOR_DATA_TYPE_FLOAT32, 1, 4},
+    };
+    static const size_t lengths[] = {0,  1,  2,  3,  7,  8,  9,  15, 16,  17,  31,
+                                     32, 33, 63, 64, 65, 70, 127, 255, 256, FAST_MAX};
+    dmlp__isa cpu = dmlp__isa_detect();
+    dmlp__kernel_args args;
+    memset(&args, 0, sizeof args);
+    uint64_t state = 0xfa57;
+    unsigned long compared = 0;
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        dmlp__nary_kernel_choice variants[8];
+        size_t count = dmlp__nary_kernel_variants(rows[r].op, rows[r].type, rows[r].out,
+                                                  variants, 8);
+        dmlp__nary_kernel ref = dmlp__nary_reference_kernel(rows[r].op, rows[r].type, rows[r].out);
+        CHECK(count >= 2 && ref != NULL, "row %zu: fast kernels and the reference", r);
+        int quantize = rows[r].op == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR;
+        for (size_t v = 0; v < count; v++) {
+            if (variants[v].isa > cpu || variants[v].isa == DMLP__ISA_SCALAR)
+                continue;
+            for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++)
+                for (uint32_t scalar = 0; scalar < 8; scalar++)
+                    for (int null_zp = 0; null_zp < 2; null_zp++) {
+                        size_t n = lengths[l];
+                        static uint32_t fx[FAST_MAX], fs[FAST_MAX];
+                        static unsigned char bx[FAST_MAX], z[FAST_MAX];
+                        static unsigned char want[FAST_MAX * 4 + 8], got[FAST_MAX * 4 + 8];
+                        fill_f32(fx, FAST_MAX, &state, 0);
+                        fill_f32(fs, FAST_MAX, &state, 1);
+                        for (size_t i = 0; i < FAST_MAX; i++) {
+                            uint64_t bits = oracle_random(&state);
+                            bx[i] = (unsigned char)bits;
+                            z[i] = (unsigned char)(bits >> 8);
+                        }
+                        if (quantize && (l & 1)) /* a per-tensor scale near 0.1 */
+                            fs[0] = 0x3dcccccdu;
+                        const void *in[3] = {quantize ? (const void *)fx : (const void *)bx, fs,
+                                             null_zp ? NULL : z};
+                        size_t out_size = rows[r].out_size;
+                        memset(want, 0xa5, sizeof want);
+                        memset(got, 0xa5, sizeof got);
+                        ref(n, in, want, scalar, &args);
+                        variants[v].fn(n, in, got, scalar, &args);
+                        compared += n;
+                        CHECK(memcmp(got, want, n * out_size + 8) == 0,
+                              "%s n %zu scalar %u%s", variants[v].name, n, scalar,
+                              null_zp ? ", no zero point" : "");
+                    }
+        }
+    }
+    CHECK(compared > 0 || cpu == DMLP__ISA_SCALAR, "some fast kernels compared");
+}
+
 int main(void)
 {
     for (int flush = 0; flush < 2; flush++) {
@@ -645,6 +738,7 @@ int main(void)
     }
     check_quantize_kernels();
     check_dequantize_kernels();
+    check_fast_kernels();
     check_api();
     return test_finish("test_reference_quantize");
 }

@@ -477,13 +477,32 @@ def ternary_args(name, x):
     if name == "quantize_linear":
         scale = np.float32(0.5) if x.dtype.kind == "i" else x.dtype.type(0.5)
         return [x, np.asarray(scale), np.uint8(3)]
+    if name == "quantized_linear_add":
+        return [x, np.float32(0.5), x.dtype.type(3), x, np.float32(0.25), x.dtype.type(1),
+                np.float32(0.5), np.uint8(3)]
     return [x, np.float32(0.5), x.dtype.type(3)]
 
 
-# Three inputs: input, scale, zero point.
+def quantized_linear_add(a, a_scale, a_zero, b, b_scale, b_zero, out_scale, out_zero=None):
+    """(a - a_zero) * a_scale + (b - b_zero) * b_scale, quantized by out_scale and out_zero
+    as quantize_linear does a float32 input: every step in float32 (the products of a
+    difference below 2^9 and a float32 are rounded once), in out_zero's dtype (uint8
+    without one); None is a zero point of 0."""
+    f4 = np.float32
+    zero = lambda z: np.int32(0) if z is None else np.asarray(z).astype(np.int32)
+    with np.errstate(all="ignore"):
+        av = (np.asarray(a).astype(np.int32) - zero(a_zero)).astype(f4) * np.asarray(a_scale, f4)
+        bv = (np.asarray(b).astype(np.int32) - zero(b_zero)).astype(f4) * np.asarray(b_scale, f4)
+    dtype = np.uint8 if out_zero is None else np.asarray(out_zero).dtype
+    zp = np.zeros((), dtype) if out_zero is None else np.asarray(out_zero)
+    return quantize_linear(av + bv, np.asarray(out_scale, f4), np.broadcast_to(zp, av.shape))
+
+
+# Three inputs: input, scale, zero point; QuantizedLinearAdd's eight.
 TERNARY.update({
     "quantize_linear": quantize_linear,
     "dequantize_linear": dequantize_linear,
+    "quantized_linear_add": quantized_linear_add,
 })
 
 
@@ -507,7 +526,10 @@ def test_functions_are_the_registry_operators():
         signature = fn.__text_signature__
         assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *"
                                     if op["inputs"] == 2 else "(condition, a, b, *"
-                                    if name == "where" else "(input, scale, zeropoint, *")
+                                    if name == "where" else "(a, ascale, azeropoint, b, bscale, "
+                                    "bzeropoint, outputscale, outputzeropoint=None, *"
+                                    if name == "quantized_linear_add"
+                                    else "(input, scale, zeropoint=None, *")
         for keyword, default in op["keywords"]:
             # a FLOAT member without a default is a required keyword
             assert (f", {keyword}," if default is None else f"{keyword}={default}") in signature
@@ -517,7 +539,7 @@ def test_functions_are_the_registry_operators():
 def test_every_operator_has_a_reference():
     assert set(UNARY) | set(BINARY) | set(TERNARY) == set(OPS)
     assert {n for n, op in OPS.items() if op["inputs"] == 2} == set(BINARY)
-    assert {n for n, op in OPS.items() if op["inputs"] == 3} == set(TERNARY)
+    assert {n for n, op in OPS.items() if op["inputs"] >= 3} == set(TERNARY)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float16", "int32"])
@@ -546,6 +568,58 @@ def test_dequantize_linear_against_numpy(dtype):
         result = dmlp.dequantize_linear(x, scale, zero_point)
         assert_same(result, dequantize_linear(x, scale, zero_point))
         assert result.dtype == np.dtype(scale_dtype)
+
+
+def test_zero_point_none_or_left_out():
+    """zeropoint=None (or no third argument) passes no ZeroPointTensor, as DirectML allows
+    from 6_2: a zero point of 0, and quantize_linear's result in uint8; below 6_2 the
+    library refuses the NULL tensor."""
+    x = np.array([0.35, -0.25, 2.5, 300.0, -300.0, np.nan], np.float32)
+    scale = np.float32(0.1)
+    for result in (dmlp.quantize_linear(x, scale), dmlp.quantize_linear(x, scale, None)):
+        assert_same(result, quantize_linear(x, np.asarray(scale), np.zeros(x.shape, np.uint8)))
+    d = np.array([-128, -1, 0, 5, 127], np.int8)
+    for result in (dmlp.dequantize_linear(d, np.float32(0.25)),
+                   dmlp.dequantize_linear(d, np.float32(0.25), None)):
+        assert_same(result, dequantize_linear(d, np.float32(0.25), np.int8(0)))
+    assert_same(dmlp.quantize_linear(x, scale, None, feature_level="6_2"),
+                dmlp.quantize_linear(x, scale, np.uint8(0)))
+    for call in (lambda: dmlp.quantize_linear(x, scale, feature_level="6_1"),
+                 lambda: dmlp.dequantize_linear(d, np.float32(0.25), None, feature_level="6_1")):
+        with pytest.raises(dmlp.Error, match=re.escape(
+                "ZeroPointTensor is NULL; at feature level 6_1 it is required")):
+            call()
+    with pytest.raises(TypeError, match=r"quantize_linear\(\) takes 2 to 3 positional"):
+        dmlp.quantize_linear(x)
+    with pytest.raises(TypeError, match="scale: dtype"):  # only a zero point may be None
+        dmlp.quantize_linear(x, None)
+    out = np.full(x.shape, 7, np.uint8)
+    assert dmlp.quantize_linear(x, scale, None, out=out) is out
+    assert_same(out, dmlp.quantize_linear(x, scale))
+
+
+@pytest.mark.parametrize("a_dtype, b_dtype, out_dtype",
+                         [(a, b, o) for a in ("int8", "uint8") for b in ("int8", "uint8")
+                          for o in ("int8", "uint8", None)])
+def test_quantized_linear_add_against_numpy(a_dtype, b_dtype, out_dtype):
+    """Every (a, b) pair of the two dtypes, a scale per column of a (one NaN), one scale
+    for b and the output, zero points given or None; the result in the output zero
+    point's dtype, uint8 without one."""
+    a = np.repeat(np.arange(256, dtype=np.int32), 256).astype(np.uint8).view(a_dtype)
+    b = np.tile(np.arange(256, dtype=np.int32), 256).astype(np.uint8).view(b_dtype)
+    a, b = a.reshape(-1, 4), b.reshape(-1, 4)
+    a_scale = np.array([0.1, 0.5, np.nan, 3e-3], np.float32)
+    out_zero = None if out_dtype is None else np.array(5, out_dtype)
+    for a_zero, b_zero in ((None, None), (np.array(3, a_dtype), np.array(100, b_dtype))):
+        args = (a, a_scale, a_zero, b, np.float32(0.25), b_zero, np.float32(0.3))
+        result = (dmlp.quantized_linear_add(*args) if out_zero is None
+                  else dmlp.quantized_linear_add(*args, out_zero))
+        assert_same(result, quantized_linear_add(*args, out_zero))
+        assert result.dtype == (np.uint8 if out_dtype is None else np.dtype(out_dtype))
+    with pytest.raises(dmlp.Error, match="BZeroPointTensor.DataType is"):
+        other = "uint8" if b_dtype == "int8" else "int8"
+        dmlp.quantized_linear_add(a, a_scale, None, b, np.float32(1), np.array(0, other),
+                                  np.float32(1))
 
 
 def numpy_dtypes(name):
@@ -844,14 +918,15 @@ def test_refusals_name_the_argument(name):
     args = [np.zeros(2, unsupported(name))] * OPS[name]["inputs"]
     with pytest.raises(TypeError) as info:
         fn(*args, dtype="int8") if name == "cast" else fn(*args, **REQUIRED.get(name, {}))
-    arg = {1: "x", 2: "a"}.get(OPS[name]["inputs"], "condition" if name == "where" else "input")
+    arg = {1: "x", 2: "a"}.get(OPS[name]["inputs"], "condition" if name == "where" else "a"
+                               if name == "quantized_linear_add" else "input")
     assert str(info.value).startswith(f"{arg}: dtype ") and name in str(info.value)
     good = [np.zeros(2, OPS[name]["dtypes"][0])] * OPS[name]["inputs"]
     if name in TERNARY:
         good = ternary_args(name, good[0])
     with pytest.raises(TypeError, match=f"{name}.. got an unexpected keyword argument 'bogus'"):
         fn(*good, bogus=1)
-    with pytest.raises(TypeError, match=f"{name}.. takes {len(good)} positional"):
+    with pytest.raises(TypeError, match=f"{name}.. takes (\\d+ to )?{len(good)} positional"):
         fn(*good, *good)
     for other in ("mode", "nan", "scale", "fused", "dtype", "rounding"):
         if other not in dict(OPS[name]["keywords"]):
