@@ -124,13 +124,6 @@ static void set_bounds(dmlp__kernel_args *args, DML_TENSOR_DATA_TYPE type, size_
 
 /* Under AddressSanitizer the 16-bit sweep takes fewer B values (see test_fast_kernels):
    every 4th special and 2 + 2 random sets. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
 #ifdef SANITIZED
 #define SWEEP_RANDOM_B 2
 #define SWEEP_SPECIAL_STEP 4

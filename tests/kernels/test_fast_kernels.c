@@ -121,13 +121,6 @@ static uint64_t rng(void) { return test_rng(&rng_state); }
    values are sampled thinly: that pass looks for memory errors and undefined behaviour,
    which the run-length checks below reach in full, while the release pass compares every
    sampled value. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
 
 /* Under an emulator (the aarch64 build's ctest runs every program under qemu-user:
    DMLP_TEST_EMULATED, set by fast.cmake) every 4093rd f32 pattern and 65,536 random 4-

@@ -24,13 +24,6 @@
 #include "ops/quantize.h"
 #include "test_reference_oracle.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
 /* Under AddressSanitizer (a Debug pass looking for memory errors and undefined
    behaviour) every 11th 16-bit input and fewer random pairs. */
 #ifdef SANITIZED

@@ -27,13 +27,6 @@
 #define HAVE_FTZ 1
 #endif
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
 #ifdef SANITIZED
 #define RANDOM_ELEMENTS 100000u
 #define PAIR_STEP 7u

@@ -56,13 +56,6 @@
 
 /* Fewer samples under qemu and under AddressSanitizer, whose pass looks for memory
    errors; the release build keeps the numerical sampling. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
 #if defined(DMLP_TEST_EMULATED) || defined(SANITIZED)
 #define DEFAULT_COUNT 2000u
 #else
