@@ -308,6 +308,52 @@ static void check_validation(void)
     refuse_create(&s.op, 0, DMLP_ERROR_INVALID_ARGUMENT, "FusedActivation.Desc is NULL");
 }
 
+/* A divisor's zero found wherever it lies in a packed row longer than the check's
+   blocks (before, at and past a block's edge, in the last element), for every integer
+   width, and the first of two named. */
+static void check_divisor_scan(void)
+{
+    static const DML_TENSOR_DATA_TYPE types[4] = {
+        DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_INT16, DML_TENSOR_DATA_TYPE_UINT32,
+        DML_TENSOR_DATA_TYPE_INT64};
+    static const uint32_t type_sizes[4] = {1, 2, 4, 8};
+    static const uint32_t sizes[2] = {2, 700};
+    static const uint32_t zeros[][2] = {{255, 1400}, {256, 1400}, {511, 1400}, {699, 1400},
+                                        {700, 1400}, {956, 1400}, {1399, 1400}, {900, 1300}};
+    const uint32_t *const none[3] = {NULL, NULL, NULL};
+    for (size_t t = 0; t < 4; t++) {
+        uint32_t size = type_sizes[t];
+        setup s;
+        setup_init(&s, DIV, types[t], 2, sizes, none);
+        dmlp_operator *o = NULL;
+        CHECK_STATUS(dmlp_operator_create(device, &s.op, 0, &o), DMLP_OK);
+        if (!o)
+            continue;
+        unsigned char *a = calloc(1400, size), *b = calloc(1400, size), *out = calloc(1400, size);
+        for (uint32_t i = 0; i < 1400; i++)
+            b[(size_t)i * size] = 1; /* little-endian: the value 1 */
+        dmlp_buffer_binding in[2] = {{a, 0, 1400u * size}, {b, 0, 1400u * size}};
+        dmlp_buffer_binding o_binding = {out, 0, 1400u * size};
+        CHECK_STATUS(dmlp_operator_execute(o, 2, in, 1, &o_binding), DMLP_OK);
+        for (size_t z = 0; z < sizeof zeros / sizeof zeros[0]; z++) {
+            for (size_t k = 0; k < 2; k++)
+                if (zeros[z][k] < 1400)
+                    b[(size_t)zeros[z][k] * size] = 0;
+            char want[96];
+            snprintf(want, sizeof want, "BTensor element [%u, %u] is 0",
+                     (unsigned)(zeros[z][0] / 700), (unsigned)(zeros[z][0] % 700));
+            refuse_execute(o, 2, in, &o_binding, want);
+            for (size_t k = 0; k < 2; k++)
+                if (zeros[z][k] < 1400)
+                    b[(size_t)zeros[z][k] * size] = 1;
+        }
+        free(a);
+        free(b);
+        free(out);
+        dmlp_operator_destroy(o);
+    }
+}
+
 /* Integer division by zero: refused by execute before anything is written, naming the
    element; INT_MIN / -1 wraps. */
 static void check_division_by_zero(void)
@@ -377,6 +423,7 @@ int main(void)
     check_binding_refusals();
     check_validation();
     check_division_by_zero();
+    check_divisor_scan();
     dmlp_device_destroy(device);
     return test_finish("test_binary");
 }
