@@ -217,16 +217,20 @@ static ALWAYS_INLINE void setup_clipgrad_half(kc *c, const dmlp__kernel_args *ar
     c->p[0] = set16((uint16_t)a);
     c->p[1] = set16((uint16_t)b);
 }
-static ALWAYS_INLINE void setup_clipgrad_f16(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f16(c, args);
-    setup_clipgrad_half(c, args, 0);
-}
-static ALWAYS_INLINE void setup_clipgrad_bf16(kc *c, const dmlp__kernel_args *args)
-{
-    setup_bf16(c, args);
-    setup_clipgrad_half(c, args, 1);
-}
+/* setup_<name>_f16 and _bf16: the format's constants, then the bound keys that `keys`
+   sets (ClipGrad's from FLOAT bounds, ClipGrad1's from bounds in the tensor's type). */
+#define CLIPGRAD_HALF_SETUPS(name, keys)                                                    \
+    static ALWAYS_INLINE void setup_##name##_f16(kc *c, const dmlp__kernel_args *args)     \
+    {                                                                                       \
+        setup_f16(c, args);                                                                 \
+        keys(c, args, 0);                                                                   \
+    }                                                                                       \
+    static ALWAYS_INLINE void setup_##name##_bf16(kc *c, const dmlp__kernel_args *args)    \
+    {                                                                                       \
+        setup_bf16(c, args);                                                                \
+        keys(c, args, 1);                                                                   \
+    }
+CLIPGRAD_HALF_SETUPS(clipgrad, setup_clipgrad_half)
 
 BINARY_KERNEL(i8, clipgrad, 1, bin_clipgrad_i8, setup_clipgrad_i8)
 BINARY_KERNEL(u8, clipgrad, 1, bin_clipgrad_u8, setup_clipgrad_u8)

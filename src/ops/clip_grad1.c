@@ -121,16 +121,7 @@ static ALWAYS_INLINE void setup_clipgrad1_half(kc *c, const dmlp__kernel_args *a
     c->p[0] = set16((uint16_t)a);
     c->p[1] = set16((uint16_t)b);
 }
-static ALWAYS_INLINE void setup_clipgrad1_f16(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f16(c, args);
-    setup_clipgrad1_half(c, args, 0);
-}
-static ALWAYS_INLINE void setup_clipgrad1_bf16(kc *c, const dmlp__kernel_args *args)
-{
-    setup_bf16(c, args);
-    setup_clipgrad1_half(c, args, 1);
-}
+CLIPGRAD_HALF_SETUPS(clipgrad1, setup_clipgrad1_half) /* ops/clip_grad.c */
 BINARY_KERNEL(i8, clipgrad1, 1, bin_clipgrad_i8, setup_clipgrad1_i8)
 BINARY_KERNEL(u8, clipgrad1, 1, bin_clipgrad_u8, setup_clipgrad1_u8)
 BINARY_KERNEL(i16, clipgrad1, 2, bin_clipgrad_i16, setup_clipgrad1_i16)
