@@ -75,6 +75,29 @@ def _np_where(cond):
     return make
 
 
+def _np_where2(cond):
+    """A gradient's select in numpy without temporaries: y = b, then 0 where cond(a) fails
+    (b broadcast when it is one element)."""
+    def make(np, a, b, y):
+        mask = np.empty(a.shape, dtype=np.bool_)
+        def run():
+            np.logical_not(cond(np, a, mask), out=mask)
+            np.copyto(y, b)
+            np.copyto(y, 0, where=mask)
+        return run
+    return make
+
+
+def _np_inside(np, a, m):
+    """-inf < a < inf: Clip's gradient passes with the bench's Min and Max (the defaults)."""
+    return np.isfinite(a, out=m)
+
+
+def _th_clip_grad(t, a, b, y):
+    """PyTorch's Clip backward with the bench's bounds, -inf and inf."""
+    return lambda: t.ops.aten.hardtanh_backward(b.expand_as(a), a, -float("inf"), float("inf"))
+
+
 # Parameters are the defaults dmlp bench runs with (the registry's, ONNX's).
 OPS = {
     "sign": Op(1, ("Sign", {}), lambda np, x, y: lambda: np.sign(x, out=y),
@@ -101,6 +124,9 @@ OPS = {
                 lambda t, x, y: lambda: t.floor(x, out=y), floats=True),
     "relu": Op(1, ("Relu", {}), lambda np, x, y: lambda: np.maximum(x, 0, out=y),
                lambda t, x, y: lambda: t.relu(x)),
+    # RoundingMode 0 (halves to even), as dmlp bench and ONNX's Round run it.
+    "round": Op(1, ("Round", {}), lambda np, x, y: lambda: np.rint(x, out=y),
+                lambda t, x, y: lambda: t.round(x, out=y), floats=True),
     "recip": Op(1, ("Reciprocal", {}), lambda np, x, y: lambda: np.reciprocal(x, out=y),
                 lambda t, x, y: lambda: t.reciprocal(x, out=y), floats=True),
     "sqrt": Op(1, ("Sqrt", {}), lambda np, x, y: lambda: np.sqrt(x, out=y),
@@ -181,6 +207,13 @@ OPS = {
                                                       where=np.greater_equal(a, 0)),
                 lambda t, a, b, y: lambda: t.nn.functional.prelu(a, b) if b.numel() == 1
                 else t.where(a >= 0, a, a * b), floats=True),
+    # Gradients: B (the incoming gradient) where A passes, else 0. ONNX has neither
+    # (ReluGrad is com.microsoft's); PyTorch's own backward kernels are the peers.
+    "relu_grad": Op(2, None, _np_where2(lambda np, a, m: np.greater(a, 0, out=m)),
+                    lambda t, a, b, y: lambda: t.ops.aten.threshold_backward(b, a, 0),
+                    floats=True),
+    "clipgrad": Op(2, None, _np_where2(_np_inside), _th_clip_grad, floats=True),
+    "clipgrad1": Op(2, None, _np_where2(_np_inside), _th_clip_grad, floats=True),
     "fmod": Op(2, ("Mod", {"fmod": 1}), lambda np, a, b, y: lambda: np.fmod(a, b, out=y),
                lambda t, a, b, y: lambda: t.fmod(a, b, out=y)),
     "mod": Op(2, ("Mod", {"fmod": 0}), lambda np, a, b, y: lambda: np.mod(a, b, out=y),
