@@ -88,10 +88,11 @@ static void print_table(uint32_t level, int extensions)
             snprintf(dims, sizeof dims, "%u to %u", s.min_dims, s.max_dims);
         char lines[8][TYPES_WIDTH + 16];
         int count = type_lines(&s, &plain, lines, 8);
-        char own[64] = "";
+        char own[96] = "";
         for (uint32_t t = 0; t < s.output_type_count; t++) /* "UINT32, UINT8" */
-            snprintf(own + strlen(own), sizeof own - strlen(own), "%s%s", t ? ", " : "",
-                     dmlp__type_name(s.output_types[t]));
+            snprintf(own + strlen(own), sizeof own - strlen(own), "%s%s%s", t ? ", " : "",
+                     dmlp__type_name(s.output_types[t]),
+                     t < plain.output_type_count ? "" : "*");
         const char *output = s.output_type_count ? own
                              : s.output_type == DML_TENSOR_DATA_TYPE_UNKNOWN ? "the input's type"
                              : s.output_type == DMLP__OUTPUT_LISTED ? "any of the input types"
@@ -104,9 +105,10 @@ static void print_table(uint32_t level, int extensions)
             if (s.own_type_count[k] == 0)
                 continue;
             char types[96] = "";
-            for (uint32_t t = 0; t < s.own_type_count[k]; t++)
-                snprintf(types + strlen(types), sizeof types - strlen(types), "%s%s",
-                         t ? " " : "", dmlp__type_name(s.own_types[k][t]));
+            for (uint32_t t = 0; t < s.own_type_count[k]; t++) /* extensions come last */
+                snprintf(types + strlen(types), sizeof types - strlen(types), "%s%s%s",
+                         t ? " " : "", dmlp__type_name(s.own_types[k][t]),
+                         t < plain.own_type_count[k] ? "" : "*");
             printf("  %-38s %-10s %-4s %-10s %s: %s\n", "", "", "", "",
                    dmlp__op_input(def, k)->name, types);
         }

@@ -96,6 +96,27 @@ static const struct {
 #include "ops/ops.inc"
 };
 
+/* Output types and own input types added with the extensions (index -1: the output). */
+static const struct {
+    DML_OPERATOR_TYPE op;
+    int32_t index;
+    DML_TENSOR_DATA_TYPE types[4];
+} extension_own_types[] = {
+#define DMLP_EXTENSION_OUTPUT_TYPES(types) {OP, -1, {DMLP_UNPAREN types}},
+#define DMLP_EXTENSION_INPUT_TYPES(index, types) {OP, index, {DMLP_UNPAREN types}},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, 0, {0}}, /* keeps the table non-empty; matches no operator */
+};
+
+/* Appends types to a list of at most DMLP__SUPPORT_MAX_OUTPUT_TYPES. */
+static void append_types(DML_TENSOR_DATA_TYPE *list, uint32_t *count,
+                         const DML_TENSOR_DATA_TYPE *types, size_t max)
+{
+    for (size_t t = 0; t < max && types[t]; t++)
+        if (*count < DMLP__SUPPORT_MAX_OUTPUT_TYPES)
+            list[(*count)++] = types[t];
+}
+
 static const uint32_t levels[] = {
     DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0, DML_FEATURE_LEVEL_2_1, DML_FEATURE_LEVEL_3_0,
     DML_FEATURE_LEVEL_3_1, DML_FEATURE_LEVEL_4_0, DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0,
@@ -191,6 +212,17 @@ bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
                  t++)
                 if (s.type_count < DMLP__SUPPORT_MAX_TYPES)
                     s.input_types[s.type_count++] = extension_types[i].types[t];
+        }
+        for (size_t i = 0; i < COUNT(extension_own_types); i++) {
+            int32_t k = extension_own_types[i].index;
+            if (extension_own_types[i].op != op || k >= DMLP__MAX_INPUTS)
+                continue;
+            if (k < 0)
+                append_types(s.output_types, &s.output_type_count,
+                             extension_own_types[i].types, COUNT(extension_own_types[i].types));
+            else
+                append_types(s.own_types[k], &s.own_type_count[k],
+                             extension_own_types[i].types, COUNT(extension_own_types[i].types));
         }
     }
     *out = s;

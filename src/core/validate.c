@@ -184,6 +184,16 @@ static dmlp_status check_tensor(const context *c, const char *name, const DML_TE
     return DMLP_OK;
 }
 
+/* The refusal of a type that only a device with the extensions takes. */
+static dmlp_status needs_extensions(const context *c, const char *tensor,
+                                    DML_TENSOR_DATA_TYPE type)
+{
+    return dmlp__error(UNSUPPORTED,
+                       "%s: %s.DataType is %s; it needs a device created with "
+                       "DMLP_DEVICE_FLAG_EXTENSIONS",
+                       c->op, tensor, dmlp__type_name(type));
+}
+
 /* A tensor's type against the row's types: named as an extension type when the
    extensions would allow it. */
 static dmlp_status check_type_listed(const context *c, const char *tensor,
@@ -195,10 +205,7 @@ static dmlp_status check_type_listed(const context *c, const char *tensor,
     dmlp__support with_ext;
     if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext) &&
         type_in(&with_ext, type))
-        return dmlp__error(UNSUPPORTED,
-                           "%s: %s.DataType is %s; it needs a device created with "
-                           "DMLP_DEVICE_FLAG_EXTENSIONS",
-                           c->op, tensor, dmlp__type_name(type));
+        return needs_extensions(c, tensor, type);
     char types[256];
     list_types(s, types, sizeof types);
     return dmlp__error(UNSUPPORTED, "%s: %s.DataType is %s; at feature level %s it must be %s",
@@ -223,6 +230,11 @@ static dmlp_status check_output_type_listed(const context *c, const char *tensor
         if (n > 0 && (size_t)n < sizeof types - used)
             used += (size_t)n;
     }
+    dmlp__support with_ext;
+    if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext))
+        for (uint32_t i = 0; i < with_ext.output_type_count; i++)
+            if (with_ext.output_types[i] == type)
+                return needs_extensions(c, tensor, type);
     return dmlp__error(UNSUPPORTED, "%s: %s.DataType is %s; at feature level %s it must be %s",
                        c->op, tensor, dmlp__type_name(type), dmlp__feature_level_name(c->level),
                        types);
@@ -414,6 +426,11 @@ static dmlp_status check_own_type(const context *c, uint32_t index, const char *
         if (n > 0 && (size_t)n < sizeof types - used)
             used += (size_t)n;
     }
+    dmlp__support with_ext;
+    if (!c->extensions && dmlp__support_get(c->type, c->level, true, &with_ext))
+        for (uint32_t i = 0; i < with_ext.own_type_count[index]; i++)
+            if (with_ext.own_types[index][i] == type)
+                return needs_extensions(c, name, type);
     return dmlp__error(UNSUPPORTED, "%s: %s.DataType is %s; at feature level %s it must be %s",
                        c->op, name, dmlp__type_name(type), dmlp__feature_level_name(c->level),
                        types);

@@ -690,14 +690,18 @@ static dmlp_status infer_quantized(loader *L, uint32_t n, dmlp__onnx_node *node)
         return node_error(L, n, DMLP_ERROR_FORMAT, why);
     }
     int y_float8 = quantize && is_float8_type(y_type) && node->version >= 19;
+    /* int16 and uint16 from 21: ELEMENT_WISE_QUANTIZE_LINEAR's extension rows */
+    int y_16 = quantize && node->version >= 21 &&
+               (y_type == DMLP_ONNX_TYPE_INT16 || y_type == DMLP_ONNX_TYPE_UINT16);
     if (quantize && y_type != DMLP_ONNX_TYPE_UINT8 && y_type != DMLP_ONNX_TYPE_INT8 &&
-        !y_float8) {
+        !y_float8 && !y_16) {
         const dmlp__onnx_type_info *t = dmlp__onnx_type_get(y_type);
         snprintf(why, sizeof why, "the output would have type %s (%s); dmlp's %s-%d writes "
-                 "uint8 and int8%s (ELEMENT_WISE_QUANTIZE_LINEAR has no 16-bit or 4-bit "
-                 "output)", t ? t->name : "not a type",
+                 "uint8 and int8%s%s", t ? t->name : "not a type",
                  zero ? "the zero point's" : "attribute \"output_dtype\"", name,
-                 node->version, node->version >= 19 ? ", and the four float8 types" : "");
+                 node->version, node->version >= 19 ? ", and the four float8 types" : "",
+                 node->version >= 21 ? ", int16 and uint16 (4-bit outputs are not run)"
+                                     : " (int16 and uint16 from QuantizeLinear-21)");
         return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
     }
     if (zero && zero->type != (quantize ? y_type : x->type)) {

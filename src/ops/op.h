@@ -43,6 +43,11 @@
          an optional input (DMLP_FIELD_OPTIONAL) may be NULL only from that level on
      DMLP_EXTENSION_TYPES((types...))
          input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS
+     DMLP_EXTENSION_OUTPUT_TYPES((types...))
+     DMLP_EXTENSION_INPUT_TYPES(index, (types...))
+         the same for an output with types of its own (DMLP_OUTPUT_TYPES) and for input
+         `index` with types of its own (DMLP_INPUT_TYPES): QuantizeLinear's 16-bit outputs
+         and zero points
      DMLP_ONNX(since, "types", output, flags, attributes)
          a version of the ONNX operator (newest first): the input types it allows as
          ONNX names them, its output type (0: the input's; DMLP_ONNX_TYPE_BOOL), the
@@ -114,6 +119,12 @@
 #endif
 #ifndef DMLP_EXTENSION_TYPES
 #define DMLP_EXTENSION_TYPES(types)
+#endif
+#ifndef DMLP_EXTENSION_OUTPUT_TYPES
+#define DMLP_EXTENSION_OUTPUT_TYPES(types)
+#endif
+#ifndef DMLP_EXTENSION_INPUT_TYPES
+#define DMLP_EXTENSION_INPUT_TYPES(index, types)
 #endif
 #ifndef DMLP_ONNX
 #define DMLP_ONNX(since, types, output, flags, attributes)

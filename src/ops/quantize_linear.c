@@ -4,7 +4,8 @@
    then to the nearest integer with ties to even; an INT32 input's exact quotient is
    rounded once. NaN gives Min (the page's clamp on DirectML's GPU maxNum and minNum);
    ±inf saturates; a scale of 0 divides by zero as IEEE does. ZeroPointTensor has the
-   output's type and may be NULL from 6_2 (a zero point of 0). */
+   output's type and may be NULL from 6_2 (a zero point of 0). INT16 and UINT16 outputs
+   (and zero points) are extensions, for ONNX's QuantizeLinear 21. */
 #include "ops/op.h"
 
 #define OP DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR
@@ -15,7 +16,8 @@ DMLP_OP(ELEMENT_WISE_QUANTIZE_LINEAR, quantize, quantize_linear, "QuantizeLinear
         DMLP_NOT_IN_PLACE("QuantizeLinear never runs in place (its output's type is none of "
                           "its inputs' but the zero point's)"),
         "  quantize  ELEMENT_WISE_QUANTIZE_LINEAR: clamp(round(x / scale) + zero_point),\n"
-        "            ties to even, in the zero point's dtype (|u1 or |i1; |u1 without one)\n",
+        "            ties to even, in the zero point's dtype (|u1 or |i1; |u1 without one;\n"
+        "            <u2 or <i2 with --feature-level ext)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(INPUT, ScaleTensor),
         DMLP_FIELD_OPTIONAL(INPUT, ZeroPointTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
@@ -36,11 +38,14 @@ DMLP_OUTPUT_TYPES(2_1, (U8, I8))
 DMLP_TYPE_PAIRS(ScaleTensor, InputTensor, (F32, F32, F16, F16, I32, F32))
 DMLP_SAME_TYPE_AS(OutputTensor, ZeroPointTensor)
 DMLP_OPTIONAL_FROM(ZeroPointTensor, 6_2)
+DMLP_EXTENSION_OUTPUT_TYPES((I16, U16))
+DMLP_EXTENSION_INPUT_TYPES(2, (I16, U16))
 
 /* ONNX's QuantizeLinear (docs/onnx.md): x of these types, its scale of x's type (float
    for an int32 x before 19), the zero point and the output uint8 or int8, or float8 from
    19. A float16 or bfloat16 x and the float8 outputs run as several operators (the ONNX
-   loader's parts); int32 x with an int32 scale and 16-bit and 4-bit outputs are refused. */
+   loader's parts); int16 and uint16 outputs run on the extension rows; int32 x with an
+   int32 scale and 4-bit outputs are refused. */
 #define QUANTIZE_ONNX_21                                                                    \
     (DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS | DMLP_ONNX_BLOCK_SIZE | DMLP_ONNX_SATURATE |     \
      DMLP_ONNX_OUTPUT_DTYPE)
@@ -51,14 +56,19 @@ DMLP_ONNX(13, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED | DMLP_ONNX_AXIS)
 DMLP_ONNX(10, "float, int32", 0, 0, DMLP_ONNX_QUANTIZED)
 #undef QUANTIZE_ONNX_21
 
+#define QUANTIZE_ROWS_16(X, x)                                                              \
+    DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_UINT16, x##_u16_quantize, NO, NO)              \
+    DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_INT16, x##_i16_quantize, NO, NO)
 #define QUANTIZE_ROWS(X, x)                                                                 \
     DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_UINT8, x##_u8_quantize, NO, NO)                \
-    DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_INT8, x##_i8_quantize, NO, NO)
+    DMLP_NARY_KERNEL(X, DML_TENSOR_DATA_TYPE_INT8, x##_i8_quantize, NO, NO)                 \
+    QUANTIZE_ROWS_16(X, x)
 /* FLOAT32 to the bytes: fast kernels on every ISA (below). */
 DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT8, f32_u8_quantize, YES,
                  YES)
 DMLP_NARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_INT8, f32_i8_quantize, YES,
                  YES)
+QUANTIZE_ROWS_16(DML_TENSOR_DATA_TYPE_FLOAT32, f32)
 QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_FLOAT16, f16)
 QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT32, i32)
 
@@ -95,7 +105,9 @@ QUANTIZE_ROWS(DML_TENSOR_DATA_TYPE_INT32, i32)
     }
 #define QUANTIZE_KERNELS(x, X, S, element)                                                  \
     QUANTIZE_KERNEL(x, X, S, u8, uint8_t, 0, 255, element)                                  \
-    QUANTIZE_KERNEL(x, X, S, i8, int8_t, -128, 127, element)
+    QUANTIZE_KERNEL(x, X, S, i8, int8_t, -128, 127, element)                                \
+    QUANTIZE_KERNEL(x, X, S, u16, uint16_t, 0, 65535, element)                              \
+    QUANTIZE_KERNEL(x, X, S, i16, int16_t, -32768, 32767, element)
 QUANTIZE_KERNELS(f32, uint32_t, uint32_t, dmlp__quantize_f32)
 QUANTIZE_KERNELS(f16, uint16_t, uint16_t, dmlp__quantize_f16)
 QUANTIZE_KERNELS(i32, int32_t, uint32_t, dmlp__quantize_i32)
@@ -176,5 +188,6 @@ EXPORTED(KNAME(f32_i8_quantize, ISA), QUANTIZE_PARAMS)
 #endif
 
 #undef QUANTIZE_ROWS
+#undef QUANTIZE_ROWS_16
 #undef OP
 #undef OP_DESC

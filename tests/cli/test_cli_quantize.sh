@@ -28,6 +28,8 @@ np.save(f"{work}/x_i4.npy", xi)
 np.save(f"{work}/s_i4.npy", np.array([2.0**25, 0.5, 1e6], 'f4'))
 np.save(f"{work}/z_u1.npy", np.array(128, 'u1'))
 np.save(f"{work}/z_i1.npy", np.array(-3, 'i1'))
+np.save(f"{work}/z_u2.npy", np.array(40000, 'u2'))
+np.save(f"{work}/z_i2.npy", np.array(-300, 'i2'))
 for dt in ['u1', 'i1', 'u2', 'i2', 'u4', 'i4']:
     info = np.iinfo(dt)
     lo, hi = int(info.min), min(int(info.max), 2**20)
@@ -42,6 +44,10 @@ for dt in f4 f2 i4; do
     for z in u1 i1; do
         check 0 "quantize $dt to $z" run quantize "$work/x_$dt.npy" "$work/s_$dt.npy" \
             "$work/z_$z.npy" "$work/q_${dt}_$z.npy"
+    done
+    for z in u2 i2; do  # 16-bit outputs are extensions
+        check 0 "quantize $dt to $z" run quantize --feature-level ext "$work/x_$dt.npy" \
+            "$work/s_$dt.npy" "$work/z_$z.npy" "$work/q_${dt}_$z.npy"
     done
     check 0 "quantize $dt without a zero point" run quantize "$work/x_$dt.npy" \
         "$work/s_$dt.npy" "$work/q_${dt}_none.npy"
@@ -75,7 +81,7 @@ def quantize(x, s, zp, dtype):
     return r.astype(dtype)
 for dt in ['f4', 'f2', 'i4']:
     x, s = np.load(f"{work}/x_{dt}.npy"), np.load(f"{work}/s_{dt}.npy")
-    for z in ['u1', 'i1']:
+    for z in ['u1', 'i1', 'u2', 'i2']:
         zp = np.load(f"{work}/z_{z}.npy")
         same(f"quantize {dt} to {z}", np.load(f"{work}/q_{dt}_{z}.npy"), quantize(x, s, zp, z))
     same(f"quantize {dt} without a zero point", np.load(f"{work}/q_{dt}_none.npy"),
@@ -104,6 +110,10 @@ check 1 "dequantize with a zero point of another dtype" run dequantize "$work/d_
     "$work/ds_f4.npy" "$work/dz_i1.npy" "$work/no.npy"
 has "ZeroPointTensor.DataType is INT8; it must equal InputTensor.DataType (UINT8)" \
     "dequantize zero point: message"
+check 1 "quantize to int16 without the extensions" run quantize "$work/x_f4.npy" \
+    "$work/s_f4.npy" "$work/z_i2.npy" "$work/no.npy"
+has "ZeroPointTensor.DataType is INT16; it needs a device created with DMLP_DEVICE_FLAG_EXTENSIONS" \
+    "quantize int16: message"
 check 2 "quantize with one file" run quantize "$work/x_f4.npy" "$work/no.npy"
 if [ -e "$work/no.npy" ]; then failed=$((failed + 1)); echo "FAIL: a refused run wrote its output"; else passed=$((passed + 1)); fi
 

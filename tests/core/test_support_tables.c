@@ -961,13 +961,15 @@ static bool in_list(DML_TENSOR_DATA_TYPE t, const DML_TENSOR_DATA_TYPE *list, si
     return false;
 }
 
+/* ext: the device has DMLP_DEVICE_FLAG_EXTENSIONS, which adds QuantizeLinear's INT16 and
+   UINT16 outputs (and zero points) at every level. */
 static bool quantization_valid(DML_OPERATOR_TYPE op, uint32_t level, DML_TENSOR_DATA_TYPE in,
                                DML_TENSOR_DATA_TYPE scale, DML_TENSOR_DATA_TYPE zp,
-                               DML_TENSOR_DATA_TYPE out, uint32_t dims)
+                               DML_TENSOR_DATA_TYPE out, uint32_t dims, bool ext)
 {
     static const DML_TENSOR_DATA_TYPE ints[] = {I32, I16, I8, U32, U16, U8};
     static const DML_TENSOR_DATA_TYPE floats[] = {F32, F16};
-    static const DML_TENSOR_DATA_TYPE bytes[] = {U8, I8};
+    static const DML_TENSOR_DATA_TYPE bytes[] = {U8, I8, U16, I16};
     bool at_2_1 = level >= 0x2100, at_6_0 = level >= 0x6000;
     if (dims != 4 && level < 0x3000)
         return false;
@@ -979,7 +981,7 @@ static bool quantization_valid(DML_OPERATOR_TYPE op, uint32_t level, DML_TENSOR_
         size_t byte_count = at_2_1 ? 2 : 1;
         return in_list(in, inputs, at_6_0 ? 3 : at_2_1 ? 2 : 1) &&
                in_list(scale, floats, float_count) && scale == (in == I32 ? F32 : in) &&
-               in_list(out, bytes, byte_count) &&
+               (in_list(out, bytes, byte_count) || (ext && in_list(out, bytes + 2, 2))) &&
                (zp == DML_TENSOR_DATA_TYPE_UNKNOWN || zp == out);
     }
     return (at_2_1 ? in_list(in, ints, 6) : in == U8) && in_list(scale, floats, float_count) &&
@@ -992,6 +994,7 @@ static void check_quantization(void)
     /* the scale's and the output's candidates: every type either operator lists for them,
        and some it does not */
     static const DML_TENSOR_DATA_TYPE fewer[] = {F32, F16, I32, U8, I8, BF16};
+    static const DML_TENSOR_DATA_TYPE outputs[] = {F32, F16, I32, U8, I8, BF16, I16, U16};
     static const uint32_t dim_counts[] = {1, 4, 5};
     uint32_t sizes[8] = {2, 1, 3, 1, 2, 1, 1, 1};
     unsigned long accepted = 0;
@@ -1003,12 +1006,12 @@ static void check_quantization(void)
                 for (size_t a = 0; a < COUNT(types); a++)
                     for (size_t b = 0; b < COUNT(fewer); b++)
                         for (size_t z = 0; z <= COUNT(types); z++)
-                            for (size_t o = 0; o < COUNT(fewer); o++) {
+                            for (size_t o = 0; o < COUNT(outputs); o++) {
                                 uint32_t level = named_levels[l].level, dims = dim_counts[d];
                                 DML_TENSOR_DATA_TYPE t[4] = {
                                     types[a], fewer[b],
                                     z < COUNT(types) ? types[z] : DML_TENSOR_DATA_TYPE_UNKNOWN,
-                                    fewer[o]};
+                                    outputs[o]};
                                 DML_BUFFER_TENSOR_DESC buffers[4];
                                 DML_TENSOR_DESC tensors[4];
                                 for (int k = 0; k < 4; k++) {
@@ -1023,15 +1026,15 @@ static void check_quantization(void)
                                     &tensors[0], &tensors[1], t[2] ? &tensors[2] : NULL,
                                     &tensors[3]};
                                 DML_OPERATOR_DESC desc = {op, &qd}; /* one layout for both */
-                                bool want = quantization_valid(op, level, t[0], t[1], t[2], t[3],
-                                                               dims);
                                 for (int ext = 0; ext <= (dims == 4); ext++) {
+                                    bool want = quantization_valid(op, level, t[0], t[1], t[2],
+                                                                   t[3], dims, ext);
                                     dmlp__op_info info;
                                     dmlp_status st = dmlp__validate_operator(
                                         level, ext ? DMLP_DEVICE_FLAG_EXTENSIONS : 0, &desc, 0,
                                         &info);
                                     accepted += st == DMLP_OK;
-                                    if ((st == DMLP_OK) != want || (want && ext))
+                                    if ((st == DMLP_OK) != want || want)
                                         CHECK((st == DMLP_OK) == want,
                                               "%s at 0x%x ext %d: %x %x %x %x, %u dims: %s",
                                               quantization_ops[q].name, (unsigned)level, ext,
@@ -1065,6 +1068,15 @@ static void check_quantization(void)
          "ZeroPointTensor.DataType is INT8; at feature level 2_0 it must be UINT8"},
         {QUANTIZE, 0x5000, {F16, F16, U8, U8}, DMLP_ERROR_UNSUPPORTED,
          "InputTensor.DataType is FLOAT16"},
+        {QUANTIZE, 0x6400, {F32, F32, I16, I16}, DMLP_ERROR_UNSUPPORTED,
+         "ELEMENT_WISE_QUANTIZE_LINEAR: ZeroPointTensor.DataType is INT16; it needs a device "
+         "created with DMLP_DEVICE_FLAG_EXTENSIONS"},
+        {QUANTIZE, 0x6400, {F32, F32, 0, U16}, DMLP_ERROR_UNSUPPORTED,
+         "ELEMENT_WISE_QUANTIZE_LINEAR: OutputTensor.DataType is UINT16; it needs a device "
+         "created with DMLP_DEVICE_FLAG_EXTENSIONS"},
+        {QUANTIZE, 0x6400, {F32, F32, 0, U32}, DMLP_ERROR_UNSUPPORTED,
+         "ELEMENT_WISE_QUANTIZE_LINEAR: OutputTensor.DataType is UINT32; at feature level 6_4 "
+         "it must be UINT8 or INT8"},
         {DEQUANTIZE, 0x6400, {U8, F16, U8, F32}, DMLP_ERROR_INVALID_ARGUMENT,
          "ELEMENT_WISE_DEQUANTIZE_LINEAR: OutputTensor.DataType is FLOAT32; it must equal "
          "ScaleTensor.DataType (FLOAT16)"},

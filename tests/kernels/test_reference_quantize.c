@@ -440,13 +440,17 @@ static void check_quantize_kernels(void)
     } inputs[] = {{DML_TENSOR_DATA_TYPE_FLOAT32, 4, 2},
                   {DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0},
                   {DML_TENSOR_DATA_TYPE_INT32, 4, -1}};
-    static const struct {
+    static const struct { /* the 16-bit outputs are extensions */
         DML_TENSOR_DATA_TYPE type;
         const range *r;
-    } outputs[] = {{DML_TENSOR_DATA_TYPE_UINT8, &ranges[0]}, {DML_TENSOR_DATA_TYPE_INT8, &ranges[1]}};
+        size_t size;
+    } outputs[] = {{DML_TENSOR_DATA_TYPE_UINT8, &ranges[0], 1},
+                   {DML_TENSOR_DATA_TYPE_INT8, &ranges[1], 1},
+                   {DML_TENSOR_DATA_TYPE_UINT16, &ranges[2], 2},
+                   {DML_TENSOR_DATA_TYPE_INT16, &ranges[3], 2}};
     uint64_t state = 0x7e57;
     for (size_t i = 0; i < 3; i++)
-        for (size_t o = 0; o < 2; o++) {
+        for (size_t o = 0; o < sizeof outputs / sizeof outputs[0]; o++) {
             dmlp__nary_kernel fn =
                 dmlp__nary_reference_kernel(DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR,
                                             inputs[i].type, outputs[o].type);
@@ -456,9 +460,10 @@ static void check_quantize_kernels(void)
                 continue;
             size_t xs = inputs[i].size, ss = inputs[i].format == 0 ? 2 : 4;
             const range *r = outputs[o].r;
+            size_t ys = outputs[o].size;
             for (uint32_t scalar = 0; scalar < 8; scalar++)
                 for (int null_zp = 0; null_zp < 2; null_zp++) {
-                    unsigned char x[RUN * 4], sc[RUN * 4], z[RUN], y[RUN];
+                    unsigned char x[RUN * 4], sc[RUN * 4], z[RUN * 2], y[RUN * 2];
                     for (size_t k = 0; k < RUN; k++) {
                         uint64_t bits = oracle_random(&state);
                         uint64_t xv = bits, sv = bits >> 32;
@@ -471,10 +476,12 @@ static void check_quantize_kernels(void)
                             if (inputs[i].format < 0 && (k & 1))
                                 xv = (uint64_t)(int64_t)((int32_t)xv >> 22);
                         }
-                        int32_t zv = r->lo + (int32_t)((bits >> 56) % 256u);
+                        int32_t zv = r->lo + (int32_t)((bits >> 48) % (uint32_t)(r->hi - r->lo + 1));
                         memcpy(x + k * xs, &xv, xs);
                         memcpy(sc + k * ss, &sv, ss);
-                        z[k] = (unsigned char)zv;
+                        uint8_t z8 = (uint8_t)zv;
+                        uint16_t z16 = (uint16_t)zv;
+                        memcpy(z + k * ys, ys == 1 ? (const void *)&z8 : (const void *)&z16, ys);
                     }
                     const void *in[3] = {x, sc, null_zp ? NULL : z};
                     fn(RUN, in, y, scalar, NULL);
@@ -482,14 +489,14 @@ static void check_quantize_kernels(void)
                         uint64_t xv = load(x, scalar & 1u ? 0 : k, xs);
                         uint64_t sv = load(sc, scalar & 2u ? 0 : k, ss);
                         int32_t zv = null_zp ? 0
-                                             : (int32_t)signed_of(load(z, scalar & 4u ? 0 : k, 1),
-                                                                  1, r->lo < 0);
+                                             : (int32_t)signed_of(load(z, scalar & 4u ? 0 : k, ys),
+                                                                  ys, r->lo < 0);
                         int32_t want = inputs[i].format < 0
                                            ? quantize_i32_model((int32_t)(uint32_t)xv,
                                                                 (uint32_t)sv, zv, r)
                                            : quantize_model(xv, sv, formats[inputs[i].format],
                                                             zv, r);
-                        CHECK_EQ_U64((uint64_t)signed_of(y[k], 1, r->lo < 0),
+                        CHECK_EQ_U64((uint64_t)signed_of(load(y, k, ys), ys, r->lo < 0),
                                      (uint64_t)(int64_t)want,
                                      "quantize kernel %d to %d, scalar %u, zp %s, element %zu",
                                      (int)inputs[i].type, (int)outputs[o].type,
@@ -619,6 +626,35 @@ static void check_api(void)
     CHECK_CONTAINS(dmlp_last_error(), "ZeroPointTensor is NULL; at feature level 6_1 it is "
                                       "required (it may be NULL from 6_2)");
     CHECK(op == NULL, "no operator");
+    dmlp_device_destroy(device);
+
+    /* INT16 out of the same float32 input on a device with the extensions (a zero point
+       of -300 per tensor), refused naming the flag without them. */
+    dmlp_device_desc plain = {DML_FEATURE_LEVEL_6_4, 0, 0};
+    dmlp_device_desc ext = {DML_FEATURE_LEVEL_6_4, 0, DMLP_DEVICE_FLAG_EXTENSIONS};
+    zb.DataType = yb.DataType = DML_TENSOR_DATA_TYPE_INT16;
+    yb.TotalTensorSizeInBytes = 12;
+    CHECK_STATUS(dmlp_device_create(&plain, &device), DMLP_OK);
+    op = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &desc, 0, &op), DMLP_ERROR_UNSUPPORTED);
+    CHECK_CONTAINS(dmlp_last_error(), "ZeroPointTensor.DataType is INT16; it needs a device "
+                                      "created with DMLP_DEVICE_FLAG_EXTENSIONS");
+    dmlp_device_destroy(device);
+    CHECK_STATUS(dmlp_device_create(&ext, &device), DMLP_OK);
+    CHECK_STATUS(dmlp_operator_create(device, &desc, 0, &op), DMLP_OK);
+    _Alignas(4) int16_t zp16[2] = {-300, 0};
+    int16_t y16[7];
+    memset(y16, 0x55, sizeof y16);
+    in[2].buffer = zp16;
+    dmlp_buffer_binding out16 = {y16, 0, 12};
+    CHECK_STATUS(dmlp_operator_execute(op, 3, in, 1, &out16), DMLP_OK);
+    /* 4 - 300; -2 - 300; 25 - 300; 2^25 saturates; -2 - 300; 1 - 300 */
+    static const int16_t want16[6] = {-296, -302, -275, 32767, -302, -299};
+    for (int k = 0; k < 6; k++)
+        CHECK_EQ_U64((uint64_t)(int64_t)y16[k], (uint64_t)(int64_t)want16[k],
+                     "quantize INT16 API %d", k);
+    CHECK_EQ_U64((uint64_t)(uint16_t)y16[6], 0x5555, "quantize INT16: nothing past the output");
+    dmlp_operator_destroy(op);
     dmlp_device_destroy(device);
 }
 

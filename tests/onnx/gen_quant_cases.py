@@ -20,7 +20,7 @@ from onnx import TensorProto, helper, numpy_helper
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, FLOAT16, BFLOAT16 = 1, 2, 3, 4, 5, 6, 10, 16
 DTYPES = {FLOAT: np.float32, UINT8: np.uint8, INT8: np.int8, UINT16: np.uint16,
           INT16: np.int16, INT32: np.int32, FLOAT16: np.float16}
-RANGES = {UINT8: (0, 255), INT8: (-128, 127)}
+RANGES = {UINT8: (0, 255), INT8: (-128, 127), UINT16: (0, 65535), INT16: (-32768, 32767)}
 
 
 def model(op, opset, x_type, x_shape, inputs, initializers, y_type, attrs=None, name="q"):
@@ -87,6 +87,23 @@ def quant_cases(root, g):
         write(g, root, "dmlp_quantize%d_no_zero_point" % opset,
               model("QuantizeLinear", opset, FLOAT, x.shape, ["x", "s"], [const("s", f32(3))],
                     UINT8), FLOAT, x, UINT8, quantize(x, f32(3), None, UINT8))
+    # 16-bit outputs (21): the zero point's type, or output_dtype without one; per axis
+    for y_type, zero in ((UINT16, np.uint16(30000)), (INT16, np.int16(-300))):
+        name = np.dtype(DTYPES[y_type]).name
+        write(g, root, "dmlp_quantize21_%s" % name,
+              model("QuantizeLinear", 21, FLOAT, x.shape, ["x", "s", "z"],
+                    [const("s", f32(0.0625)), const("z", zero)], y_type),
+              FLOAT, x, y_type, quantize(x, f32(0.0625), zero, y_type))
+        write(g, root, "dmlp_quantize21_output_dtype_%s" % name,
+              model("QuantizeLinear", 21, FLOAT, x.shape, ["x", "s"], [const("s", f32(0.01))],
+                    y_type, {"output_dtype": y_type}),
+              FLOAT, x, y_type, quantize(x, f32(0.01), None, y_type))
+    s12 = (np.arange(12, dtype=f32) + 1) * f32(0.03125)
+    z12 = (np.arange(12) * 5000 - 30000).astype(np.int16)
+    write(g, root, "dmlp_quantize21_int16_axis1",
+          model("QuantizeLinear", 21, FLOAT, x.shape, ["x", "s", "z"],
+                [const("s", s12), const("z", z12)], INT16, {"axis": 1}),
+          FLOAT, x, INT16, quantize(x, s12, z12, INT16, 1))
     # int32 x with a float scale (10 and 13): divided in float64
     xi = np.array([-2147483648, -1000001, -384, -3, 0, 1, 5, 383, 1 << 24, (1 << 24) + 3,
                    2147483647], np.int32)
@@ -225,10 +242,11 @@ def quant_refused_cases(root, g):
            model("DequantizeLinear", 19, F8E4M3FN, [3], ["x", "s", "z"],
                  [s, f8_tensor("z", F8E5M2, np.uint8(0))], FLOAT),
            'input "z" (the zero point) has type float8e5m2', "needs x's (float8e4m3fn)")
-    refuse(root, "quantize21_int16_zero_point",
-           model("QuantizeLinear", 21, FLOAT, [3], ["x", "s", "z"],
+    refuse(root, "quantize19_int16_zero_point",
+           model("QuantizeLinear", 19, FLOAT, [3], ["x", "s", "z"],
                  [s, const("z", np.int16(0))], INT16),
-           "the output would have type int16 (the zero point's)")
+           "the output would have type int16 (the zero point's)",
+           "QuantizeLinear-19 writes uint8 and int8, and the four float8 types")
     refuse(root, "quantize21_output_dtype_disagrees",
            model("QuantizeLinear", 21, FLOAT, [3], ["x", "s", "z"],
                  [s, const("z", np.uint8(0))], UINT8, {"output_dtype": INT8}),
@@ -533,6 +551,13 @@ def quant8_cases(root, g):
                              [scale_of(g, "s", x_type, 1.0), const("z", zero)], y_type),
                        x_type, x, y_type,
                        quantize_half(g, x_type, x, half_values(g, x_type, 1.0), zero, y_type))
+        for y_type, zero in ((UINT16, np.uint16(40000)), (INT16, np.int16(-7))):
+            write8(g, root, "dmlp_quantize21_%s_every_value_%s" % (
+                       g.NAMES[x_type], np.dtype(DTYPES[y_type]).name),
+                   model("QuantizeLinear", 21, x_type, x.shape, ["x", "s", "z"],
+                         [scale_of(g, "s", x_type, 0.25), const("z", zero)], y_type),
+                   x_type, x, y_type,
+                   quantize_half(g, x_type, x, half_values(g, x_type, 0.25), zero, y_type))
         for scale_value in (0.1, 3.0, 0.00048828125):
             write8(g, root, "dmlp_quantize19_%s_scale_%g" % (g.NAMES[x_type], scale_value),
                    model("QuantizeLinear", 19, x_type, x.shape, ["x", "s"],
