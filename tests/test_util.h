@@ -22,6 +22,16 @@
 #endif
 #endif
 
+/* TEST_THIN: 1 in a pass that looks for memory errors (AddressSanitizer) or runs the other
+   instruction set under an emulator (qemu-user: DMLP_TEST_EMULATED, which a cross build
+   defines for every test program). Such passes sample more thinly; the native release
+   build keeps the full sweeps. */
+#if defined(SANITIZED) || defined(DMLP_TEST_EMULATED)
+#define TEST_THIN 1
+#else
+#define TEST_THIN 0
+#endif
+
 static unsigned long test_checks_passed_;
 static unsigned long test_checks_failed_;
 

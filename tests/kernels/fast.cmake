@@ -2,9 +2,6 @@
 # processor family, each comparing that level's kernels with the reference bit for bit; a
 # level the CPU lacks is a skip (77), not a pass.
 dmlp_add_test(test_fast_kernels ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_kernels.c)
-if(CMAKE_CROSSCOMPILING_EMULATOR) # thinner samples under qemu-user (the test says which)
-  target_compile_definitions(test_fast_kernels PRIVATE DMLP_TEST_EMULATED=1)
-endif()
 if(DMLP_ARCH STREQUAL "x86_64")
   set(dmlp_family_levels sse2 avx2 avx512)
 elseif(DMLP_ARCH STREQUAL "aarch64")
@@ -20,9 +17,6 @@ endforeach()
 # The chain kernels (a graph's maps of one type in one pass) against their maps' reference
 # kernels run in turn: the dispatch checks, then one ctest per level.
 dmlp_add_test(test_fast_chain ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_chain.c)
-if(CMAKE_CROSSCOMPILING_EMULATOR)
-  target_compile_definitions(test_fast_chain PRIVATE DMLP_TEST_EMULATED=1)
-endif()
 foreach(isa ${dmlp_family_levels})
   add_test(NAME test_fast_chain_${isa} COMMAND test_fast_chain ${isa})
   set_tests_properties(test_fast_chain_${isa} PROPERTIES SKIP_RETURN_CODE 77)

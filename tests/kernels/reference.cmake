@@ -41,8 +41,5 @@ set_tests_properties(test_pairs_exhaustive_16bit PROPERTIES LABELS pairs TIMEOUT
 # (`make test-wide`: no other run sees that test).
 dmlp_add_test(test_wide_samples ${CMAKE_CURRENT_SOURCE_DIR}/test_wide_samples.c)
 target_compile_options(test_wide_samples PRIVATE -ffp-contract=off)
-if(CMAKE_CROSSCOMPILING_EMULATOR)
-  target_compile_definitions(test_wide_samples PRIVATE DMLP_TEST_EMULATED=1)
-endif()
 add_test(NAME test_wide_samples_full COMMAND test_wide_samples 10000000 CONFIGURATIONS Wide)
 set_tests_properties(test_wide_samples_full PROPERTIES LABELS wide TIMEOUT 43200)

@@ -217,7 +217,7 @@ static const uint64_t edges[] = {
    patterns are every fifth one plus every pattern at a mantissa edge of f16 or bf16
    (zeros, subnormal and NaN starts, largest finites): those passes look for memory errors and the other
    instruction set; the native release build keeps the full sweep. */
-#if defined(SANITIZED) || defined(DMLP_TEST_EMULATED)
+#if TEST_THIN
 #define RANDOM_COUNT ((size_t)1 << 16)
 #define HALF_STEP 5u
 #else

@@ -123,8 +123,8 @@ static uint64_t rng(void) { return test_rng(&rng_state); }
    sampled value. */
 
 /* Under an emulator (the aarch64 build's ctest runs every program under qemu-user:
-   DMLP_TEST_EMULATED, set by fast.cmake) every 4093rd f32 pattern and 65,536 random 4-
-   and 8-byte values, each chunk through the four hint combinations that reach a NEON
+   DMLP_TEST_EMULATED, which a cross build sets for every test) every 4093rd f32 pattern
+   and 65,536 random 4- and 8-byte values, each chunk through the four hint combinations that reach a NEON
    kernel (streaming, unrolled; recip and portable are x86's), not eight: every row,
    every 1- and 2-byte value, the edges, every length and offset stay. */
 #define CHUNK ((size_t)1 << 20)
