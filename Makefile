@@ -12,7 +12,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
 .PHONY: all deps deps-build deps-test build run test test-release test-sanitize test-exhaustive test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
-	fuzz-long bench install clean
+	fuzz-long fuzz-seeds bench install clean
 
 all: build
 
@@ -85,9 +85,11 @@ test-aarch64-exhaustive: test-aarch64
 	@cd $(AARCH64_BUILD) && ctest --output-on-failure --no-tests=error -L exhaustive
 
 # Short libFuzzer runs (clang): FUZZ_SECONDS per target, from the kept corpora in
-# fuzz/corpus/. fuzz-long runs each target for 10 minutes and merges the inputs that reach
-# new code back into fuzz/corpus/ (commit them).
+# fuzz/corpus/. fuzz-long (not in CI) first adds the seeds of fuzz-seeds, then runs each
+# target for FUZZ_LONG_SECONDS (10 minutes) and merges the inputs that reach new code back
+# into fuzz/corpus/ (libFuzzer's -merge=1; commit them).
 FUZZ_SECONDS ?= 60
+FUZZ_LONG_SECONDS ?= 600
 fuzz-build: deps-test
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DDMLP_FUZZ=ON -DDMLP_SANITIZE=ON -DDMLP_WERROR=ON -DDMLP_BUILD_TESTS=OFF >/dev/null
@@ -96,8 +98,17 @@ fuzz-build: deps-test
 fuzz: fuzz-build
 	@fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
-fuzz-long: fuzz-build
-	@fuzz/run.sh build-fuzz 600 keep
+fuzz-long: fuzz-seeds fuzz-build
+	@fuzz/run.sh build-fuzz $(FUZZ_LONG_SECONDS) keep
+
+# Seeds for every operator, written into fuzz/corpus/: one fuzz_descriptor input per
+# registered operator (fuzz/descriptor_seeds.c; test_fuzz_seeds fails until they are
+# kept), and ONNX and DxDispatch models of every operator family from the test models
+# (fuzz/seed_corpora.py). Commit what it adds.
+fuzz-seeds: deps-test
+	@$(MAKE) --no-print-directory build
+	@$(BUILD)/test_fuzz_seeds --write fuzz/corpus/fuzz_descriptor >/dev/null
+	@/usr/bin/python3 fuzz/seed_corpora.py
 
 bench: build
 	@$(BUILD)/dmlp bench
