@@ -1,22 +1,30 @@
 # The two commands: `make run` (the main job on a bundled example) and `make test`
 # (every test through ctest built by gcc, then again built by clang under AddressSanitizer
 # + UBSan: both compilers, warnings as errors). Tests never read or write the user's
-# cache of measured choices (DMLP_TUNE_CACHE=off).
+# cache of measured choices (DMLP_TUNE_CACHE=off). `make run` installs only what the
+# build needs (scripts/install-deps.sh build); the test targets install the test set too
+# (Python, numpy, ONNX, PyTorch, Dask, clang) before they configure, so the Python module
+# is built for them.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps build run test test-release test-sanitize test-exhaustive test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
-	fuzz-long bench install clean
+.PHONY: all deps deps-build deps-test build run test test-release test-sanitize test-exhaustive test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
+	fuzz-long fuzz-seeds bench install clean
 
 all: build
 
-deps:
-	@scripts/install-deps.sh
+deps: deps-test
 
-build: deps
+deps-build:
+	@scripts/install-deps.sh build
+
+deps-test:
+	@scripts/install-deps.sh test
+
+build: deps-build
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DDMLP_WERROR=ON $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
@@ -25,10 +33,11 @@ run: build
 
 test: test-release test-sanitize
 
-test-release: build
+test-release: deps-test
+	@$(MAKE) --no-print-directory build
 	@cd $(BUILD) && DMLP_TUNE_CACHE=off ctest --output-on-failure -j $(JOBS) -LE exhaustive
 
-test-sanitize: deps
+test-sanitize: deps-test
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DDMLP_WERROR=ON -DDMLP_SANITIZE=ON \
 		$(CMAKE_ARGS) >/dev/null
@@ -76,10 +85,12 @@ test-aarch64-exhaustive: test-aarch64
 	@cd $(AARCH64_BUILD) && ctest --output-on-failure --no-tests=error -L exhaustive
 
 # Short libFuzzer runs (clang): FUZZ_SECONDS per target, from the kept corpora in
-# fuzz/corpus/. fuzz-long runs each target for 10 minutes and merges the inputs that reach
-# new code back into fuzz/corpus/ (commit them).
+# fuzz/corpus/. fuzz-long (not in CI) first adds the seeds of fuzz-seeds, then runs each
+# target for FUZZ_LONG_SECONDS (10 minutes) and merges the inputs that reach new code back
+# into fuzz/corpus/ (libFuzzer's -merge=1; commit them).
 FUZZ_SECONDS ?= 60
-fuzz-build: deps
+FUZZ_LONG_SECONDS ?= 600
+fuzz-build: deps-test
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DDMLP_FUZZ=ON -DDMLP_SANITIZE=ON -DDMLP_WERROR=ON -DDMLP_BUILD_TESTS=OFF >/dev/null
 	@cmake --build build-fuzz -j $(JOBS)
@@ -87,8 +98,17 @@ fuzz-build: deps
 fuzz: fuzz-build
 	@fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
-fuzz-long: fuzz-build
-	@fuzz/run.sh build-fuzz 600 keep
+fuzz-long: fuzz-seeds fuzz-build
+	@fuzz/run.sh build-fuzz $(FUZZ_LONG_SECONDS) keep
+
+# Seeds for every operator, written into fuzz/corpus/: one fuzz_descriptor input per
+# registered operator (fuzz/descriptor_seeds.c; test_fuzz_seeds fails until they are
+# kept), and ONNX and DxDispatch models of every operator family from the test models
+# (fuzz/seed_corpora.py). Commit what it adds.
+fuzz-seeds: deps-test
+	@$(MAKE) --no-print-directory build
+	@$(BUILD)/test_fuzz_seeds --write fuzz/corpus/fuzz_descriptor >/dev/null
+	@/usr/bin/python3 fuzz/seed_corpora.py
 
 bench: build
 	@$(BUILD)/dmlp bench

@@ -31,7 +31,7 @@ done
 
 title "2. Input and outputs side by side (dmlp show)"
 echo "sign: -1, 0 or +1 (NaN gives 0, -0 gives +0); softsign: x / (1 + |x|) (inf gives nan);"
-echo "isinf: 1 for an infinity (--mode either: both, positive: +inf only), as uint8."
+echo "isinf: True for an infinity (--mode either: both, positive: +inf only), as numpy's bool."
 echo
 "$dmlp" show values.npy sign.npy softsign.npy isinf.npy isinf_positive.npy
 

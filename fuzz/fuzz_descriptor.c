@@ -15,12 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_descriptor.h"
+
 #include "core/registry.h"
 #include "core/scalar.h"
 #include "dmlp.h"
 #include "kernels/kernels.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+fuzz_descriptor_outcome fuzz_descriptor_last;
 
 /* The oracle's own loops need no coverage feedback and dominate a run when instrumented. */
 #if defined(__clang__)
@@ -419,6 +423,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     reader r = {data, size};
     bool owned = false;
+    memset(&fuzz_descriptor_last, 0, sizeof fuzz_descriptor_last);
     dmlp_device *device = device_for(&r, &owned);
     if (!device)
         return 0;
@@ -429,6 +434,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (op_byte >= 0xFC)
         op_type = (DML_OPERATOR_TYPE)(op_byte == 0xFF ? u32(&r) : 0);
     const dmlp__op_def *def = dmlp__op_find(op_type);
+    fuzz_descriptor_last.op = op_type;
     DML_IS_INFINITY_MODE mode = (DML_IS_INFINITY_MODE)(u8(&r) % 4);
     uint8_t flag_byte = u8(&r);
     uint32_t flags = flag_byte & 7;
@@ -548,6 +554,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     dmlp_operator *const sentinel = (dmlp_operator *)&desc;
     dmlp_operator *op = sentinel;
     dmlp_status status = dmlp_operator_create(device, &desc, flags, &op);
+    fuzz_descriptor_last.created = status == DMLP_OK;
     if (status != DMLP_OK) {
         if (op != sentinel)
             fail("a failed dmlp_operator_create wrote *op");
@@ -650,6 +657,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 fail("dmlp_operator_execute accepted a binding that does not hold its tensor");
             check_elements(&c, &kept_in, &kept_out);
             check_untouched(arena, before, touched, arena_size);
+            fuzz_descriptor_last.executed = true;
         }
         dmlp_operator_destroy(op);
     }

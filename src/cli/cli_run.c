@@ -53,6 +53,26 @@ static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
     }
 }
 
+/* Names of the operators whose UINT8 output is a boolean: "eq, gt, ... and isinf". */
+static void bool_ops(char *text, size_t capacity)
+{
+    size_t used = 0, count = 0, listed = 0;
+    text[0] = '\0';
+    for (uint32_t i = 0; i < dmlp__op_count(); i++)
+        count += dmlp__introspect_bool_result(dmlp__op_at(i));
+    for (uint32_t i = 0; i < dmlp__op_count() && used < capacity; i++) {
+        const dmlp__op_def *def = dmlp__op_at(i);
+        if (!dmlp__introspect_bool_result(def))
+            continue;
+        const char *sep = listed == 0 ? "" : listed + 1 == count ? " and " : ", ";
+        listed++;
+        int n = snprintf(text + used, capacity - used, "%s%s", sep, def->cli_name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
 /* The activation named `name` that an operator with a FusedActivation fuses (NULL:
    none), and their names for messages and usage: "softsign, relu, ... or linear". */
 static const dmlp__op_def *find_fusable(const char *name, char *names, size_t capacity)
@@ -85,8 +105,9 @@ static const dmlp__op_def *find_fusable(const char *name, char *names, size_t ca
 static void print_usage(FILE *to)
 {
     char line[1536], mode_ops[128], scale_ops[128], fused_ops[128], rounding_ops[128];
-    char fusable[256];
+    char fusable[256], bools[256];
     usage_line(line, sizeof line);
+    bool_ops(bools, sizeof bools);
     ops_with(DMLP__FIELD_ROUNDING_MODE, rounding_ops, sizeof rounding_ops);
     find_fusable(NULL, fusable, sizeof fusable);
     ops_with(DMLP__FIELD_FUSED_ACTIVATION, fused_ops, sizeof fused_ops);
@@ -122,9 +143,12 @@ static void print_usage(FILE *to)
             "                  (with --fused: the fused activation's, its defaults when not\n"
             "                  given)\n"
             "                  (numbers, inf, nan); defaults as in the operator's line\n"
-            "  --to DTYPE      cast only: the output's .npy dtype, f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
+            "  --to DTYPE      cast: the output's .npy dtype, f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
             "                  u8, or b1 (ONNX's bool: x != 0; an extension, it needs\n"
             "                  --feature-level ext)\n"
+            "                  %s:\n"
+            "                  b1 (default: numpy's bool) or u1 (DirectML's UINT8 output\n"
+            "                  type); the bytes are 0 or 1 either way\n"
             "  --shift modulo|zero\n"
             "                  shl, shr: a count at or past the width taken modulo the width\n"
             "                  (default, DirectML's GPU shifts) or shifting every bit out, 0\n"
@@ -154,7 +178,7 @@ static void print_usage(FILE *to)
             "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
             "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
             "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n",
-            mode_ops, rounding_ops, scale_ops, fused_ops, fusable);
+            mode_ops, rounding_ops, scale_ops, fused_ops, fusable, bools);
 }
 
 typedef struct run_args {
@@ -182,7 +206,8 @@ typedef struct run_args {
     float floats[DMLP__MAX_FLOATS];
     const char *scalars[DMLP__MAX_SCALARS]; /* the scalar members' text; NULL: default */
     DML_TENSOR_DATA_TYPE to; /* cast: the output's type (0: not given) */
-    int to_bool;             /* cast: --to b1, ONNX's bool as UINT8 */
+    int to_bool;             /* --to b1: cast: ONNX's bool as UINT8; a bool result: |b1 */
+    const char *to_text;     /* --to as given, for messages */
     uint32_t level;
     int extensions;
     uint32_t threads;
@@ -400,6 +425,7 @@ static int parse_args(int argc, char **argv, run_args *a)
                 if (strcmp(v, dtypes[k].dtype) == 0) {
                     a->to = dtypes[k].type;
                     a->to_bool = strcmp(v, "b1") == 0;
+                    a->to_text = v;
                 }
             if (a->to == DML_TENSOR_DATA_TYPE_UNKNOWN) {
                 snprintf(message, sizeof message,
@@ -577,9 +603,25 @@ static int parse_args(int argc, char **argv, run_args *a)
         return bad_usage(message);
     }
     int listed = a->op->output_type == DMLP__OUTPUT_LISTED;
-    if (listed != (a->to != DML_TENSOR_DATA_TYPE_UNKNOWN)) {
-        snprintf(message, sizeof message, listed ? "%s needs --to, the output's dtype"
-                                                 : "--to is for cast only, not %s",
+    int to_given = a->to != DML_TENSOR_DATA_TYPE_UNKNOWN;
+    if (listed && !to_given) {
+        snprintf(message, sizeof message, "%s needs --to, the output's dtype", a->op->cli_name);
+        return bad_usage(message);
+    }
+    /* A boolean result is written |b1 or, asked for, as DirectML's UINT8 (|u1): the same
+       bytes, so no other dtype */
+    if (to_given && !listed && dmlp__introspect_bool_result(a->op) &&
+        a->to != DML_TENSOR_DATA_TYPE_UINT8) {
+        snprintf(message, sizeof message,
+                 "--to is '%s'; %s writes b1 (numpy's bool, the default) or u1 (DirectML's "
+                 "UINT8)",
+                 a->to_text, a->op->cli_name);
+        return bad_usage(message);
+    }
+    if (to_given && !listed && !dmlp__introspect_bool_result(a->op)) {
+        char bools[256];
+        bool_ops(bools, sizeof bools);
+        snprintf(message, sizeof message, "--to is for cast, %s only, not %s", bools,
                  a->op->cli_name);
         return bad_usage(message);
     }
@@ -631,7 +673,9 @@ static int execute_and_write(const run_args *a, const DML_OPERATOR_DESC *desc,
     void *out_data = NULL;
     uint32_t flags = (a->nan_propagate ? DMLP_EXECUTION_FLAG_NAN_PROPAGATE : 0u) |
                      (a->shift_zero ? DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO : 0u) |
-                     (a->to_bool ? DMLP_EXECUTION_FLAG_CAST_TO_BOOL : 0u);
+                     (a->to_bool && a->op->output_type == DMLP__OUTPUT_LISTED
+                          ? DMLP_EXECUTION_FLAG_CAST_TO_BOOL
+                          : 0u);
     if (dmlp_device_create(&device_desc, &device) != DMLP_OK ||
         dmlp_operator_create(device, desc, flags, &op) != DMLP_OK) {
         int status = dmlp_cli_fail("run", dmlp_last_error());
@@ -657,6 +701,15 @@ static int execute_and_write(const run_args *a, const DML_OPERATOR_DESC *desc,
         status = dmlp_cli_fail(a->out, dmlp_last_error());
     free(out_data);
     return status;
+}
+
+/* Whether OUT.npy is |b1: an operator's boolean result unless --to u1 asks for
+   DirectML's UINT8 (the registry's output type; cast's --to is handled apart). */
+static int bool_output(const run_args *a)
+{
+    if (!dmlp__introspect_bool_result(a->op))
+        return 0;
+    return a->to == DML_TENSOR_DATA_TYPE_UNKNOWN || a->to_bool;
 }
 
 static int run(const run_args *a, dmlp__npy *in)
@@ -696,7 +749,7 @@ static int run(const run_args *a, dmlp__npy *in)
     int same_type = a->op->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN;
     int listed = a->op->output_type == DMLP__OUTPUT_LISTED; /* cast: --to chooses */
     DML_TENSOR_DATA_TYPE out_type = same_type ? in->type : listed ? a->to : a->op->output_type;
-    int out_bool = same_type ? in->is_bool : listed ? a->to_bool : 0;
+    int out_bool = same_type ? in->is_bool : listed ? a->to_bool : bool_output(a);
     int empty = in->element_count == 0;
     /* An empty tensor cannot be described (sizes >= 1), but its type and rank are still
        checked at the level: the operator is validated with each 0 size taken as 1. */
@@ -801,7 +854,8 @@ static int run_inputs(const run_args *a, dmlp__npy *const *in, uint32_t count)
         in_bytes += in[k]->data_size;
     }
     /* The registry's output rule: the (main) input's type, or the operator's own
-       (LogicalGreaterThan: UINT8, written as |u1); bool when the inputs of that type are */
+       (LogicalGreaterThan: UINT8, written as |b1 unless --to u1); bool when the inputs of
+       that type are */
     int same_type = a->op->output_type == DML_TENSOR_DATA_TYPE_UNKNOWN;
     uint32_t main = dmlp__operator_main_input(a->op->type);
     DML_TENSOR_DATA_TYPE out_type = same_type ? in[main]->type : a->op->output_type;
@@ -812,6 +866,8 @@ static int run_inputs(const run_args *a, dmlp__npy *const *in, uint32_t count)
     for (uint32_t k = 0; k < count; k++)
         if (!dmlp__operator_input_own_types(a->op->type, k))
             out_bool = out_bool && in[k]->is_bool;
+    if (!same_type)
+        out_bool = bool_output(a);
     DML_BUFFER_TENSOR_DESC out_desc = {out_type, DML_TENSOR_FLAG_NONE, dims, use_sizes, NULL,
                                        0, 0};
     out_desc.TotalTensorSizeInBytes =

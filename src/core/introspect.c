@@ -25,3 +25,9 @@ bool dmlp__introspect_fusable(const dmlp__op_def *def, DML_OPERATOR_TYPE activat
 {
     return dmlp__catalogue_fusable(def, activation);
 }
+
+bool dmlp__introspect_bool_result(const dmlp__op_def *def)
+{
+    return def->output_type == DML_TENSOR_DATA_TYPE_UINT8 &&
+           dmlp__catalogue_bool_result(def->type);
+}

@@ -29,6 +29,10 @@
    run --fused` offers (core/catalogue.h's answer, from validation). */
 bool dmlp__introspect_fusable(const dmlp__op_def *def, DML_OPERATOR_TYPE activation);
 
+/* Whether the operator's UINT8 output holds a boolean, 0 or 1 (the comparisons, IsNaN,
+   IsInfinity): what `dmlp run` writes as numpy's bool (core/catalogue.h's answer). */
+bool dmlp__introspect_bool_result(const dmlp__op_def *def);
+
 /* The name of the best kernel level this CPU runs, capped by DMLP_ISA ("avx2", "neon"). */
 const char *dmlp__introspect_isa(void);
 

@@ -56,7 +56,7 @@ def isinf_ref(x, mode):
         hit = np.isneginf(x)
     else:
         hit = np.isinf(x)
-    return hit.astype(np.uint8)
+    return hit  # numpy's bool (|b1); --to u1 gives DirectML's UINT8
 
 
 def cases():
@@ -91,6 +91,8 @@ def cases():
         out.append(("isinf_f2_" + mode, ["isinf", "--mode=" + mode], f16, (1, 0),
                     isinf_ref(f16, mode)))
     out.append(("isinf_default_mode", ["isinf"], f32, (1, 0), isinf_ref(f32, "either")))
+    out.append(("isinf_to_u1", ["isinf", "--to", "u1"], f32, (1, 0),
+                isinf_ref(f32, "either").astype(np.uint8)))
     # layouts, ranks and format versions
     cube = (np.arange(24, dtype=np.float32) - 11.5).reshape(2, 3, 4)
     fortran = np.asfortranarray(cube)

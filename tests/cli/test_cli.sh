@@ -78,7 +78,8 @@ done <"$work/check.txt"
 # The Fortran-order input really is column-major on disk, and the output is C order.
 contains "$work/in/fortran_sign.npy" "'fortran_order': True" "fortran input"
 contains "$work/out/fortran_sign.npy" "'fortran_order': False" "fortran output"
-contains "$work/out/isinf_default_mode.npy" "'descr': '|u1'" "isinf writes |u1"
+contains "$work/out/isinf_default_mode.npy" "'descr': '|b1'" "isinf writes |b1"
+contains "$work/out/isinf_to_u1.npy" "'descr': '|u1'" "isinf --to u1 writes |u1"
 contains "$work/out/scalar_0d.npy" "'shape': ()" "0-d stays 0-d"
 contains "$work/out/empty.npy" "'shape': (0, 3)" "empty stays empty"
 
@@ -158,7 +159,7 @@ for c in "" run caps show onnx onnx-test dispatch bench; do
     contains "$work/stdout" "usage: dmlp" "dmlp $c --help"
 done
 expect 0 "dmlp run sign --help" run sign --help
-contains "$work/stdout" "|u1" "run --help explains isinf's |u1 output"
+contains "$work/stdout" "b1 (default: numpy's bool) or u1" "run --help explains the bool outputs"
 
 # ---- dmlp caps: the row in force at every level (docs/validation.md) --------------------
 row() { # squeezes runs of spaces: "ELEMENT_WISE_SIGN (sign) 2_0 4_1 1 to 8 FLOAT32 ..."
@@ -255,11 +256,11 @@ if [ "$line" = "# sign_f4.npy sign_f4.npy isinf_f4_either.npy" ]; then pass; els
     fail "show header '$line'"
 fi
 line=$(sed -n 2p "$work/stdout" | tr -s ' ' | sed 's/^ //; s/ $//')
-if [ "$line" = "<f4 (18,) <f4 (18,) |u1 (18,)" ]; then pass; else fail "show types '$line'"; fi
+if [ "$line" = "<f4 (18,) <f4 (18,) |b1 (18,)" ]; then pass; else fail "show types '$line'"; fi
 # rows: index, input, sign, isinf (F32_EDGES in cli_cases.py)
-for expected in "0 -inf -1 1" "1 -3.5 -1 0" "3 -0 0 0" "5 1e-45 1 0" "9 3.4e+38 1 0" \
-                "10 inf 1 1" "11 nan 0 0" "12 -1e-45 -1 0" "13 1.1754944e-38 1 0" \
-                "14 -3.4028235e+38 -1 0"; do
+for expected in "0 -inf -1 True" "1 -3.5 -1 False" "3 -0 0 False" "5 1e-45 1 False" \
+                "9 3.4e+38 1 False" "10 inf 1 True" "11 nan 0 False" "12 -1e-45 -1 False" \
+                "13 1.1754944e-38 1 False" "14 -3.4028235e+38 -1 False"; do
     n=${expected%% *}
     line=$(sed -n "$((n + 3))p" "$work/stdout" | tr -s ' ' | sed 's/^ //; s/ $//')
     if [ "$line" = "$expected" ]; then pass; else fail "show row $n: '$line', expected '$expected'"; fi

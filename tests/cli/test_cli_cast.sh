@@ -79,7 +79,7 @@ PY
 check 2 "cast without --to" run cast "$work/in_f4.npy" "$work/no.npy"
 has "cast needs --to" "no --to: message"
 check 2 "--to on sign" run sign --to f2 "$work/in_f4.npy" "$work/no.npy"
-has "--to is for cast only" "--to on sign: message"
+has "--to is for cast, isinf, isnan, gt, eq, lt, ge and le only, not sign" "--to on sign: message"
 check 2 "--to bogus" run cast --to f16 "$work/in_f4.npy" "$work/no.npy"
 has "--to is 'f16'" "--to f16: message"
 check 1 "b1 without ext" run cast --to b1 "$work/in_f4.npy" "$work/no.npy"

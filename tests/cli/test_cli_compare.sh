@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_cli_compare: `dmlp run eq|... A.npy B.npy OUT.npy` (docs/cli.md), each comparison
-# beyond gt against numpy's own (written as |u1): float32 with NaN, ±0, ±inf and
+# beyond gt against numpy's own (written as |b1): float32 with NaN, ±0, ±inf and
 # subnormals in every pair, float16, float64, int8 and uint64 extremes, numpy
 # broadcasting (a row, a column, a 0-d scalar); each one's refusals (two dtypes, shapes
 # that do not broadcast: nothing written).
@@ -71,7 +71,7 @@ with np.errstate(all="ignore"):
         for out, a, b in [("f", "fa", "fb"), ("row", "fa", "frow"), ("col", "fcol", "fb"),
                           ("s", "fa", "fs"), ("h", "ha", "hb"), ("d", "da", "db"),
                           ("i", "ia", "ib"), ("u", "ua", "ub")]:
-            same(load(f"out_{op}_{out}"), f(load(a), load(b)).astype(np.uint8), f"{op} {out}")
+            same(load(f"out_{op}_{out}"), f(load(a), load(b)), f"{op} {out}")
 sys.exit(1 if bad else 0)
 PY
 

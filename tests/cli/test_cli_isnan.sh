@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_cli_isnan: `dmlp run isnan` (docs/operators.md) on every float dtype against numpy's
-# isnan as |u1 (random bit patterns, NaNs of every payload and sign among them), and the
+# isnan as |b1 (random bit patterns, NaNs of every payload and sign among them), and the
 # refusals. usage: test_cli_isnan.sh path/to/dmlp
 # Needs Debian's /usr/bin/python3 with numpy; without it the test is skipped (77).
 dmlp=${1:?usage: test_cli_isnan.sh path/to/dmlp}
@@ -36,9 +36,9 @@ for dt in ['f2', 'f4', 'f8']:
     for kind in ['in', 'nan']:
         x = np.load(f"{work}/{kind}_{dt}.npy")
         got = np.load(f"{work}/isnan_{'' if kind == 'in' else 'nan_'}{dt}.npy")
-        same(f"isnan {kind} {dt}", got, np.isnan(x).astype(np.uint8))
+        same(f"isnan {kind} {dt}", got, np.isnan(x))
 same("isnan at 2_0", np.load(f"{work}/isnan_20.npy"),
-     np.isnan(np.load(f"{work}/nan_f4.npy")).astype(np.uint8))
+     np.isnan(np.load(f"{work}/nan_f4.npy")))
 sys.exit(1 if ce.bad else 0)
 PY
 [ $? -eq 0 ] && passed=$((passed + 1))

@@ -2,7 +2,8 @@
 # test_cli_logical: `dmlp run gt|and|or|xor A.npy B.npy OUT.npy` and `dmlp run not IN.npy
 # OUT.npy` (docs/cli.md): gt on
 # float32 with NaN, ±0, ±inf and subnormals, on float16 and int8, with numpy
-# broadcasting (row, column, 0-d scalar) against numpy's own comparison, written as |u1;
+# broadcasting (row, column, 0-d scalar) against numpy's own comparison, written as |b1
+# (--to u1: DirectML's UINT8, |u1);
 # and/or/xor and not on bool (written as bool), uint8 and uint32 against numpy's
 # logical_and/or/xor/not; the
 # refusals (a float and/or, two dtypes, shapes that do not broadcast: nothing written).
@@ -43,6 +44,9 @@ check 0 "gt f32 A a column" run gt "$work/fcol.npy" "$work/fb.npy" "$work/out_gt
 check 0 "gt f32 B a 0-d scalar" run gt "$work/fa.npy" "$work/fs.npy" "$work/out_gt_s.npy"
 check 0 "gt f16" run gt "$work/ha.npy" "$work/hb.npy" "$work/out_gt_h.npy"
 check 0 "gt int8" run gt "$work/ia.npy" "$work/ib.npy" "$work/out_gt_i.npy"
+check 0 "gt --to u1" run gt --to u1 "$work/fa.npy" "$work/fb.npy" "$work/out_gt_u1.npy"
+check 0 "gt --to b1" run gt --to=b1 "$work/fa.npy" "$work/fb.npy" "$work/out_gt_b1.npy"
+check 0 "gt bool" run gt "$work/pa.npy" "$work/pb.npy" "$work/out_gt_p.npy"
 for op in and or xor; do
     check 0 "$op bool" run "$op" "$work/pa.npy" "$work/pb.npy" "$work/out_${op}_p.npy"
     check 0 "$op uint8" run "$op" "$work/ua.npy" "$work/ub.npy" "$work/out_${op}_u.npy"
@@ -65,12 +69,15 @@ def same(got, want, what):
         bad += 1
 with np.errstate(all="ignore"):
     fa, fb = load("fa"), load("fb")
-    same(load("out_gt_f"), np.greater(fa, fb).astype(np.uint8), "gt f32 specials")
-    same(load("out_gt_row"), np.greater(fa, load("frow")).astype(np.uint8), "gt row")
-    same(load("out_gt_col"), np.greater(load("fcol"), fb).astype(np.uint8), "gt column")
-    same(load("out_gt_s"), np.greater(fa, load("fs")).astype(np.uint8), "gt scalar")
-    same(load("out_gt_h"), np.greater(load("ha"), load("hb")).astype(np.uint8), "gt f16")
-    same(load("out_gt_i"), np.greater(load("ia"), load("ib")).astype(np.uint8), "gt int8")
+    same(load("out_gt_f"), np.greater(fa, fb), "gt f32 specials")
+    same(load("out_gt_row"), np.greater(fa, load("frow")), "gt row")
+    same(load("out_gt_col"), np.greater(load("fcol"), fb), "gt column")
+    same(load("out_gt_s"), np.greater(fa, load("fs")), "gt scalar")
+    same(load("out_gt_h"), np.greater(load("ha"), load("hb")), "gt f16")
+    same(load("out_gt_i"), np.greater(load("ia"), load("ib")), "gt int8")
+    same(load("out_gt_u1"), np.greater(fa, fb).astype(np.uint8), "gt --to u1")
+    same(load("out_gt_b1"), np.greater(fa, fb), "gt --to b1")
+    same(load("out_gt_p"), np.greater(load("pa"), load("pb")), "gt bool")
     # hand-checked: NaN > anything, anything > NaN, -0 > +0 and +0 > -0 are all 0
     g = load("out_gt_f")
     for i, j, want in [(0, 8, 0), (8, 0, 0), (2, 3, 0), (3, 2, 0), (6, 2, 1), (2, 7, 1), (4, 10, 1)]:
@@ -100,6 +107,10 @@ check 1 "not on float32" run not "$work/fa.npy" "$work/x.npy"
 has "ELEMENT_WISE_LOGICAL_NOT: InputTensor.DataType is FLOAT32; at feature level 6_4 it must be UINT32 or UINT8" "not types"
 check 2 "one input" run gt "$work/fa.npy" "$work/x.npy"
 has "gt needs A.npy B.npy OUT.npy" "usage"
+check 2 "gt --to f4" run gt --to f4 "$work/fa.npy" "$work/fb.npy" "$work/x.npy"
+has "--to is 'f4'; gt writes b1 (numpy's bool, the default) or u1 (DirectML's UINT8)" "gt --to f4 message"
+check 2 "and --to u1" run and --to u1 "$work/pa.npy" "$work/pb.npy" "$work/x.npy"
+has "--to is for cast, isinf, isnan, gt, eq, lt, ge and le only, not and" "and --to message"
 
 echo "test_cli_logical: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -97,6 +97,28 @@ $py -c "import numpy as np, sys; a = np.load(sys.argv[1]);
 sys.exit(0 if a.dtype == np.int16 and a.tolist() == [-1, 0, 1] else 1)" "$work/ev/_.._evil_y.npy"
 check "default input: values" [ $? -eq 0 ]
 
+# docs/cli.md's file-name rule: each byte outside [A-Za-z0-9._-] becomes '_' (a two-byte
+# character two), a name that comes out the same as an earlier output's gets _N (N its
+# position), and a leading '.' gets a '_' in front.
+$py - "$work" <<'PY'
+import sys, numpy as np
+from onnx import helper, TensorProto, numpy_helper
+w = sys.argv[1]
+names = ["a/b", "a_b", "\u00e9 z", ".x"]
+nodes = [helper.make_node("Sign", ["x"], [n]) for n in names]
+vi = helper.make_tensor_value_info
+default = numpy_helper.from_array(np.array([-3, 0, 5], np.int8), "x")
+graph = helper.make_graph(nodes, "g", [vi("x", TensorProto.INT8, [3])],
+                          [vi(n, TensorProto.INT8, [3]) for n in names], initializer=[default])
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+open(w + "/names.onnx", "wb").write(model.SerializeToString())
+PY
+mkdir "$work/names"
+"$dmlp" onnx "$work/names.onnx" -o "$work/names" >/dev/null 2>&1
+check "output names: exit 0" [ $? -eq 0 ]
+check "output names as files" [ "$(ls -A "$work/names" | LC_ALL=C sort | tr '\n' ' ')" = \
+    "_.x.npy ___z.npy a_b.npy a_b_1.npy " ]
+
 # Failures: exit 1, a message naming the problem, nothing written.
 mkdir "$work/none"
 "$dmlp" onnx "$gen/cases/dmlp_chain_three_outputs/model.onnx" -o "$work/none" \
