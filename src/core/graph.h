@@ -83,6 +83,7 @@ typedef struct dmlp__graph_desc_info {
     dmlp__graph_source (*feed)[DMLP__MAX_INPUTS]; /* per node input; index: graph input
                                                      or node */
     uint32_t *uses;             /* per node: intermediate edges leaving it */
+    uint32_t *output_uses;      /* per node: graph outputs it feeds */
     uint32_t *order;            /* the operator nodes, producers first */
     uint32_t order_count;
     uint32_t *output_node;      /* per graph output */

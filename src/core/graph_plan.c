@@ -58,13 +58,11 @@ static const dmlp__tensor *op_input(const dmlp_operator *op, uint32_t i)
     return &op->info.inputs[i];
 }
 
-/* Where each node's output goes: the number of graph outputs it feeds. */
+/* Where each node's output goes: the number of graph outputs it feeds (counted once, in
+   graph.c, so that asking costs nothing per node). */
 static uint32_t graph_outputs_of(const dmlp__graph_desc_info *info, uint32_t node)
 {
-    uint32_t count = 0;
-    for (uint32_t g = 0; g < info->desc->OutputCount; g++)
-        count += info->output_node[g] == node;
-    return count;
+    return info->output_uses[node];
 }
 
 /* The node feeding input k of node n when it is an operator node of type `type` whose
@@ -215,13 +213,11 @@ static void plan_one_pass(dmlp__graph *g)
             st->scratch_offset = scratch; /* in elements of bytes; scaled below */
             scratch += size;
         }
-        if (st->output >= 0) {
-            for (uint32_t o = 0; o < g->output_count; o++)
-                if (g->output_step[o] == s) {
-                    moved += size;
-                    out_bytes += n * size;
-                }
-        }
+    }
+    for (uint32_t o = 0; o < g->output_count; o++) {
+        uint32_t size = dmlp__type_size(g->outputs[o].type);
+        moved += size;
+        out_bytes += n * size;
     }
     uint64_t block = scratch ? ARENA_BYTES / scratch : MAX_BLOCK;
     block = block > MAX_BLOCK ? MAX_BLOCK : block & ~(uint64_t)63;
@@ -395,21 +391,25 @@ static dmlp_status build_steps(const dmlp__graph_desc_info *info, dmlp__graph *g
 }
 
 /* Node by node: the size of each intermediate a step writes (its output, or what its
-   readers read, whichever is larger). */
-static void size_buffers(const dmlp__graph_desc_info *info, dmlp__graph *g)
+   readers read, whichever is larger), in one pass over the steps' inputs. */
+static void size_buffers(dmlp__graph *g)
 {
     for (uint32_t s = 0; s < g->step_count; s++) {
         dmlp__graph_step *st = &g->steps[s];
-        if (!st->read_later && !(g->staged && st->output >= 0))
-            continue;
-        st->buffer_bytes = st->op.info.output.total_bytes;
-        for (uint32_t r = s + 1; r < g->step_count; r++)
-            for (uint32_t k = 0; k < g->steps[r].input_count; k++)
-                if (g->steps[r].in[k].kind == DMLP__SOURCE_STEP && g->steps[r].in[k].index == s &&
-                    op_input(&g->steps[r].op, k)->total_bytes > st->buffer_bytes)
-                    st->buffer_bytes = op_input(&g->steps[r].op, k)->total_bytes;
+        if (st->read_later || (g->staged && st->output >= 0))
+            st->buffer_bytes = st->op.info.output.total_bytes;
     }
-    (void)info;
+    for (uint32_t r = 0; r < g->step_count; r++) {
+        const dmlp__graph_step *reader = &g->steps[r];
+        for (uint32_t k = 0; k < reader->input_count; k++) {
+            if (reader->in[k].kind != DMLP__SOURCE_STEP)
+                continue;
+            dmlp__graph_step *st = &g->steps[reader->in[k].index];
+            uint64_t bytes = op_input(&reader->op, k)->total_bytes;
+            if (st->buffer_bytes && bytes > st->buffer_bytes)
+                st->buffer_bytes = bytes;
+        }
+    }
 }
 
 static dmlp_status copy_constants(const dmlp__graph_desc_info *info, dmlp__graph *g,
@@ -484,7 +484,7 @@ dmlp_status dmlp__graph_plan(const dmlp__graph_desc_info *info, dmlp__graph *g)
     if (st == DMLP_OK)
         st = plan_outputs(info, g, step_of);
     if (st == DMLP_OK) {
-        size_buffers(info, g);
+        size_buffers(g);
         for (uint32_t s = 0; s < g->step_count; s++)
             g->steps[s].args = g->steps[s].input_count > 2    ? g->steps[s].op.nary.args
                                : g->steps[s].input_count == 2 ? g->steps[s].op.binary.args
