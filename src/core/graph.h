@@ -53,6 +53,8 @@ typedef struct dmlp__graph {
     dmlp__tensor *inputs;     /* type; the largest total_bytes and alignment of its uses */
     dmlp__tensor *outputs;    /* the producing node's output tensor */
     uint32_t *output_step;    /* per graph output */
+    uint32_t *next_output;    /* per graph output: the next one its step writes, in index
+                                 order from the step's `output` (UINT32_MAX: none) */
     dmlp__plan *output_copy;  /* per graph output: Identity over its tensor (exact copy) */
     dmlp__graph_step *steps;  /* producers first */
     void **constants;         /* copies of the constant nodes' data */

@@ -250,7 +250,10 @@ static void plan_one_pass(dmlp__graph *g)
     }
     uint64_t per_element = moved ? moved : 1;
     uint64_t chunk_bytes = dmlp__parallel_chunk_bytes(n * per_element, large);
-    g->chunk_elements = dmlp__parallel_round_up(chunk_bytes / per_element, block);
+    /* At least one block: tens of thousands of outputs move more bytes per element than
+       a chunk holds (a chunk of 0 elements divided by zero). */
+    uint64_t chunk = chunk_bytes / per_element;
+    g->chunk_elements = dmlp__parallel_round_up(chunk ? chunk : 1, block);
     g->max_threads = dmlp__parallel_threads(n * per_element);
 }
 
@@ -440,13 +443,13 @@ static dmlp_status copy_constants(const dmlp__graph_desc_info *info, dmlp__graph
 static dmlp_status plan_outputs(const dmlp__graph_desc_info *info, dmlp__graph *g,
                                 const uint32_t *step_of)
 {
-    for (uint32_t o = 0; o < g->output_count; o++) {
+    for (uint32_t o = g->output_count; o-- > 0;) { /* last first: each list in order */
         uint32_t s = step_of[info->output_node[o]];
         dmlp__graph_step *st = &g->steps[s];
         g->output_step[o] = s;
         g->outputs[o] = st->op.info.output;
-        if (st->output < 0)
-            st->output = o;
+        g->next_output[o] = st->output < 0 ? UINT32_MAX : (uint32_t)st->output;
+        st->output = o;
         dmlp__op_info copy;
         memset(&copy, 0, sizeof copy);
         copy.type = DML_OPERATOR_ELEMENT_WISE_IDENTITY;
@@ -467,13 +470,14 @@ dmlp_status dmlp__graph_plan(const dmlp__graph_desc_info *info, dmlp__graph *g)
     g->inputs = calloc(d->InputCount ? d->InputCount : 1, sizeof *g->inputs);
     g->outputs = calloc(d->OutputCount, sizeof *g->outputs);
     g->output_step = calloc(d->OutputCount, sizeof *g->output_step);
+    g->next_output = calloc(d->OutputCount, sizeof *g->next_output);
     g->output_copy = calloc(d->OutputCount, sizeof *g->output_copy);
     g->steps = calloc(info->order_count ? info->order_count : 1, sizeof *g->steps);
     uint32_t *step_of = calloc(d->NodeCount, sizeof *step_of);
     uint32_t *constant_of = calloc(d->NodeCount, sizeof *constant_of);
     dmlp_status st = DMLP_OK;
-    if (!g->inputs || !g->outputs || !g->output_step || !g->output_copy || !g->steps ||
-        !step_of || !constant_of)
+    if (!g->inputs || !g->outputs || !g->output_step || !g->next_output || !g->output_copy ||
+        !g->steps || !step_of || !constant_of)
         st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
     if (st == DMLP_OK) {
         memcpy(g->inputs, info->inputs, d->InputCount * sizeof *g->inputs);
@@ -507,6 +511,7 @@ void dmlp__graph_free(dmlp__graph *g)
     free(g->inputs);
     free(g->outputs);
     free(g->output_step);
+    free(g->next_output);
     free(g->output_copy);
     free(g->steps);
     free(g);
