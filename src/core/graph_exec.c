@@ -155,28 +155,54 @@ static dmlp_status check_divisor(const dmlp__graph_step *st, const unsigned char
 
 /* ---- node by node ---------------------------------------------------------------------- */
 
+/* The copies to graph outputs of step s: from its intermediate, or from the output it
+   wrote to its other outputs. */
+static void copy_outputs(const dmlp__graph *g, dmlp__threadpool *pool, const bound *b,
+                         uint32_t s, const unsigned char *data)
+{
+    const dmlp__graph_step *step = &g->steps[s];
+    for (uint32_t o = (uint32_t)step->output; step->output >= 0 && o != UINT32_MAX;
+         o = g->next_output[o]) {
+        if (data)
+            dmlp__plan_run(&g->output_copy[o], pool, data, b->out[o]);
+        else if (step->output != (int64_t)o)
+            dmlp__plan_run(&g->output_copy[o], pool, b->out[step->output], b->out[o]);
+    }
+}
+
+/* Every buffer is taken before the first step runs, so nothing fails once outputs are
+   written but a late divisor, and a graph with one stages its outputs. */
 static dmlp_status run_node_by_node(const dmlp__graph *g, dmlp__threadpool *pool, const bound *b)
 {
-    unsigned char **data = calloc(g->step_count, sizeof *data);
-    if (!data)
+    dmlp_status st = dmlp__graph_check_memory(g, "graph");
+    if (st != DMLP_OK)
+        return st;
+    unsigned char **slot = calloc(g->slot_count ? g->slot_count : 1, sizeof *slot);
+    if (!slot)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "graph: out of memory");
-    dmlp_status st = DMLP_OK;
-    for (uint32_t s = 0; s < g->step_count && st == DMLP_OK; s++) {
-        const dmlp__graph_step *step = &g->steps[s];
-        if (step->buffer_bytes) {
-            data[s] = calloc(1, (size_t)step->buffer_bytes); /* readers may read padding */
-            if (!data[s])
-                st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
-                                 "%s: out of memory for its %" PRIu64 "-byte intermediate",
-                                 step->name, step->buffer_bytes);
-        }
+    for (uint32_t i = 0; i < g->slot_count && st == DMLP_OK; i++) {
+        slot[i] = calloc(1, (size_t)g->slot_bytes[i]); /* readers may read padding */
+        if (!slot[i])
+            st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                             "graph: out of memory for a %" PRIu64 "-byte intermediate (%" PRIu64
+                             " bytes in %u buffers)",
+                             g->slot_bytes[i], g->intermediate_bytes, g->slot_count);
     }
+    /* data[s]: step s's intermediate, which its readers find there. */
+    unsigned char **data = calloc(g->step_count, sizeof *data);
+    if (!data && st == DMLP_OK)
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "graph: out of memory");
     for (uint32_t s = 0; s < g->step_count && st == DMLP_OK; s++) {
         const dmlp__graph_step *step = &g->steps[s];
         const void *in[DMLP__MAX_INPUTS] = {NULL};
         for (uint32_t k = 0; k < step->input_count; k++)
             if (!(step->op.info.absent >> k & 1u)) /* an optional input left out: NULL */
                 in[k] = source(g, b, step->in[k], data);
+        if (step->slot != UINT32_MAX) {
+            data[s] = slot[step->slot];
+            if (step->clear_slot) /* a reused buffer holds another's bytes in the gaps */
+                memset(data[s], 0, (size_t)g->slot_bytes[step->slot]);
+        }
         unsigned char *out = data[s] ? data[s] : b->out[step->output];
         if (step->input_count > 2) {
             dmlp__nary_plan_run(&step->op.nary, pool, in, out);
@@ -187,16 +213,14 @@ static dmlp_status run_node_by_node(const dmlp__graph *g, dmlp__threadpool *pool
         } else {
             dmlp__plan_run(&step->op.plan, pool, in[0], out);
         }
+        if (!g->staged) /* the buffer may serve another step later */
+            copy_outputs(g, pool, b, s, data[s]);
     }
-    for (uint32_t o = 0; o < g->output_count && st == DMLP_OK; o++) {
-        uint32_t s = g->output_step[o];
-        if (data[s])
-            dmlp__plan_run(&g->output_copy[o], pool, data[s], b->out[o]);
-        else if (g->steps[s].output != (int64_t)o)
-            dmlp__plan_run(&g->output_copy[o], pool, b->out[g->steps[s].output], b->out[o]);
-    }
-    for (uint32_t s = 0; s < g->step_count; s++)
-        free(data[s]);
+    for (uint32_t s = 0; g->staged && s < g->step_count && st == DMLP_OK; s++)
+        copy_outputs(g, pool, b, s, data[s]);
+    for (uint32_t i = 0; i < g->slot_count; i++)
+        free(slot[i]);
+    free(slot);
     free(data);
     return st;
 }

@@ -2,6 +2,7 @@
    DIVIDE(x, ADD(ABS(x), 1)) in FLOAT32 or FLOAT64 replaced by one Softsign (its
    definition is exactly those two roundings), then the way of running: one pass in blocks
    when every tensor is the same packed length, node by node otherwise. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "core/registry.h"
 #include "core/tune.h"
 #include "core/types.h"
+#include "platform/memory.h"
 
 /* The block arena each thread keeps on its stack for the steps' outputs that later steps
    read, and the most elements a block holds: with a few tensors of a few KiB each, the
@@ -415,6 +417,112 @@ static void size_buffers(dmlp__graph *g)
     }
 }
 
+/* ---- node by node: buffers shared by intermediates whose lives do not meet ------------ */
+
+/* Free buffers by exact size: an open-addressed table of sizes, each heading a stack of
+   buffers linked through `next`. */
+typedef struct pool {
+    uint64_t *size;   /* 0: empty entry */
+    uint32_t *head;   /* per entry: a free buffer, UINT32_MAX: none */
+    uint32_t mask;
+    uint32_t *next;   /* per buffer */
+} pool;
+
+static uint32_t *pool_entry(pool *p, uint64_t bytes)
+{
+    uint32_t i = (uint32_t)((bytes * 0x9E3779B97F4A7C15ull) >> 40) & p->mask;
+    while (p->size[i] && p->size[i] != bytes)
+        i = (i + 1) & p->mask;
+    if (!p->size[i]) {
+        p->size[i] = bytes;
+        p->head[i] = UINT32_MAX;
+    }
+    return &p->head[i];
+}
+
+/* Each step with an intermediate takes a free buffer of its size, or a new one; after
+   the step, the buffers whose last reader it was are freed. A step's output thus never
+   shares a buffer with its own inputs (no step runs in place that did not before), and
+   a chain of any length holds two intermediates. Staged outputs live to the end, where
+   they are copied. Linear in steps and edges. */
+static dmlp_status assign_slots(dmlp__graph *g)
+{
+    uint32_t n = g->step_count;
+    uint32_t *last = malloc(n * sizeof *last);    /* per step: its last reader */
+    uint32_t *dies = malloc(n * sizeof *dies);    /* per step: first step dying after it */
+    uint32_t *dies_next = malloc(n * sizeof *dies_next);
+    uint32_t cap = 16;
+    while (cap < 2 * (uint64_t)n)
+        cap *= 2;
+    pool p = {calloc(cap, sizeof(uint64_t)), calloc(cap, sizeof(uint32_t)), cap - 1,
+              malloc(n * sizeof(uint32_t))};
+    g->slot_bytes = malloc(n * sizeof *g->slot_bytes);
+    dmlp_status st = DMLP_OK;
+    if (!last || !dies || !dies_next || !p.size || !p.head || !p.next || !g->slot_bytes)
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
+    for (uint32_t s = 0; st == DMLP_OK && s < n; s++) {
+        last[s] = s;
+        dies[s] = UINT32_MAX;
+        g->steps[s].slot = UINT32_MAX;
+    }
+    for (uint32_t r = 0; st == DMLP_OK && r < n; r++)
+        for (uint32_t k = 0; k < g->steps[r].input_count; k++)
+            if (g->steps[r].in[k].kind == DMLP__SOURCE_STEP)
+                last[g->steps[r].in[k].index] = r; /* readers come in order */
+    for (uint32_t s = 0; st == DMLP_OK && s < n; s++) {
+        dmlp__graph_step *step = &g->steps[s];
+        if (step->buffer_bytes) {
+            uint32_t *free_head = pool_entry(&p, step->buffer_bytes);
+            if (*free_head != UINT32_MAX) {
+                step->slot = *free_head;
+                *free_head = p.next[step->slot];
+                step->clear_slot = !is_packed(&step->op.info.output,
+                                              step->op.info.output.element_count);
+            } else {
+                step->slot = g->slot_count++;
+                g->slot_bytes[step->slot] = step->buffer_bytes;
+                g->intermediate_bytes += step->buffer_bytes;
+            }
+            if (!(g->staged && step->output >= 0)) { /* dies after its last reader */
+                dies_next[s] = dies[last[s]];
+                dies[last[s]] = s;
+            }
+        }
+        for (uint32_t d = dies[s]; d != UINT32_MAX; d = dies_next[d]) {
+            uint32_t *head = pool_entry(&p, g->steps[d].buffer_bytes);
+            p.next[g->steps[d].slot] = *head;
+            *head = g->steps[d].slot;
+        }
+    }
+    free(last);
+    free(dies);
+    free(dies_next);
+    free(p.size);
+    free(p.head);
+    free(p.next);
+    return st;
+}
+
+dmlp_status dmlp__graph_check_memory(const dmlp__graph *g, const char *who)
+{
+    uint64_t limit = dmlp__memory_limit();
+    if (g->intermediate_bytes <= limit)
+        return DMLP_OK;
+    return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                       "%s: running node by node holds %" PRIu64 " bytes of intermediates at "
+                       "once (%u buffer%s); the process can have %" PRIu64 " bytes (physical "
+                       "memory or RLIMIT_AS)",
+                       who, g->intermediate_bytes, g->slot_count, g->slot_count == 1 ? "" : "s",
+                       limit);
+}
+
+uint64_t dmlp__graph_intermediate_bytes(const dmlp_operator *op, uint32_t *buffers)
+{
+    if (buffers)
+        *buffers = op && op->graph ? op->graph->slot_count : 0;
+    return op && op->graph ? op->graph->intermediate_bytes : 0;
+}
+
 static dmlp_status copy_constants(const dmlp__graph_desc_info *info, dmlp__graph *g,
                                   uint32_t *constant_of)
 {
@@ -493,8 +601,15 @@ dmlp_status dmlp__graph_plan(const dmlp__graph_desc_info *info, dmlp__graph *g)
             g->steps[s].args = g->steps[s].input_count > 2    ? g->steps[s].op.nary.args
                                : g->steps[s].input_count == 2 ? g->steps[s].op.binary.args
                                                               : g->steps[s].op.plan.args;
+        st = assign_slots(g);
+    }
+    if (st == DMLP_OK) {
         if (!(info->execution_flags & DMLP_EXECUTION_FLAG_GRAPH_NODE_BY_NODE))
             plan_one_pass(g);
+        /* Only a graph that runs node by node needs its intermediates (one pass keeps
+           them in each thread's arena; a binding off its alignment is checked then). */
+        if (!g->fused)
+            st = dmlp__graph_check_memory(g, "dmlp_graph_compile");
     }
     free(step_of);
     free(constant_of);
@@ -514,6 +629,7 @@ void dmlp__graph_free(dmlp__graph *g)
     free(g->next_output);
     free(g->output_copy);
     free(g->steps);
+    free(g->slot_bytes);
     free(g);
 }
 

@@ -2,7 +2,11 @@
    int32 Sign nodes compiles in linear time and runs right. 65,535 graph outputs, from one
    node and from two per node, execute in O(n log n) (a check of every pair of outputs
    took 8.9 s per execute), each output right, and an overlap among them (or with the
-   input) is still refused, naming both, with nothing written. */
+   input) is still refused, naming both, with nothing written. Node by node, an
+   intermediate's buffer serves another after its last reader: a 200-node chain in which
+   each node adds the two before it holds 3 buffers (not 199) and gives the nodes' results
+   run one at a time; a tree of 256 leaves holds 257; one whose intermediates could not
+   fit in any machine's memory is refused at compile, naming the bytes. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -287,6 +291,234 @@ static void far_overlap(dmlp_device *dev)
     dmlp_operator_destroy(ops[1]);
 }
 
+/* A graph over one int32 graph input x of n elements: node i is Negate, Sign (a[i] only)
+   or Add (a[i], b[i]), its inputs x (-1) or earlier nodes; the last node is the graph
+   output. */
+typedef struct dag {
+    uint32_t count;
+    DML_OPERATOR_TYPE *type;
+    int32_t *a, *b;
+} dag;
+
+static void dag_alloc(dag *d, uint32_t count)
+{
+    d->count = count;
+    d->type = calloc(count, sizeof *d->type);
+    d->a = calloc(count, sizeof *d->a);
+    d->b = calloc(count, sizeof *d->b);
+    if (!d->type || !d->a || !d->b) {
+        fprintf(stderr, "test_graph_scale: out of memory\n");
+        exit(1);
+    }
+}
+
+static void dag_free(dag *d)
+{
+    free(d->type);
+    free(d->a);
+    free(d->b);
+}
+
+static dmlp_operator *dag_op(dmlp_device *dev, const tensor *t, DML_OPERATOR_TYPE type)
+{
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC add = {&t->td, &t->td, &t->td};
+    DML_ELEMENT_WISE_SIGN_OPERATOR_DESC one = {&t->td, &t->td};
+    DML_OPERATOR_DESC od = {type, type == DML_OPERATOR_ELEMENT_WISE_ADD ? (void *)&add
+                                                                          : (void *)&one};
+    dmlp_operator *op = NULL;
+    CHECK_STATUS(dmlp_operator_create(dev, &od, 0, &op), DMLP_OK);
+    return op;
+}
+
+/* Compiles the dag node by node; *ops receives the three operators (Negate, Sign, Add). */
+static dmlp_status dag_compile(dmlp_device *dev, const dag *d, const tensor *t,
+                               dmlp_operator *ops[3], dmlp_operator **compiled)
+{
+    static const DML_OPERATOR_TYPE kinds[3] = {DML_OPERATOR_ELEMENT_WISE_NEGATE,
+                                               DML_OPERATOR_ELEMENT_WISE_SIGN,
+                                               DML_OPERATOR_ELEMENT_WISE_ADD};
+    for (int k = 0; k < 3; k++)
+        ops[k] = dag_op(dev, t, kinds[k]);
+    uint32_t mids = 0, inputs = 0;
+    for (uint32_t i = 0; i < d->count; i++) {
+        uint32_t two = d->type[i] == DML_OPERATOR_ELEMENT_WISE_ADD;
+        mids += (d->a[i] >= 0) + (two && d->b[i] >= 0);
+        inputs += (d->a[i] < 0) + (two && d->b[i] < 0);
+    }
+    graph g;
+    graph_alloc(&g, d->count, mids, 1);
+    DML_GRAPH_EDGE_DESC *in_edges = calloc(inputs, sizeof *in_edges);
+    DML_INPUT_GRAPH_EDGE_DESC *in_e = calloc(inputs, sizeof *in_e);
+    if (!in_edges || !in_e) {
+        fprintf(stderr, "test_graph_scale: out of memory\n");
+        exit(1);
+    }
+    mids = inputs = 0;
+    for (uint32_t i = 0; i < d->count; i++) {
+        uint32_t two = d->type[i] == DML_OPERATOR_ELEMENT_WISE_ADD;
+        set_node(&g, i, ops[d->type[i] == kinds[0] ? 0 : d->type[i] == kinds[1] ? 1 : 2]);
+        for (uint32_t k = 0; k < 1 + two; k++) {
+            int32_t from = k ? d->b[i] : d->a[i];
+            if (from >= 0) {
+                set_mid(&g, mids++, (uint32_t)from, i, k);
+            } else {
+                in_e[inputs] = (DML_INPUT_GRAPH_EDGE_DESC){0, i, k, NULL};
+                in_edges[inputs] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &in_e[inputs]};
+                inputs++;
+            }
+        }
+    }
+    g.desc.InputEdgeCount = inputs;
+    g.desc.InputEdges = in_edges;
+    set_out(&g, 0, d->count - 1, 0);
+    dmlp_status st = dmlp_graph_compile(dev, &g.desc, DMLP_EXECUTION_FLAG_GRAPH_NODE_BY_NODE,
+                                        compiled);
+    graph_free(&g);
+    free(in_edges);
+    free(in_e);
+    return st;
+}
+
+/* The dag's result from its nodes run one at a time into buffers of their own. */
+static void dag_reference(const dag *d, dmlp_operator *ops[3], const int32_t *x, uint32_t n,
+                          int32_t *y)
+{
+    size_t bytes = (size_t)n * 4;
+    int32_t **v = calloc(d->count, sizeof *v);
+    for (uint32_t i = 0; v && i < d->count; i++) {
+        v[i] = malloc(bytes);
+        if (!v[i])
+            break;
+        const int32_t *a = d->a[i] < 0 ? x : v[d->a[i]];
+        const int32_t *b = d->b[i] < 0 ? x : v[d->b[i]];
+        dmlp_buffer_binding in[2] = {{(void *)a, 0, bytes}, {(void *)b, 0, bytes}};
+        dmlp_buffer_binding out = {v[i], 0, bytes};
+        int k = d->type[i] == DML_OPERATOR_ELEMENT_WISE_NEGATE ? 0
+                : d->type[i] == DML_OPERATOR_ELEMENT_WISE_SIGN ? 1
+                                                               : 2;
+        CHECK_STATUS(dmlp_operator_execute(ops[k], k == 2 ? 2 : 1, in, 1, &out), DMLP_OK);
+    }
+    if (v && v[d->count - 1])
+        memcpy(y, v[d->count - 1], bytes);
+    for (uint32_t i = 0; v && i < d->count; i++)
+        free(v[i]);
+    free(v);
+}
+
+/* Runs the dag compiled and one node at a time on n elements; checks the buffers held. */
+static void dag_check(dmlp_device *dev, const dag *d, uint32_t n, uint32_t buffers,
+                      const char *what)
+{
+    tensor t;
+    tensor_init(&t, n);
+    dmlp_operator *ops[3], *compiled = NULL;
+    CHECK_STATUS(dag_compile(dev, d, &t, ops, &compiled), DMLP_OK);
+    uint32_t held = 0;
+    uint64_t bytes = dmlp__graph_intermediate_bytes(compiled, &held);
+    CHECK(held == buffers, "%s: %u buffers, expected %u", what, held, buffers);
+    CHECK(bytes == (uint64_t)buffers * n * 4, "%s: %llu bytes of intermediates", what,
+          (unsigned long long)bytes);
+    int32_t *x = malloc((size_t)n * 4), *y = malloc((size_t)n * 4), *r = malloc((size_t)n * 4);
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    for (uint32_t i = 0; x && i < n; i++)
+        x[i] = (int32_t)(test_rng(&seed) >> 32) >> (i % 31);
+    dag_reference(d, ops, x, n, r);
+    memset(y, 0x55, (size_t)n * 4);
+    dmlp_buffer_binding in = {x, 0, (uint64_t)n * 4}, out = {y, 0, (uint64_t)n * 4};
+    if (compiled)
+        CHECK_STATUS(dmlp_operator_execute(compiled, 1, &in, 1, &out), DMLP_OK);
+    size_t first = test_first_difference((const unsigned char *)y, (const unsigned char *)r,
+                                         (size_t)n * 4);
+    CHECK(first == (size_t)n * 4, "%s: element %zu differs from the nodes run alone", what,
+          first / 4);
+    free(x);
+    free(y);
+    free(r);
+    dmlp_operator_destroy(compiled);
+    for (int k = 0; k < 3; k++)
+        dmlp_operator_destroy(ops[k]);
+}
+
+/* Each node adds the two before it (Negate(x) and Sign(x) first): three intermediates
+   live at once, whatever the length. */
+static void reuse_chain(dmlp_device *dev)
+{
+    dag d;
+    dag_alloc(&d, 200);
+    for (uint32_t i = 0; i < d.count; i++) {
+        d.type[i] = i == 0   ? DML_OPERATOR_ELEMENT_WISE_NEGATE
+                    : i == 1 ? DML_OPERATOR_ELEMENT_WISE_SIGN
+                             : DML_OPERATOR_ELEMENT_WISE_ADD;
+        d.a[i] = i < 2 ? -1 : (int32_t)i - 1;
+        d.b[i] = i < 2 ? -1 : (int32_t)i - 2;
+    }
+    dag_check(dev, &d, 4096, 3, "a 200-node chain adding the two before");
+    dag_free(&d);
+}
+
+/* Node 0 is read by node 1 and again by the last node, after a chain of Negates: its
+   buffer must outlive the chain's (3 buffers: it, and two for the chain). */
+static void reuse_long_lived(dmlp_device *dev)
+{
+    dag d;
+    dag_alloc(&d, 40);
+    for (uint32_t i = 0; i < d.count; i++) {
+        bool add = i == 1 || i + 1 == d.count;
+        d.type[i] = add ? DML_OPERATOR_ELEMENT_WISE_ADD : DML_OPERATOR_ELEMENT_WISE_NEGATE;
+        d.a[i] = i == 0 ? -1 : (int32_t)i - 1;
+        d.b[i] = i == 1 ? -1 : 0;
+    }
+    dag_check(dev, &d, 1000, 3, "a value read again after a chain");
+    dag_free(&d);
+}
+
+/* `leaves` Sign(x) then a left fold of Adds over them: every leaf is computed first (the
+   order is by readiness), so leaves + 1 buffers. */
+static void leaf_tree(dag *d, uint32_t leaves)
+{
+    dag_alloc(d, 2 * leaves - 1);
+    for (uint32_t i = 0; i < leaves; i++) {
+        d->type[i] = DML_OPERATOR_ELEMENT_WISE_SIGN;
+        d->a[i] = d->b[i] = -1;
+    }
+    for (uint32_t i = leaves; i < d->count; i++) {
+        d->type[i] = DML_OPERATOR_ELEMENT_WISE_ADD;
+        d->a[i] = i == leaves ? 0 : (int32_t)i - 1;
+        d->b[i] = (int32_t)(i - leaves + 1);
+    }
+}
+
+static void reuse_tree(dmlp_device *dev)
+{
+    dag d;
+    leaf_tree(&d, 256);
+    dag_check(dev, &d, 256, 257, "a fold over 256 leaves");
+    dag_free(&d);
+}
+
+/* The same tree on 2^32 - 1 int32 elements holds 257 intermediates of 16 GiB (4 TiB):
+   refused at compile, before anything is allocated, naming the bytes. */
+static void over_memory(dmlp_device *dev)
+{
+    dag d;
+    leaf_tree(&d, 256);
+    tensor t;
+    tensor_init(&t, UINT32_MAX);
+    dmlp_operator *ops[3], *compiled = NULL;
+    CHECK_STATUS(dag_compile(dev, &d, &t, ops, &compiled), DMLP_ERROR_OUT_OF_MEMORY);
+    CHECK(compiled == NULL, "a graph refused at compile was made");
+    char expected[128];
+    snprintf(expected, sizeof expected,
+             "dmlp_graph_compile: running node by node holds %llu bytes of intermediates at "
+             "once (257 buffers)",
+             257ull * UINT32_MAX * 4);
+    CHECK_CONTAINS(dmlp_last_error(), expected);
+    dmlp_operator_destroy(compiled);
+    for (int k = 0; k < 3; k++)
+        dmlp_operator_destroy(ops[k]);
+    dag_free(&d);
+}
+
 int main(void)
 {
     dmlp_device *dev = NULL;
@@ -297,6 +529,15 @@ int main(void)
     many_outputs(dev, MANY_OUTPUTS, 1);
     many_outputs(dev, MANY_OUTPUTS, 2);
     far_overlap(dev);
+    dmlp_device_destroy(dev);
+    dmlp_device_desc extensions = {0, 0, DMLP_DEVICE_FLAG_EXTENSIONS};
+    CHECK_STATUS(dmlp_device_create(&extensions, &dev), DMLP_OK);
+    if (!dev)
+        return test_finish("test_graph_scale");
+    reuse_chain(dev);
+    reuse_long_lived(dev);
+    reuse_tree(dev);
+    over_memory(dev);
     dmlp_device_destroy(dev);
     return test_finish("test_graph_scale");
 }
