@@ -494,6 +494,12 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
         }
     }
     uint32_t n_out = bind_outputs(m, slots, g, 1);
+    if ((uint64_t)nodes + constants > DMLP_ONNX_MAX_GRAPH_NODES) /* in ONNX's terms */
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                           "the model runs %u nodes after lowering (a variadic or quantized "
+                           "node becomes several) and %u constants; dmlp runs at most %u in "
+                           "one graph",
+                           nodes, constants, DMLP_ONNX_MAX_GRAPH_NODES);
     DML_GRAPH_DESC desc = {inputs, n_out, nodes + constants, g->nodes, n_in, g->in_edges,
                            n_out, g->out_edges, n_mid, g->mid_edges};
     dmlp_operator *op = NULL;
