@@ -28,7 +28,11 @@
  * Graphs may chain nodes through intermediate tensors, have several outputs, use
  * initializers (as constants, or as default values of graph inputs) and tensors of any
  * rank from 0 (a scalar) to 8. A tensor with a 0 dimension is empty: the nodes that read
- * it produce empty outputs. A tensor holds at most 2^32 - 1 elements.
+ * it produce empty outputs. A tensor holds at most 2^32 - 1 elements. A run compiles the
+ * nodes into one graph of at most DMLP_ONNX_MAX_GRAPH_NODES nodes and constants (after
+ * lowering: a variadic or quantized node becomes several); a model that needs more is
+ * refused by the run, before anything is compiled, with UNSUPPORTED: "the model runs N
+ * nodes after lowering ... and C constants; dmlp runs at most 65535 in one graph".
  *
  * Refused when the model is loaded, with a message naming the node, its operator, the
  * opset and the type: any other operator or domain, an opset out of range, a type the
@@ -58,6 +62,10 @@ extern "C" {
 
 /* The highest default-domain opset accepted (ONNX 1.18's). */
 #define DMLP_ONNX_OPSET_MAX 23
+
+/* The most nodes and constants one run compiles into its graph (DML_GRAPH_DESC's
+   NodeCount limit). */
+#define DMLP_ONNX_MAX_GRAPH_NODES 65535u
 
 /* The highest tensor rank a node accepts (DirectML's dimension count limit). */
 #define DMLP_ONNX_MAX_RANK 8

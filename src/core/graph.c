@@ -345,6 +345,7 @@ static dmlp_status check_output_edges(const DML_GRAPH_DESC *d, work *w)
                                "another edge; every graph output is fed exactly once",
                                label, e->GraphOutputIndex);
         w->info.output_node[e->GraphOutputIndex] = e->FromNodeIndex;
+        w->info.output_uses[e->FromNodeIndex]++;
         w->output_used[e->FromNodeIndex] = true;
     }
     return DMLP_OK;
@@ -386,16 +387,44 @@ static dmlp_status check_everything_connected(const DML_GRAPH_DESC *d, const wor
     return DMLP_OK;
 }
 
-/* Kahn's order over the operator nodes; a node left over lies on a cycle. */
+/* Kahn's order over the operator nodes; a node left over lies on a cycle. Each node's
+   consumers are listed once (CSR: consumers[first[n] .. first[n + 1])), so the order
+   costs O(nodes + edges), not a scan of every node per node ordered. */
 static dmlp_status order_nodes(const DML_GRAPH_DESC *d, work *w)
 {
     uint32_t n_nodes = d->NodeCount;
     uint32_t *waiting = calloc(n_nodes, sizeof *waiting);
-    if (!waiting)
+    uint32_t *first = calloc((size_t)n_nodes + 1, sizeof *first);
+    uint32_t *consumers = malloc((d->IntermediateEdgeCount ? d->IntermediateEdgeCount : 1) *
+                                 sizeof *consumers);
+    if (!waiting || !first || !consumers) {
+        free(waiting);
+        free(first);
+        free(consumers);
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
+    }
+    /* Consumers in node then input order: the order Kahn's visits them in is then the
+       same on every run. */
+    for (uint32_t n = 0; n < n_nodes; n++) {
+        const dmlp_operator *op = w->info.ops[n];
+        for (uint32_t k = 0; op && k < op->info.input_count; k++)
+            if (w->info.feed[n][k].kind == DMLP__SOURCE_STEP)
+                first[w->info.feed[n][k].index + 1]++;
+    }
+    for (uint32_t n = 0; n < n_nodes; n++)
+        first[n + 1] += first[n];
     uint32_t count = 0;
     for (uint32_t n = 0; n < n_nodes; n++) {
         const dmlp_operator *op = w->info.ops[n];
+        for (uint32_t k = 0; op && k < op->info.input_count; k++)
+            if (w->info.feed[n][k].kind == DMLP__SOURCE_STEP) {
+                uint32_t from = w->info.feed[n][k].index;
+                consumers[first[from] + waiting[from]++] = n; /* waiting: a fill cursor here */
+            }
+    }
+    for (uint32_t n = 0; n < n_nodes; n++) {
+        const dmlp_operator *op = w->info.ops[n];
+        waiting[n] = 0;
         for (uint32_t k = 0; op && k < op->info.input_count; k++)
             waiting[n] += w->info.feed[n][k].kind == DMLP__SOURCE_STEP;
         if (op && waiting[n] == 0)
@@ -403,13 +432,9 @@ static dmlp_status order_nodes(const DML_GRAPH_DESC *d, work *w)
     }
     for (uint32_t done = 0; done < count; done++) {
         uint32_t from = w->info.order[done];
-        for (uint32_t n = 0; n < n_nodes; n++) {
-            const dmlp_operator *op = w->info.ops[n];
-            for (uint32_t k = 0; op && k < op->info.input_count; k++)
-                if (w->info.feed[n][k].kind == DMLP__SOURCE_STEP &&
-                    w->info.feed[n][k].index == from && --waiting[n] == 0)
-                    w->info.order[count++] = n;
-        }
+        for (uint32_t c = first[from]; c < first[from + 1]; c++)
+            if (--waiting[consumers[c]] == 0)
+                w->info.order[count++] = consumers[c];
     }
     uint32_t operators = 0;
     for (uint32_t n = 0; n < n_nodes; n++)
@@ -427,6 +452,8 @@ static dmlp_status order_nodes(const DML_GRAPH_DESC *d, work *w)
     }
     w->info.order_count = count;
     free(waiting);
+    free(first);
+    free(consumers);
     return st;
 }
 
@@ -462,6 +489,7 @@ static void work_free(work *w)
     free(w->info.constants);
     free(w->info.feed);
     free(w->info.uses);
+    free(w->info.output_uses);
     free(w->info.order);
     free(w->info.output_node);
     free(w->info.inputs);
@@ -477,12 +505,14 @@ static dmlp_status check_graph(dmlp_device *device, const DML_GRAPH_DESC *d, wor
     w->info.constants = calloc(n, sizeof *w->info.constants);
     w->info.feed = malloc(n * sizeof *w->info.feed);
     w->info.uses = calloc(n, sizeof *w->info.uses);
+    w->info.output_uses = calloc(n, sizeof *w->info.output_uses);
     w->info.order = calloc(n, sizeof *w->info.order);
     w->info.output_node = malloc(d->OutputCount * sizeof *w->info.output_node);
     w->info.inputs = calloc(d->InputCount ? d->InputCount : 1, sizeof *w->info.inputs);
     w->output_used = calloc(n, sizeof *w->output_used);
     w->input_uses = calloc(d->InputCount ? d->InputCount : 1, sizeof *w->input_uses);
-    if (!w->info.ops || !w->info.constants || !w->info.feed || !w->info.uses || !w->info.order ||
+    if (!w->info.ops || !w->info.constants || !w->info.feed || !w->info.uses || !w->info.output_uses ||
+        !w->info.order ||
         !w->info.output_node || !w->info.inputs || !w->output_used || !w->input_uses)
         return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
     for (uint32_t i = 0; i < n; i++)

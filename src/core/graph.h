@@ -41,6 +41,10 @@ typedef struct dmlp__graph_step {
     bool read_later;           /* a later step reads its output */
     bool late_divisor;         /* integer divisor (DIVIDE, moduli) a step's output */
     uint64_t buffer_bytes;     /* node by node: the intermediate's size (0: none) */
+    uint32_t slot;             /* node by node: the buffer it writes, shared with steps
+                                  whose intermediates are dead by then (UINT32_MAX: none) */
+    bool clear_slot;           /* its output leaves gaps in the buffer: zero it first, as
+                                  a fresh buffer would be */
     bool chained;              /* later nodes joined it (graph_plan.c, join_chain) */
     /* one pass: */
     bool scalar[DMLP__MAX_INPUTS]; /* input i is one element broadcast along the tensor */
@@ -53,12 +57,18 @@ typedef struct dmlp__graph {
     dmlp__tensor *inputs;     /* type; the largest total_bytes and alignment of its uses */
     dmlp__tensor *outputs;    /* the producing node's output tensor */
     uint32_t *output_step;    /* per graph output */
+    uint32_t *next_output;    /* per graph output: the next one its step writes, in index
+                                 order from the step's `output` (UINT32_MAX: none) */
     dmlp__plan *output_copy;  /* per graph output: Identity over its tensor (exact copy) */
     dmlp__graph_step *steps;  /* producers first */
     void **constants;         /* copies of the constant nodes' data */
     uint32_t patterns;        /* Softsign patterns replaced */
     uint32_t chained;         /* nodes joined to the step before them in a chain */
     bool staged;              /* node by node, every output through its intermediate */
+    /* node by node: the buffers the intermediates share (graph_plan.c's assign_slots) */
+    uint32_t slot_count;
+    uint64_t *slot_bytes;
+    uint64_t intermediate_bytes; /* their sum: the most held at once */
     /* one pass, decided at compile: */
     bool fused;
     uint32_t block;           /* elements per block */
@@ -83,6 +93,7 @@ typedef struct dmlp__graph_desc_info {
     dmlp__graph_source (*feed)[DMLP__MAX_INPUTS]; /* per node input; index: graph input
                                                      or node */
     uint32_t *uses;             /* per node: intermediate edges leaving it */
+    uint32_t *output_uses;      /* per node: graph outputs it feeds */
     uint32_t *order;            /* the operator nodes, producers first */
     uint32_t order_count;
     uint32_t *output_node;      /* per graph output */
@@ -98,6 +109,16 @@ dmlp_status dmlp__graph_execute(const dmlp_operator *op, uint32_t input_count,
                                 const dmlp_buffer_binding *outputs);
 
 void dmlp__graph_free(dmlp__graph *graph);
+
+/* Node by node, the intermediates live from the step that writes them to their last
+   reader; a buffer whose intermediate is dead is reused. The bytes of intermediates held
+   at once, and (buffers non-NULL) how many buffers; 0 when op is no graph. The ONNX
+   front end takes them from its memory budget; tests check them. */
+uint64_t dmlp__graph_intermediate_bytes(const dmlp_operator *op, uint32_t *buffers);
+
+/* OUT_OF_MEMORY, naming the bytes, when the intermediates exceed what the process can
+   have (platform/memory.h's dmlp__memory_limit); `who` prefixes the message. */
+dmlp_status dmlp__graph_check_memory(const dmlp__graph *graph, const char *who);
 
 /* For tests and bench: how a compiled graph runs, e.g. "one pass, 2 steps, blocks of 2048
    elements, 1 Softsign pattern" or "node by node, 3 steps, ...". NULL when op is no

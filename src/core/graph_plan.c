@@ -2,6 +2,7 @@
    DIVIDE(x, ADD(ABS(x), 1)) in FLOAT32 or FLOAT64 replaced by one Softsign (its
    definition is exactly those two roundings), then the way of running: one pass in blocks
    when every tensor is the same packed length, node by node otherwise. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "core/registry.h"
 #include "core/tune.h"
 #include "core/types.h"
+#include "platform/memory.h"
 
 /* The block arena each thread keeps on its stack for the steps' outputs that later steps
    read, and the most elements a block holds: with a few tensors of a few KiB each, the
@@ -58,13 +60,11 @@ static const dmlp__tensor *op_input(const dmlp_operator *op, uint32_t i)
     return &op->info.inputs[i];
 }
 
-/* Where each node's output goes: the number of graph outputs it feeds. */
+/* Where each node's output goes: the number of graph outputs it feeds (counted once, in
+   graph.c, so that asking costs nothing per node). */
 static uint32_t graph_outputs_of(const dmlp__graph_desc_info *info, uint32_t node)
 {
-    uint32_t count = 0;
-    for (uint32_t g = 0; g < info->desc->OutputCount; g++)
-        count += info->output_node[g] == node;
-    return count;
+    return info->output_uses[node];
 }
 
 /* The node feeding input k of node n when it is an operator node of type `type` whose
@@ -215,13 +215,11 @@ static void plan_one_pass(dmlp__graph *g)
             st->scratch_offset = scratch; /* in elements of bytes; scaled below */
             scratch += size;
         }
-        if (st->output >= 0) {
-            for (uint32_t o = 0; o < g->output_count; o++)
-                if (g->output_step[o] == s) {
-                    moved += size;
-                    out_bytes += n * size;
-                }
-        }
+    }
+    for (uint32_t o = 0; o < g->output_count; o++) {
+        uint32_t size = dmlp__type_size(g->outputs[o].type);
+        moved += size;
+        out_bytes += n * size;
     }
     uint64_t block = scratch ? ARENA_BYTES / scratch : MAX_BLOCK;
     block = block > MAX_BLOCK ? MAX_BLOCK : block & ~(uint64_t)63;
@@ -254,7 +252,10 @@ static void plan_one_pass(dmlp__graph *g)
     }
     uint64_t per_element = moved ? moved : 1;
     uint64_t chunk_bytes = dmlp__parallel_chunk_bytes(n * per_element, large);
-    g->chunk_elements = dmlp__parallel_round_up(chunk_bytes / per_element, block);
+    /* At least one block: tens of thousands of outputs move more bytes per element than
+       a chunk holds (a chunk of 0 elements divided by zero). */
+    uint64_t chunk = chunk_bytes / per_element;
+    g->chunk_elements = dmlp__parallel_round_up(chunk ? chunk : 1, block);
     g->max_threads = dmlp__parallel_threads(n * per_element);
 }
 
@@ -395,21 +396,131 @@ static dmlp_status build_steps(const dmlp__graph_desc_info *info, dmlp__graph *g
 }
 
 /* Node by node: the size of each intermediate a step writes (its output, or what its
-   readers read, whichever is larger). */
-static void size_buffers(const dmlp__graph_desc_info *info, dmlp__graph *g)
+   readers read, whichever is larger), in one pass over the steps' inputs. */
+static void size_buffers(dmlp__graph *g)
 {
     for (uint32_t s = 0; s < g->step_count; s++) {
         dmlp__graph_step *st = &g->steps[s];
-        if (!st->read_later && !(g->staged && st->output >= 0))
-            continue;
-        st->buffer_bytes = st->op.info.output.total_bytes;
-        for (uint32_t r = s + 1; r < g->step_count; r++)
-            for (uint32_t k = 0; k < g->steps[r].input_count; k++)
-                if (g->steps[r].in[k].kind == DMLP__SOURCE_STEP && g->steps[r].in[k].index == s &&
-                    op_input(&g->steps[r].op, k)->total_bytes > st->buffer_bytes)
-                    st->buffer_bytes = op_input(&g->steps[r].op, k)->total_bytes;
+        if (st->read_later || (g->staged && st->output >= 0))
+            st->buffer_bytes = st->op.info.output.total_bytes;
     }
-    (void)info;
+    for (uint32_t r = 0; r < g->step_count; r++) {
+        const dmlp__graph_step *reader = &g->steps[r];
+        for (uint32_t k = 0; k < reader->input_count; k++) {
+            if (reader->in[k].kind != DMLP__SOURCE_STEP)
+                continue;
+            dmlp__graph_step *st = &g->steps[reader->in[k].index];
+            uint64_t bytes = op_input(&reader->op, k)->total_bytes;
+            if (st->buffer_bytes && bytes > st->buffer_bytes)
+                st->buffer_bytes = bytes;
+        }
+    }
+}
+
+/* ---- node by node: buffers shared by intermediates whose lives do not meet ------------ */
+
+/* Free buffers by exact size: an open-addressed table of sizes, each heading a stack of
+   buffers linked through `next`. */
+typedef struct pool {
+    uint64_t *size;   /* 0: empty entry */
+    uint32_t *head;   /* per entry: a free buffer, UINT32_MAX: none */
+    uint32_t mask;
+    uint32_t *next;   /* per buffer */
+} pool;
+
+static uint32_t *pool_entry(pool *p, uint64_t bytes)
+{
+    uint32_t i = (uint32_t)((bytes * 0x9E3779B97F4A7C15ull) >> 40) & p->mask;
+    while (p->size[i] && p->size[i] != bytes)
+        i = (i + 1) & p->mask;
+    if (!p->size[i]) {
+        p->size[i] = bytes;
+        p->head[i] = UINT32_MAX;
+    }
+    return &p->head[i];
+}
+
+/* Each step with an intermediate takes a free buffer of its size, or a new one; after
+   the step, the buffers whose last reader it was are freed. A step's output thus never
+   shares a buffer with its own inputs (no step runs in place that did not before), and
+   a chain of any length holds two intermediates. Staged outputs live to the end, where
+   they are copied. Linear in steps and edges. */
+static dmlp_status assign_slots(dmlp__graph *g)
+{
+    uint32_t n = g->step_count;
+    uint32_t *last = malloc(n * sizeof *last);    /* per step: its last reader */
+    uint32_t *dies = malloc(n * sizeof *dies);    /* per step: first step dying after it */
+    uint32_t *dies_next = malloc(n * sizeof *dies_next);
+    uint32_t cap = 16;
+    while (cap < 2 * (uint64_t)n)
+        cap *= 2;
+    pool p = {calloc(cap, sizeof(uint64_t)), calloc(cap, sizeof(uint32_t)), cap - 1,
+              malloc(n * sizeof(uint32_t))};
+    g->slot_bytes = malloc(n * sizeof *g->slot_bytes);
+    dmlp_status st = DMLP_OK;
+    if (!last || !dies || !dies_next || !p.size || !p.head || !p.next || !g->slot_bytes)
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
+    for (uint32_t s = 0; st == DMLP_OK && s < n; s++) {
+        last[s] = s;
+        dies[s] = UINT32_MAX;
+        g->steps[s].slot = UINT32_MAX;
+    }
+    for (uint32_t r = 0; st == DMLP_OK && r < n; r++)
+        for (uint32_t k = 0; k < g->steps[r].input_count; k++)
+            if (g->steps[r].in[k].kind == DMLP__SOURCE_STEP)
+                last[g->steps[r].in[k].index] = r; /* readers come in order */
+    for (uint32_t s = 0; st == DMLP_OK && s < n; s++) {
+        dmlp__graph_step *step = &g->steps[s];
+        if (step->buffer_bytes) {
+            uint32_t *free_head = pool_entry(&p, step->buffer_bytes);
+            if (*free_head != UINT32_MAX) {
+                step->slot = *free_head;
+                *free_head = p.next[step->slot];
+                step->clear_slot = !is_packed(&step->op.info.output,
+                                              step->op.info.output.element_count);
+            } else {
+                step->slot = g->slot_count++;
+                g->slot_bytes[step->slot] = step->buffer_bytes;
+                g->intermediate_bytes += step->buffer_bytes;
+            }
+            if (!(g->staged && step->output >= 0)) { /* dies after its last reader */
+                dies_next[s] = dies[last[s]];
+                dies[last[s]] = s;
+            }
+        }
+        for (uint32_t d = dies[s]; d != UINT32_MAX; d = dies_next[d]) {
+            uint32_t *head = pool_entry(&p, g->steps[d].buffer_bytes);
+            p.next[g->steps[d].slot] = *head;
+            *head = g->steps[d].slot;
+        }
+    }
+    free(last);
+    free(dies);
+    free(dies_next);
+    free(p.size);
+    free(p.head);
+    free(p.next);
+    return st;
+}
+
+dmlp_status dmlp__graph_check_memory(const dmlp__graph *g, const char *who)
+{
+    uint64_t limit = dmlp__memory_limit();
+    if (g->intermediate_bytes <= limit)
+        return DMLP_OK;
+    return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                       "%s: running node by node holds %" PRIu64 " bytes of intermediates at "
+                       "once (%u buffer%s); the process can have %" PRIu64 " bytes (physical "
+                       "memory or RLIMIT_AS)",
+                       who, g->intermediate_bytes, g->slot_count, g->slot_count == 1 ? "" : "s",
+                       limit);
+}
+
+uint64_t dmlp__graph_intermediate_bytes(const dmlp_operator *op, uint32_t *buffers)
+{
+    if (buffers)
+        *buffers = op && op->graph ? op->graph->slot_count : 0;
+    return op && op->graph ? op->graph->intermediate_bytes : 0;
 }
 
 static dmlp_status copy_constants(const dmlp__graph_desc_info *info, dmlp__graph *g,
@@ -440,13 +551,13 @@ static dmlp_status copy_constants(const dmlp__graph_desc_info *info, dmlp__graph
 static dmlp_status plan_outputs(const dmlp__graph_desc_info *info, dmlp__graph *g,
                                 const uint32_t *step_of)
 {
-    for (uint32_t o = 0; o < g->output_count; o++) {
+    for (uint32_t o = g->output_count; o-- > 0;) { /* last first: each list in order */
         uint32_t s = step_of[info->output_node[o]];
         dmlp__graph_step *st = &g->steps[s];
         g->output_step[o] = s;
         g->outputs[o] = st->op.info.output;
-        if (st->output < 0)
-            st->output = o;
+        g->next_output[o] = st->output < 0 ? UINT32_MAX : (uint32_t)st->output;
+        st->output = o;
         dmlp__op_info copy;
         memset(&copy, 0, sizeof copy);
         copy.type = DML_OPERATOR_ELEMENT_WISE_IDENTITY;
@@ -467,13 +578,14 @@ dmlp_status dmlp__graph_plan(const dmlp__graph_desc_info *info, dmlp__graph *g)
     g->inputs = calloc(d->InputCount ? d->InputCount : 1, sizeof *g->inputs);
     g->outputs = calloc(d->OutputCount, sizeof *g->outputs);
     g->output_step = calloc(d->OutputCount, sizeof *g->output_step);
+    g->next_output = calloc(d->OutputCount, sizeof *g->next_output);
     g->output_copy = calloc(d->OutputCount, sizeof *g->output_copy);
     g->steps = calloc(info->order_count ? info->order_count : 1, sizeof *g->steps);
     uint32_t *step_of = calloc(d->NodeCount, sizeof *step_of);
     uint32_t *constant_of = calloc(d->NodeCount, sizeof *constant_of);
     dmlp_status st = DMLP_OK;
-    if (!g->inputs || !g->outputs || !g->output_step || !g->output_copy || !g->steps ||
-        !step_of || !constant_of)
+    if (!g->inputs || !g->outputs || !g->output_step || !g->next_output || !g->output_copy ||
+        !g->steps || !step_of || !constant_of)
         st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "dmlp_graph_compile: out of memory");
     if (st == DMLP_OK) {
         memcpy(g->inputs, info->inputs, d->InputCount * sizeof *g->inputs);
@@ -484,13 +596,20 @@ dmlp_status dmlp__graph_plan(const dmlp__graph_desc_info *info, dmlp__graph *g)
     if (st == DMLP_OK)
         st = plan_outputs(info, g, step_of);
     if (st == DMLP_OK) {
-        size_buffers(info, g);
+        size_buffers(g);
         for (uint32_t s = 0; s < g->step_count; s++)
             g->steps[s].args = g->steps[s].input_count > 2    ? g->steps[s].op.nary.args
                                : g->steps[s].input_count == 2 ? g->steps[s].op.binary.args
                                                               : g->steps[s].op.plan.args;
+        st = assign_slots(g);
+    }
+    if (st == DMLP_OK) {
         if (!(info->execution_flags & DMLP_EXECUTION_FLAG_GRAPH_NODE_BY_NODE))
             plan_one_pass(g);
+        /* Only a graph that runs node by node needs its intermediates (one pass keeps
+           them in each thread's arena; a binding off its alignment is checked then). */
+        if (!g->fused)
+            st = dmlp__graph_check_memory(g, "dmlp_graph_compile");
     }
     free(step_of);
     free(constant_of);
@@ -507,8 +626,10 @@ void dmlp__graph_free(dmlp__graph *g)
     free(g->inputs);
     free(g->outputs);
     free(g->output_step);
+    free(g->next_output);
     free(g->output_copy);
     free(g->steps);
+    free(g->slot_bytes);
     free(g);
 }
 

@@ -494,6 +494,12 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
         }
     }
     uint32_t n_out = bind_outputs(m, slots, g, 1);
+    if ((uint64_t)nodes + constants > DMLP_ONNX_MAX_GRAPH_NODES) /* in ONNX's terms */
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED,
+                           "the model runs %u nodes after lowering (a variadic or quantized "
+                           "node becomes several) and %u constants; dmlp runs at most %u in "
+                           "one graph",
+                           nodes, constants, DMLP_ONNX_MAX_GRAPH_NODES);
     DML_GRAPH_DESC desc = {inputs, n_out, nodes + constants, g->nodes, n_in, g->in_edges,
                            n_out, g->out_edges, n_mid, g->mid_edges};
     dmlp_operator *op = NULL;
@@ -510,26 +516,24 @@ static dmlp_status run_graph_execute(dmlp_onnx_model *m, slot *slots, run_graph 
     return st;
 }
 
-/* Whether a node's output is read by a node that runs. */
-static int read_by_a_node(const dmlp_onnx_model *m, uint32_t value, const slot *slots)
+/* Per value: 1 when a node that runs reads it, 2 when it is a graph output, 3 both. One
+   pass over the nodes and outputs, where asking of each node's output in turn scanned
+   every node (a 50,000-node chain spent seconds of each run there). */
+static unsigned char *value_reach(const dmlp_onnx_model *m, const slot *slots)
 {
+    unsigned char *reach = calloc(m->value_count ? m->value_count : 1, 1);
+    if (!reach)
+        return NULL;
     for (uint32_t i = 0; i < m->node_count; i++) {
         const dmlp__onnx_node *node = &m->nodes[i];
         if (slots[node->output].count == 0 || node->all_false)
             continue;
         for (uint32_t k = 0; k < node->input_count; k++)
-            if (node->inputs[k] == value)
-                return 1;
+            reach[node->inputs[k]] |= 1;
     }
-    return 0;
-}
-
-static int is_graph_output(const dmlp_onnx_model *m, uint32_t value)
-{
     for (uint32_t k = 0; k < m->output_count; k++)
-        if (m->outputs[k] == value)
-            return 1;
-    return 0;
+        reach[m->outputs[k]] |= 2;
+    return reach;
 }
 
 /* Every node's output shape, then one operator per node that computes something, then
@@ -653,13 +657,15 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
     }
     /* the node outputs that reach memory: the model's outputs, and outputs nothing reads */
     int any = 0;
+    unsigned char *reach = st == DMLP_OK ? value_reach(m, slots) : NULL;
+    if (st == DMLP_OK && !reach)
+        st = dmlp__error(DMLP_ERROR_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < n && st == DMLP_OK; i++) {
         if (!g.runs[i])
             continue;
         any = 1;
         slot *out = &slots[m->nodes[i].output];
-        if (!is_graph_output(m, m->nodes[i].output) &&
-            read_by_a_node(m, m->nodes[i].output, slots))
+        if (reach[m->nodes[i].output] == 1) /* read by a node, and no graph output */
             continue;
         out->owned = malloc((size_t)roundup4(out->bytes));
         if (!out->owned)
@@ -667,6 +673,7 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
                              (unsigned long long)out->bytes);
         out->data = out->owned;
     }
+    free(reach);
     if (st == DMLP_OK && any)
         st = kept ? run_kept_graph(m, slots, &g, used)
                   : run_graph_execute(m, slots, &g, shapes, used);

@@ -8,6 +8,11 @@ dmlp_add_test(test_add1_fused ${CMAKE_CURRENT_LIST_DIR}/test_add1_fused.c)
 dmlp_add_test(test_logical ${CMAKE_CURRENT_LIST_DIR}/test_logical.c)
 # Graphs: compile refusals, and one-pass and node-by-node runs against the nodes alone.
 dmlp_add_test(test_graph ${CMAKE_CURRENT_LIST_DIR}/test_graph.c)
+# Graphs at the count limits: compile and execute in O(n log n), intermediates reused.
+dmlp_add_test(test_graph_scale ${CMAKE_CURRENT_LIST_DIR}/test_graph_scale.c)
+if(CMAKE_CROSSCOMPILING_EMULATOR) # thinner under qemu-user
+  target_compile_definitions(test_graph_scale PRIVATE DMLP_TEST_EMULATED=1)
+endif()
 dmlp_add_test(test_threads ${CMAKE_CURRENT_LIST_DIR}/test_threads.c)
 dmlp_add_test(test_api_compile ${CMAKE_CURRENT_LIST_DIR}/test_api_compile.c)
 # The installed package, used through pkg-config and find_package(dmlp).
