@@ -1,12 +1,14 @@
 /* test_graph_scale: graphs at the limits of DML_GRAPH_DESC's counts. A chain of 65,535
-   int32 Sign nodes compiles in linear time and runs right. 65,535 graph outputs, from one
-   node and from two per node, execute in O(n log n) (a check of every pair of outputs
-   took 8.9 s per execute), each output right, and an overlap among them (or with the
+   int32 Sign nodes compiles (in linear time: 0.6 s where the quadratic order took 70 s)
+   and runs right. 65,535 graph outputs, from one node and from two per node, execute
+   (O(n log n): a check of every pair of outputs took 8.9 s per execute), each output right, and an overlap among them (or with the
    input) is still refused, naming both, with nothing written. Node by node, an
    intermediate's buffer serves another after its last reader: a 200-node chain in which
    each node adds the two before it holds 3 buffers (not 199) and gives the nodes' results
    run one at a time; a tree of 256 leaves holds 257; one whose intermediates could not
-   fit in any machine's memory is refused at compile, naming the bytes. */
+   fit in any machine's memory is refused at compile, naming the bytes. The times are
+   printed, not asserted (a timed test fails on a busy machine); the ctest TIMEOUT is the
+   guard against a quadratic step coming back. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,14 +23,12 @@
 #define MAX_NODES 65535u
 
 /* Thinner under AddressSanitizer and qemu, where every step costs tens of times more. */
-#if defined(SANITIZED) || defined(DMLP_TEST_EMULATED)
+#if TEST_THIN
 #define CHAIN_NODES 4096u
 #define MANY_OUTPUTS 4096u
-#define TIMED 0
 #else
 #define CHAIN_NODES MAX_NODES
 #define MANY_OUTPUTS MAX_NODES
-#define TIMED 1
 #endif
 
 static double seconds(void)
@@ -146,8 +146,6 @@ static void long_chain(dmlp_device *dev, uint32_t count)
     CHECK_STATUS(dmlp_graph_compile(dev, &g.desc, 0, &compiled), DMLP_OK);
     double took = seconds() - start;
     printf("long chain: %u nodes compiled in %.3f s\n", count, took);
-    if (TIMED)
-        CHECK(took < 5.0, "a %u-node chain compiled in %.3f s", count, took);
     int32_t x[16], y[16];
     for (int i = 0; i < 16; i++)
         x[i] = (i - 8) * 1000003;
@@ -207,8 +205,6 @@ static void many_outputs(dmlp_device *dev, uint32_t outputs, uint32_t per_node)
     double took = seconds() - start;
     printf("many outputs: %u outputs from %u node%s executed in %.3f s\n", outputs, nodes,
            nodes == 1 ? "" : "s", took);
-    if (TIMED)
-        CHECK(took < 5.0, "%u outputs executed in %.3f s", outputs, took);
     uint32_t wrong = 0;
     for (size_t i = 0; i < (size_t)outputs * 4; i++)
         wrong += y[i] != (values[i % 4] > 0) - (values[i % 4] < 0);
