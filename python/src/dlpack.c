@@ -1,31 +1,12 @@
 /* DLPack, both ways: a CPU tensor offered by __dlpack__ is read and written in place
    (zero-copy), and a result is handed to the input's own library through its
-   from_dlpack, so torch in gives torch out. The structs are DLPack's (v0.x ABI, the one
-   every library exchanges through "dltensor" capsules). */
+   from_dlpack, so torch in gives torch out. A producer's tensor is checked
+   (dlpack_check.c) before anything reads it. */
 #include "dmlp_py.h"
+#include "dlpack_abi.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct { int32_t device_type; int32_t device_id; } DLDevice;
-typedef struct { uint8_t code; uint8_t bits; uint16_t lanes; } DLDataType;
-typedef struct {
-    void *data;
-    DLDevice device;
-    int32_t ndim;
-    DLDataType dtype;
-    int64_t *shape;
-    int64_t *strides; /* elements; NULL: packed row-major */
-    uint64_t byte_offset;
-} DLTensor;
-typedef struct DLManagedTensor {
-    DLTensor dl_tensor;
-    void *manager_ctx;
-    void (*deleter)(struct DLManagedTensor *self);
-} DLManagedTensor;
-
-enum { kDLCPU = 1, kDLCUDAHost = 3 };
-enum { kDLInt = 0, kDLUInt = 1, kDLFloat = 2, kDLBfloat = 4, kDLBool = 6 };
 
 struct dmlp_py_dlpack {
     DLManagedTensor *managed;
@@ -186,9 +167,7 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
         dmlp_py_dlpack_release(handle);
         return NULL;
     }
-    if (t->ndim < 0 || t->ndim > DMLP_PY_MAX_RANK) {
-        PyErr_Format(PyExc_TypeError, "%s: %d dimensions; at most %d", arg, (int)t->ndim,
-                     DMLP_PY_MAX_RANK);
+    if (dmlp_py_dlpack_check(t, dmlp_py_type_size(type), arg) < 0) {
         dmlp_py_dlpack_release(handle);
         return NULL;
     }
@@ -197,11 +176,17 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
     view->is_bool = was_bool || (t->dtype.code == kDLBool && t->dtype.lanes == 1);
     view->ndim = t->ndim;
     view->data = (char *)t->data + t->byte_offset;
-    int64_t packed = view->itemsize;
+    /* The check bounds every walked stride and a non-empty packed extent; a stride never
+       walked (an axis of 1, an empty tensor) may be anything, and is read as 0 where its
+       bytes would overflow. */
+    int64_t item = view->itemsize, packed = item;
     for (int i = t->ndim - 1; i >= 0; i--) {
+        int64_t s = t->strides ? t->strides[i] : packed;
+        if (t->strides)
+            s = s >= -(INT64_MAX / item) && s <= INT64_MAX / item ? s * item : 0;
         view->shape[i] = t->shape[i];
-        view->strides[i] = t->strides ? t->strides[i] * (int64_t)view->itemsize : packed;
-        packed *= t->shape[i];
+        view->strides[i] = s;
+        packed = t->shape[i] && packed <= INT64_MAX / t->shape[i] ? packed * t->shape[i] : 0;
     }
     return handle;
 }
