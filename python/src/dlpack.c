@@ -106,7 +106,55 @@ static PyObject *export_capsule(PyObject *obj, int *was_bool)
     return capsule;
 }
 
-dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_view *view)
+/* Whether obj's type comes from torch (its module "torch" or "torch.*"): only then are
+   torch's methods asked for, and torch is never imported for another library. */
+static int is_torch(PyObject *obj)
+{
+    PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(obj), "__module__");
+    const char *text = name && PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+    int torch = text && strncmp(text, "torch", 5) == 0 && (text[5] == '\0' || text[5] == '.');
+    Py_XDECREF(name);
+    PyErr_Clear();
+    return torch;
+}
+
+/* obj.<method>() is True; 0 when it is not or obj has no such method. */
+static int says(PyObject *obj, const char *method)
+{
+    PyObject *result = PyObject_CallMethod(obj, method, NULL);
+    int yes = result ? PyObject_IsTrue(result) == 1 : 0;
+    Py_XDECREF(result);
+    PyErr_Clear();
+    return yes;
+}
+
+/* torch keeps a lazy negation or conjugation (t.conj().imag) as a bit beside the
+   memory, and its DLPack export drops the bit: the memory alone reads the values
+   un-negated. An input is resolved into a plain copy; an output is refused, as writing
+   the memory cannot give the values a reader of the view sees. Returns a new reference
+   to the object to export, or NULL with an exception set. */
+static PyObject *without_lazy_bits(PyObject *obj, const char *arg, int for_output)
+{
+    if (!is_torch(obj) || (!says(obj, "is_neg") && !says(obj, "is_conj"))) {
+        Py_INCREF(obj);
+        return obj;
+    }
+    if (for_output) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s: a torch view with a lazy negation or conjugation (is_neg() or "
+                     "is_conj(), as t.conj().imag); its memory does not hold the values "
+                     "it shows, so it cannot be written in place: pass a plain tensor",
+                     arg);
+        return NULL;
+    }
+    PyObject *plain = PyObject_CallMethod(obj, "resolve_neg", NULL);
+    if (plain)
+        Py_SETREF(plain, PyObject_CallMethod(plain, "resolve_conj", NULL));
+    return plain;
+}
+
+dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, int for_output,
+                                      dmlp_py_view *view)
 {
     PyObject *device = PyObject_CallMethod(obj, "__dlpack_device__", NULL);
     if (!device)
@@ -124,8 +172,12 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
                      arg, device_type);
         return NULL;
     }
+    PyObject *plain = without_lazy_bits(obj, arg, for_output);
+    if (!plain)
+        return NULL;
     int was_bool;
-    PyObject *capsule = export_capsule(obj, &was_bool);
+    PyObject *capsule = export_capsule(plain, &was_bool);
+    Py_DECREF(plain); /* a resolved copy lives on in the capsule's tensor */
     if (!capsule) {
         /* Say which argument, keeping the library's reason (e.g. torch's "Can't export
            tensors that require gradient"). */

@@ -119,8 +119,11 @@ typedef struct dmlp_py_dlpack dmlp_py_dlpack;
 /* Whether obj offers __dlpack__ (and is not a numpy array, which is read directly). */
 int dmlp_py_has_dlpack(PyObject *obj);
 /* Imports obj's tensor as a view; arg names the argument in messages ("x", "out").
-   Returns a handle to release with dmlp_py_dlpack_release, or NULL with an exception. */
-dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_view *view);
+   for_output: the view will be written (a torch view with a lazy negation is then
+   refused; an input one is read through a resolved copy). Returns a handle to release
+   with dmlp_py_dlpack_release, or NULL with an exception. */
+dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, int for_output,
+                                      dmlp_py_view *view);
 void dmlp_py_dlpack_release(dmlp_py_dlpack *handle);
 /* Memory for a fresh DLPack tensor with view's shape and strides (view->data is set to
    it, view->type says the element type); returned as a "dltensor" capsule that frees the

@@ -562,7 +562,7 @@ static int load(const function *f, uint32_t k, PyObject *obj, const char *arg,
         o->array = obj;
         Py_INCREF(obj);
     } else if (dmlp_py_has_dlpack(obj)) {
-        o->handle = dmlp_py_dlpack_import(obj, arg, o->view);
+        o->handle = dmlp_py_dlpack_import(obj, arg, 0, o->view);
         if (!o->handle)
             return -1;
         o->dlpack = obj;
@@ -749,7 +749,7 @@ static int out_view(const function *f, PyObject *out, uint32_t *want, int bool_r
         got = PyArray_DESCR(array)->typeobj->tp_name;
         byte_order = !PyArray_ISNBO(PyArray_DESCR(array)->byteorder);
     } else if (dmlp_py_has_dlpack(out)) {
-        *handle = dmlp_py_dlpack_import(out, "out", view);
+        *handle = dmlp_py_dlpack_import(out, "out", 1, view);
         if (!*handle)
             return -1;
         if (view->is_bool && !bool_result) /* bool bytes only where the result is bool */
