@@ -15,6 +15,10 @@
 #include "core/catalogue.h"
 #include "dmlp.h"
 
+/* The most threads the library gives a device, whatever thread_count asks for (its
+   DMLP__MAX_THREADS, in src/core/device.h, a header this module may not include). */
+#define DMLP_PY_MAX_THREADS 256u
+
 /* The largest rank a Python array may have (numpy's own limit is 32). */
 #define DMLP_PY_MAX_RANK 64
 
@@ -78,7 +82,8 @@ int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *
 void dmlp_py_copy(const dmlp_py_view *dst, const dmlp_py_view *src);
 
 /* The operator cache (op_cache.c): one operator per options, types and normalized layout; one
-   device per feature level and thread count. */
+   device per feature level and thread count (threads capped at the library's limit), at
+   most a few devices at once. */
 typedef struct dmlp_py_layout {
     uint32_t rank;
     uint32_t sizes[8];
@@ -96,8 +101,6 @@ dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options,
                                       const dmlp_py_layout *layout);
 dmlp_operator *dmlp_py_op_get(dmlp_py_cached_op *op);
 void dmlp_py_op_release(dmlp_py_cached_op *op);
-/* The device for a feature level and thread count (cached); NULL with an exception set. */
-dmlp_device *dmlp_py_device(uint32_t feature_level, uint32_t threads);
 /* In a child after fork(): forget the parent's devices and operators (their threads did
    not survive the fork); they are leaked, never used. */
 void dmlp_py_cache_forget(void);

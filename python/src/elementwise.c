@@ -423,7 +423,9 @@ static int parse_threads(PyObject *value, uint32_t *threads)
         Py_XDECREF(repr);
         return -1;
     }
-    *threads = (uint32_t)n;
+    /* The library runs at most DMLP_PY_MAX_THREADS: every count above is one device and
+       one cache key. */
+    *threads = n > (long)DMLP_PY_MAX_THREADS ? DMLP_PY_MAX_THREADS : (uint32_t)n;
     return 0;
 }
 
