@@ -63,6 +63,10 @@ int64_t dmlp_py_view_count(const dmlp_py_view *v);
 /* The lowest and one past the highest byte the view touches (count > 0). */
 void dmlp_py_view_extent(const dmlp_py_view *v, char **lo, char **hi);
 
+/* Whether two views may share a byte: 0 only when they provably share none (overlap.c;
+   exact for the layouts arrays have, "may" past a search budget). */
+int dmlp_py_views_overlap(const dmlp_py_view *a, const dmlp_py_view *b);
+
 /* Strides for a fresh output of the input's shape: laid out in the input's memory order
    (as numpy's order="K"), densely, with the input's stride signs, so the operator reads
    and writes in the same order and needs no copy. *offset is the byte offset of element
