@@ -561,6 +561,8 @@ static int load(const function *f, uint32_t k, PyObject *obj, const char *arg,
     memset(o, 0, sizeof *o);
     o->view = view;
     if (PyArray_Check(obj)) {
+        if (dmlp_py_refuse_masked(obj, arg) < 0)
+            return -1;
         o->array = obj;
         Py_INCREF(obj);
     } else if (dmlp_py_has_dlpack(obj)) {
@@ -736,6 +738,8 @@ static int out_view(const function *f, PyObject *out, uint32_t *want, int bool_r
     int byte_order = 0;
     if (PyArray_Check(out)) {
         PyArrayObject *array = (PyArrayObject *)out;
+        if (dmlp_py_refuse_masked(out, "out") < 0)
+            return -1;
         if (!PyArray_ISWRITEABLE(array)) {
             PyErr_SetString(dmlp_py_error, "out: the array is read-only");
             return -1;

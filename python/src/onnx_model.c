@@ -288,6 +288,8 @@ static int prepare_feed(onnx_model *self, PyObject *name_obj, PyObject *value, f
                                 (uint64_t)count * view.itemsize};
         return 0;
     }
+    if (dmlp_py_refuse_masked(value, name) < 0)
+        return -1;
     f->array = PyArray_FromAny(value, NULL, 0, 0, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED, NULL);
     if (!f->array)
         return -1;
