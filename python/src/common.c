@@ -4,6 +4,8 @@
 #define DMLP_PY_IMPORT_NUMPY
 #include "numpy_api.h"
 
+#include <string.h>
+
 int dmlp_py_numpy_import(void)
 {
     import_array1(-1);
@@ -115,4 +117,32 @@ void dmlp_py_numpy_view(PyArrayObject *array, uint32_t type, dmlp_py_view *view)
         view->shape[i] = shape[i];
         view->strides[i] = strides[i];
     }
+}
+
+/* A numpy.ma.MaskedArray is an ndarray whose data still holds the masked elements:
+   read as an array, its mask would be lost without a word. Found by the class's name
+   and module along the type's MRO, so numpy.ma is never imported for it. */
+int dmlp_py_refuse_masked(PyObject *obj, const char *arg)
+{
+    PyObject *mro = Py_TYPE(obj)->tp_mro;
+    for (Py_ssize_t i = 0; mro && i < PyTuple_GET_SIZE(mro); i++) {
+        PyTypeObject *type = (PyTypeObject *)PyTuple_GET_ITEM(mro, i);
+        const char *dot = strrchr(type->tp_name, '.');
+        if (strcmp(dot ? dot + 1 : type->tp_name, "MaskedArray") != 0)
+            continue;
+        PyObject *module = PyObject_GetAttrString((PyObject *)type, "__module__");
+        const char *text = module && PyUnicode_Check(module) ? PyUnicode_AsUTF8(module) : NULL;
+        int masked = text && strncmp(text, "numpy.ma", 8) == 0;
+        Py_XDECREF(module);
+        PyErr_Clear();
+        if (masked) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s: a numpy.ma.MaskedArray; dmlp has no masks and would compute "
+                         "and write the masked elements too: pass %s.filled(value) or "
+                         "numpy.asarray(%s) to use its data as it is",
+                         arg, arg, arg);
+            return -1;
+        }
+    }
+    return 0;
 }

@@ -1,31 +1,12 @@
 /* DLPack, both ways: a CPU tensor offered by __dlpack__ is read and written in place
    (zero-copy), and a result is handed to the input's own library through its
-   from_dlpack, so torch in gives torch out. The structs are DLPack's (v0.x ABI, the one
-   every library exchanges through "dltensor" capsules). */
+   from_dlpack, so torch in gives torch out. A producer's tensor is checked
+   (dlpack_check.c) before anything reads it. */
 #include "dmlp_py.h"
+#include "dlpack_abi.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct { int32_t device_type; int32_t device_id; } DLDevice;
-typedef struct { uint8_t code; uint8_t bits; uint16_t lanes; } DLDataType;
-typedef struct {
-    void *data;
-    DLDevice device;
-    int32_t ndim;
-    DLDataType dtype;
-    int64_t *shape;
-    int64_t *strides; /* elements; NULL: packed row-major */
-    uint64_t byte_offset;
-} DLTensor;
-typedef struct DLManagedTensor {
-    DLTensor dl_tensor;
-    void *manager_ctx;
-    void (*deleter)(struct DLManagedTensor *self);
-} DLManagedTensor;
-
-enum { kDLCPU = 1, kDLCUDAHost = 3 };
-enum { kDLInt = 0, kDLUInt = 1, kDLFloat = 2, kDLBfloat = 4, kDLBool = 6 };
 
 struct dmlp_py_dlpack {
     DLManagedTensor *managed;
@@ -125,7 +106,55 @@ static PyObject *export_capsule(PyObject *obj, int *was_bool)
     return capsule;
 }
 
-dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_view *view)
+/* Whether obj's type comes from torch (its module "torch" or "torch.*"): only then are
+   torch's methods asked for, and torch is never imported for another library. */
+static int is_torch(PyObject *obj)
+{
+    PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(obj), "__module__");
+    const char *text = name && PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+    int torch = text && strncmp(text, "torch", 5) == 0 && (text[5] == '\0' || text[5] == '.');
+    Py_XDECREF(name);
+    PyErr_Clear();
+    return torch;
+}
+
+/* obj.<method>() is True; 0 when it is not or obj has no such method. */
+static int says(PyObject *obj, const char *method)
+{
+    PyObject *result = PyObject_CallMethod(obj, method, NULL);
+    int yes = result ? PyObject_IsTrue(result) == 1 : 0;
+    Py_XDECREF(result);
+    PyErr_Clear();
+    return yes;
+}
+
+/* torch keeps a lazy negation or conjugation (t.conj().imag) as a bit beside the
+   memory, and its DLPack export drops the bit: the memory alone reads the values
+   un-negated. An input is resolved into a plain copy; an output is refused, as writing
+   the memory cannot give the values a reader of the view sees. Returns a new reference
+   to the object to export, or NULL with an exception set. */
+static PyObject *without_lazy_bits(PyObject *obj, const char *arg, int for_output)
+{
+    if (!is_torch(obj) || (!says(obj, "is_neg") && !says(obj, "is_conj"))) {
+        Py_INCREF(obj);
+        return obj;
+    }
+    if (for_output) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s: a torch view with a lazy negation or conjugation (is_neg() or "
+                     "is_conj(), as t.conj().imag); its memory does not hold the values "
+                     "it shows, so it cannot be written in place: pass a plain tensor",
+                     arg);
+        return NULL;
+    }
+    PyObject *plain = PyObject_CallMethod(obj, "resolve_neg", NULL);
+    if (plain)
+        Py_SETREF(plain, PyObject_CallMethod(plain, "resolve_conj", NULL));
+    return plain;
+}
+
+dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, int for_output,
+                                      dmlp_py_view *view)
 {
     PyObject *device = PyObject_CallMethod(obj, "__dlpack_device__", NULL);
     if (!device)
@@ -143,8 +172,12 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
                      arg, device_type);
         return NULL;
     }
+    PyObject *plain = without_lazy_bits(obj, arg, for_output);
+    if (!plain)
+        return NULL;
     int was_bool;
-    PyObject *capsule = export_capsule(obj, &was_bool);
+    PyObject *capsule = export_capsule(plain, &was_bool);
+    Py_DECREF(plain); /* a resolved copy lives on in the capsule's tensor */
     if (!capsule) {
         /* Say which argument, keeping the library's reason (e.g. torch's "Can't export
            tensors that require gradient"). */
@@ -186,9 +219,7 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
         dmlp_py_dlpack_release(handle);
         return NULL;
     }
-    if (t->ndim < 0 || t->ndim > DMLP_PY_MAX_RANK) {
-        PyErr_Format(PyExc_TypeError, "%s: %d dimensions; at most %d", arg, (int)t->ndim,
-                     DMLP_PY_MAX_RANK);
+    if (dmlp_py_dlpack_check(t, dmlp_py_type_size(type), arg) < 0) {
         dmlp_py_dlpack_release(handle);
         return NULL;
     }
@@ -197,11 +228,17 @@ dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_vi
     view->is_bool = was_bool || (t->dtype.code == kDLBool && t->dtype.lanes == 1);
     view->ndim = t->ndim;
     view->data = (char *)t->data + t->byte_offset;
-    int64_t packed = view->itemsize;
+    /* The check bounds every walked stride and a non-empty packed extent; a stride never
+       walked (an axis of 1, an empty tensor) may be anything, and is read as 0 where its
+       bytes would overflow. */
+    int64_t item = view->itemsize, packed = item;
     for (int i = t->ndim - 1; i >= 0; i--) {
+        int64_t s = t->strides ? t->strides[i] : packed;
+        if (t->strides)
+            s = s >= -(INT64_MAX / item) && s <= INT64_MAX / item ? s * item : 0;
         view->shape[i] = t->shape[i];
-        view->strides[i] = t->strides ? t->strides[i] * (int64_t)view->itemsize : packed;
-        packed *= t->shape[i];
+        view->strides[i] = s;
+        packed = t->shape[i] && packed <= INT64_MAX / t->shape[i] ? packed * t->shape[i] : 0;
     }
     return handle;
 }

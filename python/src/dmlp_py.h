@@ -15,6 +15,10 @@
 #include "core/catalogue.h"
 #include "dmlp.h"
 
+/* The most threads the library gives a device, whatever thread_count asks for (its
+   DMLP__MAX_THREADS, in src/core/device.h, a header this module may not include). */
+#define DMLP_PY_MAX_THREADS 256u
+
 /* The largest rank a Python array may have (numpy's own limit is 32). */
 #define DMLP_PY_MAX_RANK 64
 
@@ -59,6 +63,10 @@ int64_t dmlp_py_view_count(const dmlp_py_view *v);
 /* The lowest and one past the highest byte the view touches (count > 0). */
 void dmlp_py_view_extent(const dmlp_py_view *v, char **lo, char **hi);
 
+/* Whether two views may share a byte: 0 only when they provably share none (overlap.c;
+   exact for the layouts arrays have, "may" past a search budget). */
+int dmlp_py_views_overlap(const dmlp_py_view *a, const dmlp_py_view *b);
+
 /* Strides for a fresh output of the input's shape: laid out in the input's memory order
    (as numpy's order="K"), densely, with the input's stride signs, so the operator reads
    and writes in the same order and needs no copy. *offset is the byte offset of element
@@ -78,7 +86,8 @@ int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *
 void dmlp_py_copy(const dmlp_py_view *dst, const dmlp_py_view *src);
 
 /* The operator cache (op_cache.c): one operator per options, types and normalized layout; one
-   device per feature level and thread count. */
+   device per feature level and thread count (threads capped at the library's limit), at
+   most a few devices at once. */
 typedef struct dmlp_py_layout {
     uint32_t rank;
     uint32_t sizes[8];
@@ -96,8 +105,6 @@ dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options,
                                       const dmlp_py_layout *layout);
 dmlp_operator *dmlp_py_op_get(dmlp_py_cached_op *op);
 void dmlp_py_op_release(dmlp_py_cached_op *op);
-/* The device for a feature level and thread count (cached); NULL with an exception set. */
-dmlp_device *dmlp_py_device(uint32_t feature_level, uint32_t threads);
 /* In a child after fork(): forget the parent's devices and operators (their threads did
    not survive the fork); they are leaked, never used. */
 void dmlp_py_cache_forget(void);
@@ -119,8 +126,11 @@ typedef struct dmlp_py_dlpack dmlp_py_dlpack;
 /* Whether obj offers __dlpack__ (and is not a numpy array, which is read directly). */
 int dmlp_py_has_dlpack(PyObject *obj);
 /* Imports obj's tensor as a view; arg names the argument in messages ("x", "out").
-   Returns a handle to release with dmlp_py_dlpack_release, or NULL with an exception. */
-dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, dmlp_py_view *view);
+   for_output: the view will be written (a torch view with a lazy negation is then
+   refused; an input one is read through a resolved copy). Returns a handle to release
+   with dmlp_py_dlpack_release, or NULL with an exception. */
+dmlp_py_dlpack *dmlp_py_dlpack_import(PyObject *obj, const char *arg, int for_output,
+                                      dmlp_py_view *view);
 void dmlp_py_dlpack_release(dmlp_py_dlpack *handle);
 /* Memory for a fresh DLPack tensor with view's shape and strides (view->data is set to
    it, view->type says the element type); returned as a "dltensor" capsule that frees the

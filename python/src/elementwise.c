@@ -423,7 +423,9 @@ static int parse_threads(PyObject *value, uint32_t *threads)
         Py_XDECREF(repr);
         return -1;
     }
-    *threads = (uint32_t)n;
+    /* The library runs at most DMLP_PY_MAX_THREADS: every count above is one device and
+       one cache key. */
+    *threads = n > (long)DMLP_PY_MAX_THREADS ? DMLP_PY_MAX_THREADS : (uint32_t)n;
     return 0;
 }
 
@@ -559,10 +561,12 @@ static int load(const function *f, uint32_t k, PyObject *obj, const char *arg,
     memset(o, 0, sizeof *o);
     o->view = view;
     if (PyArray_Check(obj)) {
+        if (dmlp_py_refuse_masked(obj, arg) < 0)
+            return -1;
         o->array = obj;
         Py_INCREF(obj);
     } else if (dmlp_py_has_dlpack(obj)) {
-        o->handle = dmlp_py_dlpack_import(obj, arg, o->view);
+        o->handle = dmlp_py_dlpack_import(obj, arg, 0, o->view);
         if (!o->handle)
             return -1;
         o->dlpack = obj;
@@ -734,6 +738,8 @@ static int out_view(const function *f, PyObject *out, uint32_t *want, int bool_r
     int byte_order = 0;
     if (PyArray_Check(out)) {
         PyArrayObject *array = (PyArrayObject *)out;
+        if (dmlp_py_refuse_masked(out, "out") < 0)
+            return -1;
         if (!PyArray_ISWRITEABLE(array)) {
             PyErr_SetString(dmlp_py_error, "out: the array is read-only");
             return -1;
@@ -749,7 +755,7 @@ static int out_view(const function *f, PyObject *out, uint32_t *want, int bool_r
         got = PyArray_DESCR(array)->typeobj->tp_name;
         byte_order = !PyArray_ISNBO(PyArray_DESCR(array)->byteorder);
     } else if (dmlp_py_has_dlpack(out)) {
-        *handle = dmlp_py_dlpack_import(out, "out", view);
+        *handle = dmlp_py_dlpack_import(out, "out", 1, view);
         if (!*handle)
             return -1;
         if (view->is_bool && !bool_result) /* bool bytes only where the result is bool */

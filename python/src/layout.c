@@ -308,6 +308,46 @@ done:
     return rc;
 }
 
+static int run_planned(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *in,
+                       const char *const *names, const dmlp_py_view *out)
+{
+    dmlp_py_layout layout;
+    char *ib[DMLP__MAX_INPUTS], *ob;
+    memset(&layout, 0, sizeof layout);
+    if (plan_layout(options, n, in, out, &layout, ib, &ob))
+        return execute(options, n, in, out, &layout, ib, ob);
+    return run_through_copies(options, n, in, names, out);
+}
+
+/* Inputs whose memory interleaves with out's without a common byte (x = a[::2],
+   out = a[1::2]): the library refuses bindings whose ranges meet unless exactly in
+   place, so each such input (bit k of which) is read from a dense copy. */
+static int run_interleaved(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *in,
+                           const char *const *names, const dmlp_py_view *out, uint32_t which)
+{
+    dmlp_py_view copies[DMLP__MAX_INPUTS];
+    char *memory[DMLP__MAX_INPUTS] = {NULL};
+    int64_t count = dmlp_py_view_count(out);
+    int rc = -1;
+    for (uint32_t k = 0; k < n; k++) {
+        copies[k] = in[k];
+        if (!(which >> k & 1u))
+            continue;
+        memory[k] = malloc((size_t)count * in[k].itemsize);
+        if (!memory[k]) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        dense(&copies[k], out, memory[k]);
+        dmlp_py_copy(&copies[k], &in[k]);
+    }
+    rc = run_planned(options, n, copies, names, out);
+done:
+    for (uint32_t k = 0; k < n; k++)
+        free(memory[k]);
+    return rc;
+}
+
 int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *in,
                 const char *const *names, const dmlp_py_view *out)
 {
@@ -317,19 +357,23 @@ int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *
                      (long long)count);
         return -1;
     }
-    /* Exactly the same memory and layout is in place; any other overlap is refused. */
+    /* Exactly the same memory and layout is in place; any other shared byte is refused
+       (interleaved views that share none are not: overlap.c, and run_interleaved). */
+    uint32_t interleaved = 0; /* bit k: input k's extent meets out's, no byte shared */
     if (count > 0) {
         char *out_lo, *out_hi;
         dmlp_py_view_extent(out, &out_lo, &out_hi);
         for (uint32_t k = 0; k < n; k++) {
             if (in[k].type == DML_TENSOR_DATA_TYPE_UNKNOWN)
                 continue; /* absent */
-            char *in_lo, *in_hi;
-            dmlp_py_view_extent(&in[k], &in_lo, &in_hi);
             int same = in[k].data == out->data && in[k].type == out->type;
             for (int i = 0; same && i < out->ndim; i++)
                 same = out->shape[i] == 1 || in[k].strides[i] == out->strides[i];
-            if (!same && in_lo < out_hi && out_lo < in_hi) {
+            char *in_lo, *in_hi;
+            dmlp_py_view_extent(&in[k], &in_lo, &in_hi);
+            if (!same && in_lo < out_hi && out_lo < in_hi)
+                interleaved |= 1u << k;
+            if (!same && dmlp_py_views_overlap(&in[k], out)) {
                 PyErr_Format(dmlp_py_error,
                              "out: overlaps %s's memory without being %s itself; pass out=%s "
                              "for in place, or a separate array",
@@ -349,10 +393,7 @@ int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *
                          i);
             return -1;
         }
-    dmlp_py_layout layout;
-    char *ib[DMLP__MAX_INPUTS], *ob;
-    memset(&layout, 0, sizeof layout);
-    if (plan_layout(options, n, in, out, &layout, ib, &ob))
-        return execute(options, n, in, out, &layout, ib, ob);
-    return run_through_copies(options, n, in, names, out);
+    if (interleaved)
+        return run_interleaved(options, n, in, names, out, interleaved);
+    return run_planned(options, n, in, names, out);
 }

@@ -17,6 +17,9 @@ int dmlp_py_numpy_import(void);
 uint32_t dmlp_py_numpy_type(PyArray_Descr *descr, int bool_ok);
 /* The numpy type number for a DML type (bfloat16: NPY_UINT16 bit patterns). */
 int dmlp_py_numpy_typenum(uint32_t type);
+/* -1 with a TypeError naming arg when obj is a numpy.ma.MaskedArray (its mask would be
+   lost), else 0. */
+int dmlp_py_refuse_masked(PyObject *obj, const char *arg);
 /* A view of a numpy array (ndim <= DMLP_PY_MAX_RANK). */
 void dmlp_py_numpy_view(PyArrayObject *array, uint32_t type, dmlp_py_view *view);
 #endif

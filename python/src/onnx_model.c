@@ -257,7 +257,7 @@ static int prepare_feed(onnx_model *self, PyObject *name_obj, PyObject *value, f
     int given;
     if (!PyArray_Check(value) && dmlp_py_has_dlpack(value)) {
         dmlp_py_view view;
-        dmlp_py_dlpack *handle = dmlp_py_dlpack_import(value, name, &view);
+        dmlp_py_dlpack *handle = dmlp_py_dlpack_import(value, name, 0, &view);
         if (!handle)
             return -1;
         given = view.is_bool ? DMLP_ONNX_TYPE_BOOL : onnx_type_of_dml(view.type);
@@ -288,6 +288,8 @@ static int prepare_feed(onnx_model *self, PyObject *name_obj, PyObject *value, f
                                 (uint64_t)count * view.itemsize};
         return 0;
     }
+    if (dmlp_py_refuse_masked(value, name) < 0)
+        return -1;
     f->array = PyArray_FromAny(value, NULL, 0, 0, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED, NULL);
     if (!f->array)
         return -1;

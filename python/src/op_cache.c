@@ -2,7 +2,9 @@
    count), an operator per (operator, options, types, normalized layout), its descriptor
    made by the registry. Every lookup
    runs with the GIL held; an operator in use by a call that released the GIL is held, so
-   eviction only unlinks it and the last holder destroys it. */
+   eviction only unlinks it and the last holder destroys it. Devices are few and bounded
+   (their threads are the process's), the least recently used one going first with its
+   operators; a device is destroyed when its last operator is. */
 #include "dmlp_py.h"
 
 #include <stdlib.h>
@@ -16,10 +18,20 @@ typedef struct cache_key {
 } cache_key;
 _Static_assert(sizeof(cache_key) % 8 == 0, "hash_words reads the key in 8-byte words");
 
+typedef struct device_entry {
+    uint32_t feature_level, threads; /* threads as asked (capped), 0: one per core */
+    uint32_t thread_count;           /* what the thread budget counts for it */
+    dmlp_device *device;
+    uint32_t users;   /* operators made on it, cached or held */
+    uint64_t used;    /* when it was last asked for: the least recent goes first */
+    int evicted;      /* out of the list: destroyed with its last operator */
+} device_entry;
+
 struct dmlp_py_cached_op {
     cache_key key;
     uint64_t hash;
     dmlp_operator *op;
+    device_entry *device;
     uint32_t holders;
     int evicted;
 };
@@ -31,13 +43,14 @@ struct dmlp_py_cached_op {
 static dmlp_py_cached_op *table[TABLE_SLOTS];
 static Py_ssize_t table_count;
 
-typedef struct device_entry {
-    uint32_t feature_level, threads;
-    dmlp_device *device;
-} device_entry;
+/* At most this many devices, and this many threads in them together unless one device
+   alone has more: threads=1..64 then keeps a few hundred threads, not 2,000. */
+#define DEVICE_LIMIT 8
+#define THREAD_BUDGET (2 * DMLP_PY_MAX_THREADS)
 
-static device_entry *devices;
-static size_t device_count, device_capacity;
+static device_entry *devices[DEVICE_LIMIT + 1];
+static size_t device_count;
+static uint64_t device_clock;
 
 /* FNV-1a over 64-bit words (the key is zero-filled to a multiple of 8 bytes), then a
    final mix: a call hashes its whole key, so this is on every call's path. */
@@ -55,38 +68,28 @@ static uint64_t hash_words(const void *p, size_t n)
     return h ^ (h >> 32);
 }
 
-dmlp_device *dmlp_py_device(uint32_t feature_level, uint32_t threads)
+static void release_device(device_entry *d)
 {
-    for (size_t i = 0; i < device_count; i++)
-        if (devices[i].feature_level == feature_level && devices[i].threads == threads)
-            return devices[i].device;
-    if (device_count == device_capacity) {
-        size_t capacity = device_capacity ? device_capacity * 2 : 8;
-        device_entry *grown = realloc(devices, capacity * sizeof *grown);
-        if (!grown) {
-            PyErr_NoMemory();
-            return NULL;
-        }
-        devices = grown;
-        device_capacity = capacity;
+    if (--d->users == 0 && d->evicted) {
+        dmlp_device_destroy(d->device);
+        free(d);
     }
-    /* No level asked: 6_4 with the extensions (float64, bfloat16, NaN propagation).
-       A level asked: DirectML's tables exactly, as a DirectML device has them. */
-    dmlp_device_desc desc = {(DML_FEATURE_LEVEL)feature_level, threads,
-                             feature_level ? 0u : DMLP_DEVICE_FLAG_EXTENSIONS};
-    dmlp_device *device = NULL;
-    if (dmlp_device_create(&desc, &device) != DMLP_OK) {
-        dmlp_py_raise_library("device");
-        return NULL;
-    }
-    devices[device_count++] = (device_entry){feature_level, threads, device};
-    return device;
 }
 
 static void destroy_entry(dmlp_py_cached_op *entry)
 {
     dmlp_operator_destroy(entry->op);
+    release_device(entry->device);
     free(entry);
+}
+
+/* Unlinks an operator from the table; one in use is destroyed by its last holder. */
+static void evict_op(dmlp_py_cached_op *entry)
+{
+    if (entry->holders)
+        entry->evicted = 1;
+    else
+        destroy_entry(entry);
 }
 
 /* Empties the table; held operators are destroyed by their last holder. */
@@ -97,12 +100,127 @@ static void evict_all(void)
         if (!entry)
             continue;
         table[i] = NULL;
-        if (entry->holders)
-            entry->evicted = 1;
-        else
-            destroy_entry(entry);
+        evict_op(entry);
     }
     table_count = 0;
+}
+
+/* Drops device d from the list and its operators from the table (the table is rebuilt
+   from the others, as open addressing cannot delete in place); d itself goes with its
+   last operator. */
+static void evict_device(size_t index)
+{
+    device_entry *d = devices[index];
+    devices[index] = devices[--device_count];
+    /* With operators, the last one's destruction (maybe in the loop below) frees d. */
+    int idle = d->users == 0;
+    d->evicted = 1;
+    dmlp_py_cached_op *kept[TABLE_SLOTS];
+    size_t n = 0;
+    for (size_t i = 0; i < TABLE_SLOTS; i++) {
+        dmlp_py_cached_op *entry = table[i];
+        table[i] = NULL;
+        if (entry && entry->device == d)
+            evict_op(entry);
+        else if (entry)
+            kept[n++] = entry;
+    }
+    table_count = (Py_ssize_t)n;
+    for (size_t k = 0; k < n; k++) {
+        size_t slot = (size_t)(kept[k]->hash % TABLE_SLOTS);
+        while (table[slot])
+            slot = (slot + 1) % TABLE_SLOTS;
+        table[slot] = kept[k];
+    }
+    if (idle) {
+        dmlp_device_destroy(d->device);
+        free(d);
+    }
+}
+
+/* Evicts the least recently used devices but the newest, while the list is over its
+   limits. */
+static void bound_devices(const device_entry *newest)
+{
+    for (;;) {
+        uint32_t threads = 0;
+        size_t oldest = device_count;
+        for (size_t i = 0; i < device_count; i++) {
+            threads += devices[i]->thread_count;
+            if (devices[i] != newest &&
+                (oldest == device_count || devices[i]->used < devices[oldest]->used))
+                oldest = i;
+        }
+        if (oldest == device_count || (device_count <= DEVICE_LIMIT && threads <= THREAD_BUDGET))
+            return;
+        evict_device(oldest);
+    }
+}
+
+/* A refusal in the Python argument's words (the library's names thread_count). */
+static void refuse_threads(uint32_t threads)
+{
+    const char *why = "the system refused a thread (a limit on processes, threads or memory)";
+    if (threads == 0)
+        PyErr_Format(dmlp_py_error,
+                     "threads=None (one per core): could not start the device's threads; %s",
+                     why);
+    else if (threads == DMLP_PY_MAX_THREADS)
+        PyErr_Format(dmlp_py_error,
+                     "threads=%u or more (at most %u are used): could not start the device's "
+                     "%u threads; %s",
+                     threads, threads, threads, why);
+    else
+        PyErr_Format(dmlp_py_error, "threads=%u: could not start the device's %u threads; %s",
+                     threads, threads, why);
+}
+
+/* The threads a device of threads=None is counted for: Python's os.cpu_count() (the
+   library may be told otherwise by DMLP_NUM_THREADS; the device limit bounds that). */
+static uint32_t one_per_core(void)
+{
+    PyObject *os = PyImport_ImportModule("os");
+    PyObject *n = os ? PyObject_CallMethod(os, "cpu_count", NULL) : NULL;
+    long count = n && PyLong_Check(n) ? PyLong_AsLong(n) : 1;
+    Py_XDECREF(n);
+    Py_XDECREF(os);
+    PyErr_Clear();
+    return count < 1 ? 1u
+           : count > (long)DMLP_PY_MAX_THREADS ? DMLP_PY_MAX_THREADS : (uint32_t)count;
+}
+
+/* The device for a feature level and thread count (threads capped at the library's
+   limit by the caller), made on first use; NULL with an exception set. */
+static device_entry *get_device(uint32_t feature_level, uint32_t threads)
+{
+    for (size_t i = 0; i < device_count; i++)
+        if (devices[i]->feature_level == feature_level && devices[i]->threads == threads) {
+            devices[i]->used = ++device_clock;
+            return devices[i];
+        }
+    device_entry *d = calloc(1, sizeof *d);
+    if (!d) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    /* No level asked: 6_4 with the extensions (float64, bfloat16, NaN propagation).
+       A level asked: DirectML's tables exactly, as a DirectML device has them. */
+    dmlp_device_desc desc = {(DML_FEATURE_LEVEL)feature_level, threads,
+                             feature_level ? 0u : DMLP_DEVICE_FLAG_EXTENSIONS};
+    dmlp_status status = dmlp_device_create(&desc, &d->device);
+    if (status != DMLP_OK) {
+        free(d);
+        if (status == DMLP_ERROR_OUT_OF_MEMORY)
+            refuse_threads(threads);
+        else
+            dmlp_py_raise_library("device");
+        return NULL;
+    }
+    *d = (device_entry){feature_level, threads, threads ? threads : one_per_core(),
+                        d->device, 0, ++device_clock, 0};
+    devices[device_count++] = d;
+    bound_devices(d);
+    return d;
 }
 
 /* Packed row-major strides are passed as NULL, the form the library plans best. */
@@ -119,12 +237,13 @@ static const uint32_t *strides_or_null(const dmlp_py_layout *l, const uint32_t *
 
 /* The operator for a key: its descriptor made by the registry (dmlp__desc_build_inputs)
    over buffer tensors of the layout. */
-static dmlp_operator *create(const cache_key *key)
+static dmlp_operator *create(const cache_key *key, device_entry **made_on)
 {
     const dmlp_py_options *o = &key->options;
-    dmlp_device *device = dmlp_py_device(o->feature_level, o->threads);
-    if (!device)
+    device_entry *d = get_device(o->feature_level, o->threads);
+    if (!d)
         return NULL;
+    dmlp_device *device = d->device;
     const dmlp_py_layout *l = &key->layout;
     uint32_t n = dmlp__op_input_count(o->def);
     DML_BUFFER_TENSOR_DESC in[DMLP__MAX_INPUTS];
@@ -163,6 +282,8 @@ static dmlp_operator *create(const cache_key *key)
         dmlp_py_raise_library(o->def->python_name);
         return NULL;
     }
+    d->users++;
+    *made_on = d;
     return op;
 }
 
@@ -192,16 +313,18 @@ dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options,
             return entry;
         }
     }
-    dmlp_operator *op = create(&key);
+    device_entry *device = NULL;
+    dmlp_operator *op = create(&key, &device);
     if (!op)
         return NULL;
     dmlp_py_cached_op *entry = malloc(sizeof *entry);
     if (!entry) {
         dmlp_operator_destroy(op);
+        release_device(device);
         PyErr_NoMemory();
         return NULL;
     }
-    *entry = (dmlp_py_cached_op){key, hash, op, 1, 0};
+    *entry = (dmlp_py_cached_op){key, hash, op, device, 1, 0};
     if (table_count >= TABLE_LIMIT)
         evict_all();
     for (slot = (size_t)(hash % TABLE_SLOTS); table[slot]; slot = (slot + 1) % TABLE_SLOTS)
@@ -223,8 +346,8 @@ void dmlp_py_cache_forget(void)
 {
     memset(table, 0, sizeof table);
     table_count = 0;
-    devices = NULL;
-    device_count = device_capacity = 0;
+    memset(devices, 0, sizeof devices);
+    device_count = 0;
 }
 
 Py_ssize_t dmlp_py_cache_size(void) { return table_count; }
