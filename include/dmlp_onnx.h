@@ -167,8 +167,9 @@ DMLP_API dmlp_status dmlp_onnx_model_output(const dmlp_onnx_model *model, uint32
    only on success and owns the outputs. Statuses: INVALID_ARGUMENT (unknown, missing,
    repeated or mismatched inputs, a symbolic dimension fed two sizes, too many elements),
    OUT_OF_MEMORY (also when the tensors the run makes, beside the model's initializers
-   and the inputs, would pass the memory budget: the machine's physical memory or the
-   address-space limit, or DMLP_MAX_MEMORY; the message names the node's output). Calls
+   and the inputs, would pass the memory budget: the least of the machine's physical
+   memory, the address-space limit and the room its control groups leave, or
+   DMLP_MAX_MEMORY; the message names the node's output). Calls
    on one model must not overlap; different models may run at the same time. */
 DMLP_API dmlp_status dmlp_onnx_model_run(dmlp_onnx_model *model, uint32_t input_count,
                                          const dmlp_onnx_tensor *inputs,

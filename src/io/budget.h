@@ -1,8 +1,9 @@
 /* Internal: the memory budget. Every allocation whose size a file decides (a tensor's
    payload, a DxDispatch buffer, an ONNX initializer, a whole file read into memory) is
    checked against it before it is made, so a short hostile file cannot make the process
-   take the machine's memory. Default: the physical memory or the address-space limit
-   (RLIMIT_AS), whichever is smaller, read once per process (a limit set later is not
+   take the machine's memory. Default: the least of the physical memory, the
+   address-space limit (RLIMIT_AS) and the control groups' room (platform/memory.h),
+   read once per process (a limit set later is not
    seen); DMLP_MAX_MEMORY in the environment (read on every call), or dmlp__budget_set
    (the CLI's --max-memory), changes it. */
 #ifndef DMLP_IO_BUDGET_H

@@ -1,0 +1,208 @@
+/* The memory budget's view of the machine (platform/memory.h, io/budget.h): the control
+   groups' limit read from fixture folders standing for /sys/fs/cgroup (cgroup v2 nested,
+   v1, "max", malformed and missing files, paths that climb), never a crash; and the
+   machine's limit is the least of what it knows. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "platform/memory.h"
+#include "test_util.h"
+
+#define MIB (UINT64_C(1) << 20)
+#define NONE UINT64_MAX
+
+static char root[PATH_MAX / 2];
+static char fixture[PATH_MAX]; /* the current fixture's folder */
+static unsigned fixture_count;
+
+/* Writes text to fixture/relative, making the folders on the way. */
+static void put(const char *relative, const char *text)
+{
+    char path[PATH_MAX * 2];
+    snprintf(path, sizeof path, "%s/%s", fixture, relative);
+    for (char *p = path + strlen(fixture) + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(path, 0700);
+            *p = '/';
+        }
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL, "create %s", path);
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* A fresh, empty fixture folder. */
+static void fresh(void)
+{
+    snprintf(fixture, sizeof fixture, "%s/f%u", root, fixture_count++);
+    CHECK(mkdir(fixture, 0700) == 0, "mkdir %s", fixture);
+}
+
+static uint64_t room(void)
+{
+    char self[PATH_MAX + 8];
+    snprintf(self, sizeof self, "%s/self", fixture);
+    return dmlp__cgroup_memory_at(self, fixture);
+}
+
+static void test_v2(void)
+{
+    /* nested: the group's own limit, its parent's and the root's; the least room wins */
+    fresh();
+    put("self", "0::/a/b\n");
+    put("a/b/memory.max", "1073741824\n"); /* 1 GiB, 100 MiB used: 924 MiB left */
+    put("a/b/memory.current", "104857600\n");
+    put("a/memory.max", "524288000\n"); /* 500 MiB, 300 MiB used, 100 MiB of it cache */
+    put("a/memory.current", "314572800\n");
+    put("a/memory.stat", "anon 1\nfile 2\ninactive_file 104857600\nactive_file 3\n");
+    put("memory.max", "max\n");
+    CHECK_EQ_U64(room(), 300 * MIB, "v2 nested: the parent's 500 MiB less 200 MiB");
+    /* the group itself the least */
+    put("a/b/memory.max", "209715200\n");
+    CHECK_EQ_U64(room(), 100 * MIB, "v2 nested: the group's 200 MiB less 100 MiB");
+    /* the root of a namespace (a container's /sys/fs/cgroup) limits too */
+    put("memory.max", "52428800\n");
+    CHECK_EQ_U64(room(), 50 * MIB, "v2: the root's memory.max");
+    /* "max" everywhere: no limit */
+    fresh();
+    put("self", "0::/a/b\n");
+    put("a/b/memory.max", "max\n");
+    put("a/memory.max", "max");
+    CHECK_EQ_U64(room(), NONE, "v2: max means none");
+    /* a full group still leaves an eighth of its limit */
+    fresh();
+    put("self", "0::/g\n");
+    put("g/memory.max", "838860800\n");
+    put("g/memory.current", "943718400\n");
+    CHECK_EQ_U64(room(), 100 * MIB, "v2: a full group: an eighth of 800 MiB");
+    /* a path that climbs is not followed: only the root counts */
+    fresh();
+    put("self", "0::/../x\n");
+    put("x/memory.max", "1048576\n");
+    CHECK_EQ_U64(room(), NONE, "v2: a climbing path is not followed");
+    put("memory.max", "2097152\n");
+    CHECK_EQ_U64(room(), 2 * MIB, "v2: a climbing path: the root alone");
+}
+
+static void test_v1(void)
+{
+    fresh();
+    put("self", "12:pids:/p\n4:memory:/x/y\n1:name=systemd:/s\n0::/\n");
+    put("memory/x/y/memory.limit_in_bytes", "209715200\n"); /* 200 MiB, 50 used, 30 cache */
+    put("memory/x/y/memory.usage_in_bytes", "52428800\n");
+    put("memory/x/y/memory.stat", "cache 1\ninactive_file 5\ntotal_inactive_file 31457280\n");
+    put("memory/x/memory.limit_in_bytes", "9223372036854771712\n"); /* none */
+    put("memory/memory.limit_in_bytes", "9223372036854775807\n");
+    CHECK_EQ_U64(room(), 180 * MIB, "v1: 200 MiB less 20 MiB");
+    /* a parent's limit counts, and v1 values near 2^63 mean none */
+    put("memory/x/memory.limit_in_bytes", "104857600\n");
+    CHECK_EQ_U64(room(), 100 * MIB, "v1: the parent's 100 MiB");
+    /* memory named in a list of controllers */
+    fresh();
+    put("self", "5:cpu,memory,blkio:/c\n");
+    put("memory/c/memory.limit_in_bytes", "10485760\n");
+    CHECK_EQ_U64(room(), 10 * MIB, "v1: memory among other controllers");
+    /* memory's name inside another's is not it */
+    fresh();
+    put("self", "5:memoryless,nomemory:/c\n");
+    put("memory/c/memory.limit_in_bytes", "10485760\n");
+    CHECK_EQ_U64(room(), NONE, "v1: only a controller named memory");
+    /* both hierarchies: the least */
+    fresh();
+    put("self", "4:memory:/m\n0::/u\n");
+    put("memory/m/memory.limit_in_bytes", "31457280\n");
+    put("u/memory.max", "20971520\n");
+    CHECK_EQ_U64(room(), 20 * MIB, "v1 and v2: the least");
+}
+
+static void test_bad_files(void)
+{
+    /* nothing at all */
+    fresh();
+    CHECK_EQ_U64(room(), NONE, "no self file");
+    CHECK_EQ_U64(dmlp__cgroup_memory_at("/nonexistent/self", "/nonexistent"), NONE,
+                 "missing folders");
+    CHECK_EQ_U64(dmlp__cgroup_memory_at(NULL, NULL), NONE, "NULL paths");
+    /* malformed self lines */
+    put("self", "garbage\n::\n0:\n:memory:\n4:memory\n0::\n\n");
+    put("memory.max", "1048576\n");
+    CHECK_EQ_U64(room(), 1 * MIB, "malformed self lines: only 0:: reads the root");
+    put("self", "");
+    CHECK_EQ_U64(room(), NONE, "an empty self file");
+    /* malformed values: ignored where they stand */
+    static const char *const bad[] = {"", "\n", "12abc\n", "-5\n", "1.5e9\n", " 100\n",
+                                      "100\n200\n", "99999999999999999999999\n", "max \n",
+                                      "0x100\n", "MAX\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fresh();
+        put("self", "0::/a\n4:memory:/a\n");
+        put("a/memory.max", bad[i]);
+        put("a/memory.current", bad[i]);
+        put("a/memory.stat", bad[i]);
+        put("memory/a/memory.limit_in_bytes", bad[i]);
+        put("memory/a/memory.usage_in_bytes", "1\n");
+        CHECK_EQ_U64(room(), NONE, "malformed value %zu ('%s') ignored", i, bad[i]);
+    }
+    /* a malformed usage or stat does not hide a good limit */
+    fresh();
+    put("self", "0::/a\n");
+    put("a/memory.max", "8388608\n");
+    put("a/memory.current", "junk\n");
+    put("a/memory.stat", "inactive_file\ninactive_file x\n\n\n");
+    CHECK_EQ_U64(room(), 8 * MIB, "a limit with a malformed usage and stat");
+    /* a folder where a file should be, and a self file that is a folder */
+    fresh();
+    put("self", "0::/a\n");
+    put("a/memory.max/x", "1\n");
+    CHECK_EQ_U64(room(), NONE, "a folder named memory.max");
+    CHECK_EQ_U64(dmlp__cgroup_memory_at(fixture, fixture), NONE, "self is a folder");
+    /* a very long path */
+    fresh();
+    char line[6000] = "0::";
+    for (int i = 0; i < 1400; i++)
+        strcat(line, "/abc");
+    put("self", line);
+    CHECK_EQ_U64(room(), NONE, "a path longer than PATH_MAX");
+}
+
+/* The machine's limit takes the groups' (DMLP_TEST_CGROUP_ROOT standing for the tree). */
+static void test_machine(void)
+{
+    unsetenv("DMLP_TEST_CGROUP_ROOT");
+    uint64_t real = dmlp__memory_limit();
+    CHECK(real > 0, "a machine limit");
+    fresh();
+    put("self", "0::/job\n");
+    put("job/memory.max", "314572800\n");
+    setenv("DMLP_TEST_CGROUP_ROOT", fixture, 1);
+    CHECK_EQ_U64(dmlp__cgroup_memory(), 300 * MIB, "DMLP_TEST_CGROUP_ROOT is read");
+    CHECK_EQ_U64(dmlp__memory_limit(), real < 300 * MIB ? real : 300 * MIB,
+                 "the machine's limit is the group's");
+    unsetenv("DMLP_TEST_CGROUP_ROOT");
+}
+
+int main(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(root, sizeof root, "%s/dmlp-budget-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+    if (!mkdtemp(root)) {
+        printf("test_budget: no temporary folder\n");
+        return 1;
+    }
+    test_v2();
+    test_v1();
+    test_bad_files();
+    test_machine();
+    char cmd[PATH_MAX + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    if (system(cmd) != 0)
+        printf("test_budget: %s left behind\n", root);
+    return test_finish("test_budget");
+}
