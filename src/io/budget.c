@@ -68,7 +68,7 @@ void dmlp__budget_set(uint64_t bytes)
     atomic_store(&chosen, bytes);
 }
 
-static void describe(char *out, size_t size, uint64_t bytes)
+void dmlp__budget_describe(char *out, size_t size, uint64_t bytes)
 {
     static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
     if (bytes < 1024) {
@@ -90,8 +90,8 @@ dmlp_status dmlp__budget_take(uint64_t *used, const char *what, uint64_t bytes)
     uint64_t already = used ? *used : 0;
     if (bytes > budget || already > budget - bytes) {
         char asks[64], has[64];
-        describe(asks, sizeof asks, bytes);
-        describe(has, sizeof has, budget);
+        dmlp__budget_describe(asks, sizeof asks, bytes);
+        dmlp__budget_describe(has, sizeof has, budget);
         if (already)
             return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
                                "%s asks for %s on top of %llu bytes already taken; the memory "

@@ -10,6 +10,7 @@
 #define DMLP_IO_BUDGET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dmlp.h"
@@ -28,5 +29,8 @@ bool dmlp__budget_parse(const char *text, uint64_t *bytes);
    be NULL for a single allocation). Else OUT_OF_MEMORY: "<what> asks for N bytes (X
    GiB); the memory budget is M bytes (--max-memory or DMLP_MAX_MEMORY)". */
 dmlp_status dmlp__budget_take(uint64_t *used, const char *what, uint64_t bytes);
+
+/* "N bytes", or "N bytes (X.Y GiB)" from 1 KiB on, into out. */
+void dmlp__budget_describe(char *out, size_t size, uint64_t bytes);
 
 #endif

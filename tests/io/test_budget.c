@@ -1,7 +1,7 @@
 /* The memory budget's view of the machine (platform/memory.h, io/budget.h): the control
    groups' limit read from fixture folders standing for /sys/fs/cgroup (cgroup v2 nested,
-   v1, "max", malformed and missing files, paths that climb), never a crash; and the
-   machine's limit is the least of what it knows. */
+   v1, "max", malformed and missing files, paths that climb), never a crash; the
+   machine's limit is the least of what it knows; and a format's own cap on a stream. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dmlp.h"
+#include "io/budget.h"
+#include "io/file.h"
 #include "platform/memory.h"
 #include "test_util.h"
 
@@ -188,6 +191,58 @@ static void test_machine(void)
     unsetenv("DMLP_TEST_CGROUP_ROOT");
 }
 
+/* A format's own cap (dmlp__read_fd_at_most): a stream stops one byte past it, a regular
+   file is refused by its size, and the budget still binds below it. */
+static void test_capped_reads(void)
+{
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    char three_k[3000];
+    memset(three_k, 'x', sizeof three_k);
+    int ends[2];
+    CHECK(pipe(ends) == 0, "pipe");
+    CHECK(write(ends[1], three_k, sizeof three_k) == (ssize_t)sizeof three_k, "pipe write");
+    close(ends[1]);
+    CHECK_STATUS(dmlp__read_fd_at_most(ends[0], 100, "a thing", &bytes, &size),
+                 DMLP_ERROR_FORMAT);
+    CHECK_CONTAINS(dmlp_last_error(), "goes on past 100 bytes; a thing is at most that");
+    char rest[4000];
+    CHECK(read(ends[0], rest, sizeof rest) == 3000 - 101, "read no further than the cap + 1");
+    close(ends[0]);
+    /* within the cap */
+    CHECK(pipe(ends) == 0, "pipe");
+    CHECK(write(ends[1], three_k, 100) == 100, "pipe write");
+    close(ends[1]);
+    CHECK_STATUS(dmlp__read_fd_at_most(ends[0], 100, "a thing", &bytes, &size), DMLP_OK);
+    CHECK(size == 100, "100 bytes read: %zu", size);
+    free(bytes);
+    close(ends[0]);
+    /* a regular file: by its size, before reading */
+    fresh();
+    put("f", "0123456789");
+    char p[PATH_MAX + 8];
+    snprintf(p, sizeof p, "%s/f", fixture);
+    CHECK_STATUS(dmlp__read_file_at_most(p, 9, "a thing", &bytes, &size), DMLP_ERROR_FORMAT);
+    CHECK_CONTAINS(dmlp_last_error(), "has 10 bytes; a thing is at most 9 bytes");
+    CHECK_STATUS(dmlp__read_file_at_most(p, 10, "a thing", &bytes, &size), DMLP_OK);
+    CHECK(size == 10 && memcmp(bytes, "0123456789", 10) == 0, "the whole file");
+    free(bytes);
+    /* the budget below the cap: the stream is refused at the budget, named */
+    dmlp__budget_set(1000);
+    CHECK(pipe(ends) == 0, "pipe");
+    CHECK(write(ends[1], three_k, sizeof three_k) == (ssize_t)sizeof three_k, "pipe write");
+    close(ends[1]);
+    CHECK_STATUS(dmlp__read_fd_at_most(ends[0], 2000, "a thing", &bytes, &size),
+                 DMLP_ERROR_OUT_OF_MEMORY);
+    CHECK_CONTAINS(dmlp_last_error(), "the stream goes on past the memory budget, 1000 bytes");
+    close(ends[0]);
+    dmlp__budget_set(0);
+    /* a device is still refused at once */
+    CHECK_STATUS(dmlp__read_file_at_most("/dev/zero", 100, "a thing", &bytes, &size),
+                 DMLP_ERROR_FORMAT);
+    CHECK_CONTAINS(dmlp_last_error(), "is a character device");
+}
+
 int main(void)
 {
     const char *tmp = getenv("TMPDIR");
@@ -200,6 +255,7 @@ int main(void)
     test_v1();
     test_bad_files();
     test_machine();
+    test_capped_reads();
     char cmd[PATH_MAX + 16];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
     if (system(cmd) != 0)

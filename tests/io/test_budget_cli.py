@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""test_budget_cli.py DMLP SOURCE_DIR: the memory budget as the `dmlp` command meets it.
+
+- a control group's limit (a fixture folder through DMLP_TEST_CGROUP_ROOT) is the budget:
+  a broadcast output, a headerless stream (`yes | dmlp onnx /dev/stdin`, `dmlp dispatch`,
+  a `-i` tensor) and a DxDispatch sizeInBytes are refused against it, naming the file
+  and the budget, with the stream read no further;
+- a format's own cap binds whatever the budget: an ONNX model over 2 GiB, a DxDispatch
+  document over 1 GiB (sparse files: refused by their size, nothing read).
+Standard library only; every refusal is checked for its words, its exit status and the
+output it did not write.
+"""
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+DMLP = sys.argv[1]
+SOURCE = sys.argv[2]
+passed = 0
+failed = 0
+MIB = 1 << 20
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL: " + what)
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data.encode() if isinstance(data, str) else data)
+
+
+def npy(shape, values=None):
+    """A float32 .npy of the given shape (zeros unless values are given)."""
+    count = 1
+    for d in shape:
+        count *= d
+    dims = ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "")
+    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % dims
+    total = (10 + len(header) + 1 + 63) // 64 * 64
+    header += " " * (total - 10 - len(header) - 1) + "\n"
+    payload = struct.pack("<%df" % count, *(values or [0.0] * count))
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + payload
+
+
+def dmlp(*args, env=None, stdin=None, feed=None):
+    """Runs dmlp; feed: a command whose output is piped to dmlp's stdin."""
+    e = dict(os.environ)
+    e.update(env or {})
+    src = None
+    if feed:
+        src = subprocess.Popen(feed, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        stdin = src.stdout
+    p = subprocess.run([DMLP] + list(args), env=e, stdin=stdin or subprocess.DEVNULL,
+                       capture_output=True, timeout=60)
+    if src:
+        src.stdout.close()
+        src.kill()
+        src.wait()
+    return p.returncode, p.stderr.decode(errors="replace")
+
+
+def cgroup(name, limit):
+    """A fixture standing for /sys/fs/cgroup: the process in /job, limited to limit."""
+    root = os.path.join(work, name)
+    os.makedirs(os.path.join(root, "job"))
+    write(os.path.join(root, "self"), "0::/job\n")
+    write(os.path.join(root, "job", "memory.max"), "%d\n" % limit)
+    return {"DMLP_TEST_CGROUP_ROOT": root}
+
+
+def test_cgroup():
+    group = cgroup("g300", 300 * MIB)
+    budget = "the memory budget is 314572800 bytes (300.0 MiB)"
+    # a (16384,1) + (1,16384) broadcast: a 1 GiB output
+    write("col.npy", npy((16384, 1)))
+    write("row.npy", npy((1, 16384)))
+    code, err = dmlp("run", "add", "col.npy", "row.npy", "o.npy", env=group)
+    check(code == 1 and "the output asks for 1073741824 bytes (1.0 GiB)" in err and
+          budget in err and not os.path.exists("o.npy"), "broadcast under 300 MiB: %r" % err)
+    # within the group's room it runs
+    write("small.npy", npy((4,), [-2.0, 0.0, 3.0, -0.5]))
+    code, err = dmlp("run", "sign", "small.npy", "o.npy", env=group)
+    check(code == 0 and os.path.exists("o.npy"), "a small run under 300 MiB: %r" % err)
+    os.remove("o.npy")
+    # DxDispatch: a sizeInBytes of 20 GiB under 2 GiB, refused before it is allocated
+    two = cgroup("g2g", 2048 * MIB)
+    write("big.json", """{
+  "resources": {
+    "x": { "initialValuesDataType": "FLOAT32", "initialValues": [1, -2] },
+    "y": { "initialValuesDataType": "FLOAT32", "sizeInBytes": 21474836480,
+           "initialValues": { "valueCount": 2, "value": 0 } } },
+  "dispatchables": { "s": { "type": "ELEMENT_WISE_SIGN",
+    "InputTensor": { "DataType": "FLOAT32", "Sizes": [2] },
+    "OutputTensor": { "DataType": "FLOAT32", "Sizes": [2] } } },
+  "commands": [ { "type": "dispatch", "dispatchable": "s",
+                  "bindings": { "InputTensor": "x", "OutputTensor": "y" } } ] }""")
+    start = time.time()
+    code, err = dmlp("dispatch", "big.json", env=two)
+    check(code == 1 and "big.json: resources.y" in err and "(20.0 GiB)" in err and
+          "the memory budget is 2147483648 bytes (2.0 GiB)" in err and time.time() - start < 10,
+          "sizeInBytes 20 GiB under 2 GiB: %r" % err)
+
+
+def test_streams():
+    """Headerless streams stop at the group's room (16 MiB): named, read no further."""
+    group = cgroup("g16", 16 * MIB)
+    past = "/dev/stdin: the stream goes on past the memory budget, 16777216 bytes (16.0 MiB)"
+    model = os.path.join(SOURCE, "tests", "onnx", "exported", "sign_f32_opset17", "model.onnx")
+    cases = [
+        (["onnx", "/dev/stdin", "-o", "out"], ["yes"]),
+        (["dispatch", "/dev/stdin"], ["yes"]),
+        (["onnx", model, "-i", "x=/dev/stdin", "-o", "out"], ["cat", "/dev/urandom"]),
+    ]
+    for args, feed in cases:
+        code, err = dmlp(*args, env=group, feed=feed)
+        check(code == 1 and past in err and not os.path.exists("out"),
+              "%s | dmlp %s: %r" % (" ".join(feed), " ".join(args), err))
+
+
+def test_format_caps():
+    """Over a format's own cap: refused by size, whatever the budget."""
+    with open("huge.onnx", "wb") as f:
+        f.truncate(3 << 30)
+    code, err = dmlp("onnx", "huge.onnx", "-o", "out", env={"DMLP_MAX_MEMORY": "8T"})
+    check(code == 1 and "huge.onnx: has 3221225472 bytes; a protobuf message (an ONNX model "
+          "or tensor) is at most 2147483647 bytes" in err, "a 3 GiB model: %r" % err)
+    with open("huge.pb", "wb") as f:
+        f.truncate((2 << 30) + 5)
+    model = os.path.join(SOURCE, "tests", "onnx", "exported", "sign_f32_opset17", "model.onnx")
+    code, err = dmlp("onnx", model, "-i", "x=huge.pb", "-o", "out",
+                     env={"DMLP_MAX_MEMORY": "8T"})
+    check(code == 1 and "huge.pb: has 2147483653 bytes" in err, "a 2 GiB tensor: %r" % err)
+    with open("huge.json", "wb") as f:
+        f.truncate((1 << 30) + 1)
+    code, err = dmlp("dispatch", "huge.json", env={"DMLP_MAX_MEMORY": "8T"})
+    check(code == 1 and "huge.json: has 1073741825 bytes; a DxDispatch JSON document is at "
+          "most 1073741824 bytes" in err, "a 1 GiB document: %r" % err)
+    for name in ("huge.onnx", "huge.pb", "huge.json"):
+        os.remove(name)
+
+
+work = tempfile.mkdtemp(prefix="dmlp-test-budget-")
+os.chdir(work)
+test_cgroup()
+test_streams()
+test_format_caps()
+subprocess.run(["rm", "-rf", work])
+print("test_budget_cli: %d checks passed, %d failed" % (passed, failed))
+sys.exit(1 if failed or not passed else 0)
