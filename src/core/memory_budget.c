@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "core/error.h"
 #include "platform/memory.h"
 
 static _Atomic uint64_t chosen; /* 0: the default */
@@ -51,8 +52,8 @@ uint64_t dmlp__budget(void)
     if (b)
         return b;
     const char *env = getenv("DMLP_MAX_MEMORY");
-    if (env && dmlp__budget_parse(env, &b))
-        return b;
+    if (env)
+        return dmlp__budget_parse(env, &b) ? b : 0; /* 0: refuse (dmlp__budget_check) */
     b = atomic_load_explicit(&machine, memory_order_relaxed);
     if (!b) { /* racing first calls read the same value */
         b = dmlp__memory_limit();
@@ -64,4 +65,22 @@ uint64_t dmlp__budget(void)
 void dmlp__budget_set(uint64_t bytes)
 {
     atomic_store(&chosen, bytes);
+}
+
+dmlp_status dmlp__budget_check(void)
+{
+    uint64_t b;
+    const char *env = getenv("DMLP_MAX_MEMORY");
+    if (atomic_load(&chosen) || !env || dmlp__budget_parse(env, &b))
+        return DMLP_OK;
+    /* the value as given, cut short and with what a terminal would act on hidden */
+    char shown[72];
+    size_t n = 0;
+    for (const char *p = env; *p && n < 64; p++)
+        shown[n++] = (*p >= 0x20 && *p < 0x7f) ? *p : '?';
+    shown[n] = '\0';
+    return dmlp__error(DMLP_ERROR_INVALID_ARGUMENT,
+                       "DMLP_MAX_MEMORY is '%s%s'; it must be a size such as 2G or 500M (a "
+                       "whole number of bytes from 1, or one followed by K, M, G or T)",
+                       shown, env[n] ? "..." : "");
 }

@@ -4,15 +4,24 @@
    address-space limit (RLIMIT_AS) and the control groups' room (platform/memory.h),
    read once per process (a limit set later is not seen); DMLP_MAX_MEMORY in the
    environment (read on every call), or dmlp__budget_set (the CLI's --max-memory),
-   changes it. */
+   changes it; an invalid DMLP_MAX_MEMORY refuses instead (dmlp__budget_check). */
 #ifndef DMLP_CORE_MEMORY_BUDGET_H
 #define DMLP_CORE_MEMORY_BUDGET_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The budget in bytes. */
+#include "dmlp.h"
+
+/* The budget in bytes; 0 when DMLP_MAX_MEMORY is set but is not a size (and
+   dmlp__budget_set has not chosen one), which refuses every allocation taken from it:
+   the library does not fall back to the machine's memory when told something else. */
 uint64_t dmlp__budget(void);
+
+/* DMLP_OK, or INVALID_ARGUMENT when DMLP_MAX_MEMORY is set but is not a size (and
+   dmlp__budget_set has not chosen one): "DMLP_MAX_MEMORY is '5mb'; it must be a size
+   such as 2G or 500M (...)". Whatever takes from the budget asks this first. */
+dmlp_status dmlp__budget_check(void);
 
 /* Sets the budget for the whole process (0: back to the default). */
 void dmlp__budget_set(uint64_t bytes);

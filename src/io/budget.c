@@ -23,6 +23,9 @@ void dmlp__budget_describe(char *out, size_t size, uint64_t bytes)
 
 dmlp_status dmlp__budget_take(uint64_t *used, const char *what, uint64_t bytes)
 {
+    dmlp_status valid = dmlp__budget_check();
+    if (valid != DMLP_OK)
+        return valid;
     uint64_t budget = dmlp__budget();
     uint64_t already = used ? *used : 0;
     if (bytes > budget || already > budget - bytes) {

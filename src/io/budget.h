@@ -14,7 +14,8 @@
 
 /* OK if bytes more fit in the budget beside *used (which then grows by bytes; used may
    be NULL for a single allocation). Else OUT_OF_MEMORY: "<what> asks for N bytes (X
-   GiB); the memory budget is M bytes (--max-memory or DMLP_MAX_MEMORY)". */
+   GiB); the memory budget is M bytes (--max-memory or DMLP_MAX_MEMORY)", or
+   dmlp__budget_check's INVALID_ARGUMENT when DMLP_MAX_MEMORY is not a size. */
 dmlp_status dmlp__budget_take(uint64_t *used, const char *what, uint64_t bytes);
 
 /* "N bytes", or "N bytes (X.Y GiB)" from 1 KiB on, into out. */

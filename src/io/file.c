@@ -57,6 +57,9 @@ static dmlp_status read_fd(int fd, size_t limit, uint64_t ceiling, const char *w
                            unsigned char **bytes, size_t *size)
 {
     struct stat st;
+    dmlp_status valid = limit ? DMLP_OK : dmlp__budget_check();
+    if (valid != DMLP_OK)
+        return valid;
     uint64_t budget = dmlp__budget();
     uint64_t bound = budget < ceiling ? budget : ceiling;
     /* the most this read may hold: limit + 1 (so the caller sees "too large"), or the

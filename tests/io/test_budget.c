@@ -1,7 +1,8 @@
 /* The memory budget's view of the machine (platform/memory.h, io/budget.h): the control
    groups' limit read from fixture folders standing for /sys/fs/cgroup (cgroup v2 nested,
    v1, "max", malformed and missing files, paths that climb), never a crash; the
-   machine's limit is the least of what it knows; and a format's own cap on a stream. */
+   machine's limit is the least of what it knows; a format's own cap on a stream; and an
+   invalid DMLP_MAX_MEMORY refuses, naming itself. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "dmlp.h"
+#include "core/memory_budget.h"
 #include "io/budget.h"
 #include "io/file.h"
 #include "platform/memory.h"
@@ -243,6 +245,74 @@ static void test_capped_reads(void)
     CHECK_CONTAINS(dmlp_last_error(), "is a character device");
 }
 
+/* An invalid DMLP_MAX_MEMORY refuses whatever takes from the budget, naming it; the
+   library does not fall back to the machine. */
+static void test_invalid_env(void)
+{
+    static const char *const bad[] = {"1e9", "5mb", "5M ", "0x100000", "-1", "0", "abc", "",
+                                      "5Mi", "1P", "16777216T", "18446744073709551616",
+                                      " 5M", "5K\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        setenv("DMLP_MAX_MEMORY", bad[i], 1);
+        CHECK_EQ_U64(dmlp__budget(), 0, "'%s': no budget", bad[i]);
+        CHECK_STATUS(dmlp__budget_check(), DMLP_ERROR_INVALID_ARGUMENT);
+        CHECK_CONTAINS(dmlp_last_error(), "DMLP_MAX_MEMORY is '");
+        CHECK_CONTAINS(dmlp_last_error(), "it must be a size such as 2G or 500M");
+        uint64_t used = 0;
+        CHECK_STATUS(dmlp__budget_take(&used, "x", 0), DMLP_ERROR_INVALID_ARGUMENT);
+        CHECK(used == 0, "'%s': nothing taken", bad[i]);
+        CHECK_STATUS(dmlp__budget_take(NULL, "x", 1), DMLP_ERROR_INVALID_ARGUMENT);
+        CHECK_CONTAINS(dmlp_last_error(), "DMLP_MAX_MEMORY");
+    }
+    setenv("DMLP_MAX_MEMORY", "5mb", 1);
+    CHECK_STATUS(dmlp__budget_check(), DMLP_ERROR_INVALID_ARGUMENT);
+    CHECK_CONTAINS(dmlp_last_error(), "DMLP_MAX_MEMORY is '5mb'; it must be a size such as 2G");
+    /* a stream or a file read to its end asks first, before reading a byte */
+    int ends[2];
+    CHECK(pipe(ends) == 0, "pipe");
+    CHECK(write(ends[1], "abc", 3) == 3, "pipe write");
+    close(ends[1]);
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    CHECK_STATUS(dmlp__read_fd(ends[0], 0, &bytes, &size), DMLP_ERROR_INVALID_ARGUMENT);
+    CHECK_CONTAINS(dmlp_last_error(), "DMLP_MAX_MEMORY is '5mb'");
+    char left[8];
+    CHECK(read(ends[0], left, sizeof left) == 3, "nothing read from the stream");
+    close(ends[0]);
+    /* with a limit of its own the caller bounds the read: the budget is not asked */
+    CHECK(pipe(ends) == 0, "pipe");
+    CHECK(write(ends[1], "abc", 3) == 3, "pipe write");
+    close(ends[1]);
+    CHECK_STATUS(dmlp__read_fd(ends[0], 10, &bytes, &size), DMLP_OK);
+    free(bytes);
+    close(ends[0]);
+    /* long or odd values are cut and shown safely */
+    char longer[300];
+    memset(longer, '7', sizeof longer - 1);
+    longer[sizeof longer - 1] = '\0';
+    longer[0] = 'x';
+    setenv("DMLP_MAX_MEMORY", longer, 1);
+    CHECK_STATUS(dmlp__budget_check(), DMLP_ERROR_INVALID_ARGUMENT);
+    CHECK_CONTAINS(dmlp_last_error(), "77777777...'; it must");
+    setenv("DMLP_MAX_MEMORY", "5\x1b[2J", 1);
+    CHECK_STATUS(dmlp__budget_check(), DMLP_ERROR_INVALID_ARGUMENT);
+    CHECK_CONTAINS(dmlp_last_error(), "is '5?[2J'");
+    /* a budget chosen by the program (--max-memory) stands above the environment */
+    dmlp__budget_set(4096);
+    CHECK_STATUS(dmlp__budget_check(), DMLP_OK);
+    CHECK_EQ_U64(dmlp__budget(), 4096, "the chosen budget");
+    dmlp__budget_set(0);
+    /* valid values */
+    setenv("DMLP_MAX_MEMORY", "5MB", 1);
+    CHECK_STATUS(dmlp__budget_check(), DMLP_OK);
+    CHECK_EQ_U64(dmlp__budget(), 5 * MIB, "5MB");
+    setenv("DMLP_MAX_MEMORY", "123", 1);
+    CHECK_EQ_U64(dmlp__budget(), 123, "123");
+    unsetenv("DMLP_MAX_MEMORY");
+    CHECK_STATUS(dmlp__budget_check(), DMLP_OK);
+    CHECK(dmlp__budget() > 0, "the machine's budget again");
+}
+
 int main(void)
 {
     const char *tmp = getenv("TMPDIR");
@@ -256,6 +326,7 @@ int main(void)
     test_bad_files();
     test_machine();
     test_capped_reads();
+    test_invalid_env();
     char cmd[PATH_MAX + 16];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
     if (system(cmd) != 0)

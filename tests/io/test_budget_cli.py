@@ -6,7 +6,8 @@
   a `-i` tensor) and a DxDispatch sizeInBytes are refused against it, naming the file
   and the budget, with the stream read no further;
 - a format's own cap binds whatever the budget: an ONNX model over 2 GiB, a DxDispatch
-  document over 1 GiB (sparse files: refused by their size, nothing read).
+  document over 1 GiB (sparse files: refused by their size, nothing read);
+- an invalid DMLP_MAX_MEMORY is refused with exit 2, as --max-memory's is.
 Standard library only; every refusal is checked for its words, its exit status and the
 output it did not write.
 """
@@ -148,11 +149,37 @@ def test_format_caps():
         os.remove(name)
 
 
+BAD_SIZES = ["1e9", "5mb", "5M ", "0x100000", "-1", "0", "abc", "", "5Mi", "1P", "16777216T",
+             "18446744073709551616"]
+
+
+def test_invalid_env():
+    """An invalid DMLP_MAX_MEMORY is wrong usage (exit 2) as --max-memory's is, named."""
+    write("small.npy", npy((4,), [-2.0, 0.0, 3.0, -0.5]))
+    model = os.path.join(SOURCE, "tests", "onnx", "exported", "sign_f32_opset17", "model.onnx")
+    commands = [("run", "sign", "small.npy", "o.npy"), ("onnx", model, "-o", "out"),
+                ("dispatch", "none.json")]
+    for value in BAD_SIZES:
+        for args in commands:
+            code, err = dmlp(*args, env={"DMLP_MAX_MEMORY": value})
+            check(code == 2 and "dmlp: DMLP_MAX_MEMORY is '%s'; it must be a size such as 2G "
+                  "or 500M" % value in err and not os.path.exists("o.npy") and
+                  not os.path.exists("out"), "DMLP_MAX_MEMORY=%r %s: %d %r" % (value, args[0],
+                                                                              code, err))
+        code, err = dmlp("run", "sign", "--max-memory", value, "small.npy", "o.npy")
+        check(code == 2 and "--max-memory is" in err and not os.path.exists("o.npy"),
+              "--max-memory %r: %d %r" % (value, code, err))
+    code, err = dmlp("run", "sign", "small.npy", "o.npy", env={"DMLP_MAX_MEMORY": "5MiB"})
+    check(code == 0 and os.path.exists("o.npy"), "DMLP_MAX_MEMORY=5MiB runs: %r" % err)
+    os.remove("o.npy")
+
+
 work = tempfile.mkdtemp(prefix="dmlp-test-budget-")
 os.chdir(work)
 test_cgroup()
 test_streams()
 test_format_caps()
+test_invalid_env()
 subprocess.run(["rm", "-rf", work])
 print("test_budget_cli: %d checks passed, %d failed" % (passed, failed))
 sys.exit(1 if failed or not passed else 0)
