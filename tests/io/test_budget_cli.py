@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""test_budget_cli.py DMLP SOURCE_DIR: the memory budget as the `dmlp` command meets it.
+"""test_budget_cli.py DMLP SOURCE_DIR [SANITIZED]: the memory budget as the `dmlp` command meets it.
 
 - a control group's limit (a fixture folder through DMLP_TEST_CGROUP_ROOT) is the budget:
   a broadcast output, a headerless stream (`yes | dmlp onnx /dev/stdin`, `dmlp dispatch`,
@@ -7,7 +7,8 @@
   and the budget, with the stream read no further;
 - a format's own cap binds whatever the budget: an ONNX model over 2 GiB, a DxDispatch
   document over 1 GiB (sparse files: refused by their size, nothing read);
-- an invalid DMLP_MAX_MEMORY is refused with exit 2, as --max-memory's is.
+- an invalid DMLP_MAX_MEMORY is refused with exit 2, as --max-memory's is;
+- the streaming calibration keeps to the budget (its peak memory, natively).
 Standard library only; every refusal is checked for its words, its exit status and the
 output it did not write.
 """
@@ -20,6 +21,7 @@ import time
 
 DMLP = sys.argv[1]
 SOURCE = sys.argv[2]
+SANITIZED = len(sys.argv) > 3 and sys.argv[3] in ("ON", "1", "TRUE", "YES", "on", "true")
 passed = 0
 failed = 0
 MIB = 1 << 20
@@ -39,8 +41,8 @@ def write(path, data):
         f.write(data.encode() if isinstance(data, str) else data)
 
 
-def npy(shape, values=None):
-    """A float32 .npy of the given shape (zeros unless values are given)."""
+def npy(shape, values=None, payload=None):
+    """A float32 .npy of the given shape (zeros unless values or payload bytes are given)."""
     count = 1
     for d in shape:
         count *= d
@@ -48,7 +50,8 @@ def npy(shape, values=None):
     header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % dims
     total = (10 + len(header) + 1 + 63) // 64 * 64
     header += " " * (total - 10 - len(header) - 1) + "\n"
-    payload = struct.pack("<%df" % count, *(values or [0.0] * count))
+    if payload is None:
+        payload = struct.pack("<%df" % count, *(values or [0.0] * count))
     return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + payload
 
 
@@ -174,12 +177,42 @@ def test_invalid_env():
     os.remove("o.npy")
 
 
+def test_calibration():
+    """The first large operator's streaming calibration keeps to the budget: in a 100 MiB
+    group a 16 MiB Sign takes the built-in defaults instead of 2 x 64-256 MiB of buffers
+    (which had the job killed), and `dmlp caps --tune` says why."""
+    group = cgroup("g100", 100 * MIB)
+    group["DMLP_TUNE_CACHE"] = "off"
+    code = subprocess.run([DMLP, "caps", "--tune"], env=dict(os.environ, **group),
+                          capture_output=True, timeout=60)
+    out = code.stdout.decode(errors="replace")
+    check(code.returncode == 0 and "streaming (built-in defaults)" in out and
+          "the memory budget, 100 MiB, leaves too little to measure in" in out,
+          "caps --tune in 100 MiB: %r" % out[-600:])
+    pattern = struct.pack("<4f", -1.5, 0.0, 2.0, -0.0)
+    write("x16.npy", npy((4 << 20,), payload=pattern * (1 << 20)))
+    child = subprocess.Popen([DMLP, "run", "sign", "x16.npy", "o.npy"],
+                             env=dict(os.environ, **group), stderr=subprocess.PIPE)
+    err = child.stderr.read().decode(errors="replace")
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    check(child.returncode == 0 and os.path.getsize("o.npy") > 16 << 20,
+          "16 MiB Sign in 100 MiB: %d %r" % (child.returncode, err))
+    # in + out + the process: about 40 MiB; a calibration would add 128 MiB or more
+    # (RSS is only meaningful natively and without a sanitizer's shadow memory)
+    if not SANITIZED and not os.environ.get("DMLP_TEST_EMULATED"):
+        check(usage.ru_maxrss < 100 * 1024, "16 MiB Sign in 100 MiB: %d KiB at most" %
+              usage.ru_maxrss)
+    os.remove("o.npy")
+
+
 work = tempfile.mkdtemp(prefix="dmlp-test-budget-")
 os.chdir(work)
 test_cgroup()
 test_streams()
 test_format_caps()
 test_invalid_env()
+test_calibration()
 subprocess.run(["rm", "-rf", work])
 print("test_budget_cli: %d checks passed, %d failed" % (passed, failed))
 sys.exit(1 if failed or not passed else 0)
