@@ -95,6 +95,16 @@ def test_cgroup():
     code, err = dmlp("run", "sign", "small.npy", "o.npy", env=group)
     check(code == 0 and os.path.exists("o.npy"), "a small run under 300 MiB: %r" % err)
     os.remove("o.npy")
+    # a sparse 10 GB .npy under 500 MiB: refused by its header, nothing read
+    header = npy((2500000000,), payload=b"")
+    with open("sparse.npy", "wb") as f:
+        f.write(header)
+        f.truncate(len(header) + 10000000000)
+    code, err = dmlp("run", "sign", "sparse.npy", "o.npy", env=cgroup("g500", 500 * MIB))
+    check(code == 1 and "sparse.npy: the tensor's data asks for 10000000000 bytes" in err and
+          "the memory budget is 524288000 bytes (500.0 MiB)" in err and
+          not os.path.exists("o.npy"), "a sparse 10 GB .npy under 500 MiB: %r" % err)
+    os.remove("sparse.npy")
     # DxDispatch: a sizeInBytes of 20 GiB under 2 GiB, refused before it is allocated
     two = cgroup("g2g", 2048 * MIB)
     write("big.json", """{
