@@ -141,7 +141,10 @@ typedef struct dmlp_onnx_result dmlp_onnx_result;
    FORMAT (malformed protobuf, or a model that breaks ONNX's rules: undefined inputs,
    cycles, tensors defined twice, bad tensor data), UNSUPPORTED (valid ONNX that dmlp
    does not run: other operators, opsets, types, external data, ranks above 8),
-   OUT_OF_MEMORY. Messages start with the path, or "<memory>". Thread-safe. */
+   OUT_OF_MEMORY (also a file or stream past the memory budget), INVALID_ARGUMENT
+   (DMLP_MAX_MEMORY is set but is no size: see the memory budget below). A file over 2
+   GiB less a byte, protobuf's limit, is FORMAT, and a stream is read no further.
+   Messages start with the path, or "<memory>". Thread-safe. */
 DMLP_API dmlp_status dmlp_onnx_model_load_file(const char *path,
                                                const dmlp_onnx_options *options,
                                                dmlp_onnx_model **model);
@@ -175,8 +178,11 @@ DMLP_API dmlp_status dmlp_onnx_model_output(const dmlp_onnx_model *model, uint32
    only on success and owns the outputs. Statuses: INVALID_ARGUMENT (unknown, missing,
    repeated or mismatched inputs, a symbolic dimension fed two sizes, too many elements),
    OUT_OF_MEMORY (also when the tensors the run makes, beside the model's initializers
-   and the inputs, would pass the memory budget: the machine's physical memory or the
-   address-space limit, or DMLP_MAX_MEMORY; the message names the node's output). Calls
+   and the inputs, would pass the memory budget: the least of the machine's physical
+   memory, the address-space limit and the room its control groups leave, or
+   DMLP_MAX_MEMORY; the message names the node's output; a DMLP_MAX_MEMORY that is
+   set but is no size, e.g. "5mb", refuses with INVALID_ARGUMENT naming it rather than
+   fall back to the machine's memory). Calls
    on one model must not overlap; different models may run at the same time. */
 DMLP_API dmlp_status dmlp_onnx_model_run(dmlp_onnx_model *model, uint32_t input_count,
                                          const dmlp_onnx_tensor *inputs,

@@ -18,8 +18,9 @@ static const char usage[] =
     "  --confine DIR        every sourcePath and targetPath must resolve inside DIR (no\n"
     "                       '..' or symbolic link out of it); checked before anything runs\n"
     "  --max-memory SIZE    the most memory the model's buffers may ask for (bytes, or\n"
-    "                       with K M G T); default: the physical memory or the\n"
-    "                       address-space limit, whichever is smaller (DMLP_MAX_MEMORY)\n"
+    "                       with K M G T); default: the least of the physical memory,\n"
+    "                       the address-space limit and the memory cgroup's room\n"
+    "                       (DMLP_MAX_MEMORY)\n"
     "  writeFile outputs appear together when every command has run, or none of them.\n";
 
 /* A named level ("2_0"), as the other commands take it (not "ext": DxDispatch models

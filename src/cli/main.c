@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "cli_bench.h"
 #include "dmlp.h"
+#include "io/budget.h"
 #include "io/temps.h"
 
 typedef struct subcommand {
@@ -45,6 +46,12 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--version") == 0) {
         printf("dmlp %d.%d.%d\n", DMLP_VERSION_MAJOR, DMLP_VERSION_MINOR, DMLP_VERSION_PATCH);
         return 0;
+    }
+    /* A DMLP_MAX_MEMORY that is no size is wrong usage, as --max-memory's would be: the
+       library would refuse each allocation with the same words. */
+    if (dmlp__budget_check() != DMLP_OK) {
+        fprintf(stderr, "dmlp: %s\n", dmlp_last_error());
+        return 2;
     }
     dmlp__temps_remove_on_signals(); /* what the command writes goes away on a signal */
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)

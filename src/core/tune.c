@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/memory_budget.h"
 #include "core/threadpool.h"
 #include "dmlp.h"
 #include "numeric/fp_convert.h"
@@ -32,13 +33,18 @@ static const dmlp__streaming_tune defaults = {
 
 /* The streaming calibration's time budget (DMLP_TUNE=budget=SECONDS changes it). On an
    idle 2-core Zen 5 it takes about 0.8 s; a loaded or slow machine (or an instrumented
-   build) stops at the budget, keeps the built-in defaults for what it had no time to
-   measure, and does not keep the result in the file: the next process measures again,
-   perhaps on a quieter machine. */
+   build) stops at the budget and keeps the built-in defaults for what it had no time to
+   measure. That partial result is kept in the file like a whole one, saying it is
+   partial: measuring again in every later process cost each 1.6 s and 530 MB on a
+   loaded machine, for choices within a few percent of the defaults. */
 #define BUDGET_SECONDS 1.5
 
 /* The smallest output that may stream: below it no measurement is needed to decide. */
 #define STREAM_FLOOR (1u * MIB)
+
+/* The calibration's two buffers take at most this share of the memory budget (1/4): the
+   first operator large enough to need it already holds its own tensors. */
+#define CALIBRATION_SHARE 8
 
 typedef enum source { NOT_YET, MEASURED, PARTLY, CACHED, FORCED, DEFAULTS } source;
 static const char *const source_names[] = {"not measured yet", "measured",
@@ -440,15 +446,16 @@ static void load_file(void)
     snprintf(state.file_note, sizeof state.file_note, "%s: read", state.path);
 }
 
-/* Writes every measured choice (never forced or default ones), whole or not at all: a
-   temporary file renamed over the old one. */
+/* Writes every measured choice, partly measured ones included (never forced or default
+   ones), whole or not at all: a temporary file renamed over the old one. */
 static void save_file(void)
 {
     if (!state.path[0])
         return;
     char text[4096] = "";
     append(text, sizeof text, "dmlp-tune 2\nkey %s\n", state.key);
-    if (state.streaming_from == MEASURED || state.streaming_from == CACHED) {
+    if (state.streaming_from == MEASURED || state.streaming_from == PARTLY ||
+        state.streaming_from == CACHED) {
         const dmlp__streaming_tune *t = &state.streaming;
         append(text, sizeof text, "streaming %u %u %u %u %llu %llu\nstreaming_why %s\n",
                t->prefetch, t->prefetch_distance, t->narrow_prefetch, t->narrow_distance,
@@ -596,23 +603,53 @@ static size_t pick(candidate *cands, size_t n, team_job *j,
     return chosen;
 }
 
-/* The streaming calibration, on buffers well beyond the last-level cache. Returns 1 when
-   every choice was measured within the budget. */
-static int measure_streaming(dmlp__streaming_tune *t, double budget, char *why,
-                             size_t why_size)
+/* The calibration's preferred buffer size. 64 MiB in and out is twice a 32 MiB cache. A
+   CPU that reports more (some VMs report the whole host's) gets 256 MiB where the budget
+   is 8 GiB or more, else 96 MiB: on a Zen 5 VM reporting 384 MiB, T0 16 KiB and NTA 8 KiB
+   lay within 3% of each other on 96 MiB while NTA 8 KiB was 7-9% faster on every kernel
+   at 256 MiB, and the 96 MiB measurement picked T0 in half the runs. */
+static uint64_t preferred_bytes(uint64_t budget, uint64_t llc)
 {
-    int complete = 0;
+    return llc <= 32ull * MIB ? 64u * MIB : budget >= 8192ull * MIB ? 256u * MIB : 96u * MIB;
+}
+
+/* The smallest it may be halved to: twice the cache (else it times the cache), at least
+   16 MiB, at most the preferred size. */
+static uint64_t least_bytes(uint64_t budget, uint64_t llc)
+{
+    uint64_t least = 2 * llc < 16u * MIB ? 16u * MIB : 2 * llc, want = preferred_bytes(budget, llc);
+    return least > want ? want : least;
+}
+
+size_t dmlp__tune_calibration_bytes(uint64_t budget, uint64_t llc)
+{
+    uint64_t want = preferred_bytes(budget, llc), least = least_bytes(budget, llc);
+    while (want > budget / CALIBRATION_SHARE && want / 2 >= least)
+        want /= 2;
+    return want <= budget / CALIBRATION_SHARE ? (size_t)want : 0;
+}
+
+/* The streaming calibration, on buffers well beyond the last-level cache. MEASURED when
+   every choice was measured within the time budget, PARTLY when it ran out, DEFAULTS
+   when nothing could be measured (too small a memory budget, no memory). */
+static source measure_streaming(dmlp__streaming_tune *t, double budget, char *why,
+                                size_t why_size)
+{
+    source result = DEFAULTS;
     *t = defaults;
     why[0] = '\0';
-    uint64_t llc = llc_bytes();
-    /* 64 MiB in and out is twice a 32 MiB cache. A CPU that reports more (some VMs report
-       the whole host's) gets 256 MiB where the machine has 8 GiB or more, else 96 MiB:
-       on a Zen 5 VM reporting 384 MiB, T0 16 KiB and NTA 8 KiB lay within 3% of each
-       other on 96 MiB while NTA 8 KiB was 7-9% faster on every kernel at 256 MiB, and the
-       96 MiB measurement picked T0 in half the runs. */
-    size_t bytes = llc <= 32ull * MIB ? 64u * MIB
-                   : dmlp__memory_limit() >= 8192ull * MIB ? 256u * MIB
-                                                            : 96u * MIB;
+    uint64_t llc = llc_bytes(), memory = dmlp__budget();
+    size_t bytes = dmlp__tune_calibration_bytes(memory, llc);
+    if (!bytes) {
+        char has[48];
+        snprintf(has, sizeof has, "%llu MiB", (unsigned long long)(memory >> 20));
+        snprintf(why, why_size,
+                 "built-in defaults: the memory budget, %s, leaves too little to measure in "
+                 "(two buffers of at least %llu MiB each, taking at most 1/%u of it)",
+                 memory ? has : "none (DMLP_MAX_MEMORY is no size)",
+                 (unsigned long long)(least_bytes(memory, llc) >> 20), CALIBRATION_SHARE / 2);
+        return DEFAULTS;
+    }
     dmlp__isa isa = dmlp__isa_detect();
     dmlp__kernel_choice same = dmlp__kernel_select(DML_OPERATOR_ELEMENT_WISE_SIGN,
                                                    DML_TENSOR_DATA_TYPE_INT32, isa);
@@ -729,17 +766,18 @@ static int measure_streaming(dmlp__streaming_tune *t, double budget, char *why,
         append(why, why_size, " chunk: one thread, not measured;");
     }
     append(why, why_size, " %.2f s", now() - t_start);
-    complete = 1;
+    result = MEASURED;
     goto done;
 over_budget:
     /* Stream from the built-in size, with what was measured so far. */
-    append(why, why_size, " over the %.2f s budget after %.2f s: the rest are defaults, "
-           "not kept", budget, now() - t_start);
+    append(why, why_size, " over the %.2f s budget after %.2f s: the rest are defaults",
+           budget, now() - t_start);
+    result = PARTLY;
 done:
     dmlp__threadpool_destroy(pool);
     dmlp__aligned_free(in);
     dmlp__aligned_free(out);
-    return complete;
+    return result;
 }
 
 const dmlp__streaming_tune *dmlp__tune_streaming(void)
@@ -756,11 +794,12 @@ const dmlp__streaming_tune *dmlp__tune_streaming(void)
             state.streaming_why[0] = '\0';
         } else if (state.streaming_from != CACHED) {
             dmlp__fp_env saved = dmlp__fp_env_enter();
-            int complete = measure_streaming(&state.streaming, f->budget, state.streaming_why,
-                                             sizeof state.streaming_why);
+            state.streaming_from = measure_streaming(&state.streaming, f->budget,
+                                                     state.streaming_why,
+                                                     sizeof state.streaming_why);
             dmlp__fp_env_leave(saved);
-            state.streaming_from = complete ? MEASURED : PARTLY;
-            save_file();
+            if (state.streaming_from != DEFAULTS)
+                save_file();
         }
         apply_forced(&state.streaming, f);
         atomic_store_explicit(&state.streaming_done, 1, memory_order_release);

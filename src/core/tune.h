@@ -6,7 +6,10 @@
      how far ahead), and the largest chunk a thread claims. Measured on buffers well
      beyond the last-level cache, lazily on the first operator that big (or by `dmlp
      caps --tune` / `dmlp bench`), in a calibration bounded by a time budget (1.5 s;
-     what it had no time for keeps the built-in defaults and is not kept in the file).
+     what it had no time for keeps the built-in defaults, and the partial result is kept
+     in the file so that later processes do not measure again) and by the memory budget
+     (core/memory_budget.h: its two buffers take at most a quarter; a budget too small
+     for them leaves the built-in defaults, not kept).
    - Cache-resident, per kernel level: the Softsign division method per type (divide, or
      the reciprocal estimate + Newton step + exact correction, which gives the same bits:
      test exhaustive), and whether loops run several blocks per iteration; measured on
@@ -64,6 +67,12 @@ void dmlp__tune_describe(char *buf, size_t size);
 
 /* Where the choices are kept between processes (empty when not kept). */
 const char *dmlp__tune_cache_path(void);
+
+/* The streaming calibration's buffer size (each of two) for a memory budget and a
+   last-level cache: the preferred size (64 MiB, or 96 or 256 MiB where the cache
+   reported is larger), halved until both fit in a quarter of the budget but not below
+   twice the cache; 0 when they cannot fit, and the built-in defaults stand. */
+size_t dmlp__tune_calibration_bytes(uint64_t budget, uint64_t llc);
 
 /* For tests: forget every choice and read DMLP_TUNE, DMLP_TUNE_CACHE and XDG_CACHE_HOME
    again on next use. No operator may be running or be created meanwhile. */

@@ -28,6 +28,11 @@ typedef struct dmlp__dx_number_ref {
     size_t token;
 } dmlp__dx_number_ref;
 
+/* The largest JSON document read, whatever the memory budget: a model's text is small
+   (data comes from sourcePath files), and cJSON's tree of a 1 GiB document of numbers
+   would take several times that. A longer file or stream is refused, not read on. */
+#define DMLP__DX_MAX_DOCUMENT (UINT64_C(1) << 30)
+
 typedef struct dmlp__dx_json {
     cJSON *root;
     char *text; /* the pre-passed copy, NUL-terminated */

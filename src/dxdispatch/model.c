@@ -157,7 +157,8 @@ dmlp_status dmlp__dx_model_load_confined(const char *path, const dmlp__confine *
     *model = NULL;
     unsigned char *bytes = NULL;
     size_t n = 0;
-    dmlp_status read = dmlp__read_file(path, 0, &bytes, &n);
+    dmlp_status read = dmlp__read_file_at_most(path, DMLP__DX_MAX_DOCUMENT,
+                                               "a DxDispatch JSON document", &bytes, &n);
     if (read != DMLP_OK)
         return read;
     char *text = (char *)bytes;

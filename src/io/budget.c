@@ -1,74 +1,11 @@
-/* The memory budget behind budget.h. */
+/* Taking from the memory budget (budget.h); its size is core/memory_budget.c's. */
 #include "io/budget.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "core/error.h"
-#include "platform/memory.h"
 
-static _Atomic uint64_t chosen; /* 0: the default */
-/* The machine's part of the default, read once: it costs two system calls (sysinfo and
-   prlimit), which were most of a 16-element ONNX run when every allocation asked again. */
-static _Atomic uint64_t machine; /* 0: not read yet */
-
-bool dmlp__budget_parse(const char *text, uint64_t *bytes)
-{
-    if (!text || text[0] < '0' || text[0] > '9')
-        return false;
-    uint64_t v = 0;
-    const char *p = text;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
-            return false;
-        v = v * 10 + (uint64_t)(*p - '0');
-    }
-    int shift = 0;
-    switch (*p) {
-    case 'k': case 'K': shift = 10; break;
-    case 'm': case 'M': shift = 20; break;
-    case 'g': case 'G': shift = 30; break;
-    case 't': case 'T': shift = 40; break;
-    default: break;
-    }
-    if (shift) {
-        p++;
-        if (p[0] == 'i' && p[1] == 'B')
-            p += 2;
-        else if (p[0] == 'B')
-            p++;
-    } else if (p[0] == 'B') {
-        p++;
-    }
-    if (*p || v == 0 || v > (UINT64_MAX >> shift))
-        return false;
-    *bytes = v << shift;
-    return true;
-}
-
-uint64_t dmlp__budget(void)
-{
-    uint64_t b = atomic_load(&chosen);
-    if (b)
-        return b;
-    const char *env = getenv("DMLP_MAX_MEMORY");
-    if (env && dmlp__budget_parse(env, &b))
-        return b;
-    b = atomic_load_explicit(&machine, memory_order_relaxed);
-    if (!b) { /* racing first calls read the same value */
-        b = dmlp__memory_limit();
-        atomic_store_explicit(&machine, b ? b : 1, memory_order_relaxed);
-    }
-    return b;
-}
-
-void dmlp__budget_set(uint64_t bytes)
-{
-    atomic_store(&chosen, bytes);
-}
-
-static void describe(char *out, size_t size, uint64_t bytes)
+void dmlp__budget_describe(char *out, size_t size, uint64_t bytes)
 {
     static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
     if (bytes < 1024) {
@@ -86,12 +23,15 @@ static void describe(char *out, size_t size, uint64_t bytes)
 
 dmlp_status dmlp__budget_take(uint64_t *used, const char *what, uint64_t bytes)
 {
+    dmlp_status valid = dmlp__budget_check();
+    if (valid != DMLP_OK)
+        return valid;
     uint64_t budget = dmlp__budget();
     uint64_t already = used ? *used : 0;
     if (bytes > budget || already > budget - bytes) {
         char asks[64], has[64];
-        describe(asks, sizeof asks, bytes);
-        describe(has, sizeof has, budget);
+        dmlp__budget_describe(asks, sizeof asks, bytes);
+        dmlp__budget_describe(has, sizeof has, budget);
         if (already)
             return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
                                "%s asks for %s on top of %llu bytes already taken; the memory "

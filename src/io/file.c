@@ -50,13 +50,21 @@ long long dmlp__read_up_to(int fd, void *buffer, size_t size)
     return (long long)n;
 }
 
-dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *size)
+/* limit > 0: read up to limit + 1 bytes (the caller judges). limit 0: up to the memory
+   budget and up to ceiling (a format's own largest size, UINT64_MAX for none), the file
+   named `what` when ceiling refuses it. */
+static dmlp_status read_fd(int fd, size_t limit, uint64_t ceiling, const char *what,
+                           unsigned char **bytes, size_t *size)
 {
     struct stat st;
+    dmlp_status valid = limit ? DMLP_OK : dmlp__budget_check();
+    if (valid != DMLP_OK)
+        return valid;
     uint64_t budget = dmlp__budget();
+    uint64_t bound = budget < ceiling ? budget : ceiling;
     /* the most this read may hold: limit + 1 (so the caller sees "too large"), or the
-       budget + 1 (so we see it) */
-    uint64_t most = limit ? (uint64_t)limit + 1 : budget + (budget < UINT64_MAX);
+       budget or ceiling + 1 (so we see it) */
+    uint64_t most = limit ? (uint64_t)limit + 1 : bound + (bound < UINT64_MAX);
     size_t cap = 1 << 16;
     bool known = fstat(fd, &st) == 0;
     if (known && !limit && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
@@ -66,6 +74,10 @@ dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *s
                            S_ISCHR(st.st_mode) ? "character" : "block");
     if (known && S_ISREG(st.st_mode)) {
         uint64_t file_size = st.st_size > 0 ? (uint64_t)st.st_size : 0;
+        if (!limit && file_size > ceiling)
+            return dmlp__error(DMLP_ERROR_FORMAT,
+                               "has %llu bytes; %s is at most %llu bytes",
+                               (unsigned long long)file_size, what, (unsigned long long)ceiling);
         if (!limit) {
             dmlp_status s = dmlp__budget_take(NULL, "the file", file_size);
             if (s != DMLP_OK)
@@ -106,13 +118,46 @@ dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *s
         if (n < cap) /* the end of the file */
             break;
     }
-    if (!limit && n > budget) {
+    if (!limit && n > ceiling) {
         free(buf);
-        return dmlp__budget_take(NULL, "the stream", n);
+        return dmlp__error(DMLP_ERROR_FORMAT, "goes on past %llu bytes; %s is at most that",
+                           (unsigned long long)ceiling, what);
+    }
+    if (!limit && n > budget) {
+        char has[64];
+        dmlp__budget_describe(has, sizeof has, budget);
+        free(buf);
+        return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
+                           "the stream goes on past the memory budget, %s: read no further "
+                           "(--max-memory or DMLP_MAX_MEMORY change it)",
+                           has);
     }
     *bytes = buf;
     *size = n;
     return DMLP_OK;
+}
+
+dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *size)
+{
+    return read_fd(fd, limit, UINT64_MAX, "", bytes, size);
+}
+
+dmlp_status dmlp__read_fd_at_most(int fd, uint64_t cap, const char *what,
+                                  unsigned char **bytes, size_t *size)
+{
+    return read_fd(fd, 0, cap, what, bytes, size);
+}
+
+dmlp_status dmlp__read_file_at_most(const char *path, uint64_t cap, const char *what,
+                                    unsigned char **bytes, size_t *size)
+{
+    int fd;
+    dmlp_status s = dmlp__open_input(path, NULL, &fd);
+    if (s != DMLP_OK)
+        return s;
+    s = read_fd(fd, 0, cap, what, bytes, size);
+    close(fd);
+    return s;
 }
 
 dmlp_status dmlp__read_file(const char *path, size_t limit, unsigned char **bytes,

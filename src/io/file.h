@@ -7,6 +7,7 @@
 #define DMLP_IO_FILE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dmlp.h"
 #include "io/confine.h"
@@ -22,6 +23,17 @@ dmlp_status dmlp__open_input(const char *path, const dmlp__confine *confine, int
    once (FORMAT). Failures: IO (a read error: the system's reason), FORMAT,
    OUT_OF_MEMORY. */
 dmlp_status dmlp__read_fd(int fd, size_t limit, unsigned char **bytes, size_t *size);
+
+/* dmlp__read_fd with limit 0 (the memory budget), and no more than cap bytes whatever
+   the budget: the largest a format allows (a protobuf message: 2 GiB). A longer regular
+   file is refused before anything is read, a stream as soon as it passes cap (FORMAT
+   "has N bytes; <what> is at most CAP bytes", what e.g. "an ONNX model"). */
+dmlp_status dmlp__read_fd_at_most(int fd, uint64_t cap, const char *what,
+                                  unsigned char **bytes, size_t *size);
+
+/* dmlp__open_input without confinement, then dmlp__read_fd_at_most. */
+dmlp_status dmlp__read_file_at_most(const char *path, uint64_t cap, const char *what,
+                                    unsigned char **bytes, size_t *size);
 
 /* dmlp__open_input without confinement, then dmlp__read_fd. */
 dmlp_status dmlp__read_file(const char *path, size_t limit, unsigned char **bytes,

@@ -51,7 +51,10 @@ void dmlp__onnx_alloc_init(dmlp__onnx_alloc *alloc);
    "<not_what>: malformed or truncated protobuf". */
 dmlp_status dmlp__onnx_unpack_failed(const dmlp__onnx_alloc *alloc, const char *not_what);
 
-/* Reads a whole file into malloc'ed memory. Messages: "<path>: <why>". */
+/* Reads a whole file into malloc'ed memory, within the memory budget and within
+   protobuf's limit for one message (DMLP__ONNX_MAX_MESSAGE, 2 GiB less a byte: a longer
+   file or stream is refused without reading further). Messages: "<path>: <why>". */
+#define DMLP__ONNX_MAX_MESSAGE UINT64_C(2147483647)
 dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size);
 
 /* ---- operators (onnx_ops.c) ---- */

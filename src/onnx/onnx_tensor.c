@@ -325,7 +325,9 @@ dmlp_status dmlp_onnx_tensor_load_memory(const void *bytes, size_t size,
 
 dmlp_status dmlp__onnx_read_file(const char *path, uint8_t **data, size_t *size)
 {
-    dmlp_status s = dmlp__read_file(path, 0, data, size);
+    dmlp_status s = dmlp__read_file_at_most(path, DMLP__ONNX_MAX_MESSAGE,
+                                            "a protobuf message (an ONNX model or tensor)",
+                                            data, size);
     if (s != DMLP_OK)
         dmlp__error_prefix(path);
     return s;

@@ -2,14 +2,17 @@
    same bits through the public API (odd sizes, pointers off their alignment, padded
    rows, in place, 1 and 2 threads); DMLP_TUNE is read as documented; a corrupt, cut,
    foreign or unwritable cache file is ignored without a crash and the results stay the
-   same. */
+   same; a calibration cut short by its time budget is kept; the calibration keeps to the
+   memory budget. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "core/memory_budget.h"
 #include "core/tune.h"
 #include "dmlp.h"
 #include "test_util.h"
@@ -17,6 +20,7 @@
 #define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
 #define SOFT DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+#define MIB_ (UINT64_C(1) << 20)
 
 /* Strategies: all streaming knobs forced, so none is measured (the test stays quick). */
 static const char *const strategies[] = {
@@ -234,6 +238,57 @@ static int contains(const char *needle)
     return 0;
 }
 
+static double test_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The calibration keeps to the memory budget: its buffers are sized to a quarter of it,
+   and a budget too small for them leaves the built-in defaults without measuring, not
+   kept in the file (the cache file at `path` is removed first). */
+static void check_memory_budget(const char *path)
+{
+    static const struct {
+        uint64_t budget, llc, bytes;
+    } sizes[] = {
+        {UINT64_MAX, 32 * MIB_, 64 * MIB_}, {512 * MIB_, 32 * MIB_, 64 * MIB_},
+        {511 * MIB_, 32 * MIB_, 0},         {200 * MIB_, 32 * MIB_, 0},
+        {128 * MIB_, 8 * MIB_, 16 * MIB_},  {127 * MIB_, 8 * MIB_, 0},
+        {256 * MIB_, 4 * MIB_, 32 * MIB_},  {16384 * MIB_, 320 * MIB_, 256 * MIB_},
+        {2048 * MIB_, 320 * MIB_, 96 * MIB_}, {300 * MIB_, 320 * MIB_, 0},
+        {300 * MIB_, 20 * MIB_, 0},         {700 * MIB_, 20 * MIB_, 64 * MIB_},
+        {0, 32 * MIB_, 0},
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        CHECK_EQ_U64(dmlp__tune_calibration_bytes(sizes[i].budget, sizes[i].llc),
+                     sizes[i].bytes, "budget %llu MiB, cache %llu MiB",
+                     (unsigned long long)(sizes[i].budget >> 20),
+                     (unsigned long long)(sizes[i].llc >> 20));
+    /* 100 MiB: a job in a small container is not killed by the calibration */
+    unsetenv("DMLP_TUNE");
+    remove(path);
+    dmlp__budget_set(100 * MIB_);
+    dmlp__tune_reset();
+    double t0 = test_seconds();
+    dmlp__tune_streaming();
+    CHECK(test_seconds() - t0 < 0.2, "a small budget measures nothing (%.2f s)",
+          test_seconds() - t0);
+    CHECK(contains("streaming (built-in defaults)") &&
+              contains("the memory budget, 100 MiB, leaves too little to measure in"),
+          "a small budget: the defaults, and why");
+    struct stat st;
+    CHECK(stat(path, &st) != 0, "a small budget's defaults are not kept");
+    /* a DMLP_MAX_MEMORY that is no size: no budget, the defaults */
+    dmlp__budget_set(0);
+    setenv("DMLP_MAX_MEMORY", "5mb", 1);
+    dmlp__tune_reset();
+    dmlp__tune_streaming();
+    CHECK(contains("none (DMLP_MAX_MEMORY is no size)"), "an invalid DMLP_MAX_MEMORY");
+    unsetenv("DMLP_MAX_MEMORY");
+}
+
 static void check_cache_file(void)
 {
     char dir[] = "/tmp/dmlp_test_tune_XXXXXX";
@@ -330,8 +385,8 @@ static void check_cache_file(void)
     CHECK(contains("DMLP_TUNE_CACHE=off"), "DMLP_TUNE_CACHE=off is reported");
     unsetenv("DMLP_TUNE_CACHE");
 
-    /* A calibration over its budget keeps defaults for the rest, says so, and keeps no
-       streaming line in the file (a loaded machine's timings are not kept). */
+    /* A calibration over its time budget keeps defaults for the rest, says so, and keeps
+       what it measured in the file, so that the next process does not measure again. */
     setenv("DMLP_TUNE", "budget=0", 1);
     remove(path);
     dmlp__tune_reset();
@@ -343,7 +398,16 @@ static void check_cache_file(void)
     if (f)
         fclose(f);
     text[n] = '\0';
-    CHECK(strstr(text, "\nstreaming ") == NULL, "budget=0: no streaming line kept: %s", text);
+    CHECK(strstr(text, "\nstreaming ") != NULL && strstr(text, "over the 0.00 s budget"),
+          "budget=0: the partial streaming choice is kept, saying so: %s", text);
+    dmlp__tune_reset();
+    double t0 = test_seconds();
+    dmlp__tune_streaming();
+    CHECK(test_seconds() - t0 < 0.2, "a kept partial choice is not measured again (%.2f s)",
+          test_seconds() - t0);
+    CHECK(contains("streaming (from the cache file)") && contains("over the 0.00 s budget"),
+          "the partial choice is read back, saying it is partial");
+    check_memory_budget(path);
     setenv("DMLP_TUNE", "budget=61", 1);
     dmlp__tune_reset();
     dmlp__tune_softsign_recip(dmlp__isa_detect());

@@ -1,5 +1,5 @@
 /* Aligned memory from posix_memalign (any size, unlike C11's aligned_alloc), and the
-   memory a process can expect (sysconf, getrlimit). */
+   memory a process can expect (sysconf, getrlimit, its control groups). */
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -29,5 +29,6 @@ uint64_t dmlp__memory_limit(void)
     if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
         (uint64_t)rl.rlim_cur < limit)
         limit = (uint64_t)rl.rlim_cur;
-    return limit;
+    uint64_t group = dmlp__cgroup_memory();
+    return group < limit ? group : limit;
 }
