@@ -116,8 +116,9 @@ void dmlp__graph_free(dmlp__graph *graph);
    front end takes them from its memory budget; tests check them. */
 uint64_t dmlp__graph_intermediate_bytes(const dmlp_operator *op, uint32_t *buffers);
 
-/* OUT_OF_MEMORY, naming the bytes, when the intermediates exceed what the process can
-   have (platform/memory.h's dmlp__memory_limit); `who` prefixes the message. */
+/* OUT_OF_MEMORY, naming the bytes, when the intermediates exceed the memory budget
+   (core/memory_budget.h: the machine's room or DMLP_MAX_MEMORY); `who` prefixes the
+   message. */
 dmlp_status dmlp__graph_check_memory(const dmlp__graph *graph, const char *who);
 
 /* For tests and bench: how a compiled graph runs, e.g. "one pass, 2 steps, blocks of 2048

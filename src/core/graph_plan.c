@@ -13,7 +13,7 @@
 #include "core/registry.h"
 #include "core/tune.h"
 #include "core/types.h"
-#include "platform/memory.h"
+#include "core/memory_budget.h"
 
 /* The block arena each thread keeps on its stack for the steps' outputs that later steps
    read, and the most elements a block holds: with a few tensors of a few KiB each, the
@@ -505,13 +505,19 @@ static dmlp_status assign_slots(dmlp__graph *g)
 
 dmlp_status dmlp__graph_check_memory(const dmlp__graph *g, const char *who)
 {
-    uint64_t limit = dmlp__memory_limit();
+    if (g->intermediate_bytes == 0)
+        return DMLP_OK;
+    dmlp_status st = dmlp__budget_check();
+    if (st != DMLP_OK)
+        return st;
+    uint64_t limit = dmlp__budget();
     if (g->intermediate_bytes <= limit)
         return DMLP_OK;
     return dmlp__error(DMLP_ERROR_OUT_OF_MEMORY,
                        "%s: running node by node holds %" PRIu64 " bytes of intermediates at "
-                       "once (%u buffer%s); the process can have %" PRIu64 " bytes (physical "
-                       "memory or RLIMIT_AS)",
+                       "once (%u buffer%s); the memory budget is %" PRIu64 " bytes (the least "
+                       "of physical memory, RLIMIT_AS and the memory cgroup's room; "
+                       "DMLP_MAX_MEMORY changes it)",
                        who, g->intermediate_bytes, g->slot_count, g->slot_count == 1 ? "" : "s",
                        limit);
 }

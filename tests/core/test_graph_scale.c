@@ -512,6 +512,22 @@ static void over_memory(dmlp_device *dev)
     dmlp_operator_destroy(compiled);
     for (int k = 0; k < 3; k++)
         dmlp_operator_destroy(ops[k]);
+
+    /* On 65,536 elements (64 MiB of intermediates) under DMLP_MAX_MEMORY=1M: refused,
+       naming the budget; under 1G, compiled. */
+    tensor_init(&t, 65536);
+    setenv("DMLP_MAX_MEMORY", "1M", 1);
+    CHECK_STATUS(dag_compile(dev, &d, &t, ops, &compiled), DMLP_ERROR_OUT_OF_MEMORY);
+    CHECK_CONTAINS(dmlp_last_error(), "the memory budget is 1048576 bytes");
+    CHECK(compiled == NULL, "a graph over the budget was made");
+    for (int k = 0; k < 3; k++)
+        dmlp_operator_destroy(ops[k]);
+    setenv("DMLP_MAX_MEMORY", "1G", 1);
+    CHECK_STATUS(dag_compile(dev, &d, &t, ops, &compiled), DMLP_OK);
+    unsetenv("DMLP_MAX_MEMORY");
+    dmlp_operator_destroy(compiled);
+    for (int k = 0; k < 3; k++)
+        dmlp_operator_destroy(ops[k]);
     dag_free(&d);
 }
 
