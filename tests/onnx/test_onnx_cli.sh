@@ -146,5 +146,28 @@ check "integer division by zero: message" grep -q \
     'Div-14 node producing "y": ELEMENT_WISE_DIVIDE: BTensor element \[0, 3\] is 0' "$work/err"
 check "integer division by zero: nothing written" [ -z "$(ls "$work/none")" ]
 
+# A chain longer than one graph holds (70,000 Sign nodes after lowering): refused in
+# ONNX's terms before anything runs, nothing written.
+$py - "$work" <<'PY'
+import sys, numpy as np
+from onnx import TensorProto, helper
+n = 70000
+names = ["x"] + ["t%d" % i for i in range(n - 1)] + ["y"]
+nodes = [helper.make_node("Sign", [names[i]], [names[i + 1]]) for i in range(n)]
+vi = helper.make_tensor_value_info
+graph = helper.make_graph(nodes, "long", [vi("x", TensorProto.FLOAT, [4])],
+                          [vi("y", TensorProto.FLOAT, [4])])
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+with open(sys.argv[1] + "/long.onnx", "wb") as f:
+    f.write(model.SerializeToString())
+np.save(sys.argv[1] + "/x4.npy", np.array([-2, 0, 3, np.nan], np.float32))
+PY
+mkdir "$work/long"
+"$dmlp" onnx "$work/long.onnx" -i x="$work/x4.npy" -o "$work/long" 2>"$work/err" >/dev/null
+check "70,000 nodes: exit 1" [ $? -eq 1 ]
+check "70,000 nodes: the message" grep -q \
+    "the model runs 70000 nodes after lowering .* dmlp runs at most 65535 in one graph" "$work/err"
+check "70,000 nodes: nothing written" [ -z "$(ls "$work/long")" ]
+
 echo "test_onnx_cli: $passed checks passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
