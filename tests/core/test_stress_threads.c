@@ -23,17 +23,6 @@
 #include "dmlp.h"
 #include "test_util.h"
 
-#if defined(__SANITIZE_THREAD__)
-#define STRESS_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define STRESS_SANITIZED 1
-#endif
-#endif
-#ifdef SANITIZED
-#define STRESS_SANITIZED 1
-#endif
-
 #define WORKERS 12
 #define DEVICE_THREADS 3
 #define GUARD 64u
@@ -556,7 +545,7 @@ static double stress_seconds(void)
 #else
     if (getenv("DMLP_TEST_EMULATED"))
         return 0.5;
-#ifdef STRESS_SANITIZED
+#if defined(SANITIZED) || defined(THREAD_SANITIZED)
     return 1.0;
 #else
     return 2.0;
