@@ -43,3 +43,7 @@ dmlp_add_test(test_stress_threads ${CMAKE_CURRENT_LIST_DIR}/test_stress_threads.
 if(CMAKE_CROSSCOMPILING_EMULATOR)
   target_compile_definitions(test_stress_threads PRIVATE DMLP_TEST_EMULATED=1)
 endif()
+# test_fp_env's two-input operators: thinner under an emulator (as under a sanitizer).
+if(CMAKE_CROSSCOMPILING_EMULATOR)
+  target_compile_definitions(test_fp_env PRIVATE DMLP_TEST_EMULATED=1)
+endif()
