@@ -7,11 +7,12 @@
 # is built for them.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
 AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps deps-build deps-test build run test test-release test-sanitize test-exhaustive test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
+.PHONY: all deps deps-build deps-test build run test test-release test-sanitize test-tsan test-exhaustive test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
 	fuzz-long fuzz-seeds bench install clean
 
 all: build
@@ -43,6 +44,20 @@ test-sanitize: deps-test
 		$(CMAKE_ARGS) >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && DMLP_TUNE_CACHE=off ctest --output-on-failure -j $(JOBS) -LE exhaustive
+
+# ThreadSanitizer (clang -fsanitize=thread): the library and only the thread tests, built
+# and run on their own (CI's budget: about a minute and a half in all; a Debug build
+# compiles in half the time of an optimised one, which more than pays for the slower
+# tests, and they sample thinly under THREAD_SANITIZED). Any report fails the run:
+# halt_on_error stops the test at the first one, with exit status 66.
+TSAN_TESTS = test_threads test_threads_pool test_parallel test_stress_threads
+test-tsan: deps-test
+	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+		-DDMLP_WERROR=ON -DDMLP_TSAN=ON -DDMLP_PYTHON=OFF $(CMAKE_ARGS) >/dev/null
+	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target $(TSAN_TESTS)
+	@cd $(TSAN_BUILD) && DMLP_TUNE_CACHE=off DMLP_STRESS_SECONDS=1 \
+		TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1" \
+		ctest --output-on-failure --no-tests=error -j $(JOBS) -R '^($(subst $(eval) ,|,$(TSAN_TESTS)))$$'
 
 # Every input of Softsign's fast formulations against the reference (label exhaustive:
 # 2^32 f32 and all f16/bf16 patterns, every kernel level this CPU runs; about a minute on
@@ -117,4 +132,4 @@ install: build
 	@cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(AARCH64_BUILD) build-fuzz
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(AARCH64_BUILD) build-fuzz

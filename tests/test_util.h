@@ -32,6 +32,16 @@
 #define TEST_THIN 0
 #endif
 
+/* THREAD_SANITIZED: defined in a ThreadSanitizer build (make test-tsan), where the thread
+   tests sample more thinly: that pass looks for races, not for numerical coverage. */
+#if defined(__SANITIZE_THREAD__)
+#define THREAD_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define THREAD_SANITIZED 1
+#endif
+#endif
+
 static unsigned long test_checks_passed_;
 static unsigned long test_checks_failed_;
 

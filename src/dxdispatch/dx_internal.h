@@ -62,6 +62,16 @@ void dmlp__dx_json_measure(char *text, size_t size, size_t *numbers, size_t *val
 void dmlp__dx_json_line_col(const char *text, size_t size, size_t offset, size_t *line,
                             size_t *column);
 
+/* json_numbers.c: the offset of the first number-like run in text (strings skipped) that
+   is not a JSON number (007, 5., .5, +1, 1e), with its length and why; size when every
+   one is a JSON number. */
+size_t dmlp__dx_json_bad_number(const char *text, size_t size, size_t *length,
+                                const char **why);
+
+/* json_names.c: refuses an object in which a name appears twice, naming the name and
+   the object (cJSON keeps both members, and its lookups would take the first). */
+dmlp_status dmlp__dx_json_check_names(const cJSON *root);
+
 dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dmlp__dx_json *doc);
 void dmlp__dx_json_free(dmlp__dx_json *doc);
 

@@ -86,10 +86,23 @@ dmlp_status dmlp__dx_json_parse(const char *text, size_t size, dmlp__dx_json *do
                            "allowed in a name or path",
                            line, column);
     }
+    /* A number JSON forbids is refused where it stands, unless cJSON stops earlier. */
+    size_t bad_length = 0;
+    const char *why = NULL;
+    size_t bad = dmlp__dx_json_bad_number(doc->text, size, &bad_length, &why);
     const char *end = NULL;
     doc->root = cJSON_ParseWithLengthOpts(doc->text, size, &end, 0);
+    size_t stop = end && end >= doc->text ? (size_t)(end - doc->text) : 0;
+    if (bad < size && (doc->root || bad <= stop)) {
+        size_t line, column;
+        dmlp__dx_json_line_col(text, size, bad, &line, &column);
+        int shown = bad_length > 40 ? 40 : (int)bad_length;
+        dmlp__dx_json_free(doc);
+        return dmlp__error(DMLP_ERROR_FORMAT, "line %zu, column %zu: %.*s%s: %s", line, column,
+                           shown, text + bad, (size_t)shown < bad_length ? "..." : "", why);
+    }
     if (!doc->root) {
-        size_t offset = end && end >= doc->text ? (size_t)(end - doc->text) : 0;
+        size_t offset = stop;
         size_t line, column;
         dmlp__dx_json_line_col(text, size, offset, &line, &column);
         const char *hint = "";

@@ -124,6 +124,11 @@ dmlp_status dmlp__dx_model_parse(const char *text, size_t size,
     dmlp_status s = dmlp__dx_json_parse(text ? text : "", size, &doc);
     if (s != DMLP_OK)
         return s;
+    /* Before any section is read: a lookup would take the first of two members. */
+    if ((s = dmlp__dx_json_check_names(doc.root)) != DMLP_OK) {
+        dmlp__dx_json_free(&doc);
+        return s;
+    }
     dmlp__dx_model *result = calloc(1, sizeof *result);
     if (!result) {
         dmlp__dx_json_free(&doc);

@@ -226,6 +226,33 @@ done
 expect 0 "caps default" caps
 contains "$work/stdout" "Feature level 6_4:" "caps defaults to 6_4"
 contains "$work/stdout" "Kernels: " "caps names the kernels' instruction set"
+# ...and the one this build and CPU run: neon on aarch64; on x86-64 what the CPU's flags
+# allow (the library asks CPUID for the same: AVX-512 F, DQ, BW and VL; AVX2 with FMA and
+# F16C; else SSE2); scalar in a generic build. DMLP_TEST_ARCH is the build's DMLP_ARCH
+# (under an emulator, uname names the host). DMLP_ISA unset: it would cap the level.
+flags=
+case "${DMLP_TEST_ARCH:-}" in
+aarch64) isa=neon ;;
+x86_64)
+    flags=$(grep -m 1 '^flags' /proc/cpuinfo 2>/dev/null)
+    has() { case " ${flags#*:} " in *" $1 "*) return 0 ;; esac; return 1; }
+    if has avx512f && has avx512dq && has avx512bw && has avx512vl; then isa=avx512
+    elif has avx2 && has fma && has f16c; then isa=avx2
+    else isa=sse2; fi ;;
+generic) isa=scalar ;;
+*) isa= ;;
+esac
+if [ -z "$isa" ]; then
+    fail "caps kernels: DMLP_TEST_ARCH is '${DMLP_TEST_ARCH:-}', not a processor family"
+elif [ -z "$flags" ] && [ "$DMLP_TEST_ARCH" = x86_64 ]; then
+    fail "caps kernels: no flags line in /proc/cpuinfo to tell the x86-64 level by"
+else
+    line=$(env -u DMLP_ISA "$dmlp" caps 2>&1 | grep '^Kernels: ')
+    case "$line" in
+    "Kernels: $isa "*) pass ;;
+    *) fail "caps kernels: '$line', expected '$isa' on this $DMLP_TEST_ARCH CPU" ;;
+    esac
+fi
 # No extension type; FLOAT64 only where DirectML itself has it (Identity, Cast, If from
 # 5_0 and the bitwise operators from 4_1 on).
 if grep -q 'BFLOAT16\|FLOAT8\|\*' "$work/stdout"; then fail "caps lists extensions"; else pass; fi

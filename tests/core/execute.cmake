@@ -42,3 +42,13 @@ target_link_libraries(test_fp_env PRIVATE m)
 # The measured choices: every strategy forced through DMLP_TUNE gives the same bits; the
 # cache file's failures are harmless.
 dmlp_add_test(test_tune ${CMAKE_CURRENT_LIST_DIR}/test_tune.c)
+# 12 threads creating, executing and destroying operators and graphs on one device
+# (DMLP_STRESS_SECONDS, 2 s by default; shorter under sanitizers and emulators).
+dmlp_add_test(test_stress_threads ${CMAKE_CURRENT_LIST_DIR}/test_stress_threads.c)
+if(CMAKE_CROSSCOMPILING_EMULATOR)
+  target_compile_definitions(test_stress_threads PRIVATE DMLP_TEST_EMULATED=1)
+endif()
+# test_fp_env's two-input operators: thinner under an emulator (as under a sanitizer).
+if(CMAKE_CROSSCOMPILING_EMULATOR)
+  target_compile_definitions(test_fp_env PRIVATE DMLP_TEST_EMULATED=1)
+endif()

@@ -8,7 +8,9 @@
    Where the control register exists the flush-to-zero cases must run, and each first
    shows that the bits it set do flush here (under qemu as well); the platform layer's
    enter/leave is checked on the register itself (FZ16 included, which no kernel's result
-   shows: the f16 kernels compute in f32). */
+   shows: the f16 kernels compute in f32). The two-input float operators (Add, Subtract,
+   Multiply, Divide, Max, Min, Mean, DifferenceSquare) in every float type likewise give
+   their default-environment bytes under every environment, on every thread. */
 #include <fenv.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -161,6 +163,7 @@ static void env_leave(void)
 
 typedef struct buffers {
     unsigned char *in;
+    unsigned char *in2; /* the two-input operators' B */
     unsigned char *expected;
     unsigned char *out;
 } buffers;
@@ -215,6 +218,100 @@ static void run_one(dmlp_device *device, const char *device_name, const env *e,
           op_text, t->name, n, device_name, e->name, before.round, after.round, before.csr,
           after.csr);
     dmlp_operator_destroy(o);
+}
+
+/* ---- the two-input float operators ----------------------------------------------------
+   Their expected bytes are their own run under the default environment (on one thread):
+   what is compared is the environment's effect, whatever kernel the CPU picks. */
+
+/* Enough elements that a 2-thread device splits every type's job over both threads. */
+#define BINARY_BIG (1u << 17)
+/* Under AddressSanitizer and emulators every other environment (FTZ+DAZ, FE_DOWNWARD,
+   and FTZ+DAZ with FE_UPWARD and FE_TOWARDZERO: each bit and each mode still), and the
+   large tensor on two threads only. */
+#if defined(SANITIZED) || defined(DMLP_TEST_EMULATED)
+#define BINARY_ENV_STEP 2
+#define BINARY_THIN 1
+#else
+#define BINARY_ENV_STEP 1
+#define BINARY_THIN 0
+#endif
+
+typedef struct binary_op {
+    DML_OPERATOR_TYPE op;
+    const char *name;
+} binary_op;
+
+static const binary_op binary_ops[] = {
+    {DML_OPERATOR_ELEMENT_WISE_ADD, "Add"},
+    {DML_OPERATOR_ELEMENT_WISE_SUBTRACT, "Subtract"},
+    {DML_OPERATOR_ELEMENT_WISE_MULTIPLY, "Multiply"},
+    {DML_OPERATOR_ELEMENT_WISE_DIVIDE, "Divide"},
+    {DML_OPERATOR_ELEMENT_WISE_MAX, "Max"},
+    {DML_OPERATOR_ELEMENT_WISE_MIN, "Min"},
+    {DML_OPERATOR_ELEMENT_WISE_MEAN, "Mean"},
+    {DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, "DifferenceSquare"},
+};
+
+static dmlp_operator *make_binary(dmlp_device *device, DML_OPERATOR_TYPE op,
+                                  DML_TENSOR_DATA_TYPE type, uint32_t n)
+{
+    uint32_t sizes[1] = {n};
+    DML_BUFFER_TENSOR_DESC buffer = {type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 0, 0};
+    buffer.TotalTensorSizeInBytes = dmlp_calc_buffer_tensor_size(type, 1, sizes, NULL);
+    DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &buffer};
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary = {&tensor, &tensor, &tensor}; /* all alike */
+    DML_OPERATOR_DESC desc = {op, &binary};
+    dmlp_operator *o = NULL;
+    CHECK_STATUS(dmlp_operator_create(device, &desc, DML_EXECUTION_FLAG_NONE, &o), DMLP_OK);
+    return o;
+}
+
+/* Runs op on in and in2 into out; false if it could not run. */
+static bool execute_binary(dmlp_device *device, const binary_op *op, const type_case *t,
+                           uint32_t n, const buffers *b, unsigned char *out)
+{
+    dmlp_operator *o = make_binary(device, op->op, t->type, n);
+    if (!o)
+        return false;
+    size_t bytes = ((size_t)n * t->size + 3) & ~(size_t)3;
+    memset(out, 0xA5, bytes);
+    dmlp_buffer_binding in[2] = {{b->in, 0, bytes}, {b->in2, 0, bytes}};
+    dmlp_buffer_binding ob = {out, 0, bytes};
+    dmlp_status status = dmlp_operator_execute(o, 2, in, 1, &ob);
+    CHECK_STATUS(status, DMLP_OK);
+    dmlp_operator_destroy(o);
+    return status == DMLP_OK;
+}
+
+/* Under the current environment, against b->expected, and the environment kept. */
+static void run_binary(dmlp_device *device, const char *device_name, const env *e,
+                       const binary_op *op, const type_case *t, uint32_t n, const buffers *b)
+{
+    env_state before = env_read();
+    bool ran = execute_binary(device, op, t, n, b, b->out);
+    env_state after = env_read();
+    if (!ran)
+        return;
+    uint32_t mismatches = 0, first = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (memcmp(b->out + (size_t)i * t->size, b->expected + (size_t)i * t->size,
+                   t->size) != 0 && mismatches++ == 0)
+            first = i;
+    uint64_t got = 0, want = 0, x = 0, y = 0;
+    memcpy(&got, b->out + (size_t)first * t->size, t->size);
+    memcpy(&want, b->expected + (size_t)first * t->size, t->size);
+    memcpy(&x, b->in + (size_t)first * t->size, t->size);
+    memcpy(&y, b->in2 + (size_t)first * t->size, t->size);
+    CHECK(mismatches == 0,
+          "%s %s n=%u on %s under %s: %u elements differ from the default environment's "
+          "run; first [%u] a=0x%" PRIx64 " b=0x%" PRIx64 " gives 0x%" PRIx64 ", default 0x%" PRIx64,
+          op->name, t->name, n, device_name, e->name, mismatches, first, x, y, got, want);
+    CHECK(after.round == before.round && after.csr == before.csr,
+          "%s %s n=%u on %s under %s: environment changed: rounding %d -> %d, "
+          "MXCSR control (FPCR on aarch64) 0x%x -> 0x%x",
+          op->name, t->name, n, device_name, e->name, before.round, after.round, before.csr,
+          after.csr);
 }
 
 static dmlp_device *make_device(uint32_t threads)
@@ -274,9 +371,10 @@ int main(void)
     };
     buffers b;
     b.in = malloc((size_t)BIG * 8);
+    b.in2 = malloc((size_t)BIG * 8);
     b.expected = malloc((size_t)BIG * 8);
     b.out = malloc((size_t)BIG * 8);
-    if (!b.in || !b.expected || !b.out)
+    if (!b.in || !b.in2 || !b.expected || !b.out)
         return 1;
     /* Devices started under the default environment... */
     dmlp_device *one = make_device(1);
@@ -321,6 +419,40 @@ int main(void)
             }
         }
     }
+    /* The two-input operators: a and b both with subnormals, infinities and NaNs. */
+    for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+        const type_case *t = &types[ti];
+        fill(b.in, BINARY_BIG, t);
+        fill(b.in2, BINARY_BIG, t);
+        for (size_t oi = 0; oi < sizeof binary_ops / sizeof binary_ops[0]; oi++) {
+            const binary_op *op = &binary_ops[oi];
+            if (!execute_binary(one, op, t, BINARY_BIG, &b, b.expected)) /* the default's */
+                continue;
+            for (size_t ei = 0; ei < sizeof envs / sizeof envs[0]; ei += BINARY_ENV_STEP) {
+                const env *e = &envs[ei];
+                if (!env_enter(e)) {
+                    env_leave();
+                    continue;
+                }
+                entered++;
+                if (e->ftz_daz) {
+                    CHECK(arithmetic_flushes(), "under %s a subnormal product is not flushed",
+                          e->name);
+                    flushed++;
+                }
+                dmlp_device *inherited = make_device(2);
+                run_binary(one, "1 thread", e, op, t, SMALL, &b);
+                if (!BINARY_THIN)
+                    run_binary(one, "1 thread", e, op, t, BINARY_BIG, &b);
+                run_binary(two, "2 threads", e, op, t, BINARY_BIG, &b);
+                if (inherited)
+                    run_binary(inherited, "2 threads started under it", e, op, t, BINARY_BIG,
+                               &b);
+                dmlp_device_destroy(inherited);
+                env_leave();
+            }
+        }
+    }
     CHECK(entered > 0, "no environment could be entered on this platform");
 #if HAVE_MXCSR || HAVE_FPCR
     /* Where the control register exists, the flush-to-zero cases must have run. */
@@ -329,6 +461,7 @@ int main(void)
     dmlp_device_destroy(one);
     dmlp_device_destroy(two);
     free(b.in);
+    free(b.in2);
     free(b.expected);
     free(b.out);
     return test_finish("test_fp_env");
