@@ -63,21 +63,9 @@ class Op:
         self.out, self.floats = out, floats
 
 
-def _np_where(cond):
-    """numpy's select without temporaries: y = x, then 0 where cond fails."""
-    def make(np, x, y):
-        mask = np.empty(x.shape, dtype=np.bool_)
-        def run():
-            np.logical_not(cond(np, x, mask), out=mask)
-            np.copyto(y, x)
-            np.copyto(y, 0, where=mask)
-        return run
-    return make
-
-
 def _np_where2(cond):
-    """A gradient's select in numpy without temporaries: y = b, then 0 where cond(a) fails
-    (b broadcast when it is one element)."""
+    """numpy's select without temporaries: y = b, then 0 where cond(a) fails (b broadcast
+    when it is one element): a gradient's form."""
     def make(np, a, b, y):
         mask = np.empty(a.shape, dtype=np.bool_)
         def run():
@@ -86,6 +74,12 @@ def _np_where2(cond):
             np.copyto(y, 0, where=mask)
         return run
     return make
+
+
+def _np_where(cond):
+    """The same for one input: y = x, then 0 where cond(x) fails."""
+    make = _np_where2(cond)
+    return lambda np, x, y: make(np, x, x, y)
 
 
 def _np_inside(np, a, m):

@@ -32,17 +32,17 @@ static const char *short_usage(void)
     return text;
 }
 
-/* Names of the operators whose descriptor has a field of this kind: "isinf",
-   "identity and abs". */
-static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
+/* Names of the operators a predicate picks, in table order: "isinf", "identity and abs". */
+static void ops_where(bool (*pick)(const dmlp__op_def *, dmlp__field_kind), dmlp__field_kind kind,
+                      char *text, size_t capacity)
 {
     size_t used = 0, count = 0, listed = 0;
     text[0] = '\0';
     for (uint32_t i = 0; i < dmlp__op_count(); i++)
-        count += dmlp__op_field(dmlp__op_at(i), kind) != NULL;
+        count += pick(dmlp__op_at(i), kind);
     for (uint32_t i = 0; i < dmlp__op_count() && used < capacity; i++) {
         const dmlp__op_def *def = dmlp__op_at(i);
-        if (!dmlp__op_field(def, kind))
+        if (!pick(def, kind))
             continue;
         const char *sep = listed == 0 ? "" : listed + 1 == count ? " and " : ", ";
         listed++;
@@ -53,24 +53,27 @@ static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
     }
 }
 
-/* Names of the operators whose UINT8 output is a boolean: "eq, gt, ... and isinf". */
+static bool has_field(const dmlp__op_def *def, dmlp__field_kind kind)
+{
+    return dmlp__op_field(def, kind) != NULL;
+}
+
+static bool bool_result(const dmlp__op_def *def, dmlp__field_kind kind)
+{
+    (void)kind;
+    return dmlp__introspect_bool_result(def);
+}
+
+/* The operators whose descriptor has a field of this kind. */
+static void ops_with(dmlp__field_kind kind, char *text, size_t capacity)
+{
+    ops_where(has_field, kind, text, capacity);
+}
+
+/* The operators whose UINT8 output is a boolean: "eq, gt, ... and isinf". */
 static void bool_ops(char *text, size_t capacity)
 {
-    size_t used = 0, count = 0, listed = 0;
-    text[0] = '\0';
-    for (uint32_t i = 0; i < dmlp__op_count(); i++)
-        count += dmlp__introspect_bool_result(dmlp__op_at(i));
-    for (uint32_t i = 0; i < dmlp__op_count() && used < capacity; i++) {
-        const dmlp__op_def *def = dmlp__op_at(i);
-        if (!dmlp__introspect_bool_result(def))
-            continue;
-        const char *sep = listed == 0 ? "" : listed + 1 == count ? " and " : ", ";
-        listed++;
-        int n = snprintf(text + used, capacity - used, "%s%s", sep, def->cli_name);
-        if (n < 0)
-            break;
-        used += (size_t)n;
-    }
+    ops_where(bool_result, DMLP__FIELD_INPUT, text, capacity);
 }
 
 /* The activation named `name` that an operator with a FusedActivation fuses (NULL:
