@@ -12,7 +12,7 @@
 DMLP_OP(ELEMENT_WISE_IS_NAN, isnan, isnan, "IsNaN", DML_TENSOR_DATA_TYPE_UINT8,
         DMLP_NOT_IN_PLACE("IsNaN never runs in place"),
         "  isnan     ELEMENT_WISE_IS_NAN: 1 where the input is a NaN, else 0. OUT.npy\n"
-        "            holds dtype |u1 (DirectML's UINT8 output)\n",
+        "            holds numpy's bool |b1 (--to u1: DirectML's UINT8)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
 /* DirectML: FLOAT32, FLOAT16 into UINT32 or UINT8; 4 dimensions at 2_0, 1 to 8 from 3_0. */
