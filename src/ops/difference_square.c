@@ -100,8 +100,8 @@ static ALWAYS_INLINE V bin_diffsq_f64(V x, V y, const kc *c)
 BINARY_KERNEL(f32, diffsq, 4, bin_diffsq_f32, setup_f32)
 BINARY_KERNEL(f64, diffsq, 8, bin_diffsq_f64, setup_f64)
 
-/* f16 and bf16: the same f32 operations as their reference, rounded once to the type;
-   the integers: the low 32 bits of the square of the wrapping difference. */
+/* f16 and bf16: the same f32 operations as their reference, rounded once to the type
+   (bf16: the common vector at once, vector_kernels.inc, BF16_BINARY_KERNEL); the integers: the low 32 bits of the square of the wrapping difference. */
 static ALWAYS_INLINE F32 diffsq_f32op(F32 a, F32 b)
 {
     F32 d = fsub32(a, b);
@@ -122,7 +122,7 @@ static ALWAYS_INLINE V bin_diffsq_32(V x, V y, const kc *c)
     return mul32(d, d);
 }
 BINARY_KERNEL(f16, diffsq, 2, bin_diffsq_f16, setup_f16)
-BINARY_KERNEL(bf16, diffsq, 2, bin_diffsq_bf16, setup_bf16)
+BF16_BINARY_KERNEL(diffsq, diffsq_f32op, 0, bin_diffsq_bf16)
 BINARY_KERNEL(i32, diffsq, 4, bin_diffsq_32, setup_none)
 BINARY_KERNEL(u32, diffsq, 4, bin_diffsq_32, setup_none)
 #endif

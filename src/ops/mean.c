@@ -110,7 +110,8 @@ static ALWAYS_INLINE V bin_mean_f64(V x, V y, const kc *c)
 BINARY_KERNEL(f32, mean, 4, bin_mean_f32, setup_f32)
 BINARY_KERNEL(f64, mean, 8, bin_mean_f64, setup_f64)
 
-/* f16 and bf16: the same f32 operations as their reference, rounded once to the type. */
+/* f16 and bf16: the same f32 operations as their reference, rounded once to the type
+   (bf16: the common vector at once, vector_kernels.inc, BF16_BINARY_KERNEL). */
 static ALWAYS_INLINE F32 mean_f32op(F32 a, F32 b)
 {
     return fmul32(fadd32(a, b), tof32(set32(0x3f000000u)));
@@ -124,7 +125,7 @@ static ALWAYS_INLINE V bin_mean_bf16(V x, V y, const kc *c)
     return half_binary_bf16(x, y, c, mean_f32op);
 }
 BINARY_KERNEL(f16, mean, 2, bin_mean_f16, setup_f16)
-BINARY_KERNEL(bf16, mean, 2, bin_mean_bf16, setup_bf16)
+BF16_BINARY_KERNEL(mean, mean_f32op, 0, bin_mean_bf16)
 
 /* The integers: the wrapping sum halved, unsigned by a shift, signed truncated toward
    zero as C divides (the sign bit added in before an arithmetic shift, made of a logical

@@ -6,7 +6,8 @@
    no overflow), as the reference does.
    float32: the remainder of the magnitudes in binary64, where it is exact, given its
    sign; lanes the exact path does not cover send their vector to the reference kernel
-   (modulus_f32 says which). */
+   (modulus_f32 says which). float16 and bfloat16: widened to float32, the same, rounded
+   (modulus_f16, modulus_bf16). */
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR) && !defined(DMLP_OPS_MODULUS_VECTOR_H)
 #define DMLP_OPS_MODULUS_VECTOR_H 1
 #include "ops/quotient_vector.h"
@@ -63,43 +64,100 @@ typedef void modulus_reference_fn(size_t n, const void *a, const void *b, void *
                                   uint32_t scalar, const dmlp__kernel_args *args);
 static const dmlp__kernel_args modulus_no_args;
 
-/* The whole vector by the reference kernel. */
-static V modulus_by_reference(V x, V y, modulus_reference_fn *reference)
+/* The whole vector (of S-byte elements) by the reference kernel. */
+static V modulus_by_reference(V x, V y, modulus_reference_fn *reference, size_t S)
 {
     unsigned char ta[VB], tb[VB], to[VB];
     st(ta, x);
     st(tb, y);
-    reference(VB / 4, ta, tb, to, 0, &modulus_no_args);
+    reference(VB / S, ta, tb, to, 0, &modulus_no_args);
     return ld(to);
 }
 
-static ALWAYS_INLINE V modulus_f32(V x, V y, int floor, modulus_reference_fn *reference,
-                                   const kc *c)
+/* The remainder of f32 lanes x by y whose magnitudes are in an exact range (above, or
+   one of the 16-bit types' below), with x's sign; x itself where |x| < |y|; floored if
+   asked (the sum in binary32, a zero remainder taking y's sign). The special lanes
+   (infinite x, zero y, NaNs) are left to the caller. */
+static ALWAYS_INLINE V fmod_lanes32(V x, V y, int floor)
 {
-    V ax = vand(x, c->abs), ay = vand(y, c->abs), sign = vandn(c->abs, set32(0xffffffffu));
-    /* the exact range: |b| >= 2^-103 and |a| < |b| * 2^29 */
-    V least = set32(0x0bffffffu), reach = sub32(ax, set32(29u << 23));
-    M32 fast = gt32(ay, sel32(gt32(reach, least), reach, least));
-    M32 small = gt32(ay, ax), x_special = gt32(ax, set32(0x7f7fffffu));
-    M32 slow = mandn(small, mandn(fast, mandn(x_special, gt32(ay, zero()))));
-    if (__builtin_expect(any32(slow), 0))
-        return modulus_by_reference(x, y, reference);
+    V abs = set32(0x7fffffffu), sign = set32(0x80000000u);
+    V ax = vand(x, abs), ay = vand(y, abs);
     /* each half kept to its own lane: the lanes set afterwards (infinities, NaNs, b = 0)
        compute an inexact remainder, whose low bits would reach the neighbour */
     V r = vor(vand(srli64(fmod_core64(fmod_even64(ax), fmod_even64(ay)), 29),
                    set64(0xffffffffu)),
               vand(slli64(fmod_core64(fmod_odd64(ax), fmod_odd64(ay)), 3),
                    set64(0xffffffff00000000u)));
-    r = sel32(small, x, vor(r, vand(x, sign)));
+    r = sel32(gt32(ay, ax), x, vor(r, vand(x, sign)));
     if (floor) {
-        M32 rz = eq32(vand(r, c->abs), zero());
+        M32 rz = eq32(vand(r, abs), zero());
         r = sel32(mandn(rz, ltz32(vxor(r, y))), fromf32(fadd32(tof32(r), tof32(y))), r);
         r = sel32(rz, vand(y, sign), r);
     }
+    return r;
+}
+
+static ALWAYS_INLINE V modulus_f32(V x, V y, int floor, modulus_reference_fn *reference,
+                                   const kc *c)
+{
+    V ax = vand(x, c->abs), ay = vand(y, c->abs);
+    /* the exact range: |b| >= 2^-103 and |a| < |b| * 2^29 */
+    V least = set32(0x0bffffffu), reach = sub32(ax, set32(29u << 23));
+    M32 fast = gt32(ay, sel32(gt32(reach, least), reach, least));
+    M32 small = gt32(ay, ax), x_special = gt32(ax, set32(0x7f7fffffu));
+    M32 slow = mandn(small, mandn(fast, mandn(x_special, gt32(ay, zero()))));
+    if (__builtin_expect(any32(slow), 0))
+        return modulus_by_reference(x, y, reference, 4);
+    V r = fmod_lanes32(x, y, floor);
     r = sel32(eq32(ax, c->inf), c->dnan, r);
     r = sel32(eq32(ay, zero()), c->dnan, r);
     r = sel32(nan_32(ay, c), vor(y, c->quiet), r);
     return sel32(nan_32(ax, c), vor(x, c->quiet), r);
+}
+
+/* ---- float16 and bfloat16 ----
+   Widened exactly to f32 (f16 by h2f, its infinities made f32's by h2f_specials; bf16 by
+   bf_even and bf_odd), the remainder taken as float32's is (fmod_lanes32), rounded to the
+   type: a truncated remainder is exact in the type, so it narrows exactly; the floored
+   one's sum r + b is rounded in binary32 and again to the type, as f16's reference does,
+   which for bf16 is the correctly rounded sum its reference forms in binary64 (24 >=
+   2 * 8 + 2 bits; a sum below f32's normals is exact).
+   The exact range: f16 holds every finite pair (|a| < 2^16, |b| >= 2^-24: q < 2^40 has
+   at most 41 bits and B 11, so q * B is exact, and r, a multiple of 2^-24, is an f32
+   normal). bf16: |a| < |b| * 2^45 (q of at most 45 bits, B of 8) and |b| >= 2^-119 (B's
+   last place, and so r, among f32's normals); a vector with any other lane goes to bf16's
+   reference kernel, as float32's do. Infinities, zeros of b and NaNs are set from the
+   16-bit bits last, in the reference's order. */
+static ALWAYS_INLINE V fmod_specials16(V x, V y, V r, const kc *c)
+{
+    V ax = vand(x, c->abs), ay = vand(y, c->abs);
+    r = sel16(eq16(ax, c->inf), c->dnan, r);
+    r = sel16(eq16(ay, zero()), c->dnan, r);
+    r = sel16(nan_16(ay, c), vor(y, c->quiet), r);
+    return sel16(nan_16(ax, c), vor(x, c->quiet), r);
+}
+static ALWAYS_INLINE V modulus_f16(V x, V y, int floor, const kc *c)
+{
+    V lo = fmod_lanes32(fromf32(h2f_specials(h2f_lo(x))), fromf32(h2f_specials(h2f_lo(y))),
+                        floor);
+    V hi = fmod_lanes32(fromf32(h2f_specials(h2f_hi(x))), fromf32(h2f_specials(h2f_hi(y))),
+                        floor);
+    return fmod_specials16(x, y, f16_results(tof32(lo), tof32(hi)), c);
+}
+static ALWAYS_INLINE V modulus_bf16(V x, V y, int floor, modulus_reference_fn *reference,
+                                    const kc *c)
+{
+    V ax = vand(x, c->abs), ay = vand(y, c->abs);
+    /* the exact range: |b| >= 2^-119 and |a| < |b| * 2^45 */
+    V least = set16(0x03ffu), reach = sub16(ax, set16(45u << 7));
+    M16 fast = gt16(ay, sel16(gt16(reach, least), reach, least));
+    M16 small = gt16(ay, ax), x_special = gt16(ax, set16(0x7f7fu));
+    M16 slow = mandn(small, mandn(fast, mandn(x_special, gt16(ay, zero()))));
+    if (__builtin_expect(any16(slow), 0))
+        return modulus_by_reference(x, y, reference, 2);
+    V even = fmod_lanes32(fromf32(bf_even(x)), fromf32(bf_even(y)), floor);
+    V odd = fmod_lanes32(fromf32(bf_odd(x)), fromf32(bf_odd(y)), floor);
+    return fmod_specials16(x, y, bf_narrow(tof32(even), tof32(odd)), c);
 }
 
 #define MODULUS_VECTOR(op, FLOOR)                                                           \
@@ -114,5 +172,16 @@ static ALWAYS_INLINE V modulus_f32(V x, V y, int floor, modulus_reference_fn *re
     {                                                                                       \
         return modulus_f32(x, y, FLOOR, dmlp__f32_##op##__reference, c);                    \
     }                                                                                       \
-    BINARY_KERNEL(f32, op, 4, fmod_##op##_f32, setup_f32)
+    BINARY_KERNEL(f32, op, 4, fmod_##op##_f32, setup_f32)                                   \
+    static ALWAYS_INLINE V fmod_##op##_f16(V x, V y, const kc *c)                           \
+    {                                                                                       \
+        return modulus_f16(x, y, FLOOR, c);                                                 \
+    }                                                                                       \
+    BINARY_KERNEL(f16, op, 2, fmod_##op##_f16, setup_f16)                                   \
+    modulus_reference_fn dmlp__bf16_##op##__reference;                                      \
+    static ALWAYS_INLINE V fmod_##op##_bf16(V x, V y, const kc *c)                          \
+    {                                                                                       \
+        return modulus_bf16(x, y, FLOOR, dmlp__bf16_##op##__reference, c);                  \
+    }                                                                                       \
+    BINARY_KERNEL(bf16, op, 2, fmod_##op##_bf16, setup_bf16)
 #endif

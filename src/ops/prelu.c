@@ -109,8 +109,8 @@ FLOAT_PRELU(64)
 BINARY_KERNEL(f32, prelu, 4, bin_prelu_f32, setup_f32)
 BINARY_KERNEL(f64, prelu, 8, bin_prelu_f64, setup_f64)
 
-/* f16 and bf16 the same way with Multiply's products (bin_mul_bf16 forms the lanes below
-   f32's normals again, so that the bf16 product rounds once); signed integers: the
+/* f16 and bf16 the same way with Multiply's products (bf16_mul_form: the common vector
+   rounded at once, any other formed again by bin_mul_bf16); signed integers: the
    wrapping product where x < 0; unsigned ones are x. */
 static ALWAYS_INLINE V prelu_16(V x, V p, const kc *c)
 {
@@ -123,9 +123,9 @@ static ALWAYS_INLINE V bin_prelu_f16(V x, V slope, const kc *c)
 {
     return prelu_16(x, bin_mul_f16(slope, x, c), c);
 }
-static ALWAYS_INLINE V bin_prelu_bf16(V x, V slope, const kc *c)
+static ALWAYS_INLINE V prelu_bf16_form(V x, V slope, const kc *c, int pair)
 {
-    return prelu_16(x, bin_mul_bf16(slope, x, c), c);
+    return prelu_16(x, bf16_mul_form(slope, x, c, pair), c);
 }
 static ALWAYS_INLINE V bin_prelu_i8(V x, V slope, const kc *c)
 {
@@ -148,7 +148,7 @@ static ALWAYS_INLINE V bin_prelu_u32(V x, V slope, const kc *c)
     return x;
 }
 BINARY_KERNEL(f16, prelu, 2, bin_prelu_f16, setup_f16)
-BINARY_KERNEL(bf16, prelu, 2, bin_prelu_bf16, setup_bf16)
+BF16_FORMS_KERNEL(prelu, prelu_bf16_form)
 BINARY_KERNEL(i8, prelu, 1, bin_prelu_i8, setup_none)
 BINARY_KERNEL(i16, prelu, 2, bin_prelu_i16, setup_none)
 BINARY_KERNEL(i32, prelu, 4, bin_prelu_i32, setup_none)

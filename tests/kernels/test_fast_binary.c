@@ -10,7 +10,8 @@
    The comparisons write UINT8 and UINT32 outputs (args.out_size 1 and 4), the other
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
    16-bit kernels also run every A against special, nearby and random B (sweep16), each
-   B set with its own pair of ClipGrad's bounds; ClipGrad's rows also run every pair of
+   B set with its own pair of ClipGrad's bounds, half of them without the optional
+   instructions (dmlp__kernel_args.portable: bf16's rounding by AVX512-BF16 or not); ClipGrad's rows also run every pair of
    those bounds (clip_bounds). 8-bit kernels run every pair of A and B (sweep8), float32
    kernels runs of A near integer multiples of B (sweep_multiples: remainders whose
    quotient rounds to an integer).
@@ -162,6 +163,7 @@ static void sweep16(const row *r, dmlp__binary_kernel ref, const dmlp__binary_ke
         dmlp__kernel_args args;
         memset(&args, 0, sizeof args);
         args.nan_propagate = args.shift_zero = (uint32_t)(t % 2);
+        args.portable = (uint32_t)(t / 2 % 2); /* bf16's two roundings (bf16_pair or not) */
         args.out_size = own_output(r->op) ? (t % 4 < 2 ? 1 : 4) : 2;
         set_bounds(&args, r->type, t % CLIP_BOUNDS);
         memset(want, 0x5a, ALL16 * 4);
