@@ -97,6 +97,17 @@ static ALWAYS_INLINE V fmod_lanes32(V x, V y, int floor)
     return r;
 }
 
+/* Infinities, zeros of b and NaNs set from the input bits last, in the reference's order
+   (a lane's own width: 32 here, 16 in fmod_specials16). */
+static ALWAYS_INLINE V fmod_specials32(V x, V y, V r, const kc *c)
+{
+    V ax = vand(x, c->abs), ay = vand(y, c->abs);
+    r = sel32(eq32(ax, c->inf), c->dnan, r);
+    r = sel32(eq32(ay, zero()), c->dnan, r);
+    r = sel32(nan_32(ay, c), vor(y, c->quiet), r);
+    return sel32(nan_32(ax, c), vor(x, c->quiet), r);
+}
+
 static ALWAYS_INLINE V modulus_f32(V x, V y, int floor, modulus_reference_fn *reference,
                                    const kc *c)
 {
@@ -108,11 +119,7 @@ static ALWAYS_INLINE V modulus_f32(V x, V y, int floor, modulus_reference_fn *re
     M32 slow = mandn(small, mandn(fast, mandn(x_special, gt32(ay, zero()))));
     if (__builtin_expect(any32(slow), 0))
         return modulus_by_reference(x, y, reference, 4);
-    V r = fmod_lanes32(x, y, floor);
-    r = sel32(eq32(ax, c->inf), c->dnan, r);
-    r = sel32(eq32(ay, zero()), c->dnan, r);
-    r = sel32(nan_32(ay, c), vor(y, c->quiet), r);
-    return sel32(nan_32(ax, c), vor(x, c->quiet), r);
+    return fmod_specials32(x, y, fmod_lanes32(x, y, floor), c);
 }
 
 /* ---- float16 and bfloat16 ----
