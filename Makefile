@@ -12,7 +12,7 @@ AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps deps-build deps-test build run test test-release test-sanitize test-tsan test-exhaustive test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
+.PHONY: all deps deps-build deps-test build run test test-release test-sanitize test-tsan test-exhaustive test-exhaustive-full test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
 	fuzz-long fuzz-seeds bench install clean
 
 all: build
@@ -64,6 +64,13 @@ test-tsan: deps-test
 # two cores), in the optimised build.
 test-exhaustive: build
 	@cd $(BUILD) && ctest --output-on-failure -L exhaustive
+
+# On demand, not in CI: every binary32 input of every correctly rounded function and
+# fast form against the MPFR oracle (tests/crmath: ctest configuration Full, label full;
+# run it whenever a kernel or reference of one changes; its last run is in
+# docs/accuracy.md).
+test-exhaustive-full: build
+	@cd $(BUILD) && ctest --output-on-failure -C Full -L full
 
 # On demand, not in CI: every float16 and bfloat16 (A, B) pair, 2^32 per row, of every
 # two-input reference kernel against test_pairs_exhaustive's model (ctest configuration

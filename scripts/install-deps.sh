@@ -7,7 +7,8 @@
 #                                     cJSON
 #   scripts/install-deps.sh test      those, and what only the tests use (make test, make
 #                                     fuzz): clang and its sanitizer runtimes, the Python
-#                                     module's headers, numpy, ONNX, PyTorch, Dask, pytest
+#                                     module's headers, numpy, ONNX, PyTorch, Dask, pytest,
+#                                     MPFR (the correctly rounded tests' oracle)
 #   scripts/install-deps.sh aarch64   the test set, and the aarch64 cross build run under
 #                                     qemu-user (make test-aarch64): the cross compiler,
 #                                     qemu-user, and the arm64 builds of the linked
@@ -24,7 +25,7 @@ build_packages="cmake make gcc libc6-dev pkg-config libprotobuf-c-dev protobuf-c
 libcjson-dev"
 test_packages="python3 python3-numpy python3-onnx clang libclang-rt-14-dev
 python3-dev python3-venv python3-setuptools python3-pip python3-pytest python3-torch
-python3-dask python3-distributed"
+python3-dask python3-distributed libmpfr-dev"
 
 dry_run=${DMLP_DEPS_DRY_RUN:-}
 if [ "${1:-}" = --dry-run ]; then
@@ -43,7 +44,7 @@ aarch64)
     # libc6-dev:arm64 is the C library to link against, and its libc6:arm64 puts the arm64
     # loader at its usual path, so qemu-aarch64 runs the programs without a sysroot prefix.
     packages="$build_packages $test_packages gcc-aarch64-linux-gnu qemu-user libc6-dev:arm64
-libcjson-dev:arm64 libprotobuf-c-dev:arm64"
+libcjson-dev:arm64 libprotobuf-c-dev:arm64 libmpfr-dev:arm64"
     ;;
 *)
     echo "install-deps: unknown mode '$mode' (build, test or aarch64)" >&2
