@@ -55,15 +55,19 @@ static inline uint32_t dmlp__round_f64_to_format(double d, int frac, int exp)
     return sign | (pattern >= inf ? inf : (uint32_t)pattern);
 }
 
-/* hi + lo (|lo| below an ulp of hi) rounded once: only when hi is itself a midpoint of the
-   format does lo decide, and moving hi one binary64 step toward lo decides it the same
-   way without changing any other rounding (no midpoint lies strictly between hi and its
-   neighbour). */
+/* hi + lo (|lo| below an ulp of hi) rounded once. hi + lo is first rounded to odd in
+   binary64 (toward zero, then the last bit set if anything was dropped): a value rounded
+   to odd with at least two bits more than the format rounds to nearest as the exact value
+   does, so the second rounding is as good as one. (Moving hi a step toward lo would not
+   do: a step can land on a midpoint that hi was not on, and the tie then goes to even.) */
 static inline uint32_t dmlp__round_dd_to_format(dmlp__dd v, int frac, int exp)
 {
     uint64_t bits = dmlp__f64_bits(v.hi);
-    if (v.lo != 0 && v.hi != 0 && (bits & 0x7fffffffffffffffu) < 0x7ff0000000000000u)
-        bits += ((v.lo > 0) == (v.hi > 0)) ? 1 : (uint64_t)-1;
+    if (v.lo != 0 && v.hi != 0 && (bits & 0x7fffffffffffffffu) < 0x7ff0000000000000u) {
+        if ((v.lo > 0) != (v.hi > 0))
+            bits -= 1; /* the magnitude drops below |hi|: truncate */
+        bits |= 1;
+    }
     return dmlp__round_f64_to_format(dmlp__f64_from_bits(bits), frac, exp);
 }
 

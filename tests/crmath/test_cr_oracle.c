@@ -112,6 +112,42 @@ static void dd_cases(void)
     CHECK_EQ_U64(dmlp__round_dd_to_format((dmlp__dd){0x1.8p-149, 0x1p-210}, DMLP__F32_FORMAT), 2u,
                  "subnormal above");
     CHECK_EQ_U64(dmlp__round_dd_to_format((dmlp__dd){1.25, 0x1p-60}, DMLP__F16_FORMAT), 0x3d00u, "exact");
+    /* hi a binary64 step from a tie, lo pointing at it: the value is still past the tie */
+    CHECK_EQ_U64(dmlp__round_dd_to_format((dmlp__dd){tie + 0x1p-52, -0x1p-60}, DMLP__F16_FORMAT),
+                 0x3c01u, "a step above a tie");
+    CHECK_EQ_U64(dmlp__round_dd_to_format((dmlp__dd){tie - 0x1p-52, 0x1p-60}, DMLP__F16_FORMAT),
+                 0x3c00u, "a step below a tie");
+    CHECK_EQ_U64(dmlp__round_dd_to_format((dmlp__dd){1.0, -0x1p-60}, DMLP__F16_FORMAT), 0x3c00u,
+                 "just below a power of two");
+    /* random double-doubles against MPFR's rounding of hi + lo */
+    uint64_t rng = 0x9e3779b97f4a7c15u;
+    for (int i = 0; i < (TEST_THIN ? 2000 : 50000); i++) {
+        uint64_t r = test_rng(&rng);
+        /* hi within a few steps of a binary16 or binary32 tie, lo of either sign */
+        double base = ldexp(1.0 + (double)(r % 1024) * 0x1p-10 + 0x1p-11, (int)(r >> 50) % 29 - 14); /* normal binary16 */
+        if (r & 1)
+            base = ldexp(1.0 + (double)((r >> 8) % (1u << 23)) * 0x1p-23 + 0x1p-24, (int)(r >> 50) % 60 - 30);
+        double hi = dmlp__f64_from_bits(dmlp__f64_bits(base) + (uint64_t)((int64_t)((r >> 40) % 5) - 2));
+        double lo = ldexp((double)(test_rng(&rng) >> 12) * 0x1p-52 - 0.5, -54) * hi;
+        mpfr_t v;
+        mpfr_init2(v, 200);
+        mpfr_set_d(v, hi, MPFR_RNDN);
+        mpfr_add_d(v, v, lo, MPFR_RNDN);
+        for (int f = 0; f < 2; f++) {
+            int frac = f ? 23 : 10, exp = f ? 8 : 5;
+            if (fabs(hi) < (f ? 0x1p-126 : 0x1p-14)) /* w below would not be subnormal */
+                continue;
+            mpfr_t w;
+            mpfr_init2(w, frac + 1);
+            mpfr_set(w, v, MPFR_RNDN);
+            double want = mpfr_get_d(w, MPFR_RNDN);
+            mpfr_clear(w);
+            uint32_t got = dmlp__round_dd_to_format((dmlp__dd){hi, lo}, frac, exp);
+            uint32_t expect = dmlp__round_f64_to_format(want, frac, exp);
+            CHECK_EQ_U64(got, expect, "(%a, %a) in %s", hi, lo, f ? "binary32" : "binary16");
+        }
+        mpfr_clear(v);
+    }
 }
 
 static void decided_cases(void)

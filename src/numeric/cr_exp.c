@@ -1,0 +1,130 @@
+/* The exponential (cr_exp.h). Both evaluations reduce x = k ln2/64 + r, |r| <= ln2/128
+   (plus rounding), so e^x = 2^(k>>6) * 2^((k&63)/64) * e^r with the middle factor from a
+   table of double-doubles (tools/gen_exp_tables.py) and e^r from its Taylor series.
+
+   Fast path, binary64. k ln2/64 is split as l1 + l2 + l3 (l1 of 32 bits, so k l1 is exact
+   for |k| < 2^21, and x - k l1 is exact by Sterbenz's lemma). r = (x - k l1) - k l2 then
+   differs from the exact reduced argument by at most 2^-53 |r| + |k l2| 2^-53 + |k l3|
+   < 2^-60.5 + 2^-77; e^r's series to degree 6 is short by r^7/7! < 2^-65 and its
+   evaluation errs by under 2^-66 relative; s = T_hi p + T_lo errs by 2^-52 |T p| <
+   2^-59.5 T; the last sum T_hi + s rounds once (2^-53). In all below 1.05 * 2^-53.
+
+   Accurate path, double-double: r to about 2^-109 absolute (k l2 by an exact product,
+   k l3 rounded at 2^-132), the series to degree 12 (short by r^13/13! < 2^-130) by Horner
+   in double-double with 1/i! as double-doubles, times the table's double-double: the
+   last add and the product dominate, each below 2^-102, in all below 2^-100. */
+#include "numeric/cr_exp.h"
+
+#include <math.h>
+
+#include "numeric/cr_exp_tables.h"
+#include "numeric/cr_round.h"
+
+#define SHIFTER 0x1.8p52 /* adding it rounds a double of magnitude < 2^51 to an integer */
+
+static double pow2(int e) /* 2^e for e in [-1022, 1023] */
+{
+    return dmlp__f64_from_bits((uint64_t)(e + 1023) << 52);
+}
+
+/* k = round(x 64 / ln 2) as a double, and its parts j = k mod 64 and e = (k - j) / 64. */
+static double reduce_index(double x, int *j, int *e)
+{
+    double kd = (x * dmlp__exp_inv_ln2_n + SHIFTER) - SHIFTER;
+    int k = (int)kd;
+    *j = k & 63;
+    *e = (k - *j) / 64;
+    return kd;
+}
+
+double dmlp__exp_fast(double x)
+{
+    int j, e;
+    double kd = reduce_index(x, &j, &e);
+    double r = (x - kd * dmlp__exp_ln2_n[0]) - kd * dmlp__exp_ln2_n[1];
+    double p = r + r * r * (0.5 + r * (0x1.5555555555555p-3 + r * (0x1.5555555555555p-5 +
+                                 r * (0x1.1111111111111p-7 + r * 0x1.6c16c16c16c17p-10))));
+    const double *t = dmlp__exp_table[j];
+    double y = t[0] + (t[0] * p + t[1]);
+    return y * pow2(e);
+}
+
+/* e^x as 2^e times a double-double in [2^-1/128, 2^1+1/128]. */
+static dmlp__dd exp_unscaled(dmlp__dd x, int *e)
+{
+    int j;
+    double kd = reduce_index(x.hi, &j, e);
+    dmlp__dd r = dmlp__two_sum(x.hi - kd * dmlp__exp_ln2_n[0], x.lo);
+    r = dmlp__dd_add(r, dmlp__two_prod(-kd, dmlp__exp_ln2_n[1]));
+    r = dmlp__dd_add_d(r, -kd * dmlp__exp_ln2_n[2]);
+    dmlp__dd p = {dmlp__exp_inv_factorial[12][0], dmlp__exp_inv_factorial[12][1]};
+    for (int i = 11; i >= 0; i--) {
+        dmlp__dd c = {dmlp__exp_inv_factorial[i][0], dmlp__exp_inv_factorial[i][1]};
+        p = dmlp__dd_add(dmlp__dd_mul(p, r), c);
+    }
+    dmlp__dd t = {dmlp__exp_table[j][0], dmlp__exp_table[j][1]};
+    return dmlp__dd_mul(p, t);
+}
+
+dmlp__dd dmlp__exp_dd(dmlp__dd x)
+{
+    if (x.hi > 709.8)
+        return (dmlp__dd){INFINITY, 0};
+    int e;
+    dmlp__dd y = exp_unscaled(x, &e);
+    /* e may be 1024 at the top: scale in two exact steps */
+    double half = pow2(e / 2), rest = pow2(e - e / 2);
+    return (dmlp__dd){y.hi * half * rest, y.lo * half * rest};
+}
+
+dmlp__dd dmlp__expm1_dd(dmlp__dd x)
+{
+    if (fabs(x.hi) < 0x1.6a09e667f3bcdp-8) { /* 2^-7.5: sum x^i / i! from i = 1 */
+        dmlp__dd p = {dmlp__exp_inv_factorial[12][0], dmlp__exp_inv_factorial[12][1]};
+        for (int i = 11; i >= 1; i--) {
+            dmlp__dd c = {dmlp__exp_inv_factorial[i][0], dmlp__exp_inv_factorial[i][1]};
+            p = dmlp__dd_add(dmlp__dd_mul(p, x), c);
+        }
+        return dmlp__dd_mul(p, x);
+    }
+    if (x.hi < -745.0) /* e^x < 2^-1074: -1 within that */
+        return (dmlp__dd){-1.0, 0};
+    return dmlp__dd_add_d(dmlp__exp_dd(x), -1.0);
+}
+
+uint32_t dmlp__cr_exp_narrow(double x, int frac, int exp)
+{
+    if (isnan(x))
+        return dmlp__round_f64_to_format(x, frac, exp);
+    if (x >= 89.0) /* e^89 > 2^128: infinity in every narrow format */
+        return dmlp__round_f64_to_format(INFINITY, frac, exp);
+    if (x <= -104.0) /* e^-104 < 2^-150, below half of every format's least subnormal */
+        return 0;
+    uint32_t out;
+    if (dmlp__round_decided(dmlp__exp_fast(x), DMLP__EXP_FAST_STEPS, frac, exp, &out))
+        return out;
+    return dmlp__round_dd_to_format(dmlp__exp_dd((dmlp__dd){x, 0}), frac, exp);
+}
+
+double dmlp__cr_exp_f64(double x)
+{
+    if (isnan(x))
+        return x + x; /* quiet, payload kept */
+    if (x > 709.8)
+        return INFINITY;
+    if (x < -746.0) /* e^x < 2^-1076: rounds to +0 */
+        return 0;
+    int e;
+    dmlp__dd y = exp_unscaled((dmlp__dd){x, 0}, &e);
+    y = dmlp__fast_two_sum(y.hi, y.lo);
+    if (e > -1022 || (e == -1022 && y.hi >= 1.0)) { /* normal: hi is the rounding */
+        double half = pow2(e / 2), rest = pow2(e - e / 2);
+        return y.hi * half * rest;
+    }
+    /* Subnormal: in units of the least subnormal, hi's integer part and fraction are
+       exact; lo (below half an ulp of hi) only decides an exact half. */
+    double scaled = y.hi * pow2(e + 1074), n = floor(scaled), f = scaled - n;
+    if (f > 0.5 || (f == 0.5 && (y.lo > 0 || (y.lo == 0 && fmod(n, 2.0) != 0))))
+        n += 1;
+    return n * 0x1p-1074;
+}
