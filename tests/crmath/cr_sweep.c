@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <mpfr.h>
+
 #include "crmath/oracle.h"
 
 #define BLOCK 4096u
@@ -74,6 +76,7 @@ static void *worker(void *arg)
         }
     }
     atomic_fetch_add(&st->mpfr_calls, dmlp_oracle_mpfr_calls() - calls_before);
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); /* MPFR's per-thread constants */
     free(in), free(out), free(want);
     return NULL;
 }
