@@ -10,8 +10,7 @@
 DMLP_OP(ELEMENT_WISE_IS_INFINITY, isinf, isinf, "IsInf", DML_TENSOR_DATA_TYPE_UINT8,
         DMLP_NOT_IN_PLACE("IsInfinity never runs in place"),
         "  isinf     ELEMENT_WISE_IS_INFINITY: 1 where the input is an infinity the mode\n"
-        "            selects, else 0. OUT.npy holds numpy's bool |b1 (--to u1:\n"
-        "            DirectML's UINT8 output, the same 0 and 1 bytes)\n",
+        "            selects, else 0\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD(INFINITY_MODE, InfinityMode))
 

@@ -11,8 +11,7 @@
    bool. */
 DMLP_OP(ELEMENT_WISE_IS_NAN, isnan, isnan, "IsNaN", DML_TENSOR_DATA_TYPE_UINT8,
         DMLP_NOT_IN_PLACE("IsNaN never runs in place"),
-        "  isnan     ELEMENT_WISE_IS_NAN: 1 where the input is a NaN, else 0. OUT.npy\n"
-        "            holds numpy's bool |b1 (--to u1: DirectML's UINT8)\n",
+        "  isnan     ELEMENT_WISE_IS_NAN: 1 where the input is a NaN, else 0\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
 /* DirectML: FLOAT32, FLOAT16 into UINT32 or UINT8; 4 dimensions at 2_0, 1 to 8 from 3_0. */

@@ -14,7 +14,7 @@ DMLP_OP(ELEMENT_WISE_LOGICAL_EQUALS, eq, equal, "Equal", DML_TENSOR_DATA_TYPE_UI
         DMLP_NOT_IN_PLACE("LogicalEquals never runs in place (DirectML's page does not "
                           "allow it)"),
         "  eq        ELEMENT_WISE_LOGICAL_EQUALS: 1 where a == b, else 0 (NaN gives 0,\n"
-        "            -0 equals +0). OUT.npy holds |b1 (--to u1: DirectML's UINT8)\n",
+        "            -0 equals +0)\n",
         DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
 COMPARISON_SUPPORT

@@ -14,8 +14,7 @@
 DMLP_OP(ELEMENT_WISE_LOGICAL_GREATER_THAN, gt, greater, "Greater", DML_TENSOR_DATA_TYPE_UINT8,
         DMLP_NOT_IN_PLACE("LogicalGreaterThan never runs in place (DirectML's page does not "
                           "allow it)"),
-        "  gt        ELEMENT_WISE_LOGICAL_GREATER_THAN: 1 where a > b, else 0 (NaN gives 0).\n"
-        "            OUT.npy holds |b1 (--to u1: DirectML's UINT8)\n",
+        "  gt        ELEMENT_WISE_LOGICAL_GREATER_THAN: 1 where a > b, else 0 (NaN gives 0)\n",
         DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
 COMPARISON_SUPPORT

@@ -13,8 +13,7 @@
 DMLP_OP(ELEMENT_WISE_LOGICAL_LESS_THAN, lt, less, "Less", DML_TENSOR_DATA_TYPE_UINT8,
         DMLP_NOT_IN_PLACE("LogicalLessThan never runs in place (DirectML's page does not "
                           "allow it)"),
-        "  lt        ELEMENT_WISE_LOGICAL_LESS_THAN: 1 where a < b, else 0 (NaN gives 0).\n"
-        "            OUT.npy holds |b1 (--to u1: DirectML's UINT8)\n",
+        "  lt        ELEMENT_WISE_LOGICAL_LESS_THAN: 1 where a < b, else 0 (NaN gives 0)\n",
         DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
 COMPARISON_SUPPORT

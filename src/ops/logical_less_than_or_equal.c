@@ -14,7 +14,7 @@ DMLP_OP(ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL, le, less_equal, "LessOrEqual", 
         DMLP_NOT_IN_PLACE("LogicalLessThanOrEqual never runs in place (DirectML's page does not "
                           "allow it)"),
         "  le        ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL: 1 where a <= b, else 0\n"
-        "            (NaN gives 0). OUT.npy holds |b1 (--to u1: DirectML's UINT8)\n",
+        "            (NaN gives 0)\n",
         DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 
 COMPARISON_SUPPORT_3_0
