@@ -81,6 +81,17 @@ static inline int dmlp__round_decided(double y, uint64_t steps, int frac, int ex
     uint64_t mag = bits & 0x7fffffffffffffffu;
     if (mag <= steps || mag + steps >= 0x7ff0000000000000u)
         return 0;
+    int e = (int)(mag >> 52) - 1023 + (1 << (exp - 1)) - 1; /* the format's exponent */
+    if (e > 0 && e < (1 << exp) - 1) {
+        /* A normal result: decided when the bits below the format's last place are more
+           than `steps` from a half (a step over a binade boundary keeps the rounding: the
+           next midpoint is still half a place away). */
+        uint64_t low = mag & ((1ull << (52 - frac)) - 1), half = 1ull << (51 - frac);
+        if ((low > half ? low - half : half - low) <= steps)
+            return 0;
+        *out = dmlp__round_f64_to_format(y, frac, exp);
+        return 1;
+    }
     uint32_t low = dmlp__round_f64_to_format(dmlp__f64_from_bits(sign | (mag - steps)), frac, exp);
     uint32_t high = dmlp__round_f64_to_format(dmlp__f64_from_bits(sign | (mag + steps)), frac, exp);
     *out = low;

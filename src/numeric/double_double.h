@@ -1,14 +1,15 @@
 /* Internal: double-double arithmetic, the working precision of the correctly rounded
    functions' accurate paths (src/numeric/cr_*.c). A value is hi + lo with |lo| at most
-   half an ulp of hi (normalised), about 106 bits. Products use fma(), which is exact on
-   every C11 library (hardware where the CPU has it, software otherwise); the accurate
-   paths run rarely, so its cost on CPUs without FMA does not matter.
+   half an ulp of hi (normalised), about 106 bits. Exact products use the CPU's fused
+   multiply-add where the build targets one and Dekker's product otherwise, never a
+   software fma() (tens of nanoseconds each).
 
    Error bounds, relative, for normalised operands and no underflow: two_sum, fast_two_sum
    and two_prod are exact; dd_add, dd_add_d, dd_mul and dd_mul_d stay below 2^-102, the
    bounds Joldes, Muller and Popescu prove for these algorithms ("Tight and rigorous
-   error bounds for basic building blocks of double-word arithmetic", 2017) rounded up
-   to a power of two; dd_div below 2^-100. The callers' error analyses use these.
+   error bounds for basic building blocks of double-word arithmetic", 2017; at most
+   7 * 2^-106 for the product with its cross terms rounded twice, as here without FMA)
+   rounded up to a power of two; dd_div below 2^-100. The callers' error analyses use these.
    Like all floating-point code, it assumes the default rounding mode, and it must be
    compiled without contraction of a*b+c (src/kernels/CMakeLists.txt). */
 #ifndef DMLP_NUMERIC_DOUBLE_DOUBLE_H
@@ -37,11 +38,31 @@ static inline dmlp__dd dmlp__fast_two_sum(double a, double b)
     return (dmlp__dd){s, err};
 }
 
-/* a * b exactly as hi + lo, barring underflow of lo. */
+/* a * b exactly as hi + lo, barring underflow of lo and overflow of the split: with the
+   CPU's fused multiply-add where the build targets one, else by Veltkamp's split and
+   Dekker's product (a software fma() costs tens of nanoseconds). */
 static inline dmlp__dd dmlp__two_prod(double a, double b)
 {
     double p = a * b;
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
     return (dmlp__dd){p, fma(a, b, -p)};
+#else
+    const double split = 134217729.0; /* 2^27 + 1 */
+    double ta = split * a, tb = split * b;
+    double ah = ta - (ta - a), al = a - ah, bh = tb - (tb - b), bl = b - bh;
+    return (dmlp__dd){p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
+#endif
+}
+
+/* a * b + c, fused where the build targets an FMA unit, else rounded twice: the bounds
+   below allow for the second rounding. */
+static inline double dmlp__mul_add(double a, double b, double c)
+{
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
+    return fma(a, b, c);
+#else
+    return a * b + c;
+#endif
 }
 
 static inline dmlp__dd dmlp__dd_add(dmlp__dd a, dmlp__dd b)
@@ -61,14 +82,14 @@ static inline dmlp__dd dmlp__dd_add_d(dmlp__dd a, double b)
 static inline dmlp__dd dmlp__dd_mul(dmlp__dd a, dmlp__dd b)
 {
     dmlp__dd p = dmlp__two_prod(a.hi, b.hi);
-    double cross = fma(a.lo, b.hi, a.hi * b.lo);
+    double cross = dmlp__mul_add(a.lo, b.hi, a.hi * b.lo);
     return dmlp__fast_two_sum(p.hi, p.lo + cross);
 }
 
 static inline dmlp__dd dmlp__dd_mul_d(dmlp__dd a, double b)
 {
     dmlp__dd p = dmlp__two_prod(a.hi, b);
-    return dmlp__fast_two_sum(p.hi, fma(a.lo, b, p.lo));
+    return dmlp__fast_two_sum(p.hi, dmlp__mul_add(a.lo, b, p.lo));
 }
 
 /* a / b: one Newton correction of the double quotient (relative error below 2^-100). */

@@ -161,6 +161,24 @@ static void decided_cases(void)
     CHECK(dmlp__round_decided(1.0, 1000, DMLP__F16_FORMAT, &out) && out == 0x3c00u, "exact 1");
     CHECK(!dmlp__round_decided(dmlp__f64_from_bits(5), 8, DMLP__F32_FORMAT, &out), "next to zero");
     CHECK(dmlp__round_decided(0x1p200, 8, DMLP__F32_FORMAT, &out) && out == 0x7f800000u, "overflow");
+    /* Random values near midpoints and binade edges: a decided answer is the rounding of
+       every double within the steps (checked at both ends and at y). */
+    uint64_t rng = 0x0123456789abcdefu;
+    for (int i = 0; i < (TEST_THIN ? 20000 : 400000); i++) {
+        uint64_t r = test_rng(&rng);
+        int f = (int)(r % 3);
+        int frac = f == 0 ? 23 : f == 1 ? 10 : 7, exp = f == 1 ? 5 : 8;
+        uint64_t steps = (r >> 8) % 64;
+        double y = ldexp(1.0 + (double)((r >> 20) % 4096) * 0x1p-12, (int)((r >> 40) % 40) - 20);
+        uint64_t bits = dmlp__f64_bits(y) + ((r >> 32) % 256) - 128;
+        y = dmlp__f64_from_bits(bits);
+        if (dmlp__round_decided(y, steps, frac, exp, &out)) {
+            uint32_t lo = dmlp__round_f64_to_format(dmlp__f64_from_bits(bits - steps), frac, exp);
+            uint32_t hi = dmlp__round_f64_to_format(dmlp__f64_from_bits(bits + steps), frac, exp);
+            CHECK(lo == out && hi == out, "%a within %llu steps decided as 0x%x: ends 0x%x 0x%x",
+                  y, (unsigned long long)steps, out, lo, hi);
+        }
+    }
 }
 
 typedef struct sqrt_ctx {
