@@ -175,4 +175,17 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define fgt64(a, b) B64(vcgtq_f64(tof64(a), tof64(b)))
 #define fge64(a, b) B64(vcgeq_f64(tof64(a), tof64(b)))
 
+/* f64 lanes for the correctly rounded functions (kernels/vector_exp.inc): half of the f32
+   lanes widened, two halves narrowed (to nearest, FPCR's default), a table read (two
+   loads: NEON has no gather). */
+#define HAS_F64_LANES 1
+#define wide_lo(x) vcvt_f64_f32(vget_low_f32(tof32(x)))
+#define wide_hi(x) vcvt_high_f64_f32(tof32(x))
+#define narrow_f64(lo, hi) fromf32(vcvt_high_f32_f64(vcvt_f32_f64(lo), (hi)))
+static inline float64x2_t gather64(const double *base, V idx)
+{
+    return vcombine_f64(vld1_f64(base + vgetq_lane_u64(U64(idx), 0)),
+                        vld1_f64(base + vgetq_lane_u64(U64(idx), 1)));
+}
+
 #include "kernels/vector_kernels.inc"

@@ -278,4 +278,14 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define fgt64(a, b) _mm512_cmp_pd_mask(tof64(a), tof64(b), _CMP_GT_OQ)
 #define fge64(a, b) _mm512_cmp_pd_mask(tof64(a), tof64(b), _CMP_GE_OQ)
 
+/* f64 lanes for the correctly rounded functions (kernels/vector_exp.inc): half of the f32
+   lanes widened, two halves narrowed (to nearest, MXCSR's default), a table read. */
+#define HAS_F64_LANES 1
+#define wide_lo(x) _mm512_cvtps_pd(_mm512_castps512_ps256(tof32(x)))
+#define wide_hi(x) _mm512_cvtps_pd(_mm256_castsi256_ps(_mm512_extracti64x4_epi64((x), 1)))
+#define narrow_f64(lo, hi)                                                                  \
+    _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_castps_si256(_mm512_cvtpd_ps(lo))),   \
+                       _mm256_castps_si256(_mm512_cvtpd_ps(hi)), 1)
+#define gather64(base, idx) _mm512_i64gather_pd((idx), (const void *)(base), 8)
+
 #include "kernels/vector_kernels.inc"

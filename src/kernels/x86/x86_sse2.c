@@ -245,5 +245,18 @@ ROUND_NEAR_SSE2(64, pd, 0x4330000000000000u, 0x3ff0000000000000u, 0x7ff000000000
 #define ftrunc64(x) fround_near64((x), 1)
 #define fnearest64(x) fround_near64((x), 0)
 
+/* f64 lanes for the correctly rounded functions (kernels/vector_exp.inc): half of the f32
+   lanes widened, two halves narrowed (to nearest, MXCSR's default), a table read (two
+   loads: SSE2 has no gather). */
+#define HAS_F64_LANES 1
+#define wide_lo(x) _mm_cvtps_pd(tof32(x))
+#define wide_hi(x) _mm_cvtps_pd(_mm_movehl_ps(tof32(x), tof32(x)))
+#define narrow_f64(lo, hi) fromf32(_mm_movelh_ps(_mm_cvtpd_ps(lo), _mm_cvtpd_ps(hi)))
+static inline __m128d gather64(const double *base, __m128i idx)
+{
+    long long i0 = _mm_cvtsi128_si64(idx), i1 = _mm_cvtsi128_si64(_mm_unpackhi_epi64(idx, idx));
+    return _mm_set_pd(base[i1], base[i0]);
+}
+
 #include "kernels/vector_kernels.inc"
 
