@@ -1,0 +1,40 @@
+/* Internal: a 16-bit float function's results for all 65,536 inputs, made once by its
+   reference kernel the first time a fast kernel asks (pthread_once), for the fast kernels
+   of the functions whose 16-bit results cost more to compute than to look up (the
+   correctly rounded ones: kernels/vector_stream.inc's TABLE16_KERNEL). The table is the
+   reference's own output, so a lookup is the reference bit for bit.
+
+   Only for operators whose result depends on the input alone: the table is made with
+   default kernel arguments (no FLOAT members, no ScaleBias; a run with a ScaleBias goes
+   to the reference kernel). 128 KiB each, in zero-filled storage until first use. */
+#ifndef DMLP_KERNELS_REFERENCE_TABLE16_H
+#define DMLP_KERNELS_REFERENCE_TABLE16_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "kernels/reference.h"
+
+/* Defines const uint16_t *dmlp__<name>__table(void) beside dmlp__<name>__reference. */
+#define DMLP__REFERENCE_TABLE16(name)                                                       \
+    const uint16_t *dmlp__##name##__table(void);                                            \
+    static uint16_t dmlp__##name##__values[65536];                                          \
+    static pthread_once_t dmlp__##name##__once = PTHREAD_ONCE_INIT;                         \
+    static void dmlp__##name##__fill(void)                                                  \
+    {                                                                                       \
+        uint16_t inputs[1024];                                                              \
+        dmlp__kernel_args args;                                                             \
+        memset(&args, 0, sizeof args);                                                      \
+        for (uint32_t base = 0; base < 65536; base += 1024) {                               \
+            for (uint32_t i = 0; i < 1024; i++)                                             \
+                inputs[i] = (uint16_t)(base + i);                                           \
+            dmlp__##name##__reference(1024, inputs, dmlp__##name##__values + base, &args);  \
+        }                                                                                   \
+    }                                                                                       \
+    const uint16_t *dmlp__##name##__table(void)                                             \
+    {                                                                                       \
+        pthread_once(&dmlp__##name##__once, dmlp__##name##__fill);                          \
+        return dmlp__##name##__values;                                                      \
+    }
+
+#endif
