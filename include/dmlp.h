@@ -233,6 +233,26 @@
  *     back quiet with its sign and payload, a value below zero (-inf too) gives the type's
  *     positive default quiet NaN; with a ScaleBias, of x * Scale + Bias as Identity.
  *
+ *   Exp (DML_OPERATOR_ELEMENT_WISE_EXP): e^x, the exact value rounded once to nearest
+ *     even in the input's type (FLOAT16 and BFLOAT16 from the exact value, never through
+ *     float32; FLOAT64 within 0.5 ULP + 2^-100 relative, so correctly rounded unless the
+ *     value lies within 2^-100 of a midpoint). -inf gives +0, +inf +inf, +-0 give 1;
+ *     overflow gives +inf, underflow a correctly rounded subnormal or +0 (never flushed);
+ *     a NaN comes back quiet with its sign and payload; with a ScaleBias, of x * Scale +
+ *     Bias as Identity.
+ *
+ *   The exponential activations below give, for FLOAT32, FLOAT16 and BFLOAT16, the exact
+ *   value of the formula at the float parameters rounded once to nearest even (FLOAT64:
+ *   within 1 ULP); a NaN input comes back quiet with its sign and payload, a NaN the
+ *   formula makes from numbers (a NaN parameter, 0 * inf) is the positive default NaN.
+ *   Elu (DML_OPERATOR_ACTIVATION_ELU): x if x >= 0 (-0 gives -0), else Alpha * (e^x - 1);
+ *     -inf gives -Alpha; a tiny negative x gives Alpha * x correctly rounded.
+ *   ScaledElu (DML_OPERATOR_ACTIVATION_SCALED_ELU): Gamma * x if x > 0, else Gamma *
+ *     (Alpha * e^x - Alpha); +-0 give Gamma * +0, -inf gives -Gamma * Alpha.
+ *   Celu (DML_OPERATOR_ACTIVATION_CELU, from 3_0): max(0, x) + min(0, Alpha * (e^(x /
+ *     Alpha) - 1)): x for x > 0, +0 for +-0, Alpha * (e^(x / Alpha) - 1) for x < 0 (x /
+ *     Alpha exact, not rounded); an Alpha of 0, +-inf or NaN gives the default NaN.
+ *
  *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
  *     (NaN payloads, -0) of a float input; no ScaleBias.
  *
@@ -355,6 +375,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_CEIL = 7,
     DML_OPERATOR_ELEMENT_WISE_CLIP = 8,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
+    DML_OPERATOR_ELEMENT_WISE_EXP = 11,
     DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS = 15,
@@ -373,12 +394,14 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_THRESHOLD = 32,
     DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR = 33,
     DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR = 34,
+    DML_OPERATOR_ACTIVATION_ELU = 35,
     DML_OPERATOR_ACTIVATION_HARD_SIGMOID = 37,
     DML_OPERATOR_ACTIVATION_IDENTITY = 38,
     DML_OPERATOR_ACTIVATION_LEAKY_RELU = 39,
     DML_OPERATOR_ACTIVATION_LINEAR = 40,
     DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU = 42,
     DML_OPERATOR_ACTIVATION_RELU = 44,
+    DML_OPERATOR_ACTIVATION_SCALED_ELU = 45,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU = 52,
     DML_OPERATOR_CAST = 61,
@@ -400,6 +423,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_BIT_COUNT = 125,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL = 126,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
+    DML_OPERATOR_ACTIVATION_CELU = 128,
     DML_OPERATOR_ACTIVATION_RELU_GRAD = 129,
     DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD = 142,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
@@ -625,6 +649,25 @@ typedef struct DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC {
     float Alpha;
 } DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC;
 
+typedef struct DML_ACTIVATION_ELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+} DML_ACTIVATION_ELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Gamma;
+} DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_CELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+} DML_ACTIVATION_CELU_OPERATOR_DESC;
+
 typedef struct DML_ACTIVATION_LINEAR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
@@ -743,6 +786,12 @@ typedef struct DML_ELEMENT_WISE_SQRT_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_SQRT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_EXP_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_EXP_OPERATOR_DESC;
 
 /* No ScaleBias: ELEMENT_WISE_IDENTITY's is DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC. */
 typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {

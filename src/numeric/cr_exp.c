@@ -12,7 +12,22 @@
    Accurate path, double-double: r to about 2^-109 absolute (k l2 by an exact product,
    k l3 rounded at 2^-132), the series to degree 12 (short by r^13/13! < 2^-130) by Horner
    in double-double with 1/i! as double-doubles, times the table's double-double: the
-   last add and the product dominate, each below 2^-102, in all below 2^-100. */
+   last add and the product dominate, each below 2^-102, in all below 2^-100.
+
+   e^x - 1, fast path (x = h + l, |l| <= 2^-53 |h|), relative error below 2^-50:
+   - |h| < 2^-7.5: h + (l + h^2 q(h)), q the series of (e^h - 1 - h) / h^2 to degree 5
+     (degree 7 in all, short by h^8/8! < 2^-67.8 |h|). h^2 q is below 2^-8.49 |h| and
+     errs by at most 5 roundings (h^2, the two steps of q that matter, the product, the
+     sum with l): 2^-59.2 |h|; l e^h taken as l errs by 2^-60.5 |h|; the last sum rounds
+     once. In all below 2^-53 + 2^-58.5 relative.
+   - otherwise x = k ln2/64 + r as above (x's low part added to r: one more rounding,
+     2^-60.5), e^x - 1 = (2^e T_hi - 1) + 2^e (T_hi p + T_lo). The second term errs by at
+     most T 2^-58.4 (r by 2^-59.5, the series by 2^-65, the product and the sum each
+     2^-53 |T p| <= T 2^-60.5), i.e. e^x 2^-58.3; relative to |e^x - 1| that is at most
+     182 e^x 2^-58.3 = 2^-50.79 (e^x / |e^x - 1| <= 182 for |x| >= 2^-7.5). The first
+     term is exact when 2^e T_hi is in [1/2, 2] (Sterbenz), else |x| > 0.34 and it errs
+     by 2^-53 of itself, at most 1.04 |e^x - 1|; the last sum rounds once (2^-53). In all
+     below 2^-50.79 + 2.04 * 2^-53 < 2^-50. */
 #include "numeric/cr_exp.h"
 
 #include <math.h>
@@ -47,6 +62,27 @@ double dmlp__exp_fast(double x)
     const double *t = dmlp__exp_table[j];
     double y = t[0] + (t[0] * p + t[1]);
     return y * pow2(e);
+}
+
+double dmlp__expm1_fast(dmlp__dd x)
+{
+    double h = x.hi;
+    if (fabs(h) < 0x1.6a09e667f3bcdp-8) { /* 2^-7.5 */
+        double q = 0.5 + h * (0x1.5555555555555p-3 + h * (0x1.5555555555555p-5 +
+                   h * (0x1.1111111111111p-7 + h * (0x1.6c16c16c16c17p-10 +
+                   h * 0x1.a01a01a01a01ap-13))));
+        return h + (x.lo + (h * h) * q);
+    }
+    if (h < -708.0) /* e^x < 2^-1021 */
+        return -1.0;
+    int j, e;
+    double kd = reduce_index(h, &j, &e);
+    double r = ((h - kd * dmlp__exp_ln2_n[0]) + x.lo) - kd * dmlp__exp_ln2_n[1];
+    double p = r + r * r * (0.5 + r * (0x1.5555555555555p-3 + r * (0x1.5555555555555p-5 +
+                                 r * (0x1.1111111111111p-7 + r * 0x1.6c16c16c16c17p-10))));
+    const double *t = dmlp__exp_table[j];
+    double scale = pow2(e);
+    return (t[0] * scale - 1.0) + (t[0] * p + t[1]) * scale;
 }
 
 /* e^x as 2^e times a double-double in [2^-1/128, 2^1+1/128]. */

@@ -21,6 +21,13 @@ double dmlp__exp_fast(double x);
    the caller that needs those scales them itself, as dmlp__cr_exp_f64 does). */
 dmlp__dd dmlp__exp_dd(dmlp__dd x);
 
+/* dmlp__expm1_fast's bound as dmlp__round_decided steps: relative error below 2^-50. */
+#define DMLP__EXPM1_FAST_STEPS 16
+
+/* e^x - 1 for a normalised double-double x, x.hi in [-inf, 709]: relative error below
+   2^-50 (x.hi below -708 gives -1, within 2^-1000 of the exact value). */
+double dmlp__expm1_fast(dmlp__dd x);
+
 /* e^x - 1 for a double-double x, x.hi <= 709.7: relative error below 2^-92 (a Taylor
    series below |x| = 2^-7.5, where subtracting 1 would cancel; e^x - 1 above). */
 dmlp__dd dmlp__expm1_dd(dmlp__dd x);

@@ -168,16 +168,18 @@ static void check_refusals(void)
     DML_OPERATOR_DESC fused_op = {DML_OPERATOR_ACTIVATION_HARD_SWISH, &fused};
     DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1 = {&t.desc, &t.desc, &t.desc, &fused_op};
     DML_OPERATOR_DESC op = {DML_OPERATOR_ELEMENT_WISE_ADD1, &add1};
-    /* DirectML does not fuse HardSwish or PRelu; ELU is fusable but not dmlp's */
+    /* DirectML does not fuse HardSwish or PRelu; PARAMETRIC_SOFTPLUS is fusable but not
+       dmlp's */
     refuse(&op, DMLP_ERROR_UNSUPPORTED,
            "ELEMENT_WISE_ADD1: FusedActivation.Type is ACTIVATION_HARD_SWISH; dmlp fuses "
-           "ACTIVATION_HARD_SIGMOID (37), ACTIVATION_IDENTITY (38), ACTIVATION_LEAKY_RELU "
-           "(39), ACTIVATION_LINEAR (40), ACTIVATION_RELU (44), ACTIVATION_SOFTSIGN (50), "
-           "ACTIVATION_THRESHOLDED_RELU (52), ACTIVATION_SHRINK (90)");
+           "ACTIVATION_ELU (35), ACTIVATION_HARD_SIGMOID (37), ACTIVATION_IDENTITY (38), "
+           "ACTIVATION_LEAKY_RELU (39), ACTIVATION_LINEAR (40), ACTIVATION_RELU (44), "
+           "ACTIVATION_SCALED_ELU (45), ACTIVATION_SOFTSIGN (50), ACTIVATION_THRESHOLDED_RELU "
+           "(52), ACTIVATION_SHRINK (90), ACTIVATION_CELU (128)");
     fused_op.Type = DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU;
     refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is ACTIVATION_PARAMETERIZED_RELU");
-    fused_op.Type = (DML_OPERATOR_TYPE)35; /* ACTIVATION_ELU */
-    refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is 35; dmlp fuses");
+    fused_op.Type = (DML_OPERATOR_TYPE)43; /* ACTIVATION_PARAMETRIC_SOFTPLUS */
+    refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is 43; dmlp fuses");
     /* the fused desc's tensors must be NULL: each named */
     fused_op.Type = DML_OPERATOR_ACTIVATION_LEAKY_RELU;
     fused.OutputTensor = &t.desc;

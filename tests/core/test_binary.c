@@ -289,11 +289,11 @@ static void check_validation(void)
     dmlp_operator *o = NULL;
     CHECK_STATUS(dmlp_operator_create(device, &s.op, 0, &o), DMLP_OK);
     dmlp_operator_destroy(o);
-    DML_OPERATOR_DESC elu = {(DML_OPERATOR_TYPE)35, &softsign};
-    s.desc.FusedActivation = &elu;
+    DML_OPERATOR_DESC softplus = {(DML_OPERATOR_TYPE)43, &softsign}; /* PARAMETRIC_SOFTPLUS */
+    s.desc.FusedActivation = &softplus;
     refuse_create(&s.op, 0, DMLP_ERROR_UNSUPPORTED,
-                  "ELEMENT_WISE_ADD1: FusedActivation.Type is 35; dmlp fuses "
-                  "ACTIVATION_HARD_SIGMOID (37), ");
+                  "ELEMENT_WISE_ADD1: FusedActivation.Type is 43; dmlp fuses "
+                  "ACTIVATION_ELU (35), ACTIVATION_HARD_SIGMOID (37), ");
     DML_OPERATOR_DESC sign = {DML_OPERATOR_ELEMENT_WISE_SIGN, &softsign};
     s.desc.FusedActivation = &sign;
     refuse_create(&s.op, 0, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is ELEMENT_WISE_SIGN");

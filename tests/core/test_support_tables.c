@@ -81,6 +81,10 @@
 #define CLIP_GRAD1 DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1
 #define RECIP DML_OPERATOR_ELEMENT_WISE_RECIP
 #define SQRT DML_OPERATOR_ELEMENT_WISE_SQRT
+#define EXP DML_OPERATOR_ELEMENT_WISE_EXP
+#define ELU DML_OPERATOR_ACTIVATION_ELU
+#define SELU DML_OPERATOR_ACTIVATION_SCALED_ELU
+#define CELU DML_OPERATOR_ACTIVATION_CELU
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
 #define IF DML_OPERATOR_ELEMENT_WISE_IF
 
@@ -196,6 +200,15 @@ static const expected_row expected_rows[] = {
     {RECIP, 0x3000, 1, 8, {F32, F16}},
     {SQRT, 0x1000, 4, 4, {F32, F16}},
     {SQRT, 0x3000, 1, 8, {F32, F16}},
+    {EXP, 0x1000, 4, 4, {F32, F16}},
+    {EXP, 0x3000, 1, 8, {F32, F16}},
+    {ELU, 0x1000, 4, 4, {F32, F16}},
+    {ELU, 0x2000, 4, 5, {F32, F16}},
+    {ELU, 0x3000, 1, 8, {F32, F16}},
+    {SELU, 0x1000, 4, 4, {F32, F16}},
+    {SELU, 0x2000, 4, 5, {F32, F16}},
+    {SELU, 0x3000, 1, 8, {F32, F16}},
+    {CELU, 0x3000, 1, 8, {F32, F16}},
     {ACT_IDENTITY, 0x1000, 4, 4, {F32, F16}},
     {ACT_IDENTITY, 0x2000, 4, 5, {F32, F16}},
     {ACT_IDENTITY, 0x3000, 1, 8, {F32, F16}},
@@ -328,6 +341,10 @@ static const struct {
     {CLIP_GRAD1, {F64, BF16}},
     {RECIP, {F64, BF16}},
     {SQRT, {F64, BF16}},
+    {EXP, {F64, BF16}},
+    {ELU, {F64, BF16}},
+    {SELU, {F64, BF16}},
+    {CELU, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
     {IF, {BF16}},
 };
@@ -392,6 +409,10 @@ static const struct {
     {CLIP_GRAD1, "ELEMENT_WISE_CLIP_GRAD1", 0x5000, "5_0"},
     {RECIP, "ELEMENT_WISE_RECIP", 0x1000, "1_0"},
     {SQRT, "ELEMENT_WISE_SQRT", 0x1000, "1_0"},
+    {EXP, "ELEMENT_WISE_EXP", 0x1000, "1_0"},
+    {ELU, "ACTIVATION_ELU", 0x1000, "1_0"},
+    {SELU, "ACTIVATION_SCALED_ELU", 0x1000, "1_0"},
+    {CELU, "ACTIVATION_CELU", 0x3000, "3_0"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
     {IF, "ELEMENT_WISE_IF", 0x2000, "2_0"},
 };
@@ -546,7 +567,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
-               op == RECIP || op == SQRT) {
+               op == RECIP || op == SQRT || op == EXP) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};
@@ -574,7 +595,8 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
                                                              -1.0f, 1.0f};
         f->desc.Desc = &f->clip_desc;
     } else if (op == LEAKY_RELU || op == LINEAR || op == THRESHOLDED_RELU ||
-               op == HARD_SIGMOID || op == SHRINK || op == HARD_SWISH) {
+               op == HARD_SIGMOID || op == SHRINK || op == HARD_SWISH || op == ELU ||
+               op == SELU || op == CELU) {
         /* Linear's layout: the tensors, then two FLOAT members (the others' prefix) */
         f->float_desc = (DML_ACTIVATION_LINEAR_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                0.5f, 0.25f};

@@ -106,8 +106,10 @@ static double by_mpfr(const dmlp_oracle *o, double x, const double *params, cons
             mpfr_clear(y);
             break;
         }
-        if (prec >= MAX_PREC) {
+        if (prec >= MAX_PREC) { /* past the format's range: infinity, as decided ones */
             result = round_exact(y, f);
+            if (fabs(result) >= ldexp(2.0, f->emax) * (1.0 - ldexp(1.0, -f->precision - 1)))
+                result = copysign(INFINITY, result);
             mpfr_clear(y);
             break;
         }

@@ -269,16 +269,19 @@ static void test_dispatchables(void)
            "dispatchables.sign.type: operator 'DML_OPERATOR_GEMM' is not supported "
            "by dmlp",
            __LINE__);
-    /* ADD1's FusedActivation: DxDispatch's own dml_element_wise_add1 model fuses ELU */
+    /* ADD1's FusedActivation: one DirectML fuses and dmlp does not */
 #define T4 "{\"DataType\": \"FLOAT32\", \"Sizes\": [4]}"
     refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
                         ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
-                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_ELU\", \"Alpha\": 0.5}}}"),
+                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_PARAMETRIC_SOFTPLUS\", "
+                        "\"Alpha\": 0.5, \"Beta\": 2}}}"),
            U,
-           "dispatchables.sign.desc.FusedActivation.Type: fused activation 'ACTIVATION_ELU' is "
-           "not supported by dmlp (it fuses ACTIVATION_SOFTSIGN, ACTIVATION_RELU, "
-           "ACTIVATION_LEAKY_RELU, ACTIVATION_LINEAR, ACTIVATION_THRESHOLDED_RELU, "
-           "ACTIVATION_HARD_SIGMOID, ACTIVATION_SHRINK, ACTIVATION_IDENTITY)",
+           "dispatchables.sign.desc.FusedActivation.Type: fused activation "
+           "'ACTIVATION_PARAMETRIC_SOFTPLUS' is not supported by dmlp (it fuses "
+           "ACTIVATION_SOFTSIGN, ACTIVATION_RELU, ACTIVATION_LEAKY_RELU, ACTIVATION_ELU, "
+           "ACTIVATION_SCALED_ELU, ACTIVATION_CELU, ACTIVATION_LINEAR, "
+           "ACTIVATION_THRESHOLDED_RELU, ACTIVATION_HARD_SIGMOID, ACTIVATION_SHRINK, "
+           "ACTIVATION_IDENTITY)",
            __LINE__);
     refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
                         ", \"BTensor\": " T4 ", \"OutputTensor\": " T4

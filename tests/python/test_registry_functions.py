@@ -378,6 +378,12 @@ UNARY = {
     "reciprocal": in_wide(np.reciprocal),
     "sqrt": in_wide(np.sqrt),
     "activation_identity": lambda x: x.copy(),
+    # correctly rounded: their bits are checked against MPFR (tests/crmath); here, near
+    # numpy's float64 value (test_correctly_rounded_near_numpy)
+    "exp": None,
+    "elu": None,
+    "selu": None,
+    "celu": None,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -626,7 +632,7 @@ def numpy_dtypes(name):
     return [t for t in OPS[name]["dtypes"] if t != "bfloat16"]
 
 
-@pytest.mark.parametrize("name, dtype", [(n, t) for n in UNARY if n != "cast"
+@pytest.mark.parametrize("name, dtype", [(n, t) for n in UNARY if UNARY[n] is not None
                                          for t in numpy_dtypes(n)])
 def test_unary_against_numpy(name, dtype):
     x = values(dtype)
@@ -1087,3 +1093,21 @@ def test_torch_two_inputs_and_bool():
     r = dmlp.logical_and(t, torch.tensor([True, True, False]))
     assert r.dtype == torch.bool and r.tolist() == [True, False, False]
     assert dmlp.greater(a, b).dtype == torch.bool
+
+
+@pytest.mark.parametrize("name", ["exp", "elu", "selu", "celu"])
+def test_correctly_rounded_near_numpy(name):
+    """The exponential family through Python: within one float32 ulp of numpy's float64
+    formula (the exact bits are tests/crmath's to check)."""
+    x = np.linspace(-20, 20, 4001).astype(np.float32)
+    w = x.astype(np.float64)
+    model = {
+        "exp": np.exp(w),
+        "elu": np.where(w >= 0, w, np.expm1(w)),
+        "selu": np.where(w > 0, np.float64(np.float32(1.0507010221481323)) * w,
+                         np.float64(np.float32(1.0507010221481323))
+                         * np.float64(np.float32(1.6732631921768188)) * np.expm1(w)),
+        "celu": np.where(w > 0, w, np.expm1(w)),
+    }[name]
+    got = getattr(dmlp, name)(x).astype(np.float64)
+    assert np.all(np.abs(got - model) <= np.spacing(np.abs(model).astype(np.float32)))

@@ -1,0 +1,58 @@
+/* ACTIVATION_CELU: max(0, x) + min(0, Alpha (e^(x / Alpha) - 1)) (docs/operators.md,
+   docs/accuracy.md): the exact value at the float Alpha rounded once to nearest even in
+   the input's type (numeric/cr_elu.c), x / Alpha carried exactly as a double-double.
+   For every finite nonzero Alpha that is x for x > 0, +0 for +-0 and Alpha (e^(x/Alpha)
+   - 1) for x < 0 (-inf: -Alpha rounded once, or -inf for a negative Alpha). A NaN comes
+   back quiet with its sign and payload; an Alpha of 0, +-inf or NaN leaves x / Alpha or
+   the product undefined for some x, and gives the positive default NaN for every other
+   input. f64 is within 1 ULP. */
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ACTIVATION_CELU
+#define OP_DESC DML_ACTIVATION_CELU_OPERATOR_DESC
+
+DMLP_OP(ACTIVATION_CELU, celu, celu, "Celu", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  celu      ACTIVATION_CELU: max(0, x) + min(0, alpha * (e^(x / alpha) - 1)),\n"
+        "            correctly rounded (--alpha, default 1)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD_DEFAULT(FLOAT, Alpha, 1.0f))
+
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+DMLP_ONNX_FLOAT("alpha", Alpha, 1.0f)
+DMLP_ONNX(12, "float", 0, 0, 0)
+
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_celu, 2, 2, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_celu, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_celu, 8, 8, NO, NO)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_celu, 2, 2, NO, NO)
+
+#ifndef DMLP_OPS_LIST
+#include "kernels/reference.h"
+#include "numeric/cr_elu.h"
+#include "numeric/cr_round.h"
+#include "numeric/fp_convert.h"
+
+#define ALPHA ((double)args->param[0])
+DMLP__REFERENCE_MAP(f32_celu, uint32_t, uint32_t,
+                    (x & 0x7fffffffu) > 0x7f800000u
+                        ? x | 0x00400000u
+                        : dmlp__cr_celu_narrow(dmlp__f32_from_bits(x), ALPHA, DMLP__F32_FORMAT))
+DMLP__REFERENCE_MAP(f16_celu, uint16_t, uint16_t,
+                    (x & 0x7fffu) > 0x7c00u
+                        ? x | 0x0200u
+                        : dmlp__cr_celu_narrow(dmlp__f16_to_f32(x), ALPHA, DMLP__F16_FORMAT))
+DMLP__REFERENCE_MAP(bf16_celu, uint16_t, uint16_t,
+                    (x & 0x7fffu) > 0x7f80u
+                        ? x | 0x0040u
+                        : dmlp__cr_celu_narrow(dmlp__bf16_to_f32(x), ALPHA, DMLP__BF16_FORMAT))
+DMLP__REFERENCE_MAP(f64_celu, uint64_t, uint64_t,
+                    (x & 0x7fffffffffffffffu) > 0x7ff0000000000000u
+                        ? x | 0x0008000000000000u
+                        : dmlp__f64_bits(dmlp__celu_f64(dmlp__f64_from_bits(x), ALPHA)))
+#undef ALPHA
+#endif
+
+#undef OP
+#undef OP_DESC

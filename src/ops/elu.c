@@ -1,0 +1,63 @@
+/* ACTIVATION_ELU: x if x >= 0, else Alpha (e^x - 1) (docs/operators.md,
+   docs/accuracy.md): the exact value at the float Alpha rounded once to nearest even in
+   the input's type (numeric/cr_elu.c), never the formula step by step, so a tiny
+   negative x gives Alpha x correctly rounded, subnormals included. The page's comparison
+   decides: -0 >= 0 gives -0, +inf gives +inf, -inf gives -Alpha rounded once. A NaN comes
+   back quiet with its sign and payload; a NaN Alpha makes every negative input the
+   positive default NaN; Alpha = 0 gives a zero of the sign of -Alpha, an infinite Alpha
+   the infinity of that sign. f64 is within 1 ULP. */
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ACTIVATION_ELU
+#define OP_DESC DML_ACTIVATION_ELU_OPERATOR_DESC
+
+DMLP_OP(ACTIVATION_ELU, elu, elu, "Elu", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  elu       ACTIVATION_ELU: x if x >= 0, else alpha * (e^x - 1), correctly rounded\n"
+        "            (--alpha, default 1)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD_DEFAULT(FLOAT, Alpha, 1.0f))
+
+DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
+DMLP_SUPPORT(2_0, 4, 5, (F32, F16))
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+/* Elu-1 differs from 6 by the legacy consumed_inputs attribute; 22 adds bfloat16. */
+DMLP_ONNX_FLOAT("alpha", Alpha, 1.0f)
+DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
+DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
+DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
+
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_elu, 2, 2, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_elu, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_elu, 8, 8, NO, NO)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_elu, 2, 2, NO, NO)
+
+#ifndef DMLP_OPS_LIST
+#include "kernels/reference.h"
+#include "numeric/cr_elu.h"
+#include "numeric/cr_round.h"
+#include "numeric/fp_convert.h"
+
+#define ALPHA ((double)args->param[0])
+DMLP__REFERENCE_MAP(f32_elu, uint32_t, uint32_t,
+                    (x & 0x7fffffffu) > 0x7f800000u
+                        ? x | 0x00400000u
+                        : dmlp__cr_elu_narrow(dmlp__f32_from_bits(x), ALPHA, DMLP__F32_FORMAT))
+DMLP__REFERENCE_MAP(f16_elu, uint16_t, uint16_t,
+                    (x & 0x7fffu) > 0x7c00u
+                        ? x | 0x0200u
+                        : dmlp__cr_elu_narrow(dmlp__f16_to_f32(x), ALPHA, DMLP__F16_FORMAT))
+DMLP__REFERENCE_MAP(bf16_elu, uint16_t, uint16_t,
+                    (x & 0x7fffu) > 0x7f80u
+                        ? x | 0x0040u
+                        : dmlp__cr_elu_narrow(dmlp__bf16_to_f32(x), ALPHA, DMLP__BF16_FORMAT))
+DMLP__REFERENCE_MAP(f64_elu, uint64_t, uint64_t,
+                    (x & 0x7fffffffffffffffu) > 0x7ff0000000000000u
+                        ? x | 0x0008000000000000u
+                        : dmlp__f64_bits(dmlp__elu_f64(dmlp__f64_from_bits(x), ALPHA)))
+#undef ALPHA
+#endif
+
+#undef OP
+#undef OP_DESC

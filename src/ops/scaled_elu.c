@@ -1,0 +1,66 @@
+/* ACTIVATION_SCALED_ELU (ONNX's Selu): Gamma x if x > 0, else Gamma (Alpha e^x - Alpha)
+   (docs/operators.md, docs/accuracy.md): the exact value at the float Alpha and Gamma
+   rounded once to nearest even in the input's type (numeric/cr_elu.c): Gamma x is two
+   floats' product rounded once (+inf past the type's largest), the other side Gamma
+   Alpha (e^x - 1) rounded once. Zero takes the second branch: Alpha e^0 - Alpha is +0,
+   so +-0 give Gamma * +0 (+0 for a positive Gamma); -inf gives -Gamma Alpha rounded once.
+   A NaN comes back quiet with its sign and payload; a NaN the formula makes from numbers
+   (a NaN Alpha or Gamma, 0 * inf) is the positive default NaN. f64 is within 1 ULP. */
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ACTIVATION_SCALED_ELU
+#define OP_DESC DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC
+
+DMLP_OP(ACTIVATION_SCALED_ELU, selu, selu, "Selu", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  selu      ACTIVATION_SCALED_ELU: gamma * x if x > 0, else gamma * alpha *\n"
+        "            (e^x - 1), correctly rounded (--alpha, default 1.67326319,\n"
+        "            --gamma, default 1.05070102: ONNX's as float)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD_DEFAULT(FLOAT, Alpha, 1.67326319217681884765625f),
+        DMLP_FIELD_DEFAULT(FLOAT, Gamma, 1.05070102214813232421875f))
+
+DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
+DMLP_SUPPORT(2_0, 4, 5, (F32, F16))
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+/* Selu-6 and 22 (22 adds bfloat16). Selu-1 is not run: its defaults differ (1.6732 and
+   1.0507) and ONNX's attribute defaults are one per operator here. */
+DMLP_ONNX_FLOAT("alpha", Alpha, 1.67326319217681884765625f)
+DMLP_ONNX_FLOAT("gamma", Gamma, 1.05070102214813232421875f)
+DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
+DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
+
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_selu, 2, 2, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_selu, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_selu, 8, 8, NO, NO)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_selu, 2, 2, NO, NO)
+
+#ifndef DMLP_OPS_LIST
+#include "kernels/reference.h"
+#include "numeric/cr_elu.h"
+#include "numeric/cr_round.h"
+#include "numeric/fp_convert.h"
+
+#define PARAMS (double)args->param[0], (double)args->param[1]
+DMLP__REFERENCE_MAP(f32_selu, uint32_t, uint32_t,
+                    (x & 0x7fffffffu) > 0x7f800000u
+                        ? x | 0x00400000u
+                        : dmlp__cr_selu_narrow(dmlp__f32_from_bits(x), PARAMS, DMLP__F32_FORMAT))
+DMLP__REFERENCE_MAP(f16_selu, uint16_t, uint16_t,
+                    (x & 0x7fffu) > 0x7c00u
+                        ? x | 0x0200u
+                        : dmlp__cr_selu_narrow(dmlp__f16_to_f32(x), PARAMS, DMLP__F16_FORMAT))
+DMLP__REFERENCE_MAP(bf16_selu, uint16_t, uint16_t,
+                    (x & 0x7fffu) > 0x7f80u
+                        ? x | 0x0040u
+                        : dmlp__cr_selu_narrow(dmlp__bf16_to_f32(x), PARAMS, DMLP__BF16_FORMAT))
+DMLP__REFERENCE_MAP(f64_selu, uint64_t, uint64_t,
+                    (x & 0x7fffffffffffffffu) > 0x7ff0000000000000u
+                        ? x | 0x0008000000000000u
+                        : dmlp__f64_bits(dmlp__selu_f64(dmlp__f64_from_bits(x), PARAMS)))
+#undef PARAMS
+#endif
+
+#undef OP
+#undef OP_DESC

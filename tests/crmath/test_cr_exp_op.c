@@ -1,0 +1,180 @@
+/* ELEMENT_WISE_EXP (src/ops/exp.c) against the MPFR oracle: its reference kernel and
+   every fast kernel this CPU runs, through the kernel table, on every float16 and
+   bfloat16 input and a stride of binary32 (all 2^32 with --full), bit for bit with the
+   correctly rounded e^x; then the same with a ScaleBias, whose x * Scale + Bias the test
+   models itself (binary32 multiply and add, each rounded, the 16-bit types narrowed once),
+   and a table of special values (docs/operators.md). */
+#include <math.h>
+#include <mpfr.h>
+
+#include "crmath/cr_sweep.h"
+#include "crmath/oracle.h"
+#include "kernels/kernels.h"
+#include "numeric/fp_convert.h"
+#include "test_util.h"
+
+static void exp_formula(mpfr_t y, const mpfr_t x, const double *params)
+{
+    (void)params;
+    mpfr_exp(y, x, MPFR_RNDN);
+}
+
+static double exp_filter(double x, const double *params)
+{
+    (void)params;
+    return exp(x);
+}
+
+static const dmlp_oracle exp_oracle = {"exp", exp_formula, 0, exp_filter, 4};
+
+typedef struct ctx {
+    DML_TENSOR_DATA_TYPE type;
+    int scaled;
+    float scale, bias;
+} ctx;
+
+/* x * Scale + Bias as Identity gives it (kernels/scale_bias.h, docs/operators.md), as
+   the type's bits; NaN made quiet (an input NaN) or the default NaN (one the arithmetic
+   makes). */
+static uint32_t scale_bias(const ctx *c, uint32_t x)
+{
+    float v;
+    switch (c->type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        if ((x & 0x7fffffffu) > 0x7f800000u)
+            return x | 0x00400000u;
+        v = dmlp__f32_from_bits(x) * c->scale;
+        v = v + c->bias;
+        return isnan(v) ? 0x7fc00000u : dmlp__f32_bits(v);
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+        if ((x & 0x7fffu) > 0x7c00u)
+            return x | 0x0200u;
+        v = dmlp__f16_to_f32((uint16_t)x) * c->scale;
+        v = v + c->bias;
+        return isnan(v) ? 0x7e00u : dmlp__f32_to_f16(v);
+    default:
+        if ((x & 0x7fffu) > 0x7f80u)
+            return x | 0x0040u;
+        v = dmlp__bf16_to_f32((uint16_t)x) * c->scale;
+        v = v + c->bias;
+        return isnan(v) ? 0x7fc0u : dmlp__f32_to_bf16(v);
+    }
+}
+
+static uint32_t expect(uint32_t x, void *p)
+{
+    const ctx *c = p;
+    if (c->scaled)
+        x = scale_bias(c, x);
+    switch (c->type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        return dmlp_oracle_f32(&exp_oracle, x, NULL);
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+        return dmlp_oracle_f16(&exp_oracle, (uint16_t)x, NULL);
+    default:
+        return dmlp_oracle_bf16(&exp_oracle, (uint16_t)x, NULL);
+    }
+}
+
+static dmlp__unary_kernel kernels[DMLP_CR_MAX_FORMS];
+
+#define FORM(i)                                                                             \
+    static void form##i(size_t n, const void *in, void *out, void *p)                       \
+    {                                                                                       \
+        const ctx *c = p;                                                                   \
+        dmlp__kernel_args args = {0};                                                       \
+        args.scale_bias = (uint32_t)c->scaled;                                              \
+        args.scale = c->scale;                                                              \
+        args.bias = c->bias;                                                                \
+        kernels[i](n, in, out, &args);                                                      \
+    }
+FORM(0) FORM(1) FORM(2) FORM(3) FORM(4) FORM(5)
+static const dmlp_cr_run forms[] = {form0, form1, form2, form3, form4, form5};
+
+/* Known hard and special binary32 inputs: zeros, infinities, NaN payloads, the overflow
+   and underflow thresholds, the least subnormal result's neighbourhood. */
+static const uint32_t hard[] = {
+    0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00001u, 0xffa00005u,
+    0x42b17218u, 0x42b17217u, 0xc2cff1b4u, 0xc2cff1b5u, 0xc2ce8ed0u, 0xc2ce8ecfu,
+    0x33000000u, 0xb3000000u, 0x33000001u, 0xb2800000u, 0xb2800001u, 0x3f800000u,
+    0xbf800000u, 0x7f7fffffu, 0xff7fffffu, 0x00000001u, 0x80000001u,
+};
+
+static void sweep(DML_TENSOR_DATA_TYPE type, const char *name, uint64_t stride, int scaled)
+{
+    ctx c = {type, scaled, 0.75f, -0.5f};
+    dmlp_cr_sweep s = {.name = name, .expect = expect, .ctx = &c};
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        dmlp_cr_sweep_f32(&s, stride);
+        s.extra = hard;
+        s.extra_count = sizeof hard / sizeof hard[0];
+    } else {
+        dmlp_cr_sweep_all16(&s);
+        if (TEST_THIN) { /* every 7th pattern */
+            s.stride = 7;
+            s.count = 65536 / 7 + 1;
+        }
+    }
+    kernels[0] = dmlp__reference_kernel(DML_OPERATOR_ELEMENT_WISE_EXP, type);
+    CHECK(kernels[0] != NULL, "%s has a reference kernel", name);
+    if (!kernels[0])
+        return;
+    s.forms[0] = forms[0];
+    s.form_names[0] = "reference";
+    s.form_count = 1;
+    dmlp__kernel_choice all[8];
+    size_t count = dmlp__kernel_variants(DML_OPERATOR_ELEMENT_WISE_EXP, type, all, 8);
+    for (size_t k = 0; k < count && s.form_count < 6; k++) {
+        if (all[k].isa == DMLP__ISA_SCALAR || all[k].isa > dmlp__isa_detect())
+            continue;
+        kernels[s.form_count] = all[k].fn;
+        s.forms[s.form_count] = forms[s.form_count];
+        s.form_names[s.form_count] = dmlp__isa_name(all[k].isa);
+        s.form_count++;
+    }
+    CHECK_EQ_U64(dmlp_cr_sweep_run(&s), 0, "%s: every form correctly rounded", name);
+}
+
+/* A few results stated in docs/operators.md, through the reference kernel. */
+static void specials(void)
+{
+    dmlp__unary_kernel k = dmlp__reference_kernel(DML_OPERATOR_ELEMENT_WISE_EXP,
+                                                  DML_TENSOR_DATA_TYPE_FLOAT32);
+    static const uint32_t in[] = {0xff800000u, 0x7f800000u, 0x80000000u, 0x00000000u,
+                                  0xffc12345u, 0x7f812345u, 0x42b20000u, 0xc2d00000u,
+                                  0xc2cff1b4u, 0xc2cff1b5u};
+    static const uint32_t want[] = {0x00000000u, 0x7f800000u, 0x3f800000u, 0x3f800000u,
+                                    0xffc12345u, 0x7fc12345u, 0x7f800000u, 0x00000000u,
+                                    0x00000001u, 0x00000000u};
+    uint32_t out[sizeof in / sizeof in[0]];
+    dmlp__kernel_args args = {0};
+    if (!k)
+        return;
+    k(sizeof in / sizeof in[0], in, out, &args);
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++)
+        CHECK_EQ_U64(out[i], want[i], "exp of 0x%08x", in[i]);
+    uint16_t h_in[] = {0xfc00u, 0x7c00u, 0xfd01u, 0x8000u, 0x498cu, 0xcc55u};
+    uint16_t h_want[] = {0x0000u, 0x7c00u, 0xff01u, 0x3c00u, 0x7c00u, 0x0001u};
+    uint16_t h_out[6];
+    k = dmlp__reference_kernel(DML_OPERATOR_ELEMENT_WISE_EXP, DML_TENSOR_DATA_TYPE_FLOAT16);
+    if (!k)
+        return;
+    k(6, h_in, h_out, &args);
+    for (size_t i = 0; i < 6; i++)
+        CHECK_EQ_U64(h_out[i], h_want[i], "exp f16 of 0x%04x", h_in[i]);
+}
+
+int main(int argc, char **argv)
+{
+    specials();
+    uint64_t stride = dmlp_cr_stride_from_args(argc, argv, TEST_THIN ? 65521 : 4099);
+    for (int scaled = 0; scaled < 2; scaled++) {
+        sweep(DML_TENSOR_DATA_TYPE_FLOAT16, scaled ? "exp f16 scaled" : "exp f16", 0, scaled);
+        sweep(DMLP_TENSOR_DATA_TYPE_BFLOAT16, scaled ? "exp bf16 scaled" : "exp bf16", 0, scaled);
+        /* the scaled f32 sweep at a stride 4 times as thin: the same code path */
+        sweep(DML_TENSOR_DATA_TYPE_FLOAT32, scaled ? "exp f32 scaled" : "exp f32",
+              scaled && stride > 1 ? stride * 4 + 1 : stride, scaled);
+    }
+    mpfr_free_cache();
+    return test_finish("test_cr_exp_op");
+}
