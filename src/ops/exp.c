@@ -25,13 +25,16 @@ DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_exp, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_exp, 4, 4, NO, NO)
+/* Fast kernels: f32 in f64 lanes (kernels/vector_exp.inc), f16 and bf16 by a lookup in
+   the reference's own table (kernels/reference_table16.h); f64 runs the reference. */
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_exp, 2, 2, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_exp, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_exp, 8, 8, NO, NO)
-DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_exp, 2, 2, NO, NO)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_exp, 2, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
+#include "kernels/reference_table16.h"
 #include "kernels/scale_bias.h"
 #include "numeric/cr_exp.h"
 #include "numeric/cr_round.h"
@@ -75,6 +78,14 @@ EXP_REFERENCE(bf16, uint16_t)
 EXP_REFERENCE(f32, uint32_t)
 EXP_REFERENCE(f64, uint64_t)
 #undef EXP_REFERENCE
+DMLP__REFERENCE_TABLE16(f16_exp)
+DMLP__REFERENCE_TABLE16(bf16_exp)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_EXP_F32_KERNEL(exp)
+TABLE16_KERNEL(f16, exp)
+TABLE16_KERNEL(bf16, exp)
 #endif
 
 #undef OP

@@ -80,7 +80,6 @@ static void *worker(void *arg)
     atomic_fetch_add(&st->mpfr_calls, dmlp_oracle_mpfr_calls() - calls_before);
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); /* MPFR's per-thread constants */
     free(in), free(out), free(want);
-    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); /* this thread's constants (LeakSanitizer) */
     return NULL;
 }
 
