@@ -92,6 +92,18 @@ def _th_clip_grad(t, a, b, y):
     return lambda: t.ops.aten.hardtanh_backward(b.expand_as(a), a, -float("inf"), float("inf"))
 
 
+def _np_elu(np, x, y, alpha, gamma):
+    """gamma * (x if x > 0 else alpha * (e^x - 1)), into y without temporaries."""
+    mask = np.empty(x.shape, dtype=np.bool_)
+    def run():
+        np.expm1(x, out=y)
+        np.multiply(y, alpha, out=y)
+        np.copyto(y, x, where=np.greater(x, 0, out=mask))
+        if gamma != 1.0:
+            np.multiply(y, gamma, out=y)
+    return run
+
+
 # Parameters are the defaults dmlp bench runs with (the registry's, ONNX's).
 OPS = {
     "sign": Op(1, ("Sign", {}), lambda np, x, y: lambda: np.sign(x, out=y),
@@ -125,6 +137,18 @@ OPS = {
                 lambda t, x, y: lambda: t.reciprocal(x, out=y), floats=True),
     "sqrt": Op(1, ("Sqrt", {}), lambda np, x, y: lambda: np.sqrt(x, out=y),
                lambda t, x, y: lambda: t.sqrt(x, out=y), floats=True),
+    # The correctly rounded functions; numpy's ELU family without temporaries: expm1 into
+    # y, scaled, then x copied where x > 0.
+    "exp": Op(1, ("Exp", {}), lambda np, x, y: lambda: np.exp(x, out=y),
+              lambda t, x, y: lambda: t.exp(x, out=y), floats=True),
+    "elu": Op(1, ("Elu", {"alpha": 1.0}), lambda np, x, y: _np_elu(np, x, y, 1.0, 1.0),
+              lambda t, x, y: lambda: t.nn.functional.elu(x, 1.0), floats=True),
+    "selu": Op(1, ("Selu", {}),
+               lambda np, x, y: _np_elu(np, x, y, 1.67326319217681884765625,
+                                        1.05070102214813232421875),
+               lambda t, x, y: lambda: t.nn.functional.selu(x), floats=True),
+    "celu": Op(1, ("Celu", {"alpha": 1.0}), lambda np, x, y: _np_elu(np, x, y, 1.0, 1.0),
+               lambda t, x, y: lambda: t.nn.functional.celu(x, 1.0), floats=True),
     "not": Op(1, None, lambda np, x, y: lambda: np.logical_not(x, out=y),
               lambda t, x, y: lambda: t.logical_not(x), out="bool"),
     "bitnot": Op(1, ("BitwiseNot", {}), lambda np, x, y: lambda: np.invert(x, out=y),
