@@ -35,6 +35,10 @@ static const struct {
     {"shrink", DML_OPERATOR_ACTIVATION_SHRINK, {0.25f, 0.5f}},
     {"relu", DML_OPERATOR_ACTIVATION_RELU, {0, 0}},
     {"softsign", DML_OPERATOR_ACTIVATION_SOFTSIGN, {0, 0}},
+    {"sigmoid", DML_OPERATOR_ACTIVATION_SIGMOID, {0, 0}},
+    {"tanh", DML_OPERATOR_ACTIVATION_TANH, {0, 0}},
+    {"scaled_tanh", DML_OPERATOR_ACTIVATION_SCALED_TANH, {1.7159f, 0.6667f}},
+    {"scaled_tanh (-1, 1e-3)", DML_OPERATOR_ACTIVATION_SCALED_TANH, {-1.0f, 1e-3f}},
 };
 #define ACTIVATION_COUNT (sizeof activations / sizeof activations[0])
 
@@ -172,7 +176,8 @@ static void check_refusals(void)
     refuse(&op, DMLP_ERROR_UNSUPPORTED,
            "ELEMENT_WISE_ADD1: FusedActivation.Type is ACTIVATION_HARD_SWISH; dmlp fuses "
            "ACTIVATION_HARD_SIGMOID (37), ACTIVATION_IDENTITY (38), ACTIVATION_LEAKY_RELU "
-           "(39), ACTIVATION_LINEAR (40), ACTIVATION_RELU (44), ACTIVATION_SOFTSIGN (50), "
+           "(39), ACTIVATION_LINEAR (40), ACTIVATION_RELU (44), ACTIVATION_SCALED_TANH (46), "
+           "ACTIVATION_SIGMOID (47), ACTIVATION_SOFTSIGN (50), ACTIVATION_TANH (51), "
            "ACTIVATION_THRESHOLDED_RELU (52), ACTIVATION_SHRINK (90)");
     fused_op.Type = DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU;
     refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is ACTIVATION_PARAMETERIZED_RELU");
