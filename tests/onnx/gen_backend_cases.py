@@ -5,7 +5,12 @@ Less, GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, Bitwi
 BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), BitShift, LeakyRelu,
 ThresholdedRelu, HardSigmoid, Shrink, HardSwish, Clip (its min and max made
 initializers: dmlp reads Clip's bounds as constants), Reciprocal, Sqrt, Round, Sum,
-Where, QuantizeLinear and DequantizeLinear.
+Where, QuantizeLinear, DequantizeLinear, Sigmoid and Tanh.
+
+ONNX's expected outputs for Sigmoid and Tanh are numpy's approximations (1-4 ulps off
+in places); `dmlp onnx-test` compares them as ONNX's backend runner does (rtol 1e-3),
+while dmlp's own bits are checked against MPFR by tests/crmath/test_cr_sigmoid.c and
+test_cr_tanh.c.
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -35,7 +40,8 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "Mean", "Equal", "Less", "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN",
              "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "LeakyRelu",
              "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip", "Reciprocal",
-             "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear")
+             "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear",
+             "Sigmoid", "Tanh")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.
