@@ -256,6 +256,17 @@
  *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
  *     (NaN payloads, -0) of a float input; no ScaleBias.
  *
+ *   Sigmoid (DML_OPERATOR_ACTIVATION_SIGMOID), Tanh (DML_OPERATOR_ACTIVATION_TANH, and
+ *     DML_OPERATOR_ELEMENT_WISE_TANH from 2_0 with a ScaleBias), ScaledTanh
+ *     (DML_OPERATOR_ACTIVATION_SCALED_TANH: Alpha * tanh(Beta * x)), Swish
+ *     (DML_OPERATOR_ACTIVATION_SWISH, from 6_2: x * sigmoid(SigmoidInputScale * x)):
+ *     the exact real value of the formula rounded once to nearest even in the type
+ *     (f32, f16, bf16: correctly rounded, subnormals never flushed); f64 within 0.5 ULP
+ *     + 2^-90 relative (docs/accuracy.md). sigmoid(±0) = 0.5, (+inf) = 1, (-inf) = +0;
+ *     tanh(±0) = ±0, (±inf) = ±1. Products with infinities follow IEEE 754 (Swish of
+ *     -inf with a positive scale is -inf * 0: the positive default NaN); a NaN input
+ *     comes back quiet with its sign and payload.
+ *
  *   QuantizeLinear (DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR): clamp(round(input /
  *     scale) + zero_point, Min, Max), Min and Max the output type's range (UINT8 0..255,
  *     INT8 -128..127), round to nearest with ties to even. A float input is divided in
@@ -402,11 +413,15 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU = 42,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SCALED_ELU = 45,
+    DML_OPERATOR_ACTIVATION_SCALED_TANH = 46,
+    DML_OPERATOR_ACTIVATION_SIGMOID = 47,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
+    DML_OPERATOR_ACTIVATION_TANH = 51,
     DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU = 52,
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
+    DML_OPERATOR_ELEMENT_WISE_TANH = 84,
     DML_OPERATOR_ELEMENT_WISE_IF = 88,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ACTIVATION_SHRINK = 90,
@@ -431,6 +446,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_CLIP1 = 153,
     DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1 = 154,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
+    DML_OPERATOR_ACTIVATION_SWISH = 167,
     DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
 } DML_OPERATOR_TYPE;
 
@@ -798,6 +814,35 @@ typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ACTIVATION_IDENTITY_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SIGMOID_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_SIGMOID_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_TANH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_TANH_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Beta;
+} DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SWISH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float SigmoidInputScale;
+} DML_ACTIVATION_SWISH_OPERATOR_DESC;
 
 /* The output's DataType says what each element becomes (it may differ from the input's). */
 typedef struct DML_CAST_OPERATOR_DESC {

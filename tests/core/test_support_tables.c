@@ -87,6 +87,11 @@
 #define CELU DML_OPERATOR_ACTIVATION_CELU
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
 #define IF DML_OPERATOR_ELEMENT_WISE_IF
+#define SIGMOID DML_OPERATOR_ACTIVATION_SIGMOID
+#define ACT_TANH DML_OPERATOR_ACTIVATION_TANH
+#define EW_TANH DML_OPERATOR_ELEMENT_WISE_TANH
+#define SCALED_TANH DML_OPERATOR_ACTIVATION_SCALED_TANH
+#define SWISH DML_OPERATOR_ACTIVATION_SWISH
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -212,6 +217,18 @@ static const expected_row expected_rows[] = {
     {ACT_IDENTITY, 0x1000, 4, 4, {F32, F16}},
     {ACT_IDENTITY, 0x2000, 4, 5, {F32, F16}},
     {ACT_IDENTITY, 0x3000, 1, 8, {F32, F16}},
+    {SIGMOID, 0x1000, 4, 4, {F32, F16}},
+    {SIGMOID, 0x2000, 4, 5, {F32, F16}},
+    {SIGMOID, 0x3000, 1, 8, {F32, F16}},
+    {ACT_TANH, 0x1000, 4, 4, {F32, F16}},
+    {ACT_TANH, 0x2000, 4, 5, {F32, F16}},
+    {ACT_TANH, 0x3000, 1, 8, {F32, F16}},
+    {EW_TANH, 0x2000, 4, 4, {F32, F16}},
+    {EW_TANH, 0x3000, 1, 8, {F32, F16}},
+    {SCALED_TANH, 0x1000, 4, 4, {F32, F16}},
+    {SCALED_TANH, 0x2000, 4, 5, {F32, F16}},
+    {SCALED_TANH, 0x3000, 1, 8, {F32, F16}},
+    {SWISH, 0x6200, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -346,6 +363,11 @@ static const struct {
     {SELU, {F64, BF16}},
     {CELU, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
+    {SIGMOID, {F64, BF16}},
+    {ACT_TANH, {F64, BF16}},
+    {EW_TANH, {F64, BF16}},
+    {SCALED_TANH, {F64, BF16}},
+    {SWISH, {F64, BF16}},
     {IF, {BF16}},
 };
 
@@ -414,6 +436,11 @@ static const struct {
     {SELU, "ACTIVATION_SCALED_ELU", 0x1000, "1_0"},
     {CELU, "ACTIVATION_CELU", 0x3000, "3_0"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
+    {SIGMOID, "ACTIVATION_SIGMOID", 0x1000, "1_0"},
+    {ACT_TANH, "ACTIVATION_TANH", 0x1000, "1_0"},
+    {EW_TANH, "ELEMENT_WISE_TANH", 0x2000, "2_0"},
+    {SCALED_TANH, "ACTIVATION_SCALED_TANH", 0x1000, "1_0"},
+    {SWISH, "ACTIVATION_SWISH", 0x6200, "6_2"},
     {IF, "ELEMENT_WISE_IF", 0x2000, "2_0"},
 };
 
@@ -567,7 +594,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
-               op == RECIP || op == SQRT || op == EXP) {
+               op == RECIP || op == SQRT || op == EXP || op == EW_TANH) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};
@@ -596,7 +623,8 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->desc.Desc = &f->clip_desc;
     } else if (op == LEAKY_RELU || op == LINEAR || op == THRESHOLDED_RELU ||
                op == HARD_SIGMOID || op == SHRINK || op == HARD_SWISH || op == ELU ||
-               op == SELU || op == CELU) {
+               op == SELU || op == CELU || op == SCALED_TANH ||
+               op == SWISH) {
         /* Linear's layout: the tensors, then two FLOAT members (the others' prefix) */
         f->float_desc = (DML_ACTIVATION_LINEAR_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                0.5f, 0.25f};
@@ -608,7 +636,8 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->if_desc = (DML_ELEMENT_WISE_IF_OPERATOR_DESC){&f->cond_tensor, &f->in_tensor,
                                                          &f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->if_desc;
-    } else if (op == SOFTSIGN || op == ACT_IDENTITY) { /* Softsign's layout: two tensors */
+    } else if (op == SOFTSIGN || op == ACT_IDENTITY || op == SIGMOID || op == ACT_TANH) {
+        /* Softsign's layout: two tensors */
         f->softsign_desc = (DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->softsign_desc;
     } else { /* IsInfinity's layout; Round's too, RoundingMode HALVES_TO_NEAREST_EVEN */
@@ -872,8 +901,8 @@ static void check_names(void)
                   expected_ops[o].name);
     }
     CHECK(dmlp__operator_name(DML_OPERATOR_INVALID) == NULL, "INVALID has no name");
-    CHECK(dmlp__operator_name((DML_OPERATOR_TYPE)51) == NULL, "51 has no name");
-    CHECK_U64(dmlp__operator_introduced((DML_OPERATOR_TYPE)51), 0, "names");
+    CHECK(dmlp__operator_name((DML_OPERATOR_TYPE)53) == NULL, "53 (CONVOLUTION) has no name");
+    CHECK_U64(dmlp__operator_introduced((DML_OPERATOR_TYPE)53), 0, "names");
 
     CHECK_U64(dmlp__feature_level_count(), COUNT(named_levels), "names");
     for (size_t i = 0; i < COUNT(named_levels); i++) {
@@ -912,7 +941,7 @@ static void check_names(void)
     dmlp__support s;
     CHECK(!dmlp__support_get(SIGN, 0x0fff, true, &s), "below 1_0");
     CHECK(!dmlp__support_get(SOFTSIGN, 0, true, &s), "level 0 is not a level here");
-    CHECK(!dmlp__support_get((DML_OPERATOR_TYPE)51, 0x6400, true, &s), "unknown op");
+    CHECK(!dmlp__support_get((DML_OPERATOR_TYPE)53, 0x6400, true, &s), "unknown op");
 }
 
 /* If's ConditionTensor: UINT8 at every level it has, whatever A's type; any other type is

@@ -142,9 +142,9 @@ static void test_operator_and_tensor_type(void)
     f.desc.Type = DML_OPERATOR_INVALID;
     CHECK_STATUS(run(&f, TOP, 0, 0), INVALID);
     CHECK_CONTAINS(dmlp_last_error(), "DML_OPERATOR_DESC.Type is");
-    f.desc.Type = (DML_OPERATOR_TYPE)51; /* a DirectML operator dmlp does not implement */
+    f.desc.Type = (DML_OPERATOR_TYPE)53; /* a DirectML operator dmlp does not implement */
     CHECK_STATUS(run(&f, TOP, 0, 0), UNSUPPORTED);
-    CHECK_CONTAINS(dmlp_last_error(), "DML_OPERATOR_DESC.Type is 51");
+    CHECK_CONTAINS(dmlp_last_error(), "DML_OPERATOR_DESC.Type is 53");
 
     setup(&f, SIGN, F32, 1, 1, 2, 3);
     f.in_tensor.Type = DML_TENSOR_TYPE_INVALID;

@@ -1,6 +1,8 @@
 /* The sweep harness (cr_sweep.h). */
 #include "crmath/cr_sweep.h"
 
+#include <mpfr.h>
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -80,6 +82,7 @@ static void *worker(void *arg)
     atomic_fetch_add(&st->mpfr_calls, dmlp_oracle_mpfr_calls() - calls_before);
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); /* MPFR's per-thread constants */
     free(in), free(out), free(want);
+    mpfr_free_cache(); /* MPFR's constant caches are per thread: a worker's would leak */
     return NULL;
 }
 

@@ -281,7 +281,7 @@ static void test_dispatchables(void)
            "ACTIVATION_SOFTSIGN, ACTIVATION_RELU, ACTIVATION_LEAKY_RELU, ACTIVATION_ELU, "
            "ACTIVATION_SCALED_ELU, ACTIVATION_CELU, ACTIVATION_LINEAR, "
            "ACTIVATION_THRESHOLDED_RELU, ACTIVATION_HARD_SIGMOID, ACTIVATION_SHRINK, "
-           "ACTIVATION_IDENTITY)",
+           "ACTIVATION_IDENTITY, ACTIVATION_SIGMOID, ACTIVATION_TANH, ACTIVATION_SCALED_TANH)",
            __LINE__);
     refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
                         ", \"BTensor\": " T4 ", \"OutputTensor\": " T4

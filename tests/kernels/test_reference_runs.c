@@ -131,7 +131,7 @@ int main(void)
     const DML_OPERATOR_TYPE ops[] = {DML_OPERATOR_ELEMENT_WISE_SIGN,
                                      DML_OPERATOR_ACTIVATION_SOFTSIGN,
                                      DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
-                                     DML_OPERATOR_INVALID, (DML_OPERATOR_TYPE)51};
+                                     DML_OPERATOR_INVALID, (DML_OPERATOR_TYPE)53};
     unsigned kernels = 0;
     for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
         for (size_t t = 0; t < sizeof all_types / sizeof all_types[0]; t++) {

@@ -831,6 +831,15 @@ static job *new_job(const job *proto, const char *fmt, ...)
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The correctly rounded functions have no model here: tests/crmath checks their every
+   kernel against MPFR (every 16-bit input, binary32 strides, float64 samples). */
+static int against_mpfr(DML_OPERATOR_TYPE op)
+{
+    return op == DML_OPERATOR_ACTIVATION_SIGMOID || op == DML_OPERATOR_ACTIVATION_TANH ||
+           op == DML_OPERATOR_ELEMENT_WISE_TANH || op == DML_OPERATOR_ACTIVATION_SCALED_TANH ||
+           op == DML_OPERATOR_ACTIVATION_SWISH;
+}
+
 /* The jobs of a one-input row; returns how many (0: no model). */
 /* The transcendental operators, whose results are the exact values rounded once: the
    MPFR sweeps of tests/crmath check every row of them (test_cr_exp_op, test_cr_elu). */
@@ -1445,7 +1454,8 @@ int main(int argc, char **argv)
         p.unary = dmlp__reference_kernel(op, type);                                         \
         CHECK(p.unary != NULL, "%s: no reference kernel", #stem);                          \
         size_t made = p.unary ? unary_jobs(op, &p) : 0;                                     \
-        CHECK(made > 0, "%s: a one-input row with no model in this test", #stem);          \
+        CHECK(made > 0 || against_mpfr(op), "%s: a one-input row with no model in this test", \
+              #stem);                                                                       \
         rows_unary++;                                                                       \
         per_kind[p.k][0]++;                                                                 \
     }

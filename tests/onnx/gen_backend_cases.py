@@ -5,11 +5,12 @@ Less, GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, Bitwi
 BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), BitShift, LeakyRelu,
 ThresholdedRelu, HardSigmoid, Shrink, HardSwish, Clip (its min and max made
 initializers: dmlp reads Clip's bounds as constants), Reciprocal, Sqrt, Round, Sum,
-Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu and Celu.
+Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu, Celu, Sigmoid and Tanh.
 
-ONNX's expected outputs of Exp, Elu, Selu and Celu are numpy's approximations, compared
-within ONNX's own tolerance (rtol 1e-3, `dmlp onnx-test` without --exact); dmlp's bits
-are checked against the correctly rounded values separately (tests/crmath).
+ONNX's expected outputs of the correctly rounded operators (Exp, Elu, Selu, Celu,
+Sigmoid, Tanh) are numpy's approximations, 1-4 ulps off in places: they are compared
+within ONNX's own tolerance (rtol 1e-3, `dmlp onnx-test` without --exact), and dmlp's
+bits are checked against the correctly rounded values separately (tests/crmath).
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -40,7 +41,7 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "LeakyRelu",
              "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip", "Reciprocal",
              "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear", "Exp",
-             "Elu", "Selu", "Celu")
+             "Elu", "Selu", "Celu", "Sigmoid", "Tanh")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

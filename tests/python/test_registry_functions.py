@@ -384,6 +384,13 @@ UNARY = {
     "elu": None,
     "selu": None,
     "celu": None,
+    # correctly rounded: no numpy formula gives their bits; tests/crmath proves every
+    # kernel against MPFR, test_correctly_rounded_spot_values checks the binding
+    "sigmoid": None,
+    "activation_tanh": None,
+    "tanh": None,
+    "scaled_tanh": None,
+    "swish": None,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -638,6 +645,22 @@ def test_unary_against_numpy(name, dtype):
     x = values(dtype)
     result = getattr(dmlp, name)(x, **REQUIRED.get(name, {}))
     assert_same(result, UNARY[name](x, **REQUIRED.get(name, {})))
+
+
+def test_correctly_rounded_spot_values():
+    """Values whose correct rounding is known (checked against MPFR in tests/crmath),
+    through the Python functions and their keywords."""
+    x = np.array([0.0, -0.0, 1.0, -1.0, 20.0, -np.inf], np.float32)
+    bits = lambda a: np.asarray(a).view(np.uint32).tolist()
+    assert bits(dmlp.sigmoid(x)) == [0x3F000000, 0x3F000000, 0x3F3B26A8, 0x3E89B2B1,
+                                     0x3F800000, 0]
+    assert bits(dmlp.tanh(x)) == [0, 0x80000000, 0x3F42F7D6, 0xBF42F7D6, 0x3F800000,
+                                  0xBF800000]
+    assert bits(dmlp.activation_tanh(x)) == bits(dmlp.tanh(x))
+    assert bits(dmlp.tanh(x[2:], scale=2.0, bias=0.0)) == bits(dmlp.tanh(x[2:] * 2))
+    assert bits(dmlp.scaled_tanh(x, alpha=1.0, beta=2.0)) == bits(dmlp.tanh(x * 2))
+    assert bits(dmlp.swish(x[:5], sigmoidinputscale=1.0)) == [0, 0x80000000, 0x3F3B26A8,
+                                                               0xBE89B2B1, 0x41A00000]
 
 
 @pytest.mark.parametrize("name, dtype", [(n, t) for n in MEMBERS for t in numpy_dtypes(n)])

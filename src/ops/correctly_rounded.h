@@ -1,0 +1,67 @@
+/* Internal to src/ops: the reference kernels of the correctly rounded activations
+   (sigmoid.c, tanh.c, activation_tanh.c, scaled_tanh.c, swish.c). A file defines
+     static uint32_t <name>_narrow(double x, const dmlp__kernel_args *args, int frac, int exp);
+     static double <name>_wide(double x, const dmlp__kernel_args *args);
+   (the function of src/numeric/cr_*.h with the descriptor's FLOAT members from
+   args->param) and CR_REFERENCE_KERNELS(name) makes the four kernels: a NaN input comes
+   back quiet with its sign and payload, decided on the bits; f16 and bf16 are widened
+   exactly and rounded once from the exact value (never through binary32), f32 likewise,
+   f64 from the double-double evaluation. With a ScaleBias, of x * Scale + Bias computed
+   as Identity computes it. */
+#ifndef DMLP_OPS_CORRECTLY_ROUNDED_H
+#define DMLP_OPS_CORRECTLY_ROUNDED_H
+
+/* The kernel table's rows of a correctly rounded activation: the reference on every ISA. */
+#define CR_KERNEL_ROWS(name)                                                                \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##name, 2, 2, NO, NO)                     \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##name, 4, 4, NO, NO)                     \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##name, 8, 8, NO, NO)                     \
+    DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, NO, NO)
+#endif
+
+/* Compiled in each operator file's own translation unit. */
+#if !defined(DMLP_OPS_LIST) && !defined(DMLP_OPS_CR_REFERENCE)
+#define DMLP_OPS_CR_REFERENCE 1
+#include "kernels/reference.h"
+#include "kernels/scale_bias.h"
+#include "numeric/cr_round.h"
+#include "numeric/fp_convert.h"
+
+#define CR_REFERENCE_KERNELS(name)                                                          \
+    static uint16_t name##_f16_bits(uint16_t x, const dmlp__kernel_args *args)              \
+    {                                                                                       \
+        if ((x & 0x7fffu) > 0x7c00u)                                                        \
+            return x | 0x0200u;                                                             \
+        return (uint16_t)name##_narrow(dmlp__f16_to_f32(x), args, DMLP__F16_FORMAT);        \
+    }                                                                                       \
+    static uint16_t name##_bf16_bits(uint16_t x, const dmlp__kernel_args *args)             \
+    {                                                                                       \
+        if ((x & 0x7fffu) > 0x7f80u)                                                        \
+            return x | 0x0040u;                                                             \
+        return (uint16_t)name##_narrow(dmlp__bf16_to_f32(x), args, DMLP__BF16_FORMAT);      \
+    }                                                                                       \
+    static uint32_t name##_f32_bits(uint32_t x, const dmlp__kernel_args *args)              \
+    {                                                                                       \
+        if ((x & 0x7fffffffu) > 0x7f800000u)                                                \
+            return x | 0x00400000u;                                                         \
+        return name##_narrow(dmlp__f32_from_bits(x), args, DMLP__F32_FORMAT);               \
+    }                                                                                       \
+    static uint64_t name##_f64_bits(uint64_t x, const dmlp__kernel_args *args)              \
+    {                                                                                       \
+        if ((x & 0x7fffffffffffffffu) > 0x7ff0000000000000u)                                \
+            return x | 0x0008000000000000u;                                                 \
+        return dmlp__f64_bits(name##_wide(dmlp__f64_from_bits(x), args));                   \
+    }                                                                                       \
+    DMLP__REFERENCE_MAP(f16_##name, uint16_t, uint16_t,                                     \
+                        name##_f16_bits(args->scale_bias ? dmlp__scale_bias_f16(x, args) : x, \
+                                        args))                                              \
+    DMLP__REFERENCE_MAP(bf16_##name, uint16_t, uint16_t,                                    \
+                        name##_bf16_bits(args->scale_bias ? dmlp__scale_bias_bf16(x, args) : x, \
+                                         args))                                             \
+    DMLP__REFERENCE_MAP(f32_##name, uint32_t, uint32_t,                                     \
+                        name##_f32_bits(args->scale_bias ? dmlp__scale_bias_f32(x, args) : x, \
+                                        args))                                              \
+    DMLP__REFERENCE_MAP(f64_##name, uint64_t, uint64_t,                                     \
+                        name##_f64_bits(args->scale_bias ? dmlp__scale_bias_f64(x, args) : x, \
+                                        args))
+#endif
