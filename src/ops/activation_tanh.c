@@ -24,7 +24,7 @@ DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
-CR_KERNEL_ROWS(activation_tanh)
+CR_FAST_KERNEL_ROWS(activation_tanh)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_tanh.h"
@@ -43,6 +43,11 @@ static double activation_tanh_wide(double x, const dmlp__kernel_args *args)
 }
 
 CR_REFERENCE_KERNELS(activation_tanh)
+CR_REFERENCE_TABLES(activation_tanh)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_FAST_KERNELS(activation_tanh, tanh_lanes64)
 #endif
 
 #undef OP

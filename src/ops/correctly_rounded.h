@@ -11,21 +11,45 @@
 #ifndef DMLP_OPS_CORRECTLY_ROUNDED_H
 #define DMLP_OPS_CORRECTLY_ROUNDED_H
 
+/* The kernel table's rows of a correctly rounded activation: the reference on every ISA;
+   or, with CR_FAST_KERNEL_ROWS, fast f32 (kernels/vector_exp.inc) and 16-bit kernels
+   (the reference's own table, kernels/reference_table16.h) for a function of the input
+   alone, and the reference for f64. */
+#define CR_FAST_KERNEL_ROWS(name)                                                           \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##name, 2, 2, YES, YES)                   \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##name, 4, 4, YES, YES)                   \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##name, 8, 8, NO, NO)                     \
+    DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, YES, YES)
 /* The kernel table's rows of a correctly rounded activation: the reference on every ISA. */
 #define CR_KERNEL_ROWS(name)                                                                \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##name, 2, 2, NO, NO)                     \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##name, 4, 4, NO, NO)                     \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##name, 8, 8, NO, NO)                     \
     DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, NO, NO)
+
+/* The fast kernels of CR_FAST_KERNEL_ROWS (in the vector part of the operator's file):
+   f32 by the f64-lane function `lanes` of kernels/vector_exp.inc, f16 and bf16 by table. */
+#if defined(DMLP_OPS_VECTOR)
+#define CR_FAST_KERNELS(name, lanes)                                                        \
+    CR_F32_KERNEL(name, lanes)                                                              \
+    TABLE16_KERNEL(f16, name)                                                               \
+    TABLE16_KERNEL(bf16, name)
+#endif
 #endif
 
 /* Compiled in each operator file's own translation unit. */
 #if !defined(DMLP_OPS_LIST) && !defined(DMLP_OPS_CR_REFERENCE)
 #define DMLP_OPS_CR_REFERENCE 1
 #include "kernels/reference.h"
+#include "kernels/reference_table16.h"
 #include "kernels/scale_bias.h"
 #include "numeric/cr_round.h"
 #include "numeric/fp_convert.h"
+
+/* The 16-bit tables of CR_FAST_KERNEL_ROWS' fast kernels (after CR_REFERENCE_KERNELS). */
+#define CR_REFERENCE_TABLES(name)                                                           \
+    DMLP__REFERENCE_TABLE16(f16_##name)                                                     \
+    DMLP__REFERENCE_TABLE16(bf16_##name)
 
 #define CR_REFERENCE_KERNELS(name)                                                          \
     static uint16_t name##_f16_bits(uint16_t x, const dmlp__kernel_args *args)              \

@@ -83,7 +83,7 @@ DMLP__REFERENCE_TABLE16(bf16_exp)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_EXP_F32_KERNEL(exp)
+CR_F32_KERNEL(exp, exp_lanes64)
 TABLE16_KERNEL(f16, exp)
 TABLE16_KERNEL(bf16, exp)
 #endif

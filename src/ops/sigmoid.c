@@ -23,7 +23,7 @@ DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
-CR_KERNEL_ROWS(sigmoid)
+CR_FAST_KERNEL_ROWS(sigmoid)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_sigmoid.h"
@@ -41,6 +41,11 @@ static double sigmoid_wide(double x, const dmlp__kernel_args *args)
 }
 
 CR_REFERENCE_KERNELS(sigmoid)
+CR_REFERENCE_TABLES(sigmoid)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_FAST_KERNELS(sigmoid, sigmoid_lanes64)
 #endif
 
 #undef OP

@@ -20,7 +20,7 @@ DMLP_SUPPORT(2_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
-CR_KERNEL_ROWS(tanh)
+CR_FAST_KERNEL_ROWS(tanh)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_tanh.h"
@@ -38,6 +38,11 @@ static double tanh_wide(double x, const dmlp__kernel_args *args)
 }
 
 CR_REFERENCE_KERNELS(tanh)
+CR_REFERENCE_TABLES(tanh)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_FAST_KERNELS(tanh, tanh_lanes64)
 #endif
 
 #undef OP
