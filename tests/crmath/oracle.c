@@ -147,8 +147,13 @@ double dmlp_oracle_eval(const dmlp_oracle *o, double x, const double *params,
     if (isnan(x))
         return x;
     double y;
-    if (format == DMLP_ORACLE_F32 && o->filter && filter_f32(o->filter(x, params), o->filter_ulps, &y))
-        return y;
+    if (format == DMLP_ORACLE_F32 && o->filter) {
+        double f = o->filter(x, params);
+        if (o->filter_saturates && (f == 0 || isinf(f)))
+            return f;
+        if (filter_f32(f, o->filter_ulps, &y))
+            return y;
+    }
     return by_mpfr(o, x, params, &formats[format]);
 }
 

@@ -93,9 +93,9 @@ static double celu_filter(double x, const double *p)
 }
 
 /* glibc documents expm1 within 1 ulp; the bounds leave room for other C libraries'. */
-static const dmlp_oracle elu_oracle = {"elu", elu_formula, 1, elu_filter, 4};
-static const dmlp_oracle selu_oracle = {"selu", selu_formula, 2, selu_filter, 4};
-static const dmlp_oracle celu_oracle = {"celu", celu_formula, 2, celu_filter, 64};
+static const dmlp_oracle elu_oracle = {"elu", elu_formula, 1, elu_filter, 4, 0};
+static const dmlp_oracle selu_oracle = {"selu", selu_formula, 2, selu_filter, 4, 0};
+static const dmlp_oracle celu_oracle = {"celu", celu_formula, 2, celu_filter, 64, 0};
 
 typedef struct ctx {
     DML_OPERATOR_TYPE op;

@@ -25,7 +25,7 @@ static double exp_filter(double x, const double *params)
     return exp(x);
 }
 
-static const dmlp_oracle exp_oracle = {"exp", exp_formula, 0, exp_filter, 4};
+static const dmlp_oracle exp_oracle = {"exp", exp_formula, 0, exp_filter, 4, 1};
 
 typedef struct ctx {
     DML_TENSOR_DATA_TYPE type;

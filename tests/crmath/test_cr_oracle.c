@@ -23,7 +23,7 @@ static void identity_formula(mpfr_t y, const mpfr_t x, const double *params)
     mpfr_set(y, x, MPFR_RNDN);
 }
 
-static const dmlp_oracle identity = {"identity", identity_formula, 0, NULL, 0};
+static const dmlp_oracle identity = {"identity", identity_formula, 0, NULL, 0, 0};
 
 static void sqrt_formula(mpfr_t y, const mpfr_t x, const double *params)
 {
@@ -37,7 +37,7 @@ static double sqrt_filter(double x, const double *params)
     return sqrt(x);
 }
 
-static const dmlp_oracle sqrt_oracle = {"sqrt", sqrt_formula, 0, sqrt_filter, 1};
+static const dmlp_oracle sqrt_oracle = {"sqrt", sqrt_formula, 0, sqrt_filter, 1, 0};
 
 /* One double through the library's narrowing and the oracle's, in all three formats. */
 static void check_narrowing(double d)

@@ -42,7 +42,7 @@ static double sigmoid_filter(double x, const double *params)
     return 1.0 / (1.0 + exp(-x));
 }
 
-static const dmlp_oracle sigmoid_oracle = {"sigmoid", sigmoid_formula, 1, sigmoid_filter, 8};
+static const dmlp_oracle sigmoid_oracle = {"sigmoid", sigmoid_formula, 1, sigmoid_filter, 8, 1};
 
 /* x * sigmoid(s x): s x exactly (106 bits hold two binary64 significands), the sigmoid
    with 12 guard bits, the product rounded once more: within 2 ulps. */
@@ -62,7 +62,7 @@ static double swish_filter(double x, const double *params)
     return x / (1.0 + exp(-params[0] * x));
 }
 
-static const dmlp_oracle swish_oracle = {"swish", swish_formula, 1, swish_filter, 8};
+static const dmlp_oracle swish_oracle = {"swish", swish_formula, 1, swish_filter, 8, 1};
 
 static const uint32_t hard32[] = {
     0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00001u, 0xffa00001u,

@@ -31,7 +31,7 @@ static double tanh_filter(double x, const double *params)
     return tanh(x);
 }
 
-static const dmlp_oracle tanh_oracle = {"tanh", tanh_formula, 0, tanh_filter, 8};
+static const dmlp_oracle tanh_oracle = {"tanh", tanh_formula, 0, tanh_filter, 8, 0};
 
 /* alpha tanh(beta x): beta x exactly (106 bits), tanh with 12 guard bits, the product
    rounded once more: within 2 ulps. */
@@ -52,7 +52,7 @@ static double scaled_filter(double x, const double *params)
     return params[0] * tanh(params[1] * x);
 }
 
-static const dmlp_oracle scaled_oracle = {"scaled_tanh", scaled_formula, 1, scaled_filter, 8};
+static const dmlp_oracle scaled_oracle = {"scaled_tanh", scaled_formula, 1, scaled_filter, 8, 0};
 
 static const uint32_t hard32[] = {
     0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00001u, 0xffa00001u,
