@@ -5,7 +5,7 @@ Less, GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, Bitwi
 BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), BitShift, LeakyRelu,
 ThresholdedRelu, HardSigmoid, Shrink, HardSwish, Clip (its min and max made
 initializers: dmlp reads Clip's bounds as constants), Reciprocal, Sqrt, Round, Sum,
-Where, QuantizeLinear and DequantizeLinear.
+Where, QuantizeLinear, DequantizeLinear and Log.
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -35,7 +35,7 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "Mean", "Equal", "Less", "GreaterOrEqual", "LessOrEqual", "Xor", "Not", "IsNaN",
              "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "LeakyRelu",
              "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip", "Reciprocal",
-             "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear")
+             "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear", "Log")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.
