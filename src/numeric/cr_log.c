@@ -154,6 +154,8 @@ dmlp__dd dmlp__log1p_dd(dmlp__dd t)
 {
     if (t.hi >= -0x1p-8 && t.hi < 0x1p-7) /* 1 + t in the pieces where c = 1: r = t */
         return log1p_poly_dd(t);
+    if (t.hi == INFINITY)
+        return t;
     dmlp__dd s = dmlp__two_sum(1.0, t.hi);
     dmlp__dd w = dmlp__two_sum(s.lo, t.lo);
     dmlp__dd h = dmlp__two_sum(s.hi, w.hi); /* 1 + t = h.hi + h.lo + w.lo exactly */
@@ -168,13 +170,30 @@ static inline double f32_positive(uint32_t a)
     return dmlp__f64_from_bits(((uint64_t)((a >> 23) + 896u) << 52) | ((uint64_t)(a & 0x7fffffu) << 29));
 }
 
+/* dmlp__round_decided for a y whose rounding is a normal finite value of the format, as
+   every log of the operator's formats is (|log x| lies in [2^-24, 104]): the distance to
+   the nearest midpoint is read off y's low bits, and the rounding is an add and a shift
+   on y's pattern, rebiased to the format. No branch but the rare undecided one. */
+static inline int decided_normal(double y, uint64_t steps, int frac, int exp, uint32_t *out)
+{
+    uint64_t bits = dmlp__f64_bits(y), sign = bits >> 63;
+    uint64_t mag = bits & 0x7fffffffffffffffu;
+    int shift = 52 - frac;
+    uint64_t half = 1ull << (shift - 1), low = mag & ((1ull << shift) - 1);
+    if ((low > half ? low - half : half - low) <= steps)
+        return 0;
+    uint64_t rebias = (uint64_t)(1023 - ((1 << (exp - 1)) - 1)) << 52;
+    *out = (uint32_t)(sign << (frac + exp)) | (uint32_t)((mag - rebias + half) >> shift);
+    return 1;
+}
+
 /* log x rounded once to the format; x positive, finite, not 1, at most 24 bits. */
 static uint32_t round_log(double x, int frac, int exp)
 {
     reduced d = reduce(x);
     double r = d.z * dmlp__log_table[d.i][0] - 1.0; /* exact: see the fast path above */
     uint32_t out;
-    if (dmlp__round_decided(combine_fast(d.k, d.i, r), DMLP__LOG_FAST_STEPS, frac, exp, &out))
+    if (decided_normal(combine_fast(d.k, d.i, r), DMLP__LOG_FAST_STEPS, frac, exp, &out))
         return out;
     return dmlp__round_dd_to_format(log_triple(x, 0.0, 0.0), frac, exp);
 }

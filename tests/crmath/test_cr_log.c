@@ -192,6 +192,12 @@ static void dd_cases(void)
             check_log1p_dd(t, low_part(t, 0x9e3779b97f4a7c15u));
         }
     check_log1p_dd(0, 0);
+    dmlp__dd inf = dmlp__log1p_dd((dmlp__dd){INFINITY, 0});
+    CHECK(inf.hi == INFINITY, "log1p_dd(+inf) = +inf");
+    dmlp__dd minus_one = dmlp__log1p_dd((dmlp__dd){-1.0, 0});
+    CHECK(minus_one.hi == -INFINITY, "log1p_dd(-1) = -inf");
+    CHECK(isinf(dmlp__log_dd((dmlp__dd){INFINITY, 0}).hi), "log_dd(+inf) = +inf");
+    CHECK(isnan(dmlp__log_dd((dmlp__dd){-2.0, 0}).hi), "log_dd(-2) is NaN");
     for (int k = 1; k < 1070; k += 23) { /* -1 + 2^-k, and as (-1, 2^-k) */
         check_log1p_dd(-1.0 + ldexp(1.0, -k), 0);
         check_log1p_dd(-1.0, ldexp(1.0, -k));
