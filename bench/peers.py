@@ -125,6 +125,8 @@ OPS = {
                 lambda t, x, y: lambda: t.reciprocal(x, out=y), floats=True),
     "sqrt": Op(1, ("Sqrt", {}), lambda np, x, y: lambda: np.sqrt(x, out=y),
                lambda t, x, y: lambda: t.sqrt(x, out=y), floats=True),
+    "log": Op(1, ("Log", {}), lambda np, x, y: lambda: np.log(x, out=y),
+              lambda t, x, y: lambda: t.log(x, out=y), floats=True),
     "not": Op(1, None, lambda np, x, y: lambda: np.logical_not(x, out=y),
               lambda t, x, y: lambda: t.logical_not(x), out="bool"),
     "bitnot": Op(1, ("BitwiseNot", {}), lambda np, x, y: lambda: np.invert(x, out=y),
