@@ -17,7 +17,8 @@
    error below 2u, r^2 q within 4u of itself and below 2^-8 |r|, so the sum is within
    1.04u of log1p(r); r = z c - 1 is exact for x of at most 33 bits (binary32 and the
    16-bit types, the operator's inputs: z c has at most 53 bits and lies in [1/2, 2]) and
-   within u of itself (fma) in dmlp__log_fast, which adds u. Then
+   within u of itself in dmlp__log_fast (z c exact as a double-double, its high part
+   minus 1 exact, one rounding when the low part is added), which adds u. Then
        y = (k LN2_HI42 + L.hi) + (p + (k LN2_LO42 + L.lo)),
    k LN2_HI42 exact (42-bit constant, |k| < 2^11). Each of the three remaining additions
    errs by at most u of its result; with the bounds above the total is below 4.2u |log x|
@@ -89,7 +90,8 @@ double dmlp__log_fast(double x)
         k = -52;
     }
     reduced d = reduce(x);
-    double r = fma(d.z, dmlp__log_table[d.i][0], -1.0);
+    dmlp__dd p = dmlp__two_prod(d.z, dmlp__log_table[d.i][0]);
+    double r = (p.hi - 1.0) + p.lo; /* p.hi - 1 exact: one rounding */
     return combine_fast(d.k + k, d.i, r);
 }
 
@@ -170,30 +172,13 @@ static inline double f32_positive(uint32_t a)
     return dmlp__f64_from_bits(((uint64_t)((a >> 23) + 896u) << 52) | ((uint64_t)(a & 0x7fffffu) << 29));
 }
 
-/* dmlp__round_decided for a y whose rounding is a normal finite value of the format, as
-   every log of the operator's formats is (|log x| lies in [2^-24, 104]): the distance to
-   the nearest midpoint is read off y's low bits, and the rounding is an add and a shift
-   on y's pattern, rebiased to the format. No branch but the rare undecided one. */
-static inline int decided_normal(double y, uint64_t steps, int frac, int exp, uint32_t *out)
-{
-    uint64_t bits = dmlp__f64_bits(y), sign = bits >> 63;
-    uint64_t mag = bits & 0x7fffffffffffffffu;
-    int shift = 52 - frac;
-    uint64_t half = 1ull << (shift - 1), low = mag & ((1ull << shift) - 1);
-    if ((low > half ? low - half : half - low) <= steps)
-        return 0;
-    uint64_t rebias = (uint64_t)(1023 - ((1 << (exp - 1)) - 1)) << 52;
-    *out = (uint32_t)(sign << (frac + exp)) | (uint32_t)((mag - rebias + half) >> shift);
-    return 1;
-}
-
 /* log x rounded once to the format; x positive, finite, not 1, at most 24 bits. */
 static uint32_t round_log(double x, int frac, int exp)
 {
     reduced d = reduce(x);
     double r = d.z * dmlp__log_table[d.i][0] - 1.0; /* exact: see the fast path above */
     uint32_t out;
-    if (decided_normal(combine_fast(d.k, d.i, r), DMLP__LOG_FAST_STEPS, frac, exp, &out))
+    if (dmlp__round_decided(combine_fast(d.k, d.i, r), DMLP__LOG_FAST_STEPS, frac, exp, &out))
         return out;
     return dmlp__round_dd_to_format(log_triple(x, 0.0, 0.0), frac, exp);
 }
