@@ -4,7 +4,8 @@
    top of their stride (test_cr_log). Selection only: libm's log in binary64 (within an
    ulp) is precise enough to pick them, and the test checks each against MPFR.
 
-   cc -O2 -o /tmp/log_hard tools/log_hard_cases.c -lm && /tmp/log_hard > tests/crmath/log_hard_f32.h */
+   cc -O2 -o /tmp/log_hard tools/log_hard_cases.c -lm
+   /tmp/log_hard > tests/crmath/log_hard_f32.h */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

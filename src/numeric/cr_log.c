@@ -169,7 +169,8 @@ static inline double f32_positive(uint32_t a)
 {
     if (a < 0x00800000u)
         return (double)a * 0x1p-149;
-    return dmlp__f64_from_bits(((uint64_t)((a >> 23) + 896u) << 52) | ((uint64_t)(a & 0x7fffffu) << 29));
+    uint64_t exponent = (uint64_t)((a >> 23) + 896u) << 52; /* rebiased from 127 to 1023 */
+    return dmlp__f64_from_bits(exponent | ((uint64_t)(a & 0x7fffffu) << 29));
 }
 
 /* log x rounded once to the format; x positive, finite, not 1, at most 24 bits. */
