@@ -149,6 +149,8 @@ OPS = {
                lambda t, x, y: lambda: t.nn.functional.selu(x), floats=True),
     "celu": Op(1, ("Celu", {"alpha": 1.0}), lambda np, x, y: _np_elu(np, x, y, 1.0, 1.0),
                lambda t, x, y: lambda: t.nn.functional.celu(x, 1.0), floats=True),
+    "log": Op(1, ("Log", {}), lambda np, x, y: lambda: np.log(x, out=y),
+              lambda t, x, y: lambda: t.log(x, out=y), floats=True),
     "not": Op(1, None, lambda np, x, y: lambda: np.logical_not(x, out=y),
               lambda t, x, y: lambda: t.logical_not(x), out="bool"),
     "bitnot": Op(1, ("BitwiseNot", {}), lambda np, x, y: lambda: np.invert(x, out=y),

@@ -253,6 +253,15 @@
  *     Alpha) - 1)): x for x > 0, +0 for +-0, Alpha * (e^(x / Alpha) - 1) for x < 0 (x /
  *     Alpha exact, not rounded); an Alpha of 0, +-inf or NaN gives the default NaN.
  *
+ *   Log (DML_OPERATOR_ELEMENT_WISE_LOG): the natural logarithm of x, correctly rounded:
+ *     for FLOAT32, FLOAT16 and BFLOAT16 the exact log(x) rounded once to nearest even in
+ *     the type (subnormal inputs included; no step through another type). FLOAT64: the
+ *     double nearest to a value within 2^-99 of log(x) relative to it (correctly rounded
+ *     unless log(x) lies that close to a midpoint; always within 1 ulp). ±0 gives -inf,
+ *     +inf gives +inf, 1 gives +0, a value below zero (-inf too) gives the type's
+ *     positive default quiet NaN, a NaN comes back quiet with its sign and payload; with
+ *     a ScaleBias, of x * Scale + Bias computed as Identity computes it.
+ *
  *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
  *     (NaN payloads, -0) of a float input; no ScaleBias.
  *
@@ -388,6 +397,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
     DML_OPERATOR_ELEMENT_WISE_EXP = 11,
     DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
+    DML_OPERATOR_ELEMENT_WISE_LOG = 13,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND = 14,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS = 15,
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN = 16,
@@ -808,6 +818,12 @@ typedef struct DML_ELEMENT_WISE_EXP_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_EXP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOG_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_LOG_OPERATOR_DESC;
 
 /* No ScaleBias: ELEMENT_WISE_IDENTITY's is DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC. */
 typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {

@@ -89,7 +89,12 @@ static inline int dmlp__round_decided(double y, uint64_t steps, int frac, int ex
         uint64_t low = mag & ((1ull << (52 - frac)) - 1), half = 1ull << (51 - frac);
         if ((low > half ? low - half : half - low) <= steps)
             return 0;
-        *out = dmlp__round_f64_to_format(y, frac, exp);
+        /* No tie (low != half): the rounding is y's pattern rebiased to the format's
+           exponent, plus half a place, shifted; a carry moves the exponent up (to the
+           infinity's pattern from the top binade). */
+        uint64_t rebias = (uint64_t)(1023 - (1 << (exp - 1)) + 1) << 52;
+        *out = (uint32_t)(sign >> (63 - frac - exp)) |
+               (uint32_t)((mag - rebias + half) >> (52 - frac));
         return 1;
     }
     uint32_t low = dmlp__round_f64_to_format(dmlp__f64_from_bits(sign | (mag - steps)), frac, exp);

@@ -85,6 +85,7 @@
 #define ELU DML_OPERATOR_ACTIVATION_ELU
 #define SELU DML_OPERATOR_ACTIVATION_SCALED_ELU
 #define CELU DML_OPERATOR_ACTIVATION_CELU
+#define LOG DML_OPERATOR_ELEMENT_WISE_LOG
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
 #define IF DML_OPERATOR_ELEMENT_WISE_IF
 #define SIGMOID DML_OPERATOR_ACTIVATION_SIGMOID
@@ -214,6 +215,8 @@ static const expected_row expected_rows[] = {
     {SELU, 0x2000, 4, 5, {F32, F16}},
     {SELU, 0x3000, 1, 8, {F32, F16}},
     {CELU, 0x3000, 1, 8, {F32, F16}},
+    {LOG, 0x1000, 4, 4, {F32, F16}},
+    {LOG, 0x3000, 1, 8, {F32, F16}},
     {ACT_IDENTITY, 0x1000, 4, 4, {F32, F16}},
     {ACT_IDENTITY, 0x2000, 4, 5, {F32, F16}},
     {ACT_IDENTITY, 0x3000, 1, 8, {F32, F16}},
@@ -362,6 +365,7 @@ static const struct {
     {ELU, {F64, BF16}},
     {SELU, {F64, BF16}},
     {CELU, {F64, BF16}},
+    {LOG, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
     {SIGMOID, {F64, BF16}},
     {ACT_TANH, {F64, BF16}},
@@ -435,6 +439,7 @@ static const struct {
     {ELU, "ACTIVATION_ELU", 0x1000, "1_0"},
     {SELU, "ACTIVATION_SCALED_ELU", 0x1000, "1_0"},
     {CELU, "ACTIVATION_CELU", 0x3000, "3_0"},
+    {LOG, "ELEMENT_WISE_LOG", 0x1000, "1_0"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
     {SIGMOID, "ACTIVATION_SIGMOID", 0x1000, "1_0"},
     {ACT_TANH, "ACTIVATION_TANH", 0x1000, "1_0"},
@@ -594,7 +599,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
-               op == RECIP || op == SQRT || op == EXP || op == EW_TANH) {
+               op == RECIP || op == SQRT || op == EXP || op == EW_TANH || op == LOG) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};

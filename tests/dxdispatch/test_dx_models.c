@@ -385,6 +385,7 @@ int main(void)
     check_model("clip1");
     check_model("recip");
     check_model("sqrt");
+    check_model("log");
     check_model("activation_identity");
     check_model("if");
     check_model("quantize");

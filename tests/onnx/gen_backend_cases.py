@@ -5,10 +5,10 @@ Less, GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, Bitwi
 BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), BitShift, LeakyRelu,
 ThresholdedRelu, HardSigmoid, Shrink, HardSwish, Clip (its min and max made
 initializers: dmlp reads Clip's bounds as constants), Reciprocal, Sqrt, Round, Sum,
-Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu, Celu, Sigmoid and Tanh.
+Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu, Celu, Sigmoid, Tanh and Log.
 
 ONNX's expected outputs of the correctly rounded operators (Exp, Elu, Selu, Celu,
-Sigmoid, Tanh) are numpy's approximations, 1-4 ulps off in places: they are compared
+Sigmoid, Tanh, Log) are numpy's approximations, 1-4 ulps off in places: they are compared
 within ONNX's own tolerance (rtol 1e-3, `dmlp onnx-test` without --exact), and dmlp's
 bits are checked against the correctly rounded values separately (tests/crmath).
 
@@ -41,7 +41,7 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "BitShift", "LeakyRelu",
              "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip", "Reciprocal",
              "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear", "Exp",
-             "Elu", "Selu", "Celu", "Sigmoid", "Tanh")
+             "Elu", "Selu", "Celu", "Sigmoid", "Tanh", "Log")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

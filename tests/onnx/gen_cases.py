@@ -3,7 +3,7 @@
 expected outputs computed here, independently of dmlp (numpy for Sign, IsInf and IsNaN, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
 Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Mean/Mod/PRelu, Sum and Mean of more
-than two inputs, the Bitwise operators, Reciprocal/Sqrt and Round are in modules of their
+than two inputs, the Bitwise operators, Reciprocal/Sqrt/Log and Round are in modules of their
 own (gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py, gen_minmax_cases.py,
 gen_binary_ops_cases.py, gen_fold_cases.py, gen_bitwise_cases.py, gen_unary_cases.py,
 gen_round_cases.py).

@@ -1,7 +1,9 @@
-"""Reciprocal and Sqrt cases for gen_cases.py: models with expected outputs computed here,
-independently of dmlp, with numpy: in the input's own type for float and double, and for
-float16 and bfloat16 (bfloat16 decoded exactly) in float32, then rounded once to the type,
-which is how ONNX's reference and dmlp define them. Every version of each operator on every
+"""Reciprocal, Sqrt and Log cases for gen_cases.py: models with expected outputs computed
+here, independently of dmlp, with numpy: in the input's own type for float and double, and
+for float16 and bfloat16 (bfloat16 decoded exactly) in float32, then rounded once to the
+type, which is how ONNX's reference and dmlp define them. Log is correctly rounded in dmlp
+(not numpy's approximation): its expected values are mpmath's logarithm at 200 bits
+rounded once to the type's significand. Every version of each operator on every
 type it allows (float16 and bfloat16 patterns exhaustively), version 1's consumed_inputs,
 hand-checked values, and the refusals (types a version does not allow, the legacy
 attribute after version 1, two inputs).
@@ -9,6 +11,7 @@ attribute after version 1, two inputs).
 unary_cases(root, g) and unary_refused_cases(root, g) write them, g being the gen_cases
 module (its helpers and lists).
 """
+import mpmath
 import numpy as np
 from onnx import helper
 
@@ -25,6 +28,39 @@ def sqrt(x):
     return np.where((x < 0) & ~np.isnan(x), np.abs(r), r)
 
 
+BITS = {FLOAT16: 11, FLOAT: 24, DOUBLE: 53, BFLOAT16: 8}
+_log_memo = {}
+
+
+def log_correctly_rounded(g, onnx_type, x):
+    """log of each element rounded once to the type (no log of these types is subnormal or
+    overflows): -inf at ±0, NaN below zero and for NaN, +inf at +inf."""
+    key = (onnx_type, x.dtype.str, x.shape, x.tobytes())
+    if key in _log_memo:
+        return _log_memo[key]
+    values = g.bf16_to_f32(x) if onnx_type == BFLOAT16 else x
+    out = np.empty(x.shape, np.float64)
+    for i, v in enumerate(values.reshape(-1).tolist()):
+        if v != v or v < 0:
+            out.flat[i] = np.nan
+        elif v == 0 or v == float("inf"):
+            out.flat[i] = -np.inf if v == 0 else np.inf
+        else:
+            with mpmath.workprec(200):
+                y = mpmath.log(mpmath.mpf(v))
+            with mpmath.workprec(BITS[onnx_type]):
+                out.flat[i] = float(+y)
+    if onnx_type == BFLOAT16:  # exact: every value has at most 8 significant bits
+        result = g.f32_to_bf16(out.astype(np.float32))
+    else:
+        result = out.astype(x.dtype)
+    _log_memo[key] = result
+    return result
+
+
+# Operators whose expected values come from their own function of (g, type, x).
+CORRECTLY_ROUNDED = {"Log": log_correctly_rounded}
+
 # name: (function on float32 and float64 arrays, [(since, (first opset, last opset),
 # types)], the types of the newest version as its refusal names them)
 OPERATORS = {
@@ -38,10 +74,17 @@ OPERATORS = {
         (6, (6, 12), (FLOAT16, FLOAT, DOUBLE)),
         (13, (13, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
     ], "float16, float, double, bfloat16"),
+    "Log": (None, [
+        (1, (1, 5), (FLOAT16, FLOAT, DOUBLE)),
+        (6, (6, 12), (FLOAT16, FLOAT, DOUBLE)),
+        (13, (13, 23), (FLOAT16, FLOAT, DOUBLE, BFLOAT16)),
+    ], "float16, float, double, bfloat16"),
 }
 
 
 def reference(g, op, onnx_type, x):
+    if op in CORRECTLY_ROUNDED:
+        return CORRECTLY_ROUNDED[op](g, onnx_type, x)
     f = OPERATORS[op][0]
     with np.errstate(all="ignore"):
         if onnx_type == BFLOAT16:
@@ -92,6 +135,15 @@ def unary_cases(root, g):
                           roots.view(np.uint32))
     case(g, root, "dmlp_sqrt_hand_checked", "Sqrt", 13, FLOAT, x)
     case(g, root, "dmlp_sqrt_scalar", "Sqrt", 6, DOUBLE, np.array(2.0))
+    # hand-checked: ±0 give -inf, below zero NaN, log 1 = +0, the least subnormal and 2
+    x = np.array([-0.0, 0.0, np.inf, -np.inf, -1.0, 1.0, 1e-45, 2.0], dtype=np.float32)
+    logs = np.array([-np.inf, -np.inf, np.inf, np.nan, np.nan, 0.0, np.float32(-103.27893),
+                     np.float32(0.6931472)], dtype=np.float32)
+    got = reference(g, "Log", FLOAT, x)
+    assert np.array_equal(np.isnan(got), np.isnan(logs))
+    assert np.array_equal(got[~np.isnan(logs)].view(np.uint32), logs[~np.isnan(logs)].view(np.uint32))
+    case(g, root, "dmlp_log_hand_checked", "Log", 13, FLOAT, x)
+    case(g, root, "dmlp_log_scalar", "Log", 6, DOUBLE, np.array(10.0))
     # 0-d, empty and rank 8; Reciprocal(Reciprocal(x)) through an intermediate
     case(g, root, "dmlp_reciprocal_scalar", "Reciprocal", 13, DOUBLE, np.array(-2.5))
     case(g, root, "dmlp_reciprocal_empty", "Reciprocal", 13, BFLOAT16, np.zeros((2, 0), np.uint16))

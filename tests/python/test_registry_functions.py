@@ -70,6 +70,25 @@ def in_wide(fn):
     return run
 
 
+def log_correctly_rounded(x):
+    """The exact natural logarithm rounded once to x's type (mpmath at 200 bits, then the
+    type's significand: no logarithm of a float16, float32 or float64 is subnormal);
+    numpy's values where the result is no number or infinite."""
+    import mpmath
+    bits = {np.float16: 11, np.float32: 24, np.float64: 53}[x.dtype.type]
+    out = np.empty_like(x)
+    for i, v in enumerate(x.tolist()):
+        if not 0 < v < float("inf"):
+            with np.errstate(all="ignore"):
+                out[i] = np.log(x.dtype.type(v))
+            continue
+        with mpmath.workprec(200):
+            y = mpmath.log(mpmath.mpf(v))
+        with mpmath.workprec(bits):
+            out[i] = float(+y)
+    return out
+
+
 def int_divide(a, b):
     """Truncating integer division, wrapping (INT_MIN / -1 is INT_MIN)."""
     bits = a.dtype.itemsize * 8
@@ -377,6 +396,7 @@ UNARY = {
     "clip1": clip1,
     "reciprocal": in_wide(np.reciprocal),
     "sqrt": in_wide(np.sqrt),
+    "log": log_correctly_rounded,
     "activation_identity": lambda x: x.copy(),
     # correctly rounded: their bits are checked against MPFR (tests/crmath); here, near
     # numpy's float64 value (test_correctly_rounded_near_numpy)
