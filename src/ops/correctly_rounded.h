@@ -12,7 +12,7 @@
 #define DMLP_OPS_CORRECTLY_ROUNDED_H
 
 /* The kernel table's rows of a correctly rounded activation: the reference on every ISA;
-   or, with CR_FAST_KERNEL_ROWS, fast f32 (kernels/vector_exp.inc) and 16-bit kernels
+   or, with CR_FAST_KERNEL_ROWS, fast f32 (kernels/vector_crmath.inc) and 16-bit kernels
    (the reference's own table, kernels/reference_table16.h) for a function of the input
    alone, and the reference for f64. */
 #define CR_FAST_KERNEL_ROWS(name)                                                           \
@@ -28,10 +28,10 @@
     DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, NO, NO)
 
 /* The fast kernels of CR_FAST_KERNEL_ROWS (in the vector part of the operator's file):
-   f32 by the f64-lane function `lanes` of kernels/vector_exp.inc, f16 and bf16 by table. */
+   f32 by the f64-lane function `lanes` of kernels/vector_crmath.inc, f16 and bf16 by table. */
 #if defined(DMLP_OPS_VECTOR)
 #define CR_FAST_KERNELS(name, lanes)                                                        \
-    CR_F32_KERNEL(name, lanes)                                                              \
+    CR_F32_KERNEL(name, lanes, no_fix32)                                                    \
     TABLE16_KERNEL(f16, name)                                                               \
     TABLE16_KERNEL(bf16, name)
 #endif

@@ -28,13 +28,16 @@ DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 /* No fast kernels yet: every CPU runs the reference, which is itself the correctly
    rounded function (a binary64 evaluation decided by its error bound, double-double for
    the rest). */
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_log, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_log, 4, 4, NO, NO)
+/* Fast kernels: f32 in f64 lanes (kernels/vector_crmath.inc), f16 and bf16 by a lookup in
+   the reference's own table (kernels/reference_table16.h); f64 runs the reference. */
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_log, 2, 2, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_log, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_log, 8, 8, NO, NO)
-DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_log, 2, 2, NO, NO)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_log, 2, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
+#include "kernels/reference_table16.h"
 #include "kernels/scale_bias.h"
 #include "numeric/cr_log.h"
 
@@ -46,6 +49,14 @@ LOG_REFERENCE(bf16, uint16_t)
 LOG_REFERENCE(f32, uint32_t)
 LOG_REFERENCE(f64, uint64_t)
 #undef LOG_REFERENCE
+DMLP__REFERENCE_TABLE16(f16_log)
+DMLP__REFERENCE_TABLE16(bf16_log)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_F32_KERNEL(log, log_lanes64, log_fix32)
+TABLE16_KERNEL(f16, log)
+TABLE16_KERNEL(bf16, log)
 #endif
 
 #undef OP

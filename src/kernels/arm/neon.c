@@ -175,7 +175,7 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define fgt64(a, b) B64(vcgtq_f64(tof64(a), tof64(b)))
 #define fge64(a, b) B64(vcgeq_f64(tof64(a), tof64(b)))
 
-/* f64 lanes for the correctly rounded functions (kernels/vector_exp.inc): half of the f32
+/* f64 lanes for the correctly rounded functions (kernels/vector_crmath.inc): half of the f32
    lanes widened, two halves narrowed (to nearest, FPCR's default), a table read (two
    loads: NEON has no gather). */
 #define HAS_F64_LANES 1

@@ -176,7 +176,7 @@ static inline V cnt8(V x)
 #define fgt64(a, b) fromf64(_mm256_cmp_pd(tof64(a), tof64(b), _CMP_GT_OQ))
 #define fge64(a, b) fromf64(_mm256_cmp_pd(tof64(a), tof64(b), _CMP_GE_OQ))
 
-/* f64 lanes for the correctly rounded functions (kernels/vector_exp.inc): half of the f32
+/* f64 lanes for the correctly rounded functions (kernels/vector_crmath.inc): half of the f32
    lanes widened, two halves narrowed (to nearest, MXCSR's default), a table read. */
 #define HAS_F64_LANES 1
 #define wide_lo(x) _mm256_cvtps_pd(_mm256_castps256_ps128(tof32(x)))

@@ -278,7 +278,7 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define fgt64(a, b) _mm512_cmp_pd_mask(tof64(a), tof64(b), _CMP_GT_OQ)
 #define fge64(a, b) _mm512_cmp_pd_mask(tof64(a), tof64(b), _CMP_GE_OQ)
 
-/* f64 lanes for the correctly rounded functions (kernels/vector_exp.inc): half of the f32
+/* f64 lanes for the correctly rounded functions (kernels/vector_crmath.inc): half of the f32
    lanes widened, two halves narrowed (to nearest, MXCSR's default), a table read. */
 #define HAS_F64_LANES 1
 #define wide_lo(x) _mm512_cvtps_pd(_mm512_castps512_ps256(tof32(x)))

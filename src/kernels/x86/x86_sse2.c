@@ -245,7 +245,7 @@ ROUND_NEAR_SSE2(64, pd, 0x4330000000000000u, 0x3ff0000000000000u, 0x7ff000000000
 #define ftrunc64(x) fround_near64((x), 1)
 #define fnearest64(x) fround_near64((x), 0)
 
-/* f64 lanes for the correctly rounded functions (kernels/vector_exp.inc): half of the f32
+/* f64 lanes for the correctly rounded functions (kernels/vector_crmath.inc): half of the f32
    lanes widened, two halves narrowed (to nearest, MXCSR's default), a table read (two
    loads: SSE2 has no gather). */
 #define HAS_F64_LANES 1
