@@ -46,6 +46,13 @@ def main():
         hi, lo = dd(mpmath.power(2, mpmath.mpf(j) / n))
         print("    {%s, %s}," % (hex_double(hi), hex_double(lo)))
     print("};")
+    print("/* 2^(j/16), the same values split in two rows (hi, then lo) for 16-lane permutes")
+    print("   (kernels/vector_crmath.inc on AVX-512). */")
+    print("static const double dmlp__exp_table16[2][16] = {")
+    for part in range(2):
+        vals = [hex_double(dd(mpmath.power(2, mpmath.mpf(j) / 16))[part]) for j in range(16)]
+        print("    {" + ", ".join(vals) + "},")
+    print("};")
     print("/* 1/k! for k = 0..12 as double-doubles: the accurate path's series. */")
     print("static const double dmlp__exp_inv_factorial[13][2] = {")
     for k in range(13):

@@ -74,6 +74,12 @@ static const double dmlp__exp_table[64][2] = {
     {0x1.f50765b6e4540p+0, 0x1.9d3e12dd8a18bp-54},
     {0x1.fa7c1819e90d8p+0, 0x1.74853f3a5931ep-55},
 };
+/* 2^(j/16), the same values split in two rows (hi, then lo) for 16-lane permutes
+   (kernels/vector_crmath.inc on AVX-512). */
+static const double dmlp__exp_table16[2][16] = {
+    {0x1.0000000000000p+0, 0x1.0b5586cf9890fp+0, 0x1.172b83c7d517bp+0, 0x1.2387a6e756238p+0, 0x1.306fe0a31b715p+0, 0x1.3dea64c123422p+0, 0x1.4bfdad5362a27p+0, 0x1.5ab07dd485429p+0, 0x1.6a09e667f3bcdp+0, 0x1.7a11473eb0187p+0, 0x1.8ace5422aa0dbp+0, 0x1.9c49182a3f090p+0, 0x1.ae89f995ad3adp+0, 0x1.c199bdd85529cp+0, 0x1.d5818dcfba487p+0, 0x1.ea4afa2a490dap+0},
+    {0x0.0p+0, 0x1.8a62e4adc610bp-54, -0x1.19041b9d78a76p-55, 0x1.9b07eb6c70573p-54, 0x1.6f46ad23182e4p-55, 0x1.ada0911f09ebcp-55, 0x1.d4397afec42e2p-56, 0x1.6324c054647adp-54, -0x1.bdd3413b26456p-54, -0x1.41577ee04992fp-55, 0x1.6e9f156864b27p-54, 0x1.c7c46b071f2bep-56, 0x1.7a1cd345dcc81p-54, 0x1.11065895048ddp-55, 0x1.2ed02d75b3707p-55, -0x1.e9c23179c2893p-54},
+};
 /* 1/k! for k = 0..12 as double-doubles: the accurate path's series. */
 static const double dmlp__exp_inv_factorial[13][2] = {
     {0x1.0000000000000p+0, 0x0.0p+0},

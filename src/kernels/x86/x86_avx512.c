@@ -287,5 +287,10 @@ static inline V bf16_pair(F32 even, F32 odd)
     _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_castps_si256(_mm512_cvtpd_ps(lo))),   \
                        _mm256_castps_si256(_mm512_cvtpd_ps(hi)), 1)
 #define gather64(base, idx) _mm512_i64gather_pd((idx), (const void *)(base), 8)
+/* A 16-entry table of doubles in two registers, read by the low 4 bits of each 64-bit
+   lane of idx (vpermi2pd): a gather costs several times more. */
+#define HAS_TABLE16_64 1
+#define table16_64(lo8, hi8, idx) _mm512_permutex2var_pd((lo8), (idx), (hi8))
+#define ldf64(p) _mm512_loadu_pd((const double *)(p))
 
 #include "kernels/vector_kernels.inc"
