@@ -241,7 +241,7 @@
  *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
- *     results included (f32: nonzero down to x = -14.5 or so): +-0 gives +-0, +inf gives
+ *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
  *     +inf, -inf gives -0 (the limit), a NaN comes back quiet with its sign and payload.
  *     f64: within 0.5 ulp + 2^-92 relative (1 ulp below 2^-1022).
  *

@@ -78,5 +78,16 @@ double dmlp__cr_gelu_f64(double x)
         return x + x;
     if (x == -INFINITY)
         return -0.0;
+    if (fabs(x) < 0x1p-1000) {
+        /* GELU(x) = x/2 + d, 0 < d < 2^-1000 |x|: x/2 unless halving is inexact (a tie
+           below 2^-1022), which d breaks toward +inf */
+        double h = 0.5 * x;
+        if (2 * h < x) { /* h below the half: the next double up */
+            uint64_t b = dmlp__f64_bits(h);
+            h = h > 0 || (h == 0 && !(b >> 63)) ? dmlp__f64_from_bits(b + 1)
+                                                 : dmlp__f64_from_bits(b - 1);
+        }
+        return h;
+    }
     return dmlp__gelu_dd(x).hi;
 }

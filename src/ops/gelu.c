@@ -1,7 +1,7 @@
 /* ACTIVATION_GELU: GELU(x) = 0.5 x (1 + erf(x / sqrt2)) (docs/operators.md). f32, f16 and
    bf16: the exact value rounded once to nearest even in the type
    (src/numeric/cr_gelu.c), for every input, the subnormal results of negative x (f32:
-   down to about x = -14.5) and the half of a subnormal x (a tie that x^2/sqrt(2 pi)
+   down to about x = -14.36) and the half of a subnormal x (a tie that x^2/sqrt(2 pi)
    decides) included: +-0 gives +-0, +inf gives +inf, -inf gives -0 (the limit), a NaN
    comes back quiet with its sign and payload. f64: the double-double value rounded to
    nearest, within 0.5 ulp + 2^-92 relative (within 1 ulp below 2^-1022). ONNX's Gelu

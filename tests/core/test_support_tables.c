@@ -81,6 +81,8 @@
 #define CLIP_GRAD1 DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1
 #define RECIP DML_OPERATOR_ELEMENT_WISE_RECIP
 #define SQRT DML_OPERATOR_ELEMENT_WISE_SQRT
+#define ERF DML_OPERATOR_ELEMENT_WISE_ERF
+#define GELU DML_OPERATOR_ACTIVATION_GELU
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
 #define IF DML_OPERATOR_ELEMENT_WISE_IF
 
@@ -196,6 +198,9 @@ static const expected_row expected_rows[] = {
     {RECIP, 0x3000, 1, 8, {F32, F16}},
     {SQRT, 0x1000, 4, 4, {F32, F16}},
     {SQRT, 0x3000, 1, 8, {F32, F16}},
+    {ERF, 0x2000, 4, 4, {F32, F16}},
+    {ERF, 0x3000, 1, 8, {F32, F16}},
+    {GELU, 0x5100, 1, 8, {F32, F16}},
     {ACT_IDENTITY, 0x1000, 4, 4, {F32, F16}},
     {ACT_IDENTITY, 0x2000, 4, 5, {F32, F16}},
     {ACT_IDENTITY, 0x3000, 1, 8, {F32, F16}},
@@ -328,6 +333,8 @@ static const struct {
     {CLIP_GRAD1, {F64, BF16}},
     {RECIP, {F64, BF16}},
     {SQRT, {F64, BF16}},
+    {ERF, {F64, BF16}},
+    {GELU, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
     {IF, {BF16}},
 };
@@ -392,6 +399,8 @@ static const struct {
     {CLIP_GRAD1, "ELEMENT_WISE_CLIP_GRAD1", 0x5000, "5_0"},
     {RECIP, "ELEMENT_WISE_RECIP", 0x1000, "1_0"},
     {SQRT, "ELEMENT_WISE_SQRT", 0x1000, "1_0"},
+    {ERF, "ELEMENT_WISE_ERF", 0x2000, "2_0"},
+    {GELU, "ACTIVATION_GELU", 0x5100, "5_1"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
     {IF, "ELEMENT_WISE_IF", 0x2000, "2_0"},
 };
@@ -542,11 +551,11 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     f->in_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->in_buffer};
     f->out_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->out_buffer};
     f->desc.Type = op;
-    if (op == SIGN || op == NOT || op == ISNAN) { /* Sign's layout: InputTensor, OutputTensor */
+    if (op == SIGN || op == NOT || op == ISNAN || op == GELU) { /* Sign's layout: InputTensor, OutputTensor */
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
-               op == RECIP || op == SQRT) {
+               op == RECIP || op == SQRT || op == ERF) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};
