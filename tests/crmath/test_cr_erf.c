@@ -276,7 +276,7 @@ static void special_values(void)
     mpfr_t mx, r;
     mpfr_inits2(53, mx, r, (mpfr_ptr)0);
     uint64_t rng = 0x1234567u;
-    for (int i = 0; i < (TEST_THIN ? 500 : 5000); i++) {
+    for (int i = 0; i < (TEST_THIN ? 300 : 2000); i++) {
         uint64_t b = test_rng(&rng);
         double x = ldexp(1 + (double)(b >> 11) * 0x1p-53, (int)(b % 70) - 64) * (b & 1 ? -1 : 1);
         if (i % 4 == 0)

@@ -163,7 +163,7 @@ static void special_values(void)
     mpfr_t mx, r;
     mpfr_inits2(200, mx, r, (mpfr_ptr)0);
     uint64_t rng = 0x2545f4914f6cdd1du;
-    for (int i = 0; i < (TEST_THIN ? 300 : 3000); i++) {
+    for (int i = 0; i < (TEST_THIN ? 200 : 1000); i++) {
         uint64_t b = test_rng(&rng);
         double x = ((double)(b >> 11) * 0x1p-53 - 0.7) * 50;
         if (i % 3 == 0)
