@@ -75,6 +75,7 @@ static void *worker(void *arg)
     }
     atomic_fetch_add(&st->mpfr_calls, dmlp_oracle_mpfr_calls() - calls_before);
     free(in), free(out), free(want);
+    mpfr_free_cache(); /* MPFR's constants (pi, for erf) are cached per thread */
     return NULL;
 }
 
