@@ -55,14 +55,17 @@ static inline uint32_t dmlp__round_f64_to_format(double d, int frac, int exp)
     return sign | (pattern >= inf ? inf : (uint32_t)pattern);
 }
 
-/* hi + lo (|lo| below an ulp of hi) rounded once: only when hi is itself a midpoint of the
-   format does lo decide, and moving hi one binary64 step toward lo decides it the same
-   way without changing any other rounding (no midpoint lies strictly between hi and its
-   neighbour). */
+/* hi + lo (|lo| at most half an ulp of hi) rounded once: hi + lo is first rounded to odd
+   in binary64 (hi when its last bit is set, else its neighbour toward lo), which keeps
+   the sticky information lo carries; rounding that to a format of p <= 51 bits is then
+   the correct rounding of hi + lo (round-to-odd at p + 2 bits or more, Boldo and
+   Melquiond). Stepping an odd hi as well would be wrong: an odd hi can lie one step
+   below a midpoint (which is even) and the step would land on the tie. */
 static inline uint32_t dmlp__round_dd_to_format(dmlp__dd v, int frac, int exp)
 {
     uint64_t bits = dmlp__f64_bits(v.hi);
-    if (v.lo != 0 && v.hi != 0 && (bits & 0x7fffffffffffffffu) < 0x7ff0000000000000u)
+    if (v.lo != 0 && v.hi != 0 && !(bits & 1) &&
+        (bits & 0x7fffffffffffffffu) < 0x7ff0000000000000u)
         bits += ((v.lo > 0) == (v.hi > 0)) ? 1 : (uint64_t)-1;
     return dmlp__round_f64_to_format(dmlp__f64_from_bits(bits), frac, exp);
 }
