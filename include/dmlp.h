@@ -261,6 +261,18 @@
  *     +inf gives +inf, 1 gives +0, a value below zero (-inf too) gives the type's
  *     positive default quiet NaN, a NaN comes back quiet with its sign and payload; with
  *     a ScaleBias, of x * Scale + Bias computed as Identity computes it.
+
+ *   Erf (DML_OPERATOR_ELEMENT_WISE_ERF): erf(x), the exact value rounded once to nearest
+ *     even in f32, f16 and bf16 for every input (docs/accuracy.md): +-0 gives +-0, +-inf
+ *     gives +-1 (as does every |x| >= 3.92 or so in f32), a subnormal x its correctly
+ *     rounded erf (about 1.128 x), a NaN comes back quiet with its sign and payload. f64:
+ *     within 0.5 ulp + 2^-93 relative. With a ScaleBias, of x * Scale + Bias as Identity.
+ *
+ *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
+ *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
+ *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
+ *     +inf, -inf gives -0 (the limit), a NaN comes back quiet with its sign and payload.
+ *     f64: within 0.5 ulp + 2^-92 relative (1 ulp below 2^-1022).
  *
  *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
  *     (NaN payloads, -0) of a float input; no ScaleBias.
@@ -431,6 +443,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_CAST = 61,
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
+    DML_OPERATOR_ELEMENT_WISE_ERF = 81,
     DML_OPERATOR_ELEMENT_WISE_TANH = 84,
     DML_OPERATOR_ELEMENT_WISE_IF = 88,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
@@ -456,6 +469,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_CLIP1 = 153,
     DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1 = 154,
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
+    DML_OPERATOR_ACTIVATION_GELU = 157,
     DML_OPERATOR_ACTIVATION_SWISH = 167,
     DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
 } DML_OPERATOR_TYPE;
@@ -824,6 +838,16 @@ typedef struct DML_ELEMENT_WISE_LOG_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_LOG_OPERATOR_DESC;
+typedef struct DML_ELEMENT_WISE_ERF_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ERF_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_GELU_OPERATOR_DESC;
 
 /* No ScaleBias: ELEMENT_WISE_IDENTITY's is DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC. */
 typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {

@@ -86,6 +86,8 @@
 #define SELU DML_OPERATOR_ACTIVATION_SCALED_ELU
 #define CELU DML_OPERATOR_ACTIVATION_CELU
 #define LOG DML_OPERATOR_ELEMENT_WISE_LOG
+#define ERF DML_OPERATOR_ELEMENT_WISE_ERF
+#define GELU DML_OPERATOR_ACTIVATION_GELU
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
 #define IF DML_OPERATOR_ELEMENT_WISE_IF
 #define SIGMOID DML_OPERATOR_ACTIVATION_SIGMOID
@@ -217,6 +219,9 @@ static const expected_row expected_rows[] = {
     {CELU, 0x3000, 1, 8, {F32, F16}},
     {LOG, 0x1000, 4, 4, {F32, F16}},
     {LOG, 0x3000, 1, 8, {F32, F16}},
+    {ERF, 0x2000, 4, 4, {F32, F16}},
+    {ERF, 0x3000, 1, 8, {F32, F16}},
+    {GELU, 0x5100, 1, 8, {F32, F16}},
     {ACT_IDENTITY, 0x1000, 4, 4, {F32, F16}},
     {ACT_IDENTITY, 0x2000, 4, 5, {F32, F16}},
     {ACT_IDENTITY, 0x3000, 1, 8, {F32, F16}},
@@ -366,6 +371,8 @@ static const struct {
     {SELU, {F64, BF16}},
     {CELU, {F64, BF16}},
     {LOG, {F64, BF16}},
+    {ERF, {F64, BF16}},
+    {GELU, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
     {SIGMOID, {F64, BF16}},
     {ACT_TANH, {F64, BF16}},
@@ -440,6 +447,8 @@ static const struct {
     {SELU, "ACTIVATION_SCALED_ELU", 0x1000, "1_0"},
     {CELU, "ACTIVATION_CELU", 0x3000, "3_0"},
     {LOG, "ELEMENT_WISE_LOG", 0x1000, "1_0"},
+    {ERF, "ELEMENT_WISE_ERF", 0x2000, "2_0"},
+    {GELU, "ACTIVATION_GELU", 0x5100, "5_1"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
     {SIGMOID, "ACTIVATION_SIGMOID", 0x1000, "1_0"},
     {ACT_TANH, "ACTIVATION_TANH", 0x1000, "1_0"},
@@ -595,11 +604,12 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     f->in_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->in_buffer};
     f->out_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->out_buffer};
     f->desc.Type = op;
-    if (op == SIGN || op == NOT || op == ISNAN) { /* Sign's layout: InputTensor, OutputTensor */
+    if (op == SIGN || op == NOT || op == ISNAN || op == GELU) { /* Sign's layout: InputTensor, OutputTensor */
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
-               op == RECIP || op == SQRT || op == EXP || op == EW_TANH || op == LOG) {
+               op == RECIP || op == SQRT || op == EXP || op == EW_TANH || op == LOG ||
+               op == ERF) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};

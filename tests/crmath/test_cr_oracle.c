@@ -148,6 +148,14 @@ static void dd_cases(void)
         }
         mpfr_clear(v);
     }
+    /* hi one step below a tie whose even side is above: lo < half a step cannot reach it */
+    double odd_tie = 1.0 + 3 * 0x1p-11; /* between 0x3c01 and 0x3c02 */
+    CHECK_EQ_U64(dmlp__round_dd_to_format((dmlp__dd){odd_tie - 0x1p-52, 0x1p-60}, DMLP__F16_FORMAT),
+                 0x3c01u, "a step below a tie");
+    CHECK_EQ_U64(dmlp__round_dd_to_format((dmlp__dd){-(odd_tie - 0x1p-52), -0x1p-60}, DMLP__F16_FORMAT),
+                 0xbc01u, "a step below a tie, negative");
+    CHECK_EQ_U64(dmlp__round_dd_to_format((dmlp__dd){odd_tie + 0x1p-52, -0x1p-60}, DMLP__F16_FORMAT),
+                 0x3c02u, "a step above a tie");
 }
 
 static void decided_cases(void)

@@ -846,6 +846,8 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case DML_OPERATOR_ACTIVATION_TANH:
     case DML_OPERATOR_ACTIVATION_SCALED_TANH:
     case DML_OPERATOR_ACTIVATION_SWISH:
+    case EW(ERF):
+    case DML_OPERATOR_ACTIVATION_GELU:
         return 1;
     default:
         return 0;

@@ -87,6 +87,54 @@ def log_correctly_rounded(x):
         with mpmath.workprec(bits):
             out[i] = float(+y)
     return out
+def correctly_rounded(fn):
+    """fn (an mpmath function of an mpf) at 200 bits (more for tiny x, where GELU's
+    x^2 term decides a tie of x/2), rounded once to x's dtype by exact
+    comparison with the neighbours of the nearest double's conversion (ties to even):
+    the correctly rounded functions' rule, docs/accuracy.md."""
+    import mpmath
+
+    def one(v, dtype):
+        if math.isnan(v):
+            return dtype.type(np.nan)
+        if v == 0:  # erf and GELU keep the zero's sign (mpmath has no -0)
+            return dtype.type(v)
+        with mpmath.workprec(200 + max(0, -int(np.frexp(v)[1]))), np.errstate(over="ignore"):
+            exact = fn(mpmath.mpf(float(v)))
+            guess = dtype.type(float(exact))
+            if np.isinf(guess):
+                return guess
+            best, best_d = None, None
+            for c in (np.nextafter(guess, dtype.type(-np.inf)), guess,
+                      np.nextafter(guess, dtype.type(np.inf))):
+                if np.isinf(c):
+                    continue
+                d = abs(mpmath.mpf(float(c)) - exact)
+                odd = int(np.array(c).view(f"u{dtype.itemsize}")) & 1
+                if best is None or d < best_d or (d == best_d and not odd):
+                    best, best_d = c, d
+            if best == 0 and exact < 0:
+                best = dtype.type(-0.0)
+            return best
+
+    def run(x):
+        return np.array([one(v, x.dtype) for v in x.reshape(-1)], x.dtype).reshape(x.shape)
+    return run
+
+
+def mp_erf(v):
+    import mpmath
+    return mpmath.erf(v)
+
+
+def mp_gelu(v):
+    """Never 1 + erf, which cancels. Past |v| = 100 (the infinities too) GELU is v, or a
+    negative number far below every subnormal (-inf gives -0, the limit)."""
+    import mpmath
+    if abs(v) > 100:
+        return v if v > 0 else -mpmath.mpf(2) ** -2000
+    e = mpmath.erfc(abs(v) / mpmath.sqrt(2)) * v / 2
+    return v - e if v > 0 else e
 
 
 def int_divide(a, b):
@@ -411,6 +459,8 @@ UNARY = {
     "tanh": None,
     "scaled_tanh": None,
     "swish": None,
+    "erf": correctly_rounded(mp_erf),
+    "gelu": correctly_rounded(mp_gelu),
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
