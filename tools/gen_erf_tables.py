@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Writes src/numeric/cr_erf_tables.h: the constants of erf, erfc and their exp
-(src/numeric/cr_erf.c, cr_erf_exp.c), computed with mpmath at 400 bits.
+"""Writes src/numeric/cr_erf_tables.h: the constants of erf and erfc (src/numeric/cr_erf.c;
+the exponential they take is cr_exp.c's), computed with mpmath at 400 bits.
 
     /usr/bin/python3 tools/gen_erf_tables.py > src/numeric/cr_erf_tables.h
 
@@ -13,7 +13,6 @@ error analysis rests on, and stops if one fails:
     rounding errors are relative to that sum);
   - the continued fraction of erfc for z >= 4 at depth CF_DEPTH: below 2^-112, and at
     FAST_CF_DEPTH below 2^-62;
-  - exp's Taylor polynomial of degree EXP_DEGREE on |r| <= ln2/128: below 2^-112.
 """
 import mpmath as mp
 
@@ -24,7 +23,6 @@ FAST_TERMS = 16
 DD_TERMS = 30
 CF_DEPTH = 80
 FAST_CF_DEPTH = 32
-EXP_DEGREE = 13
 
 
 def dd(v):
@@ -61,7 +59,6 @@ def main():
     p("#define DMLP__ERF_DD_TERMS %d" % DD_TERMS)
     p("#define DMLP__ERF_CF_DEPTH %d" % CF_DEPTH)
     p("#define DMLP__ERF_FAST_CF_DEPTH %d" % FAST_CF_DEPTH)
-    p("#define DMLP__ERF_EXP_DEGREE %d" % EXP_DEGREE)
     p("")
     p("/* At c = k/16: erf(c), erfc(c) and 2/sqrt(pi) exp(-c^2), each as hi, lo. */")
     p("static const double dmlp__erf_points[%d][6] = {" % (LAST + 1))
@@ -121,35 +118,6 @@ def main():
             t = z + (mp.mpf(j) / 2) / t
         rel = abs(1 / t - exact) / exact
         check(rel < mp.mpf(2) ** -62, "fast continued fraction at z = %s" % z)
-    # exp: 2^(j/64) and ln2/64 in three parts, the first with trailing zeros so that
-    # k * part is exact for |k| < 2^19
-    p("/* 2^(j/64), j = 0..63, as hi, lo. */")
-    p("static const double dmlp__erf_exp2_table[64][2] = {")
-    for j in range(64):
-        p("    {%s, %s}," % tuple(h(v) for v in dd(mp.mpf(2) ** (mp.mpf(j) / 64))))
-    p("};")
-    c = mp.log(2) / 64
-    c1 = mp.mpf(float(c))
-    c1 = mp.floor(c1 * mp.mpf(2) ** (6 + 34)) / mp.mpf(2) ** (6 + 34)  # 34 bits
-    r1 = c - c1
-    c2 = mp.mpf(float(r1))
-    c3 = mp.mpf(float(c - c1 - c2))
-    check(abs(c - c1 - c2 - c3) < mp.mpf(2) ** -140, "ln2/64 split")
-    p("/* ln2/64 = LN2_64_1 + LN2_64_2 + LN2_64_3 (within 2^-140); k * LN2_64_1 is exact for")
-    p("   |k| < 2^19 (34 bits). */")
-    p("#define DMLP__ERF_LN2_64_1 %s" % h(c1))
-    p("#define DMLP__ERF_LN2_64_2 %s" % h(c2))
-    p("#define DMLP__ERF_LN2_64_3 %s" % h(c3))
-    p("#define DMLP__ERF_INV_LN2_64 %s" % h(64 / mp.log(2)))
-    rmax = mp.log(2) / 128 * (1 + mp.mpf(2) ** -40)
-    tail = rmax ** (EXP_DEGREE + 1) / mp.factorial(EXP_DEGREE + 1) * 2
-    check(tail / mp.exp(-rmax) < mp.mpf(2) ** -112, "exp tail")
-    p("/* 1/n!, n = 0..%d, as hi, lo (exp's Taylor polynomial). */" % EXP_DEGREE)
-    p("static const double dmlp__erf_inv_fact[%d][2] = {" % (EXP_DEGREE + 1))
-    for n in range(EXP_DEGREE + 1):
-        p("    {%s, %s}," % tuple(h(v) for v in dd(1 / mp.factorial(n))))
-    p("};")
-    p("")
     consts = {
         "TWO_OVER_SQRT_PI": 2 / mp.sqrt(mp.pi),
         "INV_SQRT_PI": 1 / mp.sqrt(mp.pi),

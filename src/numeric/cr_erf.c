@@ -33,7 +33,7 @@
 
 #include <math.h>
 
-#include "numeric/cr_erf_exp.h"
+#include "numeric/cr_exp.h"
 #include "numeric/cr_erf_tables.h"
 #include "numeric/cr_round.h"
 
@@ -90,7 +90,7 @@ static dmlp__dd scaled_cf_dd(dmlp__dd z)
 static dmlp__dd exp_neg_square(dmlp__dd z, const dmlp__dd *square, int *scale)
 {
     if (square)
-        return dmlp__erf_exp_dd_scaled(neg(*square), scale);
+        return dmlp__exp_dd_scaled(neg(*square), scale);
     /* z^2 = z.hi^2 (exact) + q, q = 2 z.hi z.lo + z.lo^2 below 2^-42: exp(-q) = 1 - q +
        q^2/2 within 2^-127 */
     dmlp__dd p = dmlp__two_prod(z.hi, z.hi);
@@ -98,7 +98,7 @@ static dmlp__dd exp_neg_square(dmlp__dd z, const dmlp__dd *square, int *scale)
     q = dmlp__fast_two_sum(q.hi, q.lo + z.lo * z.lo);
     dmlp__dd f = dmlp__dd_add_d(neg(q), 1.0);
     f = dmlp__dd_add_d(f, 0.5 * q.hi * q.hi);
-    return dmlp__dd_mul(dmlp__erf_exp_dd_scaled(neg(p), scale), f);
+    return dmlp__dd_mul(dmlp__exp_dd_scaled(neg(p), scale), f);
 }
 
 dmlp__dd dmlp__erfc_dd_scaled(dmlp__dd z, const dmlp__dd *square, int *scale)
@@ -120,7 +120,7 @@ dmlp__dd dmlp__erfc_dd(dmlp__dd x)
         return (dmlp__dd){0, 0};
     int e;
     dmlp__dd r = dmlp__erfc_dd_scaled(x, NULL, &e);
-    return dmlp__erf_dd_scale(r, e);
+    return dmlp__exp_scale_dd(r, e);
 }
 
 dmlp__dd dmlp__erf_dd(dmlp__dd x)
@@ -174,7 +174,7 @@ double dmlp__erfc_fast(dmlp__dd z, const dmlp__dd *square)
         arg = neg(dmlp__two_prod(z.hi, z.hi));
         arg.lo -= 2 * z.hi * z.lo;
     }
-    return dmlp__erf_exp_dd(arg).hi * (DMLP__ERF_INV_SQRT_PI_HI / t);
+    return dmlp__exp_dd(arg).hi * (DMLP__ERF_INV_SQRT_PI_HI / t);
 }
 
 uint32_t dmlp__cr_erf(double x, int frac, int exp)

@@ -9,7 +9,6 @@
 #define DMLP__ERF_DD_TERMS 30
 #define DMLP__ERF_CF_DEPTH 80
 #define DMLP__ERF_FAST_CF_DEPTH 32
-#define DMLP__ERF_EXP_DEGREE 13
 
 /* At c = k/16: erf(c), erfc(c) and 2/sqrt(pi) exp(-c^2), each as hi, lo. */
 static const double dmlp__erf_points[65][6] = {
@@ -148,97 +147,6 @@ static const double dmlp__erf_fast_coeffs[65][16] = {
     {-0x1.6ce1aa3fd7bddp-22, 0x1.617a9cedd8ffep-20, -0x1.b95fa39b39f7fp-19, 0x1.8e1fc41538bd9p-18, -0x1.137172180139ep-17, 0x1.2eb290b1828d4p-17, -0x1.0d8c35cb01026p-17, 0x1.88856a366325dp-18, -0x1.d25c45f8a9f83p-19, 0x1.bbbb8753a480dp-20, -0x1.40016003f88c1p-21, 0x1.20d2ab47c8421p-23, 0x1.0aa78b8bd55cfp-28, -0x1.55986b9ba653ep-26, 0x1.507987787c87cp-27, -0x1.4d18efe82b5f3p-29},
     {-0x1.bfd7555a3bd68p-23, 0x1.b8d7f804d2e73p-21, -0x1.17f93e5149289p-19, 0x1.013b0457d08fap-18, -0x1.6b245d7e1d829p-18, 0x1.98077548c6950p-18, -0x1.7492048ab3cebp-18, 0x1.17506c7b39df8p-18, -0x1.57e94a4c5f5a5p-19, 0x1.5709711f3cabcp-20, -0x1.0a0f9569482a8p-21, 0x1.1a9b85dff4dd8p-23, -0x1.51bfbfe53d3edp-27, -0x1.964976c8a1a92p-27, 0x1.fe3c022ec789bp-28, -0x1.38a9522ed20b8p-29},
     {-0x1.10b1488aeb235p-23, 0x1.10b1488aeb235p-21, -0x1.603a5308c50dap-20, 0x1.4980e25286cabp-19, -0x1.da5f10dc53b57p-19, 0x1.10505376d0801p-18, -0x1.fd7c656d671e1p-19, 0x1.88c7af5f0dc2ap-19, -0x1.f42465a91b073p-20, 0x1.0475684ebb659p-20, -0x1.ae54ff8450a05p-22, 0x1.021190700479cp-23, -0x1.2b7c6c451e776p-26, -0x1.94740d2f7339fp-28, 0x1.6c067c0ac6727p-28, -0x1.0da723a1d63a4p-29},
-};
-
-/* 2^(j/64), j = 0..63, as hi, lo. */
-static const double dmlp__erf_exp2_table[64][2] = {
-    {0x1.0000000000000p+0, 0x0.0p+0},
-    {0x1.02c9a3e778061p+0, -0x1.19083535b085dp-56},
-    {0x1.059b0d3158574p+0, 0x1.d73e2a475b465p-55},
-    {0x1.0874518759bc8p+0, 0x1.186be4bb284ffp-57},
-    {0x1.0b5586cf9890fp+0, 0x1.8a62e4adc610bp-54},
-    {0x1.0e3ec32d3d1a2p+0, 0x1.03a1727c57b53p-59},
-    {0x1.11301d0125b51p+0, -0x1.6c51039449b3ap-54},
-    {0x1.1429aaea92de0p+0, -0x1.32fbf9af1369ep-54},
-    {0x1.172b83c7d517bp+0, -0x1.19041b9d78a76p-55},
-    {0x1.1a35beb6fcb75p+0, 0x1.e5b4c7b4968e4p-55},
-    {0x1.1d4873168b9aap+0, 0x1.e016e00a2643cp-54},
-    {0x1.2063b88628cd6p+0, 0x1.dc775814a8495p-55},
-    {0x1.2387a6e756238p+0, 0x1.9b07eb6c70573p-54},
-    {0x1.26b4565e27cddp+0, 0x1.2bd339940e9d9p-55},
-    {0x1.29e9df51fdee1p+0, 0x1.612e8afad1255p-55},
-    {0x1.2d285a6e4030bp+0, 0x1.0024754db41d5p-54},
-    {0x1.306fe0a31b715p+0, 0x1.6f46ad23182e4p-55},
-    {0x1.33c08b26416ffp+0, 0x1.32721843659a6p-54},
-    {0x1.371a7373aa9cbp+0, -0x1.63aeabf42eae2p-54},
-    {0x1.3a7db34e59ff7p+0, -0x1.5e436d661f5e3p-56},
-    {0x1.3dea64c123422p+0, 0x1.ada0911f09ebcp-55},
-    {0x1.4160a21f72e2ap+0, -0x1.ef3691c309278p-58},
-    {0x1.44e086061892dp+0, 0x1.89b7a04ef80d0p-59},
-    {0x1.486a2b5c13cd0p+0, 0x1.3c1a3b69062f0p-56},
-    {0x1.4bfdad5362a27p+0, 0x1.d4397afec42e2p-56},
-    {0x1.4f9b2769d2ca7p+0, -0x1.4b309d25957e3p-54},
-    {0x1.5342b569d4f82p+0, -0x1.07abe1db13cadp-55},
-    {0x1.56f4736b527dap+0, 0x1.9bb2c011d93adp-54},
-    {0x1.5ab07dd485429p+0, 0x1.6324c054647adp-54},
-    {0x1.5e76f15ad2148p+0, 0x1.ba6f93080e65ep-54},
-    {0x1.6247eb03a5585p+0, -0x1.383c17e40b497p-54},
-    {0x1.6623882552225p+0, -0x1.bb60987591c34p-54},
-    {0x1.6a09e667f3bcdp+0, -0x1.bdd3413b26456p-54},
-    {0x1.6dfb23c651a2fp+0, -0x1.bbe3a683c88abp-57},
-    {0x1.71f75e8ec5f74p+0, -0x1.16e4786887a99p-55},
-    {0x1.75feb564267c9p+0, -0x1.0245957316dd3p-54},
-    {0x1.7a11473eb0187p+0, -0x1.41577ee04992fp-55},
-    {0x1.7e2f336cf4e62p+0, 0x1.05d02ba15797ep-56},
-    {0x1.82589994cce13p+0, -0x1.d4c1dd41532d8p-54},
-    {0x1.868d99b4492edp+0, -0x1.fc6f89bd4f6bap-54},
-    {0x1.8ace5422aa0dbp+0, 0x1.6e9f156864b27p-54},
-    {0x1.8f1ae99157736p+0, 0x1.5cc13a2e3976cp-55},
-    {0x1.93737b0cdc5e5p+0, -0x1.75fc781b57ebcp-57},
-    {0x1.97d829fde4e50p+0, -0x1.d185b7c1b85d1p-54},
-    {0x1.9c49182a3f090p+0, 0x1.c7c46b071f2bep-56},
-    {0x1.a0c667b5de565p+0, -0x1.359495d1cd533p-54},
-    {0x1.a5503b23e255dp+0, -0x1.d2f6edb8d41e1p-54},
-    {0x1.a9e6b5579fdbfp+0, 0x1.0fac90ef7fd31p-54},
-    {0x1.ae89f995ad3adp+0, 0x1.7a1cd345dcc81p-54},
-    {0x1.b33a2b84f15fbp+0, -0x1.2805e3084d708p-57},
-    {0x1.b7f76f2fb5e47p+0, -0x1.5584f7e54ac3bp-56},
-    {0x1.bcc1e904bc1d2p+0, 0x1.23dd07a2d9e84p-55},
-    {0x1.c199bdd85529cp+0, 0x1.11065895048ddp-55},
-    {0x1.c67f12e57d14bp+0, 0x1.2884dff483cadp-54},
-    {0x1.cb720dcef9069p+0, 0x1.503cbd1e949dbp-56},
-    {0x1.d072d4a07897cp+0, -0x1.cbc3743797a9cp-54},
-    {0x1.d5818dcfba487p+0, 0x1.2ed02d75b3707p-55},
-    {0x1.da9e603db3285p+0, 0x1.c2300696db532p-54},
-    {0x1.dfc97337b9b5fp+0, -0x1.1a5cd4f184b5cp-54},
-    {0x1.e502ee78b3ff6p+0, 0x1.39e8980a9cc8fp-55},
-    {0x1.ea4afa2a490dap+0, -0x1.e9c23179c2893p-54},
-    {0x1.efa1bee615a27p+0, 0x1.dc7f486a4b6b0p-54},
-    {0x1.f50765b6e4540p+0, 0x1.9d3e12dd8a18bp-54},
-    {0x1.fa7c1819e90d8p+0, 0x1.74853f3a5931ep-55},
-};
-/* ln2/64 = LN2_64_1 + LN2_64_2 + LN2_64_3 (within 2^-140); k * LN2_64_1 is exact for
-   |k| < 2^19 (34 bits). */
-#define DMLP__ERF_LN2_64_1 0x1.62e42fef80000p-7
-#define DMLP__ERF_LN2_64_2 0x1.1cf79abc9e3b4p-42
-#define DMLP__ERF_LN2_64_3 -0x1.9ff0342542fc3p-96
-#define DMLP__ERF_INV_LN2_64 0x1.71547652b82fep+6
-/* 1/n!, n = 0..13, as hi, lo (exp's Taylor polynomial). */
-static const double dmlp__erf_inv_fact[14][2] = {
-    {0x1.0000000000000p+0, 0x0.0p+0},
-    {0x1.0000000000000p+0, 0x0.0p+0},
-    {0x1.0000000000000p-1, 0x0.0p+0},
-    {0x1.5555555555555p-3, 0x1.5555555555555p-57},
-    {0x1.5555555555555p-5, 0x1.5555555555555p-59},
-    {0x1.1111111111111p-7, 0x1.1111111111111p-63},
-    {0x1.6c16c16c16c17p-10, -0x1.f49f49f49f49fp-65},
-    {0x1.a01a01a01a01ap-13, 0x1.a01a01a01a01ap-73},
-    {0x1.a01a01a01a01ap-16, 0x1.a01a01a01a01ap-76},
-    {0x1.71de3a556c734p-19, -0x1.c154f8ddc6c00p-73},
-    {0x1.27e4fb7789f5cp-22, 0x1.cbbc05b4fa99ap-76},
-    {0x1.ae64567f544e4p-26, -0x1.c062e06d1f209p-80},
-    {0x1.1eed8eff8d898p-29, -0x1.2aec959e14c06p-83},
-    {0x1.6124613a86d09p-33, 0x1.f28e0cc748ebep-87},
 };
 
 #define DMLP__ERF_TWO_OVER_SQRT_PI_HI 0x1.20dd750429b6dp+0

@@ -102,10 +102,19 @@ static dmlp__dd exp_unscaled(dmlp__dd x, int *e)
     return dmlp__dd_mul(p, t);
 }
 
+dmlp__dd dmlp__exp_dd_scaled(dmlp__dd x, int *scale)
+{
+    return exp_unscaled(x, scale);
+}
+
 dmlp__dd dmlp__exp_dd(dmlp__dd x)
 {
+    if (isnan(x.hi))
+        return (dmlp__dd){x.hi, 0};
     if (x.hi > 709.8)
         return (dmlp__dd){INFINITY, 0};
+    if (x.hi < -746.0) /* below 2^-1076: +0 */
+        return (dmlp__dd){0, 0};
     int e;
     dmlp__dd y = exp_unscaled(x, &e);
     /* e may be 1024 at the top: scale in two exact steps */

@@ -15,7 +15,7 @@
 #include <math.h>
 
 #include "numeric/cr_erf.h"
-#include "numeric/cr_erf_exp.h"
+#include "numeric/cr_exp.h"
 #include "numeric/cr_erf_tables.h"
 #include "numeric/cr_round.h"
 
@@ -56,7 +56,7 @@ dmlp__dd dmlp__gelu_dd(double x)
     dmlp__dd sq = half_square(x);
     int e;
     dmlp__dd r = dmlp__erfc_dd_scaled(z_of(x), &sq, &e);
-    r = dmlp__erf_dd_scale(dmlp__dd_mul_d(r, 0.5 * x), e);
+    r = dmlp__exp_scale_dd(dmlp__dd_mul_d(r, 0.5 * x), e);
     return x > 0 ? dmlp__dd_add_d((dmlp__dd){-r.hi, -r.lo}, x) : r;
 }
 

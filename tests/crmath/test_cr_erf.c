@@ -1,8 +1,8 @@
 /* ELEMENT_WISE_ERF and the erf/erfc core (src/numeric/cr_erf.c), against MPFR:
    - the generated tables (tools/gen_erf_tables.py): every point's erf, erfc and
-     2/sqrt(pi) exp(-c^2), each fast coefficient, exp's 2^(j/64) and 1/n!;
+     2/sqrt(pi) exp(-c^2), each fast coefficient;
    - the double-double entry points dmlp__erf_dd, dmlp__erfc_dd (relative, down to
-     2^-969) and the exp beneath them, and the binary64 fast forms, within their stated
+     2^-969) and the shared exp beneath them, and the binary64 fast forms, within their stated
      bounds on random and adversarial arguments (grid points, interval ends, the switch
      to the continued fraction at 4, tiny and huge arguments);
    - special values of every format;
@@ -17,7 +17,7 @@
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
 #include "numeric/cr_erf.h"
-#include "numeric/cr_erf_exp.h"
+#include "numeric/cr_exp.h"
 #include "numeric/cr_erf_tables.h"
 #include "test_util.h"
 
@@ -101,16 +101,6 @@ static void tables(void)
             }
         }
     }
-    for (int j = 0; j < 64; j++) {
-        mpfr_set_si_2exp(t, j, -6, MPFR_RNDN);
-        mpfr_ui_pow(r, 2, t, MPFR_RNDN);
-        check_dd_table(dmlp__erf_exp2_table[j], r, 105, "2^(j/64)", j);
-    }
-    for (int n = 0; n <= DMLP__ERF_EXP_DEGREE; n++) {
-        mpfr_fac_ui(r, (unsigned long)n, MPFR_RNDN);
-        mpfr_ui_div(r, 1, r, MPFR_RNDN);
-        check_dd_table(dmlp__erf_inv_fact[n], r, 105, "1/n!", n);
-    }
     mpfr_clears(c, r, t, p0, p1, p2, (mpfr_ptr)0);
 }
 
@@ -151,7 +141,7 @@ static void entry_points_at(double x)
     if (a > -669) {
         mpfr_set_d(mx, a, MPFR_RNDN);
         mpfr_exp(r, mx, MPFR_RNDN);
-        dmlp__dd v = dmlp__erf_exp_dd((dmlp__dd){a, 0});
+        dmlp__dd v = dmlp__exp_dd((dmlp__dd){a, 0});
         double e = rel_err(v.hi, v.lo, r);
         worst_exp = fmax(worst_exp, e);
         CHECK(e <= -100, "exp_dd(%a): 2^%.1f", a, e);
