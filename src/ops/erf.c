@@ -24,13 +24,16 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(9, "float16, float, double", 0, 0, 0)
 
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_erf, 2, 2, NO, NO)
+/* f16 and bf16 look their results up in the reference's own table
+   (kernels/reference_table16.h); f32 and f64 run the reference. */
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_erf, 2, 2, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_erf, 4, 4, NO, NO)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_erf, 8, 8, NO, NO)
-DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_erf, 2, 2, NO, NO)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_erf, 2, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
+#include "kernels/reference_table16.h"
 #include "kernels/scale_bias.h"
 #include "numeric/cr_erf.h"
 #include "numeric/cr_round.h"
@@ -64,6 +67,13 @@ ERF_REFERENCE(bf16, uint16_t)
 ERF_REFERENCE(f32, uint32_t)
 ERF_REFERENCE(f64, uint64_t)
 #undef ERF_REFERENCE
+DMLP__REFERENCE_TABLE16(f16_erf)
+DMLP__REFERENCE_TABLE16(bf16_erf)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+TABLE16_KERNEL(f16, erf)
+TABLE16_KERNEL(bf16, erf)
 #endif
 
 #undef OP

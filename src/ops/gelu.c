@@ -22,13 +22,16 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX_WHEN("approximate", STRING, "none", "none")
 DMLP_ONNX(20, "float16, float, double, bfloat16", 0, 0, 0)
 
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_gelu, 2, 2, NO, NO)
+/* f16 and bf16 look their results up in the reference's own table
+   (kernels/reference_table16.h); f32 and f64 run the reference. */
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_gelu, 2, 2, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_gelu, 4, 4, NO, NO)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_gelu, 8, 8, NO, NO)
-DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_gelu, 2, 2, NO, NO)
+DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_gelu, 2, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
+#include "kernels/reference_table16.h"
 #include "numeric/cr_gelu.h"
 #include "numeric/cr_round.h"
 #include "numeric/fp_convert.h"
@@ -41,6 +44,13 @@ DMLP__REFERENCE_MAP(bf16_gelu, uint16_t, uint16_t,
                     dmlp__cr_gelu(dmlp__bf16_to_f32(x), DMLP__BF16_FORMAT))
 DMLP__REFERENCE_MAP(f64_gelu, uint64_t, uint64_t,
                     dmlp__f64_bits(dmlp__cr_gelu_f64(dmlp__f64_from_bits(x))))
+DMLP__REFERENCE_TABLE16(f16_gelu)
+DMLP__REFERENCE_TABLE16(bf16_gelu)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+TABLE16_KERNEL(f16, gelu)
+TABLE16_KERNEL(bf16, gelu)
 #endif
 
 #undef OP
