@@ -83,6 +83,20 @@ const char *dmlp__op_zero_divisor(const dmlp__op_def *def)
     return NULL;
 }
 
+/* The activations an operator may fuse (their DMLP_FUSABLE rows), in table order. */
+static const DML_OPERATOR_TYPE fusables[] = {
+#define DMLP_FUSABLE() OP,
+#include "ops/ops.inc"
+};
+
+bool dmlp__op_fusable(const dmlp__op_def *def)
+{
+    for (size_t i = 0; def && i < sizeof fusables / sizeof fusables[0]; i++)
+        if (fusables[i] == def->type)
+            return true;
+    return false;
+}
+
 const dmlp__op_def *dmlp__op_find_dxdispatch(const char *name)
 {
     static const char prefix[] = "DML_OPERATOR_";

@@ -104,6 +104,10 @@ const dmlp__op_def *dmlp__op_find_dxdispatch(const char *name);
    when no divisor is refused. */
 const char *dmlp__op_zero_divisor(const dmlp__op_def *def);
 
+/* Whether ELEMENT_WISE_ADD1's FusedActivation may name the operator (its DMLP_FUSABLE
+   row: an activation DirectML lets an operator fuse). */
+bool dmlp__op_fusable(const dmlp__op_def *def);
+
 /* The row's field of a kind; NULL when the operator has none. */
 const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind);
 

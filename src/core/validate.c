@@ -539,37 +539,15 @@ static dmlp_status check_pair(const context *c, const char *in_name, const dmlp_
     return check_sizes(c, in_name, in, name, out, c->input_count > 1 && !want_own);
 }
 
-/* The activations DirectML lets an operator fuse ("Using fused operators to improve
-   performance"), by their DirectML.h values where dmlp.h does not name them yet; dmlp
-   fuses those of them it has. Operators not on the list (PRelu, with its slope tensor;
-   HardSwish; the element-wise ones) may not be fused. */
-static const DML_OPERATOR_TYPE fusable[] = {
-    DML_OPERATOR_ACTIVATION_ELU,
-    DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
-    DML_OPERATOR_ACTIVATION_IDENTITY,
-    DML_OPERATOR_ACTIVATION_LEAKY_RELU,
-    DML_OPERATOR_ACTIVATION_LINEAR,
-    (DML_OPERATOR_TYPE)43, /* ACTIVATION_PARAMETRIC_SOFTPLUS */
-    DML_OPERATOR_ACTIVATION_RELU,
-    DML_OPERATOR_ACTIVATION_SCALED_ELU,
-    DML_OPERATOR_ACTIVATION_SCALED_TANH,
-    DML_OPERATOR_ACTIVATION_SIGMOID,
-    (DML_OPERATOR_TYPE)49, /* ACTIVATION_SOFTPLUS */
-    DML_OPERATOR_ACTIVATION_SOFTSIGN,
-    DML_OPERATOR_ACTIVATION_TANH,
-    DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU,
-    DML_OPERATOR_ACTIVATION_SHRINK,
-    DML_OPERATOR_ACTIVATION_CELU,
-};
-
-/* The fusable activations dmlp has, "ACTIVATION_IDENTITY (71), ..." into text. */
+/* The fusable activations (their operator files' DMLP_FUSABLE rows), "ACTIVATION_IDENTITY
+   (71), ..." into text. */
 static const char *fusable_text(char *text, size_t size)
 {
     size_t used = 0;
     text[0] = '\0';
-    for (size_t i = 0; i < sizeof fusable / sizeof fusable[0] && used < size; i++) {
-        const dmlp__op_def *def = dmlp__op_find(fusable[i]);
-        if (!def)
+    for (uint32_t i = 0; i < dmlp__op_count() && used < size; i++) {
+        const dmlp__op_def *def = dmlp__op_at(i);
+        if (!dmlp__op_fusable(def))
             continue;
         int n = snprintf(text + used, size - used, "%s%s (%d)", used ? ", " : "", def->name,
                          (int)def->type);
@@ -587,11 +565,8 @@ static dmlp_status check_fused_activation(const context *c, const char *field,
 {
     if (!fused)
         return DMLP_OK;
-    const dmlp__op_def *def = NULL;
-    for (size_t i = 0; i < sizeof fusable / sizeof fusable[0]; i++)
-        if (fusable[i] == fused->Type)
-            def = dmlp__op_find(fused->Type);
-    if (!def) {
+    const dmlp__op_def *def = dmlp__op_find(fused->Type);
+    if (!dmlp__op_fusable(def)) {
         const char *name = dmlp__operator_name(fused->Type);
         char what[64], list[640];
         if (name)

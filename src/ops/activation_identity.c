@@ -12,6 +12,7 @@ DMLP_OP(ACTIVATION_IDENTITY, activation_identity, activation_identity, NULL, DML
         "  activation_identity\n"
         "            ACTIVATION_IDENTITY: a copy of every bit (float types)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

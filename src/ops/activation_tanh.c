@@ -13,6 +13,7 @@ DMLP_OP(ACTIVATION_TANH, activation_tanh, activation_tanh, "Tanh", DMLP_SAME_TYP
         "  activation_tanh\n"
         "            ACTIVATION_TANH: tanh(x), correctly rounded\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

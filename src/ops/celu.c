@@ -16,6 +16,7 @@ DMLP_OP(ACTIVATION_CELU, celu, celu, "Celu", DMLP_SAME_TYPE, DMLP_IN_PLACE,
         "            correctly rounded (--alpha, default 1)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD_DEFAULT(FLOAT, Alpha, 1.0f))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
 DMLP_EXTENSION_TYPES((F64, BF16))

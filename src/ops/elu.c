@@ -16,6 +16,7 @@ DMLP_OP(ACTIVATION_ELU, elu, elu, "Elu", DMLP_SAME_TYPE, DMLP_IN_PLACE,
         "            (--alpha, default 1)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD_DEFAULT(FLOAT, Alpha, 1.0f))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

@@ -18,6 +18,7 @@ DMLP_OP(ACTIVATION_HARD_SIGMOID, hard_sigmoid, hard_sigmoid, "HardSigmoid", DMLP
         "            propagate NaN)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD_DEFAULT(FLOAT, Alpha, 0.2f), DMLP_FIELD_DEFAULT(FLOAT, Beta, 0.5f))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

@@ -16,6 +16,7 @@ DMLP_OP(ACTIVATION_LEAKY_RELU, leaky_relu, leaky_relu, "LeakyRelu", DMLP_SAME_TY
         "            0.01)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD_DEFAULT(FLOAT, Alpha, 0.01f))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

@@ -14,6 +14,7 @@ DMLP_OP(ACTIVATION_LINEAR, linear, linear, NULL, DMLP_SAME_TYPE, DMLP_IN_PLACE,
         "  linear    ACTIVATION_LINEAR: alpha * x + beta (--alpha and --beta required)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD(FLOAT, Alpha), DMLP_FIELD(FLOAT, Beta))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

@@ -64,6 +64,9 @@
          one of the first (newest first): ONNX's Sum is a left fold of Adds, so add.c
          names "Add" in its DMLP_OP and gives Sum's versions in these rows. The node
          then runs as the file's operator; messages name the second ONNX operator
+     DMLP_FUSABLE()
+         an activation DirectML lets an operator fuse (its page, "Using fused operators
+         to improve performance"): ELEMENT_WISE_ADD1's FusedActivation may name it
      DMLP_ZERO_DIVISOR("what")
          an integer element of 0 in BTensor is refused before anything is written, the
          message calling the operation `what` ("an integer division by zero is refused")
@@ -137,6 +140,9 @@
 #endif
 #ifndef DMLP_ZERO_DIVISOR
 #define DMLP_ZERO_DIVISOR(what)
+#endif
+#ifndef DMLP_FUSABLE
+#define DMLP_FUSABLE()
 #endif
 #ifndef DMLP_ONNX_FLOAT
 #define DMLP_ONNX_FLOAT(attribute, member, value)

@@ -12,6 +12,7 @@ DMLP_OP(ACTIVATION_RELU, relu, relu, "Relu", DMLP_SAME_TYPE, DMLP_IN_PLACE,
         "  relu      ACTIVATION_RELU: max(0, x) (-0 gives +0; NaN gives +0, or with --nan\n"
         "            propagate NaN)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

@@ -17,6 +17,7 @@ DMLP_OP(ACTIVATION_SCALED_TANH, scaled_tanh, scaled_tanh, NULL, DMLP_SAME_TYPE,
         "            (--alpha, default 1; --beta, default 0.5)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD_DEFAULT(FLOAT, Alpha, 1.0f), DMLP_FIELD_DEFAULT(FLOAT, Beta, 0.5f))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

@@ -17,6 +17,7 @@ DMLP_OP(ACTIVATION_SHRINK, shrink, shrink, "Shrink", DMLP_SAME_TYPE, DMLP_IN_PLA
         "            -threshold, else 0 (--bias, default 0; --threshold, default 0.5)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD_DEFAULT(FLOAT, Bias, 0.0f), DMLP_FIELD_DEFAULT(FLOAT, Threshold, 0.5f))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))
 DMLP_SUPPORT(3_0, 1, 8, (F32, F16))

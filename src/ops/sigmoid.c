@@ -12,6 +12,7 @@
 DMLP_OP(ACTIVATION_SIGMOID, sigmoid, sigmoid, "Sigmoid", DMLP_SAME_TYPE, DMLP_IN_PLACE,
         "  sigmoid   ACTIVATION_SIGMOID: 1 / (1 + e^-x), correctly rounded\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

@@ -11,6 +11,7 @@
 DMLP_OP(ACTIVATION_SOFTSIGN, softsign, softsign, "Softsign", DMLP_SAME_TYPE, DMLP_IN_PLACE,
         "  softsign  ACTIVATION_SOFTSIGN: x / (1 + |x|)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

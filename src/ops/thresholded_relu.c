@@ -15,6 +15,7 @@ DMLP_OP(ACTIVATION_THRESHOLDED_RELU, thresholded_relu, thresholded_relu, "Thresh
         "            default 1)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD_DEFAULT(FLOAT, Alpha, 1.0f))
+DMLP_FUSABLE()
 
 DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(2_0, 4, 5, (F32, F16))

@@ -293,7 +293,7 @@ static void check_validation(void)
     s.desc.FusedActivation = &softplus;
     refuse_create(&s.op, 0, DMLP_ERROR_UNSUPPORTED,
                   "ELEMENT_WISE_ADD1: FusedActivation.Type is 43; dmlp fuses "
-                  "ACTIVATION_ELU (35), ACTIVATION_HARD_SIGMOID (37), ");
+                  "ACTIVATION_SOFTSIGN (50), ACTIVATION_RELU (44), ");
     DML_OPERATOR_DESC sign = {DML_OPERATOR_ELEMENT_WISE_SIGN, &softsign};
     s.desc.FusedActivation = &sign;
     refuse_create(&s.op, 0, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is ELEMENT_WISE_SIGN");
