@@ -37,11 +37,6 @@
 
 #define SHIFTER 0x1.8p52 /* adding it rounds a double of magnitude < 2^51 to an integer */
 
-static double pow2(int e) /* 2^e for e in [-1022, 1023] */
-{
-    return dmlp__f64_from_bits((uint64_t)(e + 1023) << 52);
-}
-
 /* k = round(x 64 / ln 2) as a double, and its parts j = k mod 64 and e = (k - j) / 64. */
 static double reduce_index(double x, int *j, int *e)
 {
@@ -61,7 +56,7 @@ double dmlp__exp_fast(double x)
                                  r * (0x1.1111111111111p-7 + r * 0x1.6c16c16c16c17p-10))));
     const double *t = dmlp__exp_table[j];
     double y = t[0] + (t[0] * p + t[1]);
-    return y * pow2(e);
+    return y * dmlp__exp_pow2(e);
 }
 
 double dmlp__expm1_fast(dmlp__dd x)
@@ -81,7 +76,7 @@ double dmlp__expm1_fast(dmlp__dd x)
     double p = r + r * r * (0.5 + r * (0x1.5555555555555p-3 + r * (0x1.5555555555555p-5 +
                                  r * (0x1.1111111111111p-7 + r * 0x1.6c16c16c16c17p-10))));
     const double *t = dmlp__exp_table[j];
-    double scale = pow2(e);
+    double scale = dmlp__exp_pow2(e);
     return (t[0] * scale - 1.0) + (t[0] * p + t[1]) * scale;
 }
 
@@ -118,7 +113,7 @@ dmlp__dd dmlp__exp_dd(dmlp__dd x)
     int e;
     dmlp__dd y = exp_unscaled(x, &e);
     /* e may be 1024 at the top: scale in two exact steps */
-    double half = pow2(e / 2), rest = pow2(e - e / 2);
+    double half = dmlp__exp_pow2(e / 2), rest = dmlp__exp_pow2(e - e / 2);
     return (dmlp__dd){y.hi * half * rest, y.lo * half * rest};
 }
 
@@ -163,12 +158,12 @@ double dmlp__cr_exp_f64(double x)
     dmlp__dd y = exp_unscaled((dmlp__dd){x, 0}, &e);
     y = dmlp__fast_two_sum(y.hi, y.lo);
     if (e > -1022 || (e == -1022 && y.hi >= 1.0)) { /* normal: hi is the rounding */
-        double half = pow2(e / 2), rest = pow2(e - e / 2);
+        double half = dmlp__exp_pow2(e / 2), rest = dmlp__exp_pow2(e - e / 2);
         return y.hi * half * rest;
     }
     /* Subnormal: in units of the least subnormal, hi's integer part and fraction are
        exact; lo (below half an ulp of hi) only decides an exact half. */
-    double scaled = y.hi * pow2(e + 1074), n = floor(scaled), f = scaled - n;
+    double scaled = y.hi * dmlp__exp_pow2(e + 1074), n = floor(scaled), f = scaled - n;
     if (f > 0.5 || (f == 0.5 && (y.lo > 0 || (y.lo == 0 && fmod(n, 2.0) != 0))))
         n += 1;
     return n * 0x1p-1074;
