@@ -13,7 +13,7 @@
 #include <mpfr.h>
 #include <stdio.h>
 
-#include "crmath/cr_sweep.h"
+#include "crmath/cr_unary_forms.h"
 #include "crmath/log_hard_f32.h"
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
@@ -340,21 +340,6 @@ static uint32_t log_expect(uint32_t x, void *ctx)
     }
 }
 
-static dmlp__unary_kernel kernels[DMLP_CR_MAX_FORMS];
-
-#define FORM(i)                                                                             \
-    static void form##i(size_t n, const void *in, void *out, void *ctx)                     \
-    {                                                                                       \
-        const log_ctx *c = ctx;                                                             \
-        dmlp__kernel_args args = {0};                                                       \
-        args.scale_bias = (uint32_t)c->scaled;                                              \
-        args.scale = 0.5f;                                                                  \
-        args.bias = 0.25f;                                                                  \
-        kernels[i](n, in, out, &args);                                                      \
-    }
-FORM(0) FORM(1) FORM(2) FORM(3) FORM(4) FORM(5)
-static const dmlp_cr_run forms[] = {form0, form1, form2, form3, form4, form5};
-
 static void sweep_log(DML_TENSOR_DATA_TYPE type, const char *name, uint64_t stride, int scaled)
 {
     log_ctx ctx = {type, scaled};
@@ -372,23 +357,11 @@ static void sweep_log(DML_TENSOR_DATA_TYPE type, const char *name, uint64_t stri
             s.count = 65536 / 7 + 1;
         }
     }
-    kernels[0] = dmlp__reference_kernel(DML_OPERATOR_ELEMENT_WISE_LOG, type);
-    CHECK(kernels[0] != NULL, "%s has a reference kernel", name);
-    if (!kernels[0])
+    dmlp__kernel_args args = {.scale_bias = (uint32_t)scaled, .scale = 0.5f, .bias = 0.25f};
+    CHECK(dmlp_cr_add_forms(&s, DML_OPERATOR_ELEMENT_WISE_LOG, type, &args, "reference", 1),
+          "%s has a reference kernel", name);
+    if (s.form_count == 0)
         return;
-    s.forms[0] = forms[0];
-    s.form_names[0] = "reference";
-    s.form_count = 1;
-    dmlp__kernel_choice all[8];
-    size_t count = dmlp__kernel_variants(DML_OPERATOR_ELEMENT_WISE_LOG, type, all, 8);
-    for (size_t k = 0; k < count && s.form_count < 6; k++) {
-        if (all[k].isa == DMLP__ISA_SCALAR || all[k].isa > dmlp__isa_detect())
-            continue;
-        kernels[s.form_count] = all[k].fn;
-        s.forms[s.form_count] = forms[s.form_count];
-        s.form_names[s.form_count] = dmlp__isa_name(all[k].isa);
-        s.form_count++;
-    }
     CHECK_EQ_U64(dmlp_cr_sweep_run(&s), 0, "%s: every form correctly rounded", name);
 }
 

@@ -11,7 +11,7 @@
 #include <math.h>
 #include <mpfr.h>
 
-#include "crmath/cr_sweep.h"
+#include "crmath/cr_unary_forms.h"
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
 #include "numeric/cr_round.h"
@@ -206,18 +206,6 @@ static uint32_t sqrt_expect(uint32_t x, void *ctx)
     }
 }
 
-static dmlp__unary_kernel kernels[DMLP_CR_MAX_FORMS];
-
-#define FORM(i)                                                                             \
-    static void form##i(size_t n, const void *in, void *out, void *ctx)                     \
-    {                                                                                       \
-        (void)ctx;                                                                          \
-        dmlp__kernel_args args = {0};                                                       \
-        kernels[i](n, in, out, &args);                                                      \
-    }
-FORM(0) FORM(1) FORM(2) FORM(3) FORM(4) FORM(5)
-static const dmlp_cr_run forms[] = {form0, form1, form2, form3, form4, form5};
-
 /* Sqrt of one type through its reference and every fast kernel this CPU runs. */
 static void sweep_sqrt(DML_TENSOR_DATA_TYPE type, const char *name, uint64_t stride)
 {
@@ -227,23 +215,11 @@ static void sweep_sqrt(DML_TENSOR_DATA_TYPE type, const char *name, uint64_t str
         dmlp_cr_sweep_f32(&s, stride);
     else
         dmlp_cr_sweep_all16(&s);
-    kernels[0] = dmlp__reference_kernel(DML_OPERATOR_ELEMENT_WISE_SQRT, type);
-    CHECK(kernels[0] != NULL, "%s has a reference kernel", name);
-    if (!kernels[0])
+    dmlp__kernel_args args = {0};
+    CHECK(dmlp_cr_add_forms(&s, DML_OPERATOR_ELEMENT_WISE_SQRT, type, &args, "reference", 1),
+          "%s has a reference kernel", name);
+    if (s.form_count == 0)
         return;
-    s.forms[0] = forms[0];
-    s.form_names[0] = "reference";
-    s.form_count = 1;
-    dmlp__kernel_choice all[8];
-    size_t count = dmlp__kernel_variants(DML_OPERATOR_ELEMENT_WISE_SQRT, type, all, 8);
-    for (size_t k = 0; k < count && s.form_count < 6; k++) {
-        if (all[k].isa == DMLP__ISA_SCALAR || all[k].isa > dmlp__isa_detect())
-            continue;
-        kernels[s.form_count] = all[k].fn;
-        s.forms[s.form_count] = forms[s.form_count];
-        s.form_names[s.form_count] = dmlp__isa_name(all[k].isa);
-        s.form_count++;
-    }
     CHECK_EQ_U64(dmlp_cr_sweep_run(&s), 0, "%s: every form correctly rounded", name);
 }
 
