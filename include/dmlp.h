@@ -252,6 +252,14 @@
  *   Celu (DML_OPERATOR_ACTIVATION_CELU, from 3_0): max(0, x) + min(0, Alpha * (e^(x /
  *     Alpha) - 1)): x for x > 0, +0 for +-0, Alpha * (e^(x / Alpha) - 1) for x < 0 (x /
  *     Alpha exact, not rounded); an Alpha of 0, +-inf or NaN gives the default NaN.
+ *   Softplus (DML_OPERATOR_ACTIVATION_SOFTPLUS): ln(1 + e^(Steepness * x)) / Steepness,
+ *     Steepness * x exact; +-0 give ln 2 / Steepness, a large Steepness * x gives x, +inf
+ *     gives +inf and -inf +0 (Steepness > 0). Every Steepness is taken (DirectML's page
+ *     asks for at least 1 but defines no error): Steepness +-0 gives +-inf, inf / inf
+ *     and 0 * inf the default NaN.
+ *   ParametricSoftplus (DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS): Alpha * ln(1 +
+ *     e^(Beta * x)), Beta * x exact; +-0 give Alpha ln 2; Alpha 0 gives a zero of its
+ *     sign, an infinite Alpha times ln(1 + e^-inf) = +0 the default NaN.
  *
  *   Log (DML_OPERATOR_ELEMENT_WISE_LOG): the natural logarithm of x, correctly rounded:
  *     for FLOAT32, FLOAT16 and BFLOAT16 the exact log(x) rounded once to nearest even in
@@ -433,10 +441,12 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ACTIVATION_LEAKY_RELU = 39,
     DML_OPERATOR_ACTIVATION_LINEAR = 40,
     DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU = 42,
+    DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS = 43,
     DML_OPERATOR_ACTIVATION_RELU = 44,
     DML_OPERATOR_ACTIVATION_SCALED_ELU = 45,
     DML_OPERATOR_ACTIVATION_SCALED_TANH = 46,
     DML_OPERATOR_ACTIVATION_SIGMOID = 47,
+    DML_OPERATOR_ACTIVATION_SOFTPLUS = 49,
     DML_OPERATOR_ACTIVATION_SOFTSIGN = 50,
     DML_OPERATOR_ACTIVATION_TANH = 51,
     DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU = 52,
@@ -707,6 +717,19 @@ typedef struct DML_ACTIVATION_CELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     float Alpha;
 } DML_ACTIVATION_CELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Steepness;
+} DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    float Alpha;
+    float Beta;
+} DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_LINEAR_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -95,6 +95,18 @@ double dmlp__log_fast(double x)
     return combine_fast(d.k + k, d.i, r);
 }
 
+/* log(1 + e), e in [0, 1], u = 2^-53. 1 + e = h + l exactly (two_sum; h in [1, 2],
+   |l| <= u), so log(1 + e) = log h + log1p(l / h) with |l / h| <= u. e <= u leaves h = 1,
+   log h = 0 exactly (the c = 1 piece: r = 0), and the result e within e^2/2, u/2
+   relative. Otherwise L = log(1 + e) >= u (1 - u/2), so |log h| <= L + u (1 + u) < 2.01 L:
+   log_fast's 2^-49 |log h| is below 32.2 u L; l / h rounded errs by u^2 < 1.01 u L,
+   log1p(l/h) - l/h by u^2 / 2 < 0.51 u L, the sum rounds once (u): below 34.8 u L. */
+double dmlp__log1p_fast(double e)
+{
+    dmlp__dd s = dmlp__two_sum(1.0, e);
+    return dmlp__log_fast(s.hi) + s.lo / s.hi;
+}
+
 /* log1p(r) for |r| <= 2^-7 (a little more is fine), r a double-double. */
 static dmlp__dd log1p_poly_dd(dmlp__dd r)
 {

@@ -39,6 +39,9 @@ static const struct {
     {"tanh", DML_OPERATOR_ACTIVATION_TANH, {0, 0}},
     {"scaled_tanh", DML_OPERATOR_ACTIVATION_SCALED_TANH, {1.7159f, 0.6667f}},
     {"scaled_tanh (-1, 1e-3)", DML_OPERATOR_ACTIVATION_SCALED_TANH, {-1.0f, 1e-3f}},
+    {"softplus", DML_OPERATOR_ACTIVATION_SOFTPLUS, {1.0f, 0}},
+    {"softplus (steepness 0.5)", DML_OPERATOR_ACTIVATION_SOFTPLUS, {0.5f, 0}},
+    {"parametric_softplus", DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, {-1.5f, 3.0f}},
 };
 #define ACTIVATION_COUNT (sizeof activations / sizeof activations[0])
 
@@ -172,19 +175,19 @@ static void check_refusals(void)
     DML_OPERATOR_DESC fused_op = {DML_OPERATOR_ACTIVATION_HARD_SWISH, &fused};
     DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1 = {&t.desc, &t.desc, &t.desc, &fused_op};
     DML_OPERATOR_DESC op = {DML_OPERATOR_ELEMENT_WISE_ADD1, &add1};
-    /* DirectML does not fuse HardSwish or PRelu; PARAMETRIC_SOFTPLUS is fusable but not
-       dmlp's */
+    /* DirectML does not fuse HardSwish or PRelu */
     refuse(&op, DMLP_ERROR_UNSUPPORTED,
            "ELEMENT_WISE_ADD1: FusedActivation.Type is ACTIVATION_HARD_SWISH; dmlp fuses "
            "ACTIVATION_SOFTSIGN (50), ACTIVATION_RELU (44), ACTIVATION_LEAKY_RELU (39), "
            "ACTIVATION_ELU (35), ACTIVATION_SCALED_ELU (45), ACTIVATION_CELU (128), "
            "ACTIVATION_LINEAR (40), ACTIVATION_THRESHOLDED_RELU (52), ACTIVATION_HARD_SIGMOID "
            "(37), ACTIVATION_SHRINK (90), ACTIVATION_IDENTITY (38), ACTIVATION_SIGMOID (47), "
-           "ACTIVATION_TANH (51), ACTIVATION_SCALED_TANH (46)");
+           "ACTIVATION_TANH (51), ACTIVATION_SCALED_TANH (46), ACTIVATION_SOFTPLUS (49), "
+           "ACTIVATION_PARAMETRIC_SOFTPLUS (43)");
     fused_op.Type = DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU;
     refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is ACTIVATION_PARAMETERIZED_RELU");
-    fused_op.Type = (DML_OPERATOR_TYPE)43; /* ACTIVATION_PARAMETRIC_SOFTPLUS */
-    refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is 43; dmlp fuses");
+    fused_op.Type = (DML_OPERATOR_TYPE)48; /* ACTIVATION_SOFTMAX: not element-wise */
+    refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is 48; dmlp fuses");
     /* the fused desc's tensors must be NULL: each named */
     fused_op.Type = DML_OPERATOR_ACTIVATION_LEAKY_RELU;
     fused.OutputTensor = &t.desc;

@@ -95,6 +95,8 @@
 #define EW_TANH DML_OPERATOR_ELEMENT_WISE_TANH
 #define SCALED_TANH DML_OPERATOR_ACTIVATION_SCALED_TANH
 #define SWISH DML_OPERATOR_ACTIVATION_SWISH
+#define SOFTPLUS DML_OPERATOR_ACTIVATION_SOFTPLUS
+#define PSOFTPLUS DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -237,6 +239,12 @@ static const expected_row expected_rows[] = {
     {SCALED_TANH, 0x2000, 4, 5, {F32, F16}},
     {SCALED_TANH, 0x3000, 1, 8, {F32, F16}},
     {SWISH, 0x6200, 1, 8, {F32, F16}},
+    {SOFTPLUS, 0x1000, 4, 4, {F32, F16}},
+    {SOFTPLUS, 0x2000, 4, 5, {F32, F16}},
+    {SOFTPLUS, 0x3000, 1, 8, {F32, F16}},
+    {PSOFTPLUS, 0x1000, 4, 4, {F32, F16}},
+    {PSOFTPLUS, 0x2000, 4, 5, {F32, F16}},
+    {PSOFTPLUS, 0x3000, 1, 8, {F32, F16}},
     {ADD, 0x1000, 4, 5, {F32, F16}},
     {ADD, 0x2100, 4, 5, {F32, F16, I32, U32}},
     {ADD, 0x3000, 1, 8, {F32, F16, I32, U32}},
@@ -379,6 +387,8 @@ static const struct {
     {EW_TANH, {F64, BF16}},
     {SCALED_TANH, {F64, BF16}},
     {SWISH, {F64, BF16}},
+    {SOFTPLUS, {F64, BF16}},
+    {PSOFTPLUS, {F64, BF16}},
     {IF, {BF16}},
 };
 
@@ -455,6 +465,8 @@ static const struct {
     {EW_TANH, "ELEMENT_WISE_TANH", 0x2000, "2_0"},
     {SCALED_TANH, "ACTIVATION_SCALED_TANH", 0x1000, "1_0"},
     {SWISH, "ACTIVATION_SWISH", 0x6200, "6_2"},
+    {SOFTPLUS, "ACTIVATION_SOFTPLUS", 0x1000, "1_0"},
+    {PSOFTPLUS, "ACTIVATION_PARAMETRIC_SOFTPLUS", 0x1000, "1_0"},
     {IF, "ELEMENT_WISE_IF", 0x2000, "2_0"},
 };
 
@@ -639,7 +651,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     } else if (op == LEAKY_RELU || op == LINEAR || op == THRESHOLDED_RELU ||
                op == HARD_SIGMOID || op == SHRINK || op == HARD_SWISH || op == ELU ||
                op == SELU || op == CELU || op == SCALED_TANH ||
-               op == SWISH) {
+               op == SWISH || op == SOFTPLUS || op == PSOFTPLUS) {
         /* Linear's layout: the tensors, then two FLOAT members (the others' prefix) */
         f->float_desc = (DML_ACTIVATION_LINEAR_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                0.5f, 0.25f};

@@ -391,6 +391,7 @@ int main(void)
     check_model("quantize");
     check_model("dequantize");
     check_model("quantized_add");
+    check_model("softplus");
     check_iterations();
     check_no_files();
     check_source_lookup();

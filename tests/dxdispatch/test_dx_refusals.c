@@ -269,19 +269,19 @@ static void test_dispatchables(void)
            "dispatchables.sign.type: operator 'DML_OPERATOR_GEMM' is not supported "
            "by dmlp",
            __LINE__);
-    /* ADD1's FusedActivation: one DirectML fuses and dmlp does not */
+    /* ADD1's FusedActivation: an activation DirectML does not fuse, with the list */
 #define T4 "{\"DataType\": \"FLOAT32\", \"Sizes\": [4]}"
     refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
                         ", \"BTensor\": " T4 ", \"OutputTensor\": " T4
-                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_PARAMETRIC_SOFTPLUS\", "
-                        "\"Alpha\": 0.5, \"Beta\": 2}}}"),
+                        ", \"FusedActivation\": {\"Type\": \"ACTIVATION_PARAMETERIZED_RELU\"}}}"),
            U,
            "dispatchables.sign.desc.FusedActivation.Type: fused activation "
-           "'ACTIVATION_PARAMETRIC_SOFTPLUS' is not supported by dmlp (it fuses "
+           "'ACTIVATION_PARAMETERIZED_RELU' is not supported by dmlp (it fuses "
            "ACTIVATION_SOFTSIGN, ACTIVATION_RELU, ACTIVATION_LEAKY_RELU, ACTIVATION_ELU, "
            "ACTIVATION_SCALED_ELU, ACTIVATION_CELU, ACTIVATION_LINEAR, "
            "ACTIVATION_THRESHOLDED_RELU, ACTIVATION_HARD_SIGMOID, ACTIVATION_SHRINK, "
-           "ACTIVATION_IDENTITY, ACTIVATION_SIGMOID, ACTIVATION_TANH, ACTIVATION_SCALED_TANH)",
+           "ACTIVATION_IDENTITY, ACTIVATION_SIGMOID, ACTIVATION_TANH, ACTIVATION_SCALED_TANH, "
+           "ACTIVATION_SOFTPLUS, ACTIVATION_PARAMETRIC_SOFTPLUS)",
            __LINE__);
     refuse(dispatchable("{\"type\": \"ELEMENT_WISE_ADD1\", \"desc\": {\"ATensor\": " T4
                         ", \"BTensor\": " T4 ", \"OutputTensor\": " T4

@@ -8,7 +8,7 @@ case runs through `dmlp onnx`, and its output must be
      infinities equal), and
   2. bit for bit the correctly rounded value of the exact function at the input
      (mpmath at 200 bits, rounded once to the type's significand; no result of these
-     operators is subnormal).
+     cases is subnormal).
 
 Usage: check_backend_ulps.py DMLP BACKEND_DIR CASE...
 Exits 1 on any difference or when a named case is missing.
@@ -26,7 +26,9 @@ from onnx import numpy_helper
 ULPS = 4
 # operator: (its exact function in mpmath, numpy's function for the inputs where the result
 # is no finite number: the IEEE special cases, which numpy gets right)
-ORACLES = {"Log": (mpmath.log, lambda x: np.log(x) if not (np.isfinite(x) and x > 0) else None)}
+ORACLES = {"Log": (mpmath.log, lambda x: np.log(x) if not (np.isfinite(x) and x > 0) else None),
+           "Softplus": (lambda x: mpmath.log1p(mpmath.exp(x)),
+                        lambda x: np.log1p(np.exp(x)) if not np.isfinite(x) else None)}
 PRECISION = {np.float16: 11, np.float32: 24, np.float64: 53}
 
 

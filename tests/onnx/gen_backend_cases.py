@@ -5,11 +5,11 @@ Less, GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, Bitwi
 BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), BitShift, LeakyRelu,
 ThresholdedRelu, HardSigmoid, Shrink, HardSwish, Clip (its min and max made
 initializers: dmlp reads Clip's bounds as constants), Reciprocal, Sqrt, Round, Sum,
-Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu, Celu, Sigmoid, Tanh, Log, Erf and Gelu (Gelu from
-ONNX 1.15 on; its tanh form is refused).
+Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu, Celu, Sigmoid, Tanh, Log, Erf, Gelu (Gelu from
+ONNX 1.15 on; its tanh form is refused) and Softplus.
 
 ONNX's expected outputs of the correctly rounded operators (Exp, Elu, Selu, Celu,
-Sigmoid, Tanh, Log, Erf, Gelu) are numpy's approximations, 1-4 ulps off in places: they are compared
+Sigmoid, Tanh, Log, Erf, Gelu, Softplus) are numpy's approximations, 1-4 ulps off in places: they are compared
 within ONNX's own tolerance (rtol 1e-3, `dmlp onnx-test` without --exact), and dmlp's
 bits are checked against the correctly rounded values separately (tests/crmath).
 
@@ -43,7 +43,7 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip", "Reciprocal",
              "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear", "Exp",
              "Elu", "Selu", "Celu", "Sigmoid", "Tanh", "Log",
-             "Erf", "Gelu")
+             "Erf", "Gelu", "Softplus")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

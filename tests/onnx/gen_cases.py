@@ -3,10 +3,10 @@
 expected outputs computed here, independently of dmlp (numpy for Sign, IsInf and IsNaN, numpy
 float32/float64 arithmetic for Softsign, and this file's own bfloat16 / float8 codecs).
 Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Mean/Mod/PRelu, Sum and Mean of more
-than two inputs, the Bitwise operators, Reciprocal/Sqrt/Log, Round and Erf/Gelu are in
+than two inputs, the Bitwise operators, Reciprocal/Sqrt/Log, Round, Erf/Gelu and Softplus are in
 modules of their own (gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py,
 gen_minmax_cases.py, gen_binary_ops_cases.py, gen_fold_cases.py, gen_bitwise_cases.py,
-gen_unary_cases.py, gen_round_cases.py, gen_erf_cases.py).
+gen_unary_cases.py, gen_round_cases.py, gen_erf_cases.py, gen_softplus_cases.py).
 
 Usage: gen_cases.py OUT_DIR
 
@@ -41,6 +41,7 @@ import gen_round_cases
 import gen_where_cases
 import gen_unary_cases
 import gen_erf_cases
+import gen_softplus_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
     UINT64 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
@@ -1040,6 +1041,7 @@ def main():
     gen_unary_cases.unary_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_round_cases.round_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_erf_cases.erf_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_softplus_cases.softplus_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
@@ -1060,6 +1062,8 @@ def main():
     gen_unary_cases.unary_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_round_cases.round_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_erf_cases.erf_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_softplus_cases.softplus_refused_cases(os.path.join(out, "refused"),
+                                              sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))

@@ -459,6 +459,8 @@ UNARY = {
     "tanh": None,
     "scaled_tanh": None,
     "swish": None,
+    "softplus": None,
+    "parametric_softplus": None,
     "erf": correctly_rounded(mp_erf),
     "gelu": correctly_rounded(mp_gelu),
 }
@@ -484,6 +486,7 @@ MEMBERS = {
 REQUIRED = {
     "linear": {"alpha": 1.5, "beta": -0.25},
     "threshold": {"min": -1.0},
+    "parametric_softplus": {"alpha": 0.5, "beta": -2.0},
 }
 BINARY = {
     "add": float_op(np.add),
@@ -731,6 +734,11 @@ def test_correctly_rounded_spot_values():
     assert bits(dmlp.scaled_tanh(x, alpha=1.0, beta=2.0)) == bits(dmlp.tanh(x * 2))
     assert bits(dmlp.swish(x[:5], sigmoidinputscale=1.0)) == [0, 0x80000000, 0x3F3B26A8,
                                                                0xBE89B2B1, 0x41A00000]
+    assert bits(dmlp.softplus(x[:5])) == [0x3F317218, 0x3F317218, 0x3FA818F5, 0x3EA063D6,
+                                          0x41A00000]
+    assert bits(dmlp.softplus(x[2:4], steepness=2.0)) == [0x3F881F97, 0x3D81F96B]
+    assert bits(dmlp.parametric_softplus(x[1:5], alpha=0.5, beta=-2.0)) == [
+        0x3EB17218, 0x3D81F96B, 0x3F881F97, 0x221CBC92]
 
 
 @pytest.mark.parametrize("name, dtype", [(n, t) for n in MEMBERS for t in numpy_dtypes(n)])
