@@ -25,7 +25,7 @@ DMLP_ONNX_FLOAT("alpha", Alpha, 1.0f)
 DMLP_ONNX(12, "float", 0, 0, 0)
 
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_celu, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_celu, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_celu, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_celu, 8, 8, NO, NO)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_celu, 2, 2, NO, NO)
 
@@ -53,6 +53,38 @@ DMLP__REFERENCE_MAP(f64_celu, uint64_t, uint64_t,
                         ? x | 0x0008000000000000u
                         : dmlp__f64_bits(dmlp__celu_f64(dmlp__f64_from_bits(x), ALPHA)))
 #undef ALPHA
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* Alpha finite and above 0 (the rest, a negative Alpha's e^(x / Alpha) growing past
+   binary64 among them: the reference for the whole call). */
+static int celu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)
+{
+    (void)ref;
+    double alpha = args->param[0];
+    if (!(alpha > 0) || !isfinite(alpha))
+        return 0;
+    c->v[0] = splat64f(alpha);
+    c->v[1] = splat64f(1.0 / alpha);
+    c->v[2] = splat64f(-alpha); /* q <= -104: -Alpha (1 - e^q) rounds to -Alpha */
+    return 1;
+}
+
+/* x + 0 for x >= 0 (+0 for both zeros); for x < 0, q = x (1/Alpha) (two roundings, in the
+   bound of scaled_expm1_lanes64): x itself where |q| < 2^-25 (Alpha (e^q - 1) lies within
+   2^-25.9 |x| of x, as cr_elu.c shows), else Alpha (e^q - 1). */
+static ALWAYS_INLINE F64 celu_lanes64(F64 x, const cr_params64 *c, M64 *open)
+{
+    M64 neg = fgt64(zero(), fromf64(x));
+    F64 q = fmul64(x, c->v[1]);
+    V mag = vand(fromf64(q), set64(0x7fffffffffffffffu));
+    M64 tiny = fgt64(fromf64(splat64f(0x1p-25)), mag);
+    V y = fromf64(scaled_expm1_lanes64(q, c->v[0], c->v[2], mandn(tiny, neg), open));
+    y = sel64(tiny, fromf64(x), y);
+    return tof64(sel64(neg, y, fromf64(fadd64(x, tof64(zero())))));
+}
+
+CR_F32_PARAM_KERNEL(celu, celu_lanes64, celu_setup)
 #endif
 
 #undef OP

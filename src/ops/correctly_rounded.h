@@ -20,6 +20,14 @@
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##name, 4, 4, YES, YES)                   \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##name, 8, 8, NO, NO)                     \
     DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, YES, YES)
+/* The kernel table's rows of a correctly rounded activation with FLOAT members: a fast
+   f32 kernel (CR_F32_PARAM_KERNEL, kernels/vector_crmath_param.inc), the reference for
+   the others (a 16-bit table would have to be made per member value). */
+#define CR_PARAM_KERNEL_ROWS(name)                                                          \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##name, 2, 2, NO, NO)                     \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##name, 4, 4, YES, YES)                   \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##name, 8, 8, NO, NO)                     \
+    DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, NO, NO)
 /* The kernel table's rows of a correctly rounded activation: the reference on every ISA. */
 #define CR_KERNEL_ROWS(name)                                                                \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##name, 2, 2, NO, NO)                     \

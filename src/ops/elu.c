@@ -30,7 +30,7 @@ DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_elu, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_elu, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_elu, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_elu, 8, 8, NO, NO)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_elu, 2, 2, NO, NO)
 
@@ -58,6 +58,31 @@ DMLP__REFERENCE_MAP(f64_elu, uint64_t, uint64_t,
                         ? x | 0x0008000000000000u
                         : dmlp__f64_bits(dmlp__elu_f64(dmlp__f64_from_bits(x), ALPHA)))
 #undef ALPHA
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* Alpha finite and nonzero (the rest: the reference for the whole call); x <= -104 gives
+   the reference's own result there, -Alpha. */
+static int elu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)
+{
+    double alpha = args->param[0];
+    if (alpha == 0 || !isfinite(alpha))
+        return 0;
+    c->v[0] = splat64f(alpha);
+    c->v[1] = splat64f(ref_at(ref, args, -200.0f));
+    return 1;
+}
+
+/* x where x >= 0 (-0 and +inf included), else Alpha (e^x - 1): vector_crmath_param.inc's
+   scaled_expm1_lanes64 and its bound. */
+static ALWAYS_INLINE F64 elu_lanes64(F64 x, const cr_params64 *c, M64 *open)
+{
+    M64 neg = fgt64(zero(), fromf64(x));
+    F64 y = scaled_expm1_lanes64(x, c->v[0], c->v[1], neg, open);
+    return tof64(sel64(neg, fromf64(y), fromf64(x)));
+}
+
+CR_F32_PARAM_KERNEL(elu, elu_lanes64, elu_setup)
 #endif
 
 #undef OP

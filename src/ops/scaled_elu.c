@@ -33,7 +33,7 @@ DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_selu, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_selu, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_selu, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_selu, 8, 8, NO, NO)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_selu, 2, 2, NO, NO)
 
@@ -61,6 +61,38 @@ DMLP__REFERENCE_MAP(f64_selu, uint64_t, uint64_t,
                         ? x | 0x0008000000000000u
                         : dmlp__f64_bits(dmlp__selu_f64(dmlp__f64_from_bits(x), PARAMS)))
 #undef PARAMS
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* Alpha and Gamma finite and nonzero (the rest: the reference for the whole call). c =
+   Gamma Alpha is exact; the results at -inf (-c rounded), at x <= -104 (-c moved toward
+   zero: they differ where -c is a binary32 midpoint) and at zero (Gamma * +0) are the
+   reference's own. */
+static int selu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)
+{
+    double alpha = args->param[0], gamma = args->param[1];
+    if (alpha == 0 || gamma == 0 || !isfinite(alpha) || !isfinite(gamma))
+        return 0;
+    c->v[0] = splat64f(gamma * alpha);
+    c->v[1] = splat64f(gamma);
+    c->v[2] = splat64f(ref_at(ref, args, -200.0f));
+    c->v[3] = splat64f(ref_at(ref, args, -INFINITY));
+    c->v[4] = splat64f(ref_at(ref, args, 0.0f));
+    return 1;
+}
+
+/* Gamma x (exact in binary64, rounded once by the narrowing) for x > 0, Gamma Alpha (e^x
+   - 1) for x < 0 (scaled_expm1_lanes64 and its bound). */
+static ALWAYS_INLINE F64 selu_lanes64(F64 x, const cr_params64 *c, M64 *open)
+{
+    M64 neg = fgt64(zero(), fromf64(x));
+    V y = fromf64(scaled_expm1_lanes64(x, c->v[0], c->v[2], neg, open));
+    y = sel64(feq64(fromf64(x), fromf64(splat64f(-INFINITY))), fromf64(c->v[3]), y);
+    y = sel64(fgt64(fromf64(x), zero()), fromf64(fmul64(c->v[1], x)), y);
+    return tof64(sel64(feq64(fromf64(x), zero()), fromf64(c->v[4]), y));
+}
+
+CR_F32_PARAM_KERNEL(selu, selu_lanes64, selu_setup)
 #endif
 
 #undef OP

@@ -21,7 +21,7 @@ DMLP_OP(ACTIVATION_SWISH, swish, swish, NULL, DMLP_SAME_TYPE, DMLP_IN_PLACE,
 DMLP_SUPPORT(6_2, 1, 8, (F32, F16))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
-CR_KERNEL_ROWS(swish)
+CR_PARAM_KERNEL_ROWS(swish)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_sigmoid.h"
@@ -37,6 +37,45 @@ static double swish_wide(double x, const dmlp__kernel_args *args)
 }
 
 CR_REFERENCE_KERNELS(swish)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The scale finite and nonzero (the rest: the reference for the whole call). */
+static int swish_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)
+{
+    (void)ref;
+    double s = args->param[0];
+    if (s == 0 || !isfinite(s))
+        return 0;
+    c->v[0] = splat64f(s);
+    return 1;
+}
+
+/* x sigmoid(t), t = s x exact in binary64: for t in (-708, 40) and x nonzero, e = e^-t
+   (exp_core64, 1.1 u), 1 / (1 + e) (3.1 u as vector_crmath.inc's sigmoid lanes), times x
+   (one rounding): below 4.15 u, 9 steps needed, 12 tested. t >= 40 gives x (sigmoid is 1
+   less below 2^-57), t <= -708 a zero of x's sign (x e^t < 2^-893), a NaN for an
+   infinite x (inf * 0); a zero x gives itself. */
+static ALWAYS_INLINE F64 swish_lanes64(F64 x, const cr_params64 *c, M64 *open)
+{
+    F64 one = splat64f(1.0);
+    F64 t = fmul64(c->v[0], x);
+    F64 e = exp_core64(fsub64(tof64(zero()), t));
+    F64 y = fmul64(x, fdiv64(one, fadd64(one, e)));
+    M64 mid = fgt64(fromf64(t), fromf64(splat64f(-708.0))) &
+              fgt64(fromf64(splat64f(40.0)), fromf64(t));
+    mid = mandn(feq64(fromf64(x), zero()), mid);
+    *open = mid & (below_normal64(y) | f32_open64(y, 12));
+    V mag = vand(fromf64(x), set64(0x7fffffffffffffffu));
+    V r = vand(fromf64(x), set64(0x8000000000000000u)); /* a zero of x's sign */
+    r = sel64(fge64(fromf64(t), fromf64(splat64f(40.0))), fromf64(x), r);
+    r = sel64(mid, fromf64(y), r);
+    M64 low = fge64(fromf64(splat64f(-708.0)), fromf64(t));
+    r = sel64(low & eq64(mag, set64(0x7ff0000000000000u)), set64(0x7ff8000000000000u), r);
+    return tof64(r);
+}
+
+CR_F32_PARAM_KERNEL(swish, swish_lanes64, swish_setup)
 #endif
 
 #undef OP

@@ -371,6 +371,25 @@ int main(int argc, char **argv)
     sweep(DML_OPERATOR_ACTIVATION_SCALED_ELU, &selu_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, SELU_ALPHA,
           SELU_GAMMA, stride, 1);
     sweep(DML_OPERATOR_ACTIVATION_CELU, &celu_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, 1.0, 0, stride, 1);
+    /* binary32 through the fast kernels at the table's members and at members on the edges
+       of their analysis (huge: SELU's Gamma Alpha past binary32; subnormal: results below
+       the normal range; negative), every 17th pattern of the defaults' stride */
+    static const double edge[][4] = {
+        {(double)3e38f, (double)3e38f, (double)3e38f, (double)3e38f},
+        {(double)1e-40f, (double)1e-40f, (double)1e-40f, (double)1e-40f},
+        {-2.5, -2.5, 0.5, 2.5},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0] + sizeof edge / sizeof edge[0]; i++) {
+        size_t t = sizeof table / sizeof table[0];
+        const double *m = i < t ? table[i] : edge[i - t];
+        sweep(DML_OPERATOR_ACTIVATION_ELU, &elu_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, m[0], 0,
+              stride * 17, 1);
+        sweep(DML_OPERATOR_ACTIVATION_SCALED_ELU, &selu_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, m[1],
+              m[2], stride * 17, 1);
+        if (m[3] > 0) /* a negative Alpha's e^(x / Alpha) passes MPFR's range in binary32 */
+            sweep(DML_OPERATOR_ACTIVATION_CELU, &celu_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, m[3], 0,
+                  stride * 17, 1);
+    }
     mpfr_free_cache();
     return test_finish("test_cr_elu");
 }
