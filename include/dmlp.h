@@ -282,6 +282,22 @@
  *     +inf, -inf gives -0 (the limit), a NaN comes back quiet with its sign and payload.
  *     f64: within 0.5 ulp + 2^-92 relative (1 ulp below 2^-1022).
  *
+ *   Pow, ConstantPow (DML_OPERATOR_ELEMENT_WISE_POW: InputTensor to the power of the
+ *     ExponentTensor's element, broadcast by strides; DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW:
+ *     to the power of the float Exponent): x^y, the exact value rounded once to nearest
+ *     even in f32, f16 and bf16 (16-bit results never through float32; exact results
+ *     and exact midpoints such as 9^0.5, 2^-3, 1.5^2 computed exactly; overflow +-inf,
+ *     underflow a correctly rounded subnormal or signed zero). Special values as C99's
+ *     pow (IEEE 754-2019 9.2.1): x^(+-0) = 1 and 1^y = 1 even for a NaN; (-1)^(+-inf) = 1;
+ *     |x| < 1 gives x^-inf = +inf and x^+inf = +0, |x| > 1 the reverse; (+-0)^y is +-inf
+ *     for an odd integer y < 0, +inf for another y < 0, +-0 for an odd integer y > 0, +0
+ *     for another; (-inf)^y is -0 / +0 / -inf / +inf likewise; a negative finite x with
+ *     a non-integer finite y gives the positive default quiet NaN, with an integer y the
+ *     sign of (-1)^y. A NaN x comes back quiet with its sign and payload, else a NaN y.
+ *     f64: within 0.5 ulp + 2^-89 relative (exact results exactly). With a ScaleBias,
+ *     of x * Scale + Bias as Identity computes it (the base only, never the exponent).
+ *     ExponentTensor has InputTensor's type.
+ *
  *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
  *     (NaN payloads, -0) of a float input; no ScaleBias.
  *
@@ -429,6 +445,8 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_MEAN = 22,
     DML_OPERATOR_ELEMENT_WISE_MIN = 23,
     DML_OPERATOR_ELEMENT_WISE_MULTIPLY = 24,
+    DML_OPERATOR_ELEMENT_WISE_POW = 25,
+    DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW = 26,
     DML_OPERATOR_ELEMENT_WISE_RECIP = 27,
     DML_OPERATOR_ELEMENT_WISE_SQRT = 29,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
@@ -861,6 +879,18 @@ typedef struct DML_ELEMENT_WISE_LOG_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_LOG_OPERATOR_DESC;
+typedef struct DML_ELEMENT_WISE_POW_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *ExponentTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_POW_OPERATOR_DESC;
+typedef struct DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+    float Exponent;
+} DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC;
 typedef struct DML_ELEMENT_WISE_ERF_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;

@@ -93,6 +93,11 @@ static void check_layouts(void)
                       same(dmlp__op_input(d, 1)->name, "InputGradientTensor") &&
                       dmlp__op_input(d, 2) == NULL,
                   "%s: InputTensor and InputGradientTensor", d->name);
+        else if (d->type == DML_OPERATOR_ELEMENT_WISE_POW) /* DirectML's names */
+            CHECK(same(in->name, "InputTensor") &&
+                      same(dmlp__op_input(d, 1)->name, "ExponentTensor") &&
+                      dmlp__op_input(d, 2) == NULL,
+                  "%s: InputTensor and ExponentTensor", d->name);
         else if (d->type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) /* DirectML's names */
             CHECK(same(in->name, "InputTensor") &&
                       same(dmlp__op_input(d, 1)->name, "SlopeTensor") &&

@@ -86,6 +86,8 @@
 #define SELU DML_OPERATOR_ACTIVATION_SCALED_ELU
 #define CELU DML_OPERATOR_ACTIVATION_CELU
 #define LOG DML_OPERATOR_ELEMENT_WISE_LOG
+#define POW DML_OPERATOR_ELEMENT_WISE_POW
+#define CONSTANT_POW DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW
 #define ERF DML_OPERATOR_ELEMENT_WISE_ERF
 #define GELU DML_OPERATOR_ACTIVATION_GELU
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
@@ -221,6 +223,10 @@ static const expected_row expected_rows[] = {
     {CELU, 0x3000, 1, 8, {F32, F16}},
     {LOG, 0x1000, 4, 4, {F32, F16}},
     {LOG, 0x3000, 1, 8, {F32, F16}},
+    {POW, 0x1000, 4, 4, {F32, F16}},
+    {POW, 0x3000, 1, 8, {F32, F16}},
+    {CONSTANT_POW, 0x1000, 4, 4, {F32, F16}},
+    {CONSTANT_POW, 0x3000, 1, 8, {F32, F16}},
     {ERF, 0x2000, 4, 4, {F32, F16}},
     {ERF, 0x3000, 1, 8, {F32, F16}},
     {GELU, 0x5100, 1, 8, {F32, F16}},
@@ -379,6 +385,8 @@ static const struct {
     {SELU, {F64, BF16}},
     {CELU, {F64, BF16}},
     {LOG, {F64, BF16}},
+    {POW, {F64, BF16}},
+    {CONSTANT_POW, {F64, BF16}},
     {ERF, {F64, BF16}},
     {GELU, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
@@ -457,6 +465,8 @@ static const struct {
     {SELU, "ACTIVATION_SCALED_ELU", 0x1000, "1_0"},
     {CELU, "ACTIVATION_CELU", 0x3000, "3_0"},
     {LOG, "ELEMENT_WISE_LOG", 0x1000, "1_0"},
+    {POW, "ELEMENT_WISE_POW", 0x1000, "1_0"},
+    {CONSTANT_POW, "ELEMENT_WISE_CONSTANT_POW", 0x1000, "1_0"},
     {ERF, "ELEMENT_WISE_ERF", 0x2000, "2_0"},
     {GELU, "ACTIVATION_GELU", 0x5100, "5_1"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
@@ -584,6 +594,7 @@ typedef struct fixture {
     DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1_desc; /* MinMaxDataType the output's */
     DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC clip_grad1_desc;
     DML_ACTIVATION_LINEAR_OPERATOR_DESC float_desc; /* the activations with FLOAT members */
+    DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constant_pow_desc; /* ScaleBias NULL */
     DML_BUFFER_TENSOR_DESC cond_buffer; /* If: a UINT8 condition of the input's sizes */
     DML_TENSOR_DESC cond_tensor;
     DML_ELEMENT_WISE_IF_OPERATOR_DESC if_desc; /* If: A and B the same tensor */
@@ -626,7 +637,11 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};
         f->desc.Desc = &f->identity_desc;
-    } else if (two_inputs(op) || op == PRELU || op == RELU_GRAD) {
+    } else if (op == CONSTANT_POW) {
+        f->constant_pow_desc = (DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC){
+            &f->in_tensor, &f->out_tensor, NULL, 2.0f};
+        f->desc.Desc = &f->constant_pow_desc;
+    } else if (two_inputs(op) || op == PRELU || op == RELU_GRAD || op == POW) {
         /* PRelu: InputTensor, SlopeTensor; ReluGrad: InputTensor, InputGradientTensor */
         f->binary_desc = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){&f->in_tensor, &f->in_tensor,
                                                                &f->out_tensor, NULL};

@@ -850,6 +850,8 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case DML_OPERATOR_ACTIVATION_GELU:
     case DML_OPERATOR_ACTIVATION_SOFTPLUS:
     case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS:
+    case EW(POW):
+    case EW(CONSTANT_POW):
         return 1;
     default:
         return 0;
@@ -1470,7 +1472,7 @@ int main(int argc, char **argv)
 #undef DMLP__KERNEL_ROW
     /* The two-input rows. */
 #define DMLP__BINARY_KERNEL_ROW(op, type, stem, bytes, x86, arm)                            \
-    if (kind_of(type) != K_OTHER && wanted(#stem, argc, argv)) {                            \
+    if (kind_of(type) != K_OTHER && !checked_by_crmath(op) && wanted(#stem, argc, argv)) {  \
         job p;                                                                              \
         memset(&p, 0, sizeof p);                                                            \
         p.binary = 1;                                                                       \
