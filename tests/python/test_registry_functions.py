@@ -605,7 +605,8 @@ def test_functions_are_the_registry_operators():
     for name, op in OPS.items():
         fn = getattr(dmlp, name)
         assert fn is getattr(dmlp._dmlp, name) and name in dmlp.__all__
-        assert fn.__doc__.startswith(f"DirectML's {op['directml']}: ")
+        owner = "dmlp's extension operator" if op["extension"] else "DirectML's"
+        assert fn.__doc__.startswith(f"{owner} {op['directml']}: ")
         signature = fn.__text_signature__
         assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *"
                                     if op["inputs"] == 2 else "(condition, a, b, *"
