@@ -848,6 +848,8 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case DML_OPERATOR_ACTIVATION_SWISH:
     case EW(ERF):
     case DML_OPERATOR_ACTIVATION_GELU:
+    case DMLP_OPERATOR_ACTIVATION_MISH:
+    case DMLP_OPERATOR_ACTIVATION_GELU_TANH:
         return 1;
     default:
         return 0;

@@ -137,6 +137,27 @@ def mp_gelu(v):
     return v - e if v > 0 else e
 
 
+def mp_mish(v):
+    """x n / (n + 2), n = e^x (e^x + 2): tanh(ln(1 + e^x)) without cancellation. Past
+    |v| = 200 Mish is v, or a negative number far below every subnormal."""
+    import mpmath
+    if abs(v) > 200:
+        return v if v > 0 else -mpmath.mpf(2) ** -2000
+    t = mpmath.exp(v)
+    n = t * (t + 2)
+    return v * n / (n + 2)
+
+
+def mp_gelu_tanh(v):
+    """x / (1 + e^-2u), u = sqrt(2/pi) (x + 0.044715 x^3): 0.5 (1 + tanh(u)) without
+    cancellation, the constants exact (the decimal as a fraction)."""
+    import mpmath
+    if abs(v) > 100:
+        return v if v > 0 else -mpmath.mpf(2) ** -2000
+    u = mpmath.sqrt(2 / mpmath.pi) * (v + mpmath.mpf(44715) / 10 ** 6 * v ** 3)
+    return v / (1 + mpmath.exp(-2 * u))
+
+
 def int_divide(a, b):
     """Truncating integer division, wrapping (INT_MIN / -1 is INT_MIN)."""
     bits = a.dtype.itemsize * 8
@@ -461,6 +482,9 @@ UNARY = {
     "swish": None,
     "erf": correctly_rounded(mp_erf),
     "gelu": correctly_rounded(mp_gelu),
+    # dmlp's extension operators (ONNX's Mish and Gelu tanh), correctly rounded
+    "gelu_tanh": correctly_rounded(mp_gelu_tanh),
+    "mish": correctly_rounded(mp_mish),
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
