@@ -298,6 +298,19 @@
  *     of x * Scale + Bias as Identity computes it (the base only, never the exponent).
  *     ExponentTensor has InputTensor's type.
  *
+ *   Mish (DMLP_OPERATOR_ACTIVATION_MISH, an extension): x tanh(ln(1 + e^x)), ONNX's
+ *     Mish, the exact value rounded once to nearest even in f32, f16 and bf16 for every
+ *     input, subnormal results included: +-0 gives +-0, +inf gives +inf, -inf gives -0
+ *     (the limit), a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp
+ *     + 2^-92 relative (1 ulp below 2^-969).
+ *
+ *   GeluTanh (DMLP_OPERATOR_ACTIVATION_GELU_TANH, an extension): ONNX's Gelu with
+ *     approximate = "tanh", 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) with sqrt(2/pi)
+ *     the real number and 0.044715 the decimal, the exact value rounded once to nearest
+ *     even in f32, f16 and bf16 for every input: +-0 gives +-0, +inf gives +inf, -inf
+ *     gives -0, a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp +
+ *     2^-90 relative (1 ulp below 2^-969).
+ *
  *   ActivationIdentity (DML_OPERATOR_ACTIVATION_IDENTITY): f(x) = x, a copy of every bit
  *     (NaN payloads, -0) of a float input; no ScaleBias.
  *
@@ -499,7 +512,13 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_NEGATE = 156,
     DML_OPERATOR_ACTIVATION_GELU = 157,
     DML_OPERATOR_ACTIVATION_SWISH = 167,
-    DML_OPERATOR_ACTIVATION_HARD_SWISH = 168
+    DML_OPERATOR_ACTIVATION_HARD_SWISH = 168,
+
+    /* Extensions (part 2): operators ONNX has and DirectML lacks, numbered from 0x1000,
+       far beyond DirectML's range (which grows by one per new operator). Valid only on a
+       device created with DMLP_DEVICE_FLAG_EXTENSIONS; their descriptors are below. */
+    DMLP_OPERATOR_ACTIVATION_MISH = 0x1000,      /* DMLP_ACTIVATION_MISH_OPERATOR_DESC */
+    DMLP_OPERATOR_ACTIVATION_GELU_TANH = 0x1001  /* DMLP_ACTIVATION_GELU_TANH_OPERATOR_DESC */
 } DML_OPERATOR_TYPE;
 
 typedef enum DML_IS_INFINITY_MODE {
@@ -902,6 +921,19 @@ typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
 } DML_ACTIVATION_GELU_OPERATOR_DESC;
 
+/* Extension operators (part 2; DMLP_DEVICE_FLAG_EXTENSIONS): ONNX's Mish and ONNX's Gelu
+   with approximate = "tanh". Both take the types of ACTIVATION_GELU from its feature
+   level (5_1): FLOAT32 and FLOAT16, and FLOAT64 and BFLOAT16 as every extension. */
+typedef struct DMLP_ACTIVATION_MISH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DMLP_ACTIVATION_MISH_OPERATOR_DESC;
+
+typedef struct DMLP_ACTIVATION_GELU_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DMLP_ACTIVATION_GELU_TANH_OPERATOR_DESC;
+
 /* No ScaleBias: ELEMENT_WISE_IDENTITY's is DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC. */
 typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
@@ -1113,7 +1145,8 @@ DMLP_API uint64_t dmlp_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type,
    float8 types, Identity BFLOAT16 and the four float8 types, Abs FLOAT64, BFLOAT16 and
    the unsigned types, Negate FLOAT64 and BFLOAT16, Cast BFLOAT16 and the four float8
    types on either side, each with the dimension counts the device's level allows the
-   operator. */
+   operator. It also admits the extension operators (DMLP_OPERATOR_ACTIVATION_MISH,
+   DMLP_OPERATOR_ACTIVATION_GELU_TANH); without it they are refused naming the flag. */
 #define DMLP_DEVICE_FLAG_EXTENSIONS 0x1u
 
 /* ---------------------------------------------------------------------------------------

@@ -48,7 +48,8 @@ def text():
     lines += ["", "| function | DirectML operator | since | input dtypes | result |",
               "|---|---|---|---|---|"]
     for op in ops:
-        lines.append(f"| `{op['name']}` | {op['directml']} | {op['introduced']} | "
+        directml = op["directml"] + (" (dmlp extension)" if op.get("extension") else "")
+        lines.append(f"| `{op['name']}` | {directml} | {op['introduced']} | "
                      f"{dtypes(op)} | {result(op)} |")
     lines += ["", END]
     return "\n".join(lines) + "\n"

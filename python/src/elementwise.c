@@ -1146,8 +1146,9 @@ static int make_doc(function *f)
                  ? append(&t, ", %s=%s", f->keywords[k]->name, f->keywords[k]->default_text)
                  : append(&t, ", %s", f->keywords[k]->name);
     if (rc == 0)
-        rc = append(&t, ", out=None, feature_level=None, threads=None)\n--\n\n"
-                        "DirectML's ");
+        rc = append(&t, ", out=None, feature_level=None, threads=None)\n--\n\n%s",
+                    dmlp__operator_is_extension(def->type) ? "dmlp's extension operator "
+                                                           : "DirectML's ");
     if (rc == 0)
         rc = summary(&t, def);
     if (rc == 0 && f->inputs <= 2)
@@ -1417,12 +1418,13 @@ static PyObject *operators(PyObject *self, PyObject *unused)
             }
             if (ok)
                 item = Py_BuildValue(
-                    "{s:s,s:s,s:s,s:I,s:N,s:N,s:N,s:s,s:s,s:O}", "name", def->python_name,
+                    "{s:s,s:s,s:s,s:I,s:N,s:N,s:N,s:s,s:s,s:O,s:O}", "name", def->python_name,
                     "directml", def->name, "cli", def->cli_name, "inputs", f->inputs,
                     "keywords", keywords_tuple, "dtypes", types, "fused", fused, "result",
                     result, "introduced",
                     dmlp__feature_level_name(dmlp__operator_introduced(def->type)), "in_place",
-                    def->in_place ? Py_True : Py_False);
+                    def->in_place ? Py_True : Py_False, "extension",
+                    dmlp__operator_is_extension(def->type) ? Py_True : Py_False);
             if (item)
                 keywords_tuple = types = fused = NULL; /* stolen */
         }

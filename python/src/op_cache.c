@@ -25,6 +25,7 @@ typedef struct device_entry {
     uint32_t users;   /* operators made on it, cached or held */
     uint64_t used;    /* when it was last asked for: the least recent goes first */
     int evicted;      /* out of the list: destroyed with its last operator */
+    uint32_t flags;   /* the device's flags: DMLP_DEVICE_FLAG_EXTENSIONS or 0 */
 } device_entry;
 
 struct dmlp_py_cached_op {
@@ -191,10 +192,11 @@ static uint32_t one_per_core(void)
 
 /* The device for a feature level and thread count (threads capped at the library's
    limit by the caller), made on first use; NULL with an exception set. */
-static device_entry *get_device(uint32_t feature_level, uint32_t threads)
+static device_entry *get_device(uint32_t feature_level, uint32_t threads, uint32_t flags)
 {
     for (size_t i = 0; i < device_count; i++)
-        if (devices[i]->feature_level == feature_level && devices[i]->threads == threads) {
+        if (devices[i]->feature_level == feature_level && devices[i]->threads == threads &&
+            devices[i]->flags == flags) {
             devices[i]->used = ++device_clock;
             return devices[i];
         }
@@ -203,10 +205,7 @@ static device_entry *get_device(uint32_t feature_level, uint32_t threads)
         PyErr_NoMemory();
         return NULL;
     }
-    /* No level asked: 6_4 with the extensions (float64, bfloat16, NaN propagation).
-       A level asked: DirectML's tables exactly, as a DirectML device has them. */
-    dmlp_device_desc desc = {(DML_FEATURE_LEVEL)feature_level, threads,
-                             feature_level ? 0u : DMLP_DEVICE_FLAG_EXTENSIONS};
+    dmlp_device_desc desc = {(DML_FEATURE_LEVEL)feature_level, threads, flags};
     dmlp_status status = dmlp_device_create(&desc, &d->device);
     if (status != DMLP_OK) {
         free(d);
@@ -217,7 +216,7 @@ static device_entry *get_device(uint32_t feature_level, uint32_t threads)
         return NULL;
     }
     *d = (device_entry){feature_level, threads, threads ? threads : one_per_core(),
-                        d->device, 0, ++device_clock, 0};
+                        d->device, 0, ++device_clock, 0, flags};
     devices[device_count++] = d;
     bound_devices(d);
     return d;
@@ -240,7 +239,13 @@ static const uint32_t *strides_or_null(const dmlp_py_layout *l, const uint32_t *
 static dmlp_operator *create(const cache_key *key, device_entry **made_on)
 {
     const dmlp_py_options *o = &key->options;
-    device_entry *d = get_device(o->feature_level, o->threads);
+    /* No level asked: 6_4 with the extensions (float64, bfloat16, NaN propagation).
+       A level asked: DirectML's tables exactly, as a DirectML device has them; dmlp's own
+       operators exist only with the extensions, so theirs come with them at that level. */
+    uint32_t flags = o->feature_level == 0 || dmlp__operator_is_extension(o->def->type)
+                         ? DMLP_DEVICE_FLAG_EXTENSIONS
+                         : 0u;
+    device_entry *d = get_device(o->feature_level, o->threads, flags);
     if (!d)
         return NULL;
     dmlp_device *device = d->device;

@@ -76,8 +76,14 @@ static void print_table(uint32_t level, int extensions)
         snprintf(name, sizeof name, "%s (%s)", def->name, def->cli_name);
         const char *introduced = dmlp__feature_level_name(dmlp__operator_introduced(op));
         dmlp__support s, plain;
+        memset(&plain, 0, sizeof plain); /* an extension operator: every type marked */
+        if (!extensions && dmlp__operator_is_extension(op)) {
+            printf("  %-38s %-10s %-4s an extension operator (--feature-level ext)\n", name,
+                   introduced, "-");
+            continue;
+        }
         if (!dmlp__support_get(op, level, extensions != 0, &s) ||
-            !dmlp__support_get(op, level, false, &plain)) {
+            (!dmlp__operator_is_extension(op) && !dmlp__support_get(op, level, false, &plain))) {
             printf("  %-38s %-10s %-4s not available below %s\n", name, introduced, "-",
                    introduced);
             continue;

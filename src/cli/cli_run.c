@@ -670,8 +670,10 @@ static int execute_and_write(const run_args *a, const DML_OPERATOR_DESC *desc,
     uint64_t used = in_bytes;
     if (!empty && dmlp__budget_take(&used, "the output", out_bytes) != DMLP_OK)
         return dmlp_cli_fail("run", dmlp_last_error());
+    /* dmlp's own operators exist only with the extensions: at any level they come along */
+    int extensions = a->extensions || dmlp__operator_is_extension(a->op->type);
     dmlp_device_desc device_desc = {(DML_FEATURE_LEVEL)a->level, a->threads,
-                                    a->extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
+                                    extensions ? DMLP_DEVICE_FLAG_EXTENSIONS : 0u};
     dmlp_device *device = NULL;
     dmlp_operator *op = NULL;
     void *out_data = NULL;

@@ -19,7 +19,7 @@
     {#member, DMLP__FIELD_##KIND, offsetof(OP_DESC, member), 0.0f, false, true}
 #define FIELD_COUNT(...) (uint32_t)(sizeof((dmlp__field[]){__VA_ARGS__}) / sizeof(dmlp__field))
 #define DMLP_OP(NAME, cli, python, onnx, output, place, help, ...)                          \
-    {DML_OPERATOR_##NAME, #NAME, #cli, #python, onnx, #NAME, help, sizeof(OP_DESC),            \
+    {OP, #NAME, #cli, #python, onnx, #NAME, help, sizeof(OP_DESC),            \
      FIELD_COUNT(__VA_ARGS__), {__VA_ARGS__}, output, place},
 
 static const dmlp__op_def ops[] = {

@@ -149,12 +149,29 @@ uint32_t dmlp__operator_introduced(DML_OPERATOR_TYPE op)
     return first;
 }
 
+/* dmlp's own operators (DMLP_EXTENSION_OPERATOR rows): a device without the extensions
+   has none of their rows. */
+static const DML_OPERATOR_TYPE extension_operators[] = {
+#define DMLP_EXTENSION_OPERATOR() OP,
+#include "ops/ops.inc"
+    DML_OPERATOR_INVALID, /* keeps the table non-empty */
+};
+
+bool dmlp__operator_is_extension(DML_OPERATOR_TYPE op)
+{
+    for (size_t i = 0; op != DML_OPERATOR_INVALID && i < COUNT(extension_operators); i++)
+        if (extension_operators[i] == op)
+            return true;
+    return false;
+}
+
 bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
                        dmlp__support *out)
 {
     const support_row *row = NULL;
     const dmlp__op_def *def = dmlp__op_find(op);
-    if (level < DML_FEATURE_LEVEL_1_0 || !out || !def)
+    if (level < DML_FEATURE_LEVEL_1_0 || !out || !def ||
+        (!extensions && dmlp__operator_is_extension(op)))
         return false;
     for (size_t i = 0; i < COUNT(support_rows); i++)
         if (support_rows[i].op == op && support_rows[i].level <= level &&

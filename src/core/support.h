@@ -65,9 +65,14 @@ const char *dmlp__operator_name(DML_OPERATOR_TYPE op);
 /* Level that introduced op (DML_FEATURE_LEVEL_2_0 for Sign); 0 for an unknown op. */
 uint32_t dmlp__operator_introduced(DML_OPERATOR_TYPE op);
 
+/* Whether op is one of dmlp's own operators (DMLP_EXTENSION_OPERATOR): only a device
+   with DMLP_DEVICE_FLAG_EXTENSIONS takes it. */
+bool dmlp__operator_is_extension(DML_OPERATOR_TYPE op);
+
 /* What op supports at feature level `level` (any value >= 1_0; between rows the lower
-   row applies). extensions adds the extension types. Returns false (and leaves *out
-   untouched) when op is unknown or not yet introduced at that level. */
+   row applies). extensions adds the extension types (and the extension operators).
+   Returns false (and leaves *out untouched) when op is unknown, not yet introduced at
+   that level, or an extension operator without extensions. */
 bool dmlp__support_get(DML_OPERATOR_TYPE op, uint32_t level, bool extensions,
                        dmlp__support *out);
 

@@ -696,6 +696,12 @@ dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature
         return dmlp__error(INVALID, "%s: the device's feature level is 0x%" PRIx32
                                     "; it must be at least 1_0",
                            c.op, feature_level);
+    if (!c.extensions && dmlp__operator_is_extension(desc->Type))
+        return dmlp__error(UNSUPPORTED,
+                           "%s: DML_OPERATOR_DESC.Type is DMLP_OPERATOR_%s (0x%x), an extension "
+                           "operator; it needs a device created with "
+                           "DMLP_DEVICE_FLAG_EXTENSIONS",
+                           c.op, c.op, (unsigned)desc->Type);
     if (!dmlp__support_get(desc->Type, feature_level, c.extensions, &c.support)) {
         char needed[16];
         snprintf(needed, sizeof needed, "%s",

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/operator.h"
 #include "core/registry.h"
+#include "core/support.h"
 #include "core/types.h"
 #include "dx_internal.h"
 #include "io/budget.h"
@@ -228,10 +229,22 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
         if ((s = dmlp_device_create(&desc, &device)) != DMLP_OK)
             return s;
     }
+    /* dmlp's own operators (ACTIVATION_MISH ...) exist only on a device with the
+       extensions: they get one of their own at the level, the others keep DirectML's
+       rules (a device the caller gives serves them all) */
+    dmlp_device *ext_device = NULL;
     uint64_t used = model->memory_used;
     for (size_t i = 0; i < model->dispatchable_count && s == DMLP_OK; i++)
         if (!model->dispatchables[i].op) {
-            s = create_operator(device, &model->dispatchables[i]);
+            dmlp_device *on = device;
+            const dmlp__op_def *def = model->dispatchables[i].def;
+            if (!options->device && dmlp__operator_is_extension(def->type)) {
+                dmlp_device_desc desc = {options->feature_level, 0, DMLP_DEVICE_FLAG_EXTENSIONS};
+                if (!ext_device && (s = dmlp_device_create(&desc, &ext_device)) != DMLP_OK)
+                    break;
+                on = ext_device;
+            }
+            s = create_operator(on, &model->dispatchables[i]);
             if (s == DMLP_OK)
                 s = take_owned_inputs(model, &model->dispatchables[i], &used);
         }
@@ -283,5 +296,6 @@ dmlp_status dmlp__dx_model_run(dmlp__dx_model *model, const dmlp__dx_run_options
     }
     if (!options->device)
         dmlp_device_destroy(device);
+    dmlp_device_destroy(ext_device);
     return s;
 }

@@ -5,7 +5,8 @@
    decides) included: +-0 gives +-0, +inf gives +inf, -inf gives -0 (the limit), a NaN
    comes back quiet with its sign and payload. f64: the double-double value rounded to
    nearest, within 0.5 ulp + 2^-92 relative (within 1 ulp below 2^-1022). ONNX's Gelu
-   with approximate = "tanh" is another function; it is refused. */
+   with approximate = "tanh" is another function, the extension operator
+   ACTIVATION_GELU_TANH (gelu_tanh.c). */
 #include "ops/op.h"
 
 #define OP DML_OPERATOR_ACTIVATION_GELU
@@ -18,7 +19,7 @@ DMLP_OP(ACTIVATION_GELU, gelu, gelu, "Gelu", DMLP_SAME_TYPE, DMLP_IN_PLACE,
 DMLP_SUPPORT(5_1, 1, 8, (F32, F16))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
-/* approximate = "tanh" is 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3))), not this. */
+/* approximate = "tanh" is 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3))): gelu_tanh.c */
 DMLP_ONNX_WHEN("approximate", STRING, "none", "none")
 DMLP_ONNX(20, "float16, float, double, bfloat16", 0, 0, 0)
 

@@ -43,6 +43,10 @@
          an optional input (DMLP_FIELD_OPTIONAL) may be NULL only from that level on
      DMLP_EXTENSION_TYPES((types...))
          input types added on a device with DMLP_DEVICE_FLAG_EXTENSIONS
+     DMLP_EXTENSION_OPERATOR()
+         the operator is dmlp's own (OP numbered from 0x1000, outside DirectML's range):
+         only a device with DMLP_DEVICE_FLAG_EXTENSIONS takes it, at the levels and with
+         the types of its rows; other devices refuse it naming the flag
      DMLP_EXTENSION_OUTPUT_TYPES((types...))
      DMLP_EXTENSION_INPUT_TYPES(index, (types...))
          the same for an output with types of its own (DMLP_OUTPUT_TYPES) and for input
@@ -143,6 +147,9 @@
 #endif
 #ifndef DMLP_FUSABLE
 #define DMLP_FUSABLE()
+#endif
+#ifndef DMLP_EXTENSION_OPERATOR
+#define DMLP_EXTENSION_OPERATOR()
 #endif
 #ifndef DMLP_ONNX_FLOAT
 #define DMLP_ONNX_FLOAT(attribute, member, value)

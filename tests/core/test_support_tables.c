@@ -90,6 +90,10 @@
 #define CONSTANT_POW DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW
 #define ERF DML_OPERATOR_ELEMENT_WISE_ERF
 #define GELU DML_OPERATOR_ACTIVATION_GELU
+/* dmlp's extension operators (docs/validation.md): only with DMLP_DEVICE_FLAG_EXTENSIONS */
+#define MISH DMLP_OPERATOR_ACTIVATION_MISH
+#define GELU_TANH DMLP_OPERATOR_ACTIVATION_GELU_TANH
+#define EXTENSION_OP(op) ((op) == MISH || (op) == GELU_TANH)
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
 #define IF DML_OPERATOR_ELEMENT_WISE_IF
 #define SIGMOID DML_OPERATOR_ACTIVATION_SIGMOID
@@ -230,6 +234,8 @@ static const expected_row expected_rows[] = {
     {ERF, 0x2000, 4, 4, {F32, F16}},
     {ERF, 0x3000, 1, 8, {F32, F16}},
     {GELU, 0x5100, 1, 8, {F32, F16}},
+    {MISH, 0x5100, 1, 8, {F32, F16}},
+    {GELU_TANH, 0x5100, 1, 8, {F32, F16}},
     {ACT_IDENTITY, 0x1000, 4, 4, {F32, F16}},
     {ACT_IDENTITY, 0x2000, 4, 5, {F32, F16}},
     {ACT_IDENTITY, 0x3000, 1, 8, {F32, F16}},
@@ -389,6 +395,8 @@ static const struct {
     {CONSTANT_POW, {F64, BF16}},
     {ERF, {F64, BF16}},
     {GELU, {F64, BF16}},
+    {MISH, {F64, BF16}},
+    {GELU_TANH, {F64, BF16}},
     {ACT_IDENTITY, {F64, BF16}},
     {SIGMOID, {F64, BF16}},
     {ACT_TANH, {F64, BF16}},
@@ -469,6 +477,8 @@ static const struct {
     {CONSTANT_POW, "ELEMENT_WISE_CONSTANT_POW", 0x1000, "1_0"},
     {ERF, "ELEMENT_WISE_ERF", 0x2000, "2_0"},
     {GELU, "ACTIVATION_GELU", 0x5100, "5_1"},
+    {MISH, "ACTIVATION_MISH", 0x5100, "5_1"},
+    {GELU_TANH, "ACTIVATION_GELU_TANH", 0x5100, "5_1"},
     {ACT_IDENTITY, "ACTIVATION_IDENTITY", 0x1000, "1_0"},
     {SIGMOID, "ACTIVATION_SIGMOID", 0x1000, "1_0"},
     {ACT_TANH, "ACTIVATION_TANH", 0x1000, "1_0"},
@@ -627,7 +637,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     f->in_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->in_buffer};
     f->out_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->out_buffer};
     f->desc.Type = op;
-    if (op == SIGN || op == NOT || op == ISNAN || op == GELU) { /* Sign's layout: InputTensor, OutputTensor */
+    if (op == SIGN || op == NOT || op == ISNAN || op == GELU || EXTENSION_OP(op)) { /* Sign's layout: InputTensor, OutputTensor */
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
@@ -705,6 +715,12 @@ static void walk_level(uint32_t level)
                         level, ext ? DMLP_DEVICE_FLAG_EXTENSIONS : 0, &f.desc, 0, &info);
 #define CTX expected_name(op), (unsigned)level, ext, (unsigned)all_types[t], (unsigned)dims,        \
             dmlp_last_error()
+                    if (!ext && EXTENSION_OP(op)) {
+                        CHECK(s == DMLP_ERROR_UNSUPPORTED, "%s without extensions: %s",
+                              expected_name(op), dmlp_last_error());
+                        CHECK_CONTAINS(dmlp_last_error(), "DMLP_DEVICE_FLAG_EXTENSIONS");
+                        continue;
+                    }
                     if (!row) {
                         CHECK(s == DMLP_ERROR_UNSUPPORTED, "%s level 0x%x: %s", expected_name(op),
                               (unsigned)level, dmlp_last_error());
@@ -859,7 +875,9 @@ static void check_introduction(void)
         DML_OPERATOR_TYPE op = expected_ops[o].op;
         fixture_init(&f, op, expected_row_at(op, expected_ops[o].introduced)->types[0], 4);
         dmlp__op_info info;
-        CHECK_STATUS(dmlp__validate_operator(expected_ops[o].introduced, 0, &f.desc, 0, &info),
+        CHECK_STATUS(dmlp__validate_operator(expected_ops[o].introduced,
+                                             EXTENSION_OP(op) ? DMLP_DEVICE_FLAG_EXTENSIONS : 0,
+                                             &f.desc, 0, &info),
                      DMLP_OK);
     }
     /* the spec's example message */
@@ -901,7 +919,8 @@ static void check_support_get(uint32_t level)
             dmlp__support s;
             memset(&s, 0xAB, sizeof s);
             bool found = dmlp__support_get(op, level, ext, &s);
-            CHECK(found == (row != NULL), "%s at 0x%x", expected_ops[o].name, (unsigned)level);
+            CHECK(found == (row != NULL && (ext || !EXTENSION_OP(op))), "%s at 0x%x ext %d",
+                  expected_ops[o].name, (unsigned)level, ext);
             if (!row || !found)
                 continue;
             CHECK_U64(s.row_level, row->level, ctx);

@@ -519,6 +519,36 @@ static void test_pairing(void)
     ACCEPTED(&f, TOP, EXT, 0);
 }
 
+/* dmlp's own operators (numbered from 0x1000): refused without the extensions flag,
+   naming it; with it, at ACTIVATION_GELU's levels and types. Their descriptors have
+   Softsign's layout (InputTensor, OutputTensor). */
+static void test_extension_operators(void)
+{
+    fixture f;
+    static const struct {
+        DML_OPERATOR_TYPE op;
+        const char *name;
+    } ops[] = {{DMLP_OPERATOR_ACTIVATION_MISH, "ACTIVATION_MISH"},
+               {DMLP_OPERATOR_ACTIVATION_GELU_TANH, "ACTIVATION_GELU_TANH"}};
+    for (size_t i = 0; i < COUNT(ops); i++) {
+        setup(&f, SOFTSIGN, F32, 1, 1, 2, 3);
+        f.desc.Type = ops[i].op;
+        REFUSED(&f, TOP, 0, 0, UNSUPPORTED, ops[i].name, "DMLP_DEVICE_FLAG_EXTENSIONS");
+        check_message(ops[i].name, "an extension operator");
+        ACCEPTED(&f, TOP, EXT, 0);
+        ACCEPTED(&f, DML_FEATURE_LEVEL_5_1, EXT, 0);
+        REFUSED(&f, DML_FEATURE_LEVEL_5_0, EXT, 0, UNSUPPORTED, ops[i].name,
+                "needs feature level 5_1");
+        setup(&f, SOFTSIGN, BF16, 1, 1, 2, 3);
+        f.desc.Type = ops[i].op;
+        ACCEPTED(&f, TOP, EXT, 0);
+        setup(&f, SOFTSIGN, F16, 1, 1, 2, 3);
+        f.desc.Type = ops[i].op;
+        REFUSED(&f, TOP, 0, 0, UNSUPPORTED, ops[i].name, "DMLP_DEVICE_FLAG_EXTENSIONS");
+        ACCEPTED(&f, TOP, EXT, 0);
+    }
+}
+
 static void test_infinity_mode(void)
 {
     fixture f;
@@ -651,6 +681,7 @@ int main(void)
     test_output_strides_random();
     test_pairing();
     test_infinity_mode();
+    test_extension_operators();
     test_rounding_mode();
     test_execution_flags();
     test_info();

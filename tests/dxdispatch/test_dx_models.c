@@ -387,6 +387,7 @@ int main(void)
     check_model("sqrt");
     check_model("log");
     check_model("activation_identity");
+    check_model("mish_gelu_tanh");
     check_model("if");
     check_model("quantize");
     check_model("dequantize");

@@ -852,6 +852,8 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS:
     case EW(POW):
     case EW(CONSTANT_POW):
+    case DMLP_OPERATOR_ACTIVATION_MISH:
+    case DMLP_OPERATOR_ACTIVATION_GELU_TANH:
         return 1;
     default:
         return 0;

@@ -5,11 +5,12 @@ Less, GreaterOrEqual, LessOrEqual, Xor, Not, IsNaN, BitwiseAnd, BitwiseOr, Bitwi
 BitwiseNot (ONNX releases before 1.13 have no Bitwise cases), BitShift, LeakyRelu,
 ThresholdedRelu, HardSigmoid, Shrink, HardSwish, Clip (its min and max made
 initializers: dmlp reads Clip's bounds as constants), Reciprocal, Sqrt, Round, Sum,
-Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu, Celu, Sigmoid, Tanh, Log, Erf, Gelu (Gelu from
-ONNX 1.15 on; its tanh form is refused) and Softplus.
+Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu, Celu, Sigmoid, Tanh, Log, Erf, Gelu
+(from ONNX 1.15 on, both forms), Softplus and Mish (from ONNX 1.13 on).
 
 ONNX's expected outputs of the correctly rounded operators (Exp, Elu, Selu, Celu,
-Sigmoid, Tanh, Log, Erf, Gelu, Softplus) are numpy's approximations, 1-4 ulps off in places: they are compared
+Sigmoid, Tanh, Log, Erf, Gelu, Softplus, Mish) are numpy's approximations, 1-4 ulps off in
+places: they are compared
 within ONNX's own tolerance (rtol 1e-3, `dmlp onnx-test` without --exact), and dmlp's
 bits are checked against the correctly rounded values separately (tests/crmath).
 
@@ -43,7 +44,7 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "ThresholdedRelu", "HardSigmoid", "Shrink", "HardSwish", "Clip", "Reciprocal",
              "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear", "Exp",
              "Elu", "Selu", "Celu", "Sigmoid", "Tanh", "Log",
-             "Erf", "Gelu", "Softplus")
+             "Erf", "Gelu", "Softplus", "Mish")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.
@@ -59,14 +60,7 @@ FLAWED = {
         "declares [3, 4]",
 }
 # Cases of a form dmlp refuses by design (docs/onnx.md); left out with the reason printed.
-TANH_GELU = ("Gelu with approximate = \"tanh\" is another function (ONNX's tanh formula); "
-             "dmlp refuses the attribute value")
-REFUSED = {
-    "test_gelu_tanh_1": TANH_GELU,
-    "test_gelu_tanh_2": TANH_GELU,
-    "test_gelu_tanh_1_expanded": TANH_GELU,
-    "test_gelu_tanh_2_expanded": TANH_GELU,
-}
+REFUSED = {}
 
 
 def tensor_proto(value, name, declared=0):

@@ -42,6 +42,7 @@ import gen_where_cases
 import gen_unary_cases
 import gen_erf_cases
 import gen_softplus_cases
+import gen_mish_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
     UINT64 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
@@ -1042,6 +1043,7 @@ def main():
     gen_round_cases.round_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_erf_cases.erf_cases(os.path.join(out, "cases"), sys.modules[__name__])
     gen_softplus_cases.softplus_cases(os.path.join(out, "cases"), sys.modules[__name__])
+    gen_mish_cases.mish_cases(os.path.join(out, "cases"), sys.modules[__name__])
     must_fail_cases(os.path.join(out, "must_fail"))
     must_fail_exact_cases(os.path.join(out, "must_fail_exact"))
     refused_cases(os.path.join(out, "refused"))
@@ -1064,6 +1066,7 @@ def main():
     gen_erf_cases.erf_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     gen_softplus_cases.softplus_refused_cases(os.path.join(out, "refused"),
                                               sys.modules[__name__])
+    gen_mish_cases.mish_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))

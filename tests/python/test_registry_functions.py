@@ -137,6 +137,27 @@ def mp_gelu(v):
     return v - e if v > 0 else e
 
 
+def mp_mish(v):
+    """x n / (n + 2), n = e^x (e^x + 2): tanh(ln(1 + e^x)) without cancellation. Past
+    |v| = 200 Mish is v, or a negative number far below every subnormal."""
+    import mpmath
+    if abs(v) > 200:
+        return v if v > 0 else -mpmath.mpf(2) ** -2000
+    t = mpmath.exp(v)
+    n = t * (t + 2)
+    return v * n / (n + 2)
+
+
+def mp_gelu_tanh(v):
+    """x / (1 + e^-2u), u = sqrt(2/pi) (x + 0.044715 x^3): 0.5 (1 + tanh(u)) without
+    cancellation, the constants exact (the decimal as a fraction)."""
+    import mpmath
+    if abs(v) > 100:
+        return v if v > 0 else -mpmath.mpf(2) ** -2000
+    u = mpmath.sqrt(2 / mpmath.pi) * (v + mpmath.mpf(44715) / 10 ** 6 * v ** 3)
+    return v / (1 + mpmath.exp(-2 * u))
+
+
 def int_divide(a, b):
     """Truncating integer division, wrapping (INT_MIN / -1 is INT_MIN)."""
     bits = a.dtype.itemsize * 8
@@ -465,6 +486,9 @@ UNARY = {
     "gelu": correctly_rounded(mp_gelu),
     # correctly rounded x^y: tests/crmath/test_cr_pow.c proves the bits against MPFR
     "constant_pow": None,
+    # dmlp's extension operators (ONNX's Mish and Gelu tanh), correctly rounded
+    "gelu_tanh": correctly_rounded(mp_gelu_tanh),
+    "mish": correctly_rounded(mp_mish),
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -613,7 +637,8 @@ def test_functions_are_the_registry_operators():
     for name, op in OPS.items():
         fn = getattr(dmlp, name)
         assert fn is getattr(dmlp._dmlp, name) and name in dmlp.__all__
-        assert fn.__doc__.startswith(f"DirectML's {op['directml']}: ")
+        owner = "dmlp's extension operator" if op["extension"] else "DirectML's"
+        assert fn.__doc__.startswith(f"{owner} {op['directml']}: ")
         signature = fn.__text_signature__
         assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *"
                                     if op["inputs"] == 2 else "(condition, a, b, *"
