@@ -6,9 +6,9 @@ correctly rounded), so `dmlp onnx-test` (rtol 1e-3) is not the whole check. Here
 case runs through `dmlp onnx`, and its output must be
   1. within ULPS units in the last place of ONNX's expected output (NaN where NaN,
      infinities equal), and
-  2. bit for bit the correctly rounded value of the exact function at the input
-     (mpmath at 200 bits, rounded once to the type's significand; no result of these
-     cases is subnormal).
+  2. bit for bit the correctly rounded value of the exact function at the inputs
+     (broadcast as numpy does; mpmath at 200 bits, rounded once to the type's
+     significand; no result of these cases is subnormal).
 
 Usage: check_backend_ulps.py DMLP BACKEND_DIR CASE...
 Exits 1 on any difference or when a named case is missing.
@@ -25,25 +25,32 @@ from onnx import numpy_helper
 
 ULPS = 4
 # operator: (its exact function in mpmath, numpy's function for the inputs where the result
-# is no finite number: the IEEE special cases, which numpy gets right)
+# is no finite number: the IEEE special cases, which numpy gets right), each of one
+# argument per input
 ORACLES = {"Log": (mpmath.log, lambda x: np.log(x) if not (np.isfinite(x) and x > 0) else None),
            "Softplus": (lambda x: mpmath.log1p(mpmath.exp(x)),
-                        lambda x: np.log1p(np.exp(x)) if not np.isfinite(x) else None)}
+                        lambda x: np.log1p(np.exp(x)) if not np.isfinite(x) else None),
+           # a zero base or a result that is no finite number (a negative base with a
+           # non-integer exponent among them, where mpmath's power is complex): numpy's
+           "Pow": (mpmath.power, lambda x, y: np.power(x, y)
+                   if x == 0 or not np.isfinite(np.power(x, y)) else None)}
 PRECISION = {np.float16: 11, np.float32: 24, np.float64: 53}
 
 
-def correctly_rounded(op, x):
+def correctly_rounded(op, inputs):
     exact, special = ORACLES[op]
+    args = np.broadcast_arrays(*inputs)
+    x = args[0]
     out = np.empty(x.shape, x.dtype)
     flat = out.reshape(-1)
-    for i, v in enumerate(x.reshape(-1)):
+    for i, vs in enumerate(zip(*(a.reshape(-1) for a in args))):
         with np.errstate(all="ignore"):
-            edge = special(v)
+            edge = special(*vs)
         if edge is not None:
             flat[i] = edge
             continue
         with mpmath.workprec(200):
-            y = exact(mpmath.mpf(float(v)))
+            y = exact(*(mpmath.mpf(float(v)) for v in vs))
         with mpmath.workprec(PRECISION[x.dtype.type]):
             flat[i] = float(+y)
     return out
@@ -81,7 +88,7 @@ def check(dmlp, case_dir):
     ok = ok and np.array_equal(got[~finite & ~nan], expected[~finite & ~nan])
     worst = ulp_distance(got[finite], expected[finite]).max(initial=0)
     ok = ok and worst <= ULPS
-    same = same_bits(got, correctly_rounded(op, inputs[0]))
+    same = same_bits(got, correctly_rounded(op, inputs))
     print("%s: %d elements, %.2f ulps from ONNX's expected, %s" % (
         os.path.basename(case_dir), got.size, worst,
         "correctly rounded" if same else "NOT correctly rounded"))
