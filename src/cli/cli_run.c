@@ -880,6 +880,7 @@ static int run_inputs(const run_args *a, dmlp__npy *const *in, uint32_t count)
         dmlp_calc_buffer_tensor_size(out_type, dims, use_sizes, NULL);
     dmlp__desc_storage storage;
     dmlp__op_params params = {.mode = a->mode,
+                              .scale_bias = a->scale_bias_given ? &a->scale_bias : NULL,
                               .fused_activation = a->fused ? a->fused->type
                                                            : DML_OPERATOR_INVALID,
                               .rounding = a->rounding};

@@ -88,6 +88,10 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     _Static_assert(sizeof plan->args.scalar == sizeof info->scalars, "every scalar member");
     memcpy(plan->args.scalar, info->scalars, sizeof plan->args.scalar);
     plan->args.nan_propagate = (info->execution_flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0;
+    /* Pow's ScaleBias, applied to the base by its kernel (ops/pow.c) */
+    plan->args.scale_bias = info->has_scale_bias;
+    plan->args.scale = info->scale_bias.Scale;
+    plan->args.bias = info->scale_bias.Bias;
     plan->args.shift_zero =
         (info->execution_flags & DMLP_EXECUTION_FLAG_SHIFT_PAST_WIDTH_ZERO) != 0;
 
