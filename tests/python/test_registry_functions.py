@@ -769,6 +769,12 @@ def test_correctly_rounded_spot_values():
     assert bits(dmlp.softplus(x[2:4], steepness=2.0)) == [0x3F881F97, 0x3D81F96B]
     assert bits(dmlp.parametric_softplus(x[1:5], alpha=0.5, beta=-2.0)) == [
         0x3EB17218, 0x3D81F96B, 0x3F881F97, 0x221CBC92]
+    a = np.array([9.0, 2.0, -3.0], np.float32)
+    assert bits(dmlp.power(a, np.array([0.5, -3.0, 3.0], np.float32))) == [
+        0x40400000, 0x3E000000, 0xC1D80000]  # 3, 2^-3, -27
+    # ScaleBias on the base, broadcast exponent: (2x + 1)^0.5 is sqrt 3 and sqrt 2
+    assert bits(dmlp.power(np.array([1.0, 0.5], np.float32), np.float32([0.5]), scale=2.0,
+                           bias=1.0)) == [0x3FDDB3D7, 0x3FB504F3]
 
 
 @pytest.mark.parametrize("name, dtype", [(n, t) for n in MEMBERS for t in numpy_dtypes(n)])
