@@ -8,6 +8,7 @@
 #include "crmath/cr_sweep.h"
 #include "kernels/kernels.h"
 #include "numeric/fp_convert.h"
+#include "test_util.h"
 
 typedef struct dmlp_cr_unary {
     dmlp__unary_kernel kernel[DMLP_CR_MAX_FORMS];
@@ -63,6 +64,26 @@ static inline float dmlp_cr_scale_bias(float x, float scale, float bias)
 {
     volatile float product = x * scale;
     return product + bias;
+}
+
+/* Sweeps `op` of `type` with `args` through the reference (named `name`) and every fast
+   kernel the CPU runs against s->expect: binary32 every `stride`-th pattern (s->extra
+   besides), the 16-bit types every pattern, every 7th under TEST_THIN. */
+static void dmlp_cr_check_op(dmlp_cr_sweep *s, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+                             const dmlp__kernel_args *args, const char *name, uint64_t stride)
+{
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        dmlp_cr_sweep_f32(s, stride);
+    } else {
+        dmlp_cr_sweep_all16(s);
+        if (TEST_THIN) {
+            s->stride = 7;
+            s->count = 65536 / 7 + 1;
+        }
+    }
+    CHECK(dmlp_cr_add_forms(s, op, type, args, name, 1), "%s has a reference kernel", s->name);
+    if (s->form_count > 0)
+        CHECK_EQ_U64(dmlp_cr_sweep_run(s), 0, "%s: every form correctly rounded", s->name);
 }
 
 #endif
