@@ -9,6 +9,7 @@
 #include "kernels/kernels.h"
 #include "platform/cpu.h"
 #include "platform/memory.h"
+#include <string.h>
 
 /* The rows of kernel_list.inc and binary_kernel_list.inc in table order: the operator
    files read once with both row kinds (as each list reads them with its own). A
@@ -58,13 +59,29 @@ DML_TENSOR_DATA_TYPE dmlp__bench_output_type(DML_OPERATOR_TYPE op, DML_TENSOR_DA
     return out == DML_TENSOR_DATA_TYPE_UNKNOWN || out == DMLP__OUTPUT_LISTED ? type : out;
 }
 
+/* The FLOAT members an operator is benched with: each one's default (Python's and `dmlp
+   run`'s), 1 where it has none (Linear, Threshold, ParametricSoftplus, ConstantPow).
+   Zeros would time degenerate cases: ELU with Alpha 0 runs its reference, Softplus with
+   Steepness 0 gives only infinities. bench/peers.py runs the peers with the same values. */
+static void bench_params(const dmlp__op_def *def, dmlp__op_params *p)
+{
+    memset(p, 0, sizeof *p);
+    for (uint32_t i = 0; i < dmlp__op_float_count(def) && i < DMLP__MAX_FLOATS; i++) {
+        const dmlp__field *f = dmlp__op_float(def, i);
+        p->floats[i] = f->has_default ? f->default_value : 1.0f;
+    }
+}
+
 dmlp_status dmlp__bench_operator_create(dmlp_device *device, DML_OPERATOR_TYPE op,
                                         const DML_BUFFER_TENSOR_DESC *in,
                                         const DML_BUFFER_TENSOR_DESC *out,
                                         dmlp_operator **created)
 {
     dmlp__desc_storage storage;
-    const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, dmlp__op_find(op), in, out, NULL);
+    dmlp__op_params params;
+    const dmlp__op_def *def = dmlp__op_find(op);
+    bench_params(def, &params);
+    const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, def, in, out, &params);
     return dmlp_operator_create(device, desc, 0, created);
 }
 
@@ -75,9 +92,11 @@ dmlp_status dmlp__bench_binary_operator_create(dmlp_device *device, DML_OPERATOR
                                                dmlp_operator **created)
 {
     dmlp__desc_storage storage;
+    dmlp__op_params params;
+    const dmlp__op_def *def = dmlp__op_find(op);
+    bench_params(def, &params);
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {a, b};
-    const DML_OPERATOR_DESC *desc =
-        dmlp__desc_build_inputs(&storage, dmlp__op_find(op), inputs, out, NULL);
+    const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, def, inputs, out, &params);
     return dmlp_operator_create(device, desc, 0, created);
 }
 
