@@ -123,7 +123,7 @@ static uint64_t rng(void) { return test_rng(&rng_state); }
    sampled value. */
 
 /* Under an emulator (the aarch64 build's ctest runs every program under qemu-user:
-   DMLP_TEST_EMULATED, which a cross build sets for every test) every 4093rd f32 pattern
+   DMLP_TEST_EMULATED, which a cross build sets for every test) every 16381st f32 pattern
    and 65,536 random 4- and 8-byte values, each chunk through the four hint combinations that reach a NEON
    kernel (streaming, unrolled; recip and portable are x86's), not eight: every row,
    every 1- and 2-byte value, the edges, every length and offset stay. */
@@ -133,7 +133,7 @@ static uint64_t rng(void) { return test_rng(&rng_state); }
 #define F32_STEP 65521u
 #elif defined(DMLP_TEST_EMULATED)
 #define RANDOM_COUNT ((size_t)1 << 16)
-#define F32_STEP 4093u
+#define F32_STEP 16381u
 #else
 #define RANDOM_COUNT ((size_t)1 << 20)
 #define F32_STEP 1021u
