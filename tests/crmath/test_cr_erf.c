@@ -12,6 +12,7 @@
 #include <math.h>
 #include <mpfr.h>
 
+#include "crmath/cr_f64_check.h"
 #include "crmath/cr_sweep.h"
 #include "crmath/cr_unary_forms.h"
 #include "crmath/oracle.h"
@@ -263,21 +264,10 @@ static void special_values(void)
         CHECK_EQ_U64(y, in64[i][1], "erf f64 of 0x%016llx", (unsigned long long)in64[i][0]);
     }
     /* f64 samples: MPFR's erf rounded to binary64 */
-    mpfr_t mx, r;
-    mpfr_inits2(53, mx, r, (mpfr_ptr)0);
-    uint64_t rng = 0x1234567u;
-    for (int i = 0; i < (TEST_THIN ? 300 : 2000); i++) {
-        uint64_t b = test_rng(&rng);
-        double x = ldexp(1 + (double)(b >> 11) * 0x1p-53, (int)(b % 70) - 64) * (b & 1 ? -1 : 1);
-        if (i % 4 == 0)
-            x = ((double)(b >> 11) * 0x1p-53 - 0.5) * 14;
-        uint64_t xb = dmlp__f64_bits(x), y = 0;
-        f64(1, &xb, &y, &args);
-        mpfr_set_d(mx, x, MPFR_RNDN);
-        mpfr_erf(r, mx, MPFR_RNDN);
-        CHECK_EQ_U64(y, dmlp__f64_bits(mpfr_get_d(r, MPFR_RNDN)), "erf f64 of %a", x);
-    }
-    mpfr_clears(mx, r, (mpfr_ptr)0);
+    static const dmlp_cr_f64_check f64_check = {
+        .name = "erf f64", .formula = erf_formula, .precision = 53, .lo = -7, .hi = 7,
+        .small_lo = -64, .small_hi = 6, .small_signed = 1, .seed = 0x1234567u};
+    dmlp_cr_check_f64(&f64_check, f64, &args);
 }
 
 typedef struct erf_ctx {

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <mpfr.h>
 
+#include "crmath/cr_f64_check.h"
 #include "crmath/cr_sweep.h"
 #include "crmath/cr_unary_forms.h"
 #include "crmath/oracle.h"
@@ -160,25 +161,11 @@ static void special_values(void)
         f64(1, &in64[i][0], &y, &args);
         CHECK_EQ_U64(y, in64[i][1], "gelu f64 of 0x%016llx", (unsigned long long)in64[i][0]);
     }
-    mpfr_t mx, r;
-    mpfr_inits2(200, mx, r, (mpfr_ptr)0);
-    uint64_t rng = 0x2545f4914f6cdd1du;
-    for (int i = 0; i < (TEST_THIN ? 200 : 1000); i++) {
-        uint64_t b = test_rng(&rng);
-        double x = ((double)(b >> 11) * 0x1p-53 - 0.7) * 50;
-        if (i % 3 == 0)
-            x = ldexp(1 + (double)(b >> 11) * 0x1p-53, (int)(b % 60) - 50);
-        uint64_t xb = dmlp__f64_bits(x), y = 0;
-        f64(1, &xb, &y, &args);
-        mpfr_set_d(mx, x, MPFR_RNDN);
-        gelu_formula(r, mx, NULL);
-        double want = mpfr_get_d(r, MPFR_RNDN);
-        if (fabs(want) < 0x1p-1000) /* below the claim's range: within an ulp */
-            CHECK(fabs(dmlp__f64_from_bits(y) - want) <= 0x1p-1074, "gelu f64 of %a", x);
-        else
-            CHECK_EQ_U64(y, dmlp__f64_bits(want), "gelu f64 of %a", x);
-    }
-    mpfr_clears(mx, r, (mpfr_ptr)0);
+    /* f64: correctly rounded above 2^-1000; below, within an ulp */
+    static const dmlp_cr_f64_check f64_check = {
+        .name = "gelu f64", .formula = gelu_formula, .precision = 200, .lo = -35, .hi = 15,
+        .small_lo = -50, .small_hi = 10, .ulp_below = 0x1p-1000};
+    dmlp_cr_check_f64(&f64_check, f64, &args);
 }
 
 typedef struct gelu_ctx {

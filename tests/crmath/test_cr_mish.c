@@ -10,6 +10,7 @@
 #include <math.h>
 #include <mpfr.h>
 
+#include "crmath/cr_f64_check.h"
 #include "crmath/cr_sweep.h"
 #include "crmath/cr_unary_forms.h"
 #include "crmath/oracle.h"
@@ -170,28 +171,10 @@ static void special_values(void)
     }
     /* f64: the claim (0.5 ulp + 2^-96) is the correct rounding unless MPFR's value lies
        that close to a midpoint; below 2^-969, within an ulp */
-    mpfr_t mx, r;
-    mpfr_inits2(200, mx, r, (mpfr_ptr)0);
-    uint64_t rng = 0x2545f4914f6cdd1du;
-    for (int i = 0; i < (TEST_THIN ? 200 : 1000); i++) {
-        uint64_t b = test_rng(&rng);
-        double x = ((double)(b >> 11) * 0x1p-53 - 0.95) * 800;
-        if (i % 3 == 0)
-            x = ldexp(1 + (double)(b >> 11) * 0x1p-53, (int)(b % 60) - 50);
-        if (i % 5 == 0)
-            x = -ldexp(1 + (double)(b >> 11) * 0x1p-53, -(int)(b % 1074));
-        uint64_t xb = dmlp__f64_bits(x), y = 0;
-        f64(1, &xb, &y, &args);
-        mpfr_set_d(mx, x, MPFR_RNDN);
-        mish_formula(r, mx, NULL);
-        double want = mpfr_get_d(r, MPFR_RNDN);
-        if (fabs(want) < 0x1p-969)
-            CHECK(fabs(dmlp__f64_from_bits(y) - want) <= ldexp(fabs(want), -52) + 0x1p-1074,
-                  "mish f64 of %a", x);
-        else
-            CHECK_EQ_U64(y, dmlp__f64_bits(want), "mish f64 of %a", x);
-    }
-    mpfr_clears(mx, r, (mpfr_ptr)0);
+    static const dmlp_cr_f64_check f64_check = {
+        .name = "mish f64", .formula = mish_formula, .precision = 200, .lo = -760,
+        .hi = 40, .small_lo = -50, .small_hi = 10, .subnormals = 1, .ulp_below = 0x1p-969};
+    dmlp_cr_check_f64(&f64_check, f64, &args);
 }
 
 typedef struct mish_ctx {
