@@ -215,38 +215,67 @@ static double f32_value(uint32_t a)
                                       (uint64_t)(a & 0x7fffffu) << 29);
 }
 
+/* A format as the special cases see its bits: frac and exp as DMLP__*_FORMAT gives them. */
+typedef struct pow_format {
+    int frac, exp;
+    uint64_t magnitude, one, inf, quiet; /* all but the sign; 1.0; +inf; the quiet bit */
+} pow_format;
+
+static const pow_format f32_bits = {DMLP__F32_FORMAT, 0x7fffffffu, 0x3f800000u, 0x7f800000u,
+                                    0x00400000u};
+static const pow_format f16_bits = {DMLP__F16_FORMAT, 0x7fffu, 0x3c00u, 0x7c00u, 0x0200u};
+static const pow_format bf16_bits = {DMLP__BF16_FORMAT, 0x7fffu, 0x3f80u, 0x7f80u, 0x0040u};
+static const pow_format f64_bits = {52, 11, 0x7fffffffffffffffu, 0x3ff0000000000000u,
+                                    0x7ff0000000000000u, 0x0008000000000000u};
+
+/* The cases decided on the bits, x of format fx and y of fy, before any value: y = +-0 or
+   x = 1 give 1 even beside a NaN (C99 and IEEE 754-2019 9.2.1); then a NaN x, made quiet;
+   then a NaN y, made quiet and, when y's format is another, its sign and top payload bits
+   in x's. Returns 1 with *out set when decided. */
+static int pow_on_bits(uint64_t x, const pow_format *fx, uint64_t y, const pow_format *fy,
+                       uint64_t *out)
+{
+    if ((y & fy->magnitude) == 0 || x == fx->one)
+        *out = fx->one;
+    else if ((x & fx->magnitude) > fx->inf)
+        *out = x | fx->quiet;
+    else if ((y & fy->magnitude) > fy->inf && fx == fy)
+        *out = y | fx->quiet;
+    else if ((y & fy->magnitude) > fy->inf) /* a narrow format's NaN through binary64 */
+        *out = dmlp__round_f64_to_format(
+            dmlp__f64_from_bits((y >> (fy->frac + fy->exp)) << 63 | 0x7ff8000000000000u |
+                                (y & (fy->quiet - 1)) << (52 - fy->frac)),
+            fx->frac, fx->exp);
+    else
+        return 0;
+    return 1;
+}
+
+/* x^y for narrow formats, the values already exact doubles. */
+static uint32_t pow_narrow_bits(uint64_t x, const pow_format *fx, double xd, uint64_t y,
+                                const pow_format *fy, double yd)
+{
+    uint64_t out;
+    if (pow_on_bits(x, fx, y, fy, &out))
+        return (uint32_t)out;
+    return pow_narrow(xd, yd, fx->frac, fx->exp);
+}
+
 uint32_t dmlp__pow_f32(uint32_t x, uint32_t y)
 {
-    if ((y & 0x7fffffffu) == 0 || x == 0x3f800000u)
-        return 0x3f800000u;
-    if ((x & 0x7fffffffu) > 0x7f800000u)
-        return x | 0x00400000u;
-    if ((y & 0x7fffffffu) > 0x7f800000u)
-        return y | 0x00400000u;
-    return pow_narrow(f32_value(x), f32_value(y), DMLP__F32_FORMAT);
+    return pow_narrow_bits(x, &f32_bits, f32_value(x), y, &f32_bits, f32_value(y));
 }
 
 uint16_t dmlp__pow_f16(uint16_t x, uint16_t y)
 {
-    if ((y & 0x7fffu) == 0 || x == 0x3c00u)
-        return 0x3c00u;
-    if ((x & 0x7fffu) > 0x7c00u)
-        return x | 0x0200u;
-    if ((y & 0x7fffu) > 0x7c00u)
-        return y | 0x0200u;
-    return (uint16_t)pow_narrow(dmlp__f16_to_f32(x), dmlp__f16_to_f32(y), DMLP__F16_FORMAT);
+    return (uint16_t)pow_narrow_bits(x, &f16_bits, dmlp__f16_to_f32(x), y, &f16_bits,
+                                     dmlp__f16_to_f32(y));
 }
 
 uint16_t dmlp__pow_bf16(uint16_t x, uint16_t y)
 {
-    if ((y & 0x7fffu) == 0 || x == 0x3f80u)
-        return 0x3f80u;
-    if ((x & 0x7fffu) > 0x7f80u)
-        return x | 0x0040u;
-    if ((y & 0x7fffu) > 0x7f80u)
-        return y | 0x0040u;
-    return (uint16_t)pow_narrow(f32_value((uint32_t)x << 16), f32_value((uint32_t)y << 16),
-                                DMLP__BF16_FORMAT);
+    return (uint16_t)pow_narrow_bits(x, &bf16_bits, f32_value((uint32_t)x << 16), y, &bf16_bits,
+                                     f32_value((uint32_t)y << 16));
 }
 
 /* v 2^scale (v in [2^-1/128, 2^(1+1/128)] as exp_dd_scaled gives it) rounded once to
@@ -319,12 +348,9 @@ static double magnitude_f64(double ax, double y)
 
 uint64_t dmlp__pow_f64(uint64_t x, uint64_t y)
 {
-    if ((y & 0x7fffffffffffffffu) == 0 || x == 0x3ff0000000000000u)
-        return 0x3ff0000000000000u;
-    if ((x & 0x7fffffffffffffffu) > 0x7ff0000000000000u)
-        return x | 0x0008000000000000u;
-    if ((y & 0x7fffffffffffffffu) > 0x7ff0000000000000u)
-        return y | 0x0008000000000000u;
+    uint64_t out;
+    if (pow_on_bits(x, &f64_bits, y, &f64_bits, &out))
+        return out;
     double xd = dmlp__f64_from_bits(x), yd = dmlp__f64_from_bits(y), v;
     int kind = integer_kind(yd);
     if (special(xd, yd, kind, &v))
@@ -333,30 +359,15 @@ uint64_t dmlp__pow_f64(uint64_t x, uint64_t y)
     return dmlp__f64_bits(xd < 0 && kind == 2 ? -mag : mag);
 }
 
-/* A 16-bit base to a binary32 exponent (CONSTANT_POW's float Exponent): a NaN exponent
-   gives its sign and top payload bits in the 16-bit type, made quiet. */
-static uint16_t pow16_by_f32(uint16_t x, uint32_t y, double xd, uint16_t one, uint16_t inf,
-                             uint16_t quiet, int frac, int exp)
-{
-    if ((y & 0x7fffffffu) == 0 || x == one)
-        return one;
-    if ((x & 0x7fffu) > inf)
-        return x | quiet;
-    double yd = f32_value(y);
-    if ((y & 0x7fffffffu) > 0x7f800000u)
-        return (uint16_t)dmlp__round_f64_to_format(
-            dmlp__f64_from_bits((uint64_t)(y >> 31) << 63 | 0x7ff8000000000000u |
-                                (uint64_t)(y & 0x3fffffu) << 29), frac, exp);
-    return (uint16_t)pow_narrow(xd, yd, frac, exp);
-}
-
+/* A 16-bit base to a binary32 exponent (CONSTANT_POW's float Exponent). */
 uint16_t dmlp__pow_f16_by_f32(uint16_t x, uint32_t y)
 {
-    return pow16_by_f32(x, y, dmlp__f16_to_f32(x), 0x3c00u, 0x7c00u, 0x0200u, DMLP__F16_FORMAT);
+    return (uint16_t)pow_narrow_bits(x, &f16_bits, dmlp__f16_to_f32(x), y, &f32_bits,
+                                     f32_value(y));
 }
 
 uint16_t dmlp__pow_bf16_by_f32(uint16_t x, uint32_t y)
 {
-    return pow16_by_f32(x, y, f32_value((uint32_t)x << 16), 0x3f80u, 0x7f80u, 0x0040u,
-                        DMLP__BF16_FORMAT);
+    return (uint16_t)pow_narrow_bits(x, &bf16_bits, f32_value((uint32_t)x << 16), y, &f32_bits,
+                                     f32_value(y));
 }
