@@ -1,7 +1,7 @@
 /* Sweeps of one correctly rounded operator's kernels (the reference and each fast kernel
    this CPU runs, through the kernel table) against the MPFR oracle, with the descriptor's
-   FLOAT members; shared by test_cr_sigmoid.c and test_cr_tanh.c. Header-only: each test
-   program includes it once. */
+   FLOAT members; shared by the tests of parameterised operators (test_cr_sigmoid.c,
+   test_cr_elu.c, test_cr_softplus.c). Header-only: each test program includes it once. */
 #ifndef DMLP_TEST_CRMATH_CR_OP_SWEEP_H
 #define DMLP_TEST_CRMATH_CR_OP_SWEEP_H
 
@@ -9,41 +9,59 @@
 #include <stdio.h>
 
 #include "crmath/cr_sweep.h"
+#include "crmath/cr_unary_forms.h"
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
 #include "numeric/fp_convert.h"
 #include "test_util.h"
-
-#define OP_FORMS 6
 
 typedef struct op_sweep {
     const dmlp_oracle *oracle;
     DML_TENSOR_DATA_TYPE type;
     double params[4]; /* the oracle's: the FLOAT members as doubles */
     dmlp__kernel_args args;
-    dmlp__unary_kernel kernels[OP_FORMS];
 } op_sweep;
 
-/* A 16-bit result that is a value v of the format, decided without MPFR: where the
-   filter's y (within its bound, below 2^-48 relative, of the exact value) lies within
-   2^-40 of v, the exact value lies within 2^-39.9 of v, far inside v's rounding interval
-   (half an ulp is at least 2^-12 of v). MPFR's Ziv loop cannot settle these: a saturated
-   result (sigmoid of 60000) is v in every bit it holds, and runs to 4096 bits. The other
-   inputs go to MPFR. */
-static int near_value16(const op_sweep *o, uint16_t x, uint32_t *out)
+/* A 16-bit format's value of magnitude bits b (b + 1 past the largest: the overflow
+   boundary's other side, largest + ulp). */
+static double op_mag16(uint32_t b, int half)
+{
+    if (half)
+        return b >= 0x7c00u ? 65536.0 : (double)dmlp__f16_to_f32((uint16_t)b);
+    return b >= 0x7f80u ? 0x1p128 : (double)dmlp__bf16_to_f32((uint16_t)b);
+}
+
+/* The 16-bit result decided by the filter, without MPFR: the filter's y lies within 16
+   ulps (2^-48 relative) of the exact value; with 2^-44 of room on either side the result
+   is the value v whose two midpoints (exact in binary64) lie strictly outside that range.
+   v is found by any conversion; the midpoints prove it. This also settles what MPFR's
+   Ziv loop cannot: a result that is v in every bit it holds (sigmoid of 60000) runs to
+   4096 bits there. Else 0: MPFR decides. */
+static int decide16(const op_sweep *o, uint16_t x, uint32_t *out)
 {
     int half = o->type == DML_TENSOR_DATA_TYPE_FLOAT16;
     double xd = half ? dmlp__f16_to_f32(x) : dmlp__bf16_to_f32(x);
     if (!o->oracle->filter || o->oracle->filter_ulps > 16 || isnan(xd))
         return 0;
     double y = o->oracle->filter(xd, o->params);
-    if (!isfinite(y) || y == 0)
+    if (!isfinite(y) || y == 0) /* an exact zero's sign is the oracle's to give */
         return 0;
-    uint16_t v = half ? dmlp__f32_to_f16((float)y) : dmlp__f32_to_bf16((float)y);
-    double vd = half ? dmlp__f16_to_f32(v) : dmlp__bf16_to_f32(v);
-    if (vd == 0 || !isfinite(vd) || fabs(y - vd) > ldexp(fabs(vd), -40))
+    double a = fabs(y), lo = a * (1 - 0x1p-44), hi = a * (1 + 0x1p-44);
+    uint32_t b = half ? dmlp__f32_to_f16((float)a) : dmlp__f32_to_bf16((float)a);
+    uint32_t inf = half ? 0x7c00u : 0x7f80u;
+    if (b >= inf) { /* infinity: beyond the midpoint of the largest and largest + ulp */
+        if (!(lo > (op_mag16(inf - 1, half) + op_mag16(inf, half)) / 2))
+            return 0;
+        *out = (signbit(y) ? 0x8000u : 0) | inf;
+        return 1;
+    }
+    double v = op_mag16(b, half), up = (v + op_mag16(b + 1, half)) / 2;
+    double down = b == 0 ? -1.0 : (v + op_mag16(b - 1, half)) / 2;
+    if (b == 0) /* zero: below half the least subnormal */
+        up = op_mag16(1, half) / 2;
+    if (!(lo > down && hi < up))
         return 0;
-    *out = v;
+    *out = (signbit(y) ? 0x8000u : 0) | b;
     return 1;
 }
 
@@ -55,21 +73,11 @@ static uint32_t op_expect(uint32_t x, void *ctx)
     case DML_TENSOR_DATA_TYPE_FLOAT32:
         return dmlp_oracle_f32(o->oracle, x, o->params);
     case DML_TENSOR_DATA_TYPE_FLOAT16:
-        return near_value16(o, (uint16_t)x, &v) ? v : dmlp_oracle_f16(o->oracle, (uint16_t)x, o->params);
+        return decide16(o, (uint16_t)x, &v) ? v : dmlp_oracle_f16(o->oracle, (uint16_t)x, o->params);
     default:
-        return near_value16(o, (uint16_t)x, &v) ? v : dmlp_oracle_bf16(o->oracle, (uint16_t)x, o->params);
+        return decide16(o, (uint16_t)x, &v) ? v : dmlp_oracle_bf16(o->oracle, (uint16_t)x, o->params);
     }
 }
-
-#define OP_FORM(i)                                                                          \
-    static void op_form##i(size_t n, const void *in, void *out, void *ctx)                  \
-    {                                                                                       \
-        op_sweep *o = ctx;                                                                  \
-        o->kernels[i](n, in, out, &o->args);                                                \
-    }
-OP_FORM(0) OP_FORM(1) OP_FORM(2) OP_FORM(3) OP_FORM(4) OP_FORM(5)
-static const dmlp_cr_run op_forms[OP_FORMS] = {op_form0, op_form1, op_form2,
-                                               op_form3, op_form4, op_form5};
 
 /* The operator's kernels of one type with members `floats` (count of them) against the
    oracle: every `step16`-th pattern of a 16-bit type, or binary32 with `stride`, plus the
@@ -97,31 +105,17 @@ static uint64_t op_sweep_run(const char *name, DML_OPERATOR_TYPE op, DML_TENSOR_
     }
     s.extra = extra;
     s.extra_count = extra_count;
-    o.kernels[0] = dmlp__reference_kernel(op, type);
-    CHECK(o.kernels[0] != NULL, "%s has a reference kernel", name);
-    if (!o.kernels[0])
+    CHECK(dmlp_cr_add_forms(&s, op, type, &o.args, "reference", 1), "%s has a reference kernel",
+          name);
+    if (s.form_count == 0)
         return 1;
-    s.forms[0] = op_forms[0];
-    s.form_names[0] = "reference";
-    s.form_count = 1;
-    dmlp__kernel_choice all[8];
-    size_t n = dmlp__kernel_variants(op, type, all, 8);
-    for (size_t k = 0; k < n && s.form_count < OP_FORMS; k++) {
-        if (all[k].isa == DMLP__ISA_SCALAR || all[k].isa > dmlp__isa_detect() ||
-            all[k].fn == o.kernels[0])
-            continue;
-        o.kernels[s.form_count] = all[k].fn;
-        s.forms[s.form_count] = op_forms[s.form_count];
-        s.form_names[s.form_count] = dmlp__isa_name(all[k].isa);
-        s.form_count++;
-    }
     uint64_t bad = dmlp_cr_sweep_run(&s);
     CHECK_EQ_U64(bad, 0, "%s: every form correctly rounded", name);
     return bad;
 }
 
 /* One element through the reference kernel of the operator, with members `floats`. */
-static uint64_t op_one(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, const float *floats,
+static inline uint64_t op_one(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, const float *floats,
                        int count, uint64_t x)
 {
     dmlp__kernel_args args;

@@ -47,7 +47,8 @@ static int dmlp_cr_add_forms(dmlp_cr_sweep *s, DML_OPERATOR_TYPE op, DML_TENSOR_
     dmlp__kernel_choice all[8];
     size_t count = dmlp__kernel_variants(op, type, all, 8);
     for (size_t k = 0; k < count && s->form_count < 6; k++) {
-        if (all[k].isa == DMLP__ISA_SCALAR || all[k].isa > dmlp__isa_detect())
+        if (all[k].isa == DMLP__ISA_SCALAR || all[k].isa > dmlp__isa_detect() ||
+            all[k].fn == ref)
             continue;
         i = s->form_count;
         dmlp_cr_unary_forms.kernel[i] = all[k].fn;
@@ -69,7 +70,7 @@ static inline float dmlp_cr_scale_bias(float x, float scale, float bias)
 /* Sweeps `op` of `type` with `args` through the reference (named `name`) and every fast
    kernel the CPU runs against s->expect: binary32 every `stride`-th pattern (s->extra
    besides), the 16-bit types every pattern, every 7th under TEST_THIN. */
-static void dmlp_cr_check_op(dmlp_cr_sweep *s, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
+static inline void dmlp_cr_check_op(dmlp_cr_sweep *s, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type,
                              const dmlp__kernel_args *args, const char *name, uint64_t stride)
 {
     if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {

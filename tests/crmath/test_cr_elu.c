@@ -15,7 +15,7 @@
 #include <math.h>
 #include <mpfr.h>
 
-#include "crmath/cr_sweep.h"
+#include "crmath/cr_op_sweep.h"
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
 #include "numeric/cr_elu.h"
@@ -97,40 +97,6 @@ static const dmlp_oracle elu_oracle = {"elu", elu_formula, 1, elu_filter, 4, 0};
 static const dmlp_oracle selu_oracle = {"selu", selu_formula, 2, selu_filter, 4, 0};
 static const dmlp_oracle celu_oracle = {"celu", celu_formula, 2, celu_filter, 64, 0};
 
-typedef struct ctx {
-    DML_OPERATOR_TYPE op;
-    DML_TENSOR_DATA_TYPE type;
-    const dmlp_oracle *oracle;
-    double params[2];
-} ctx;
-
-static uint32_t expect(uint32_t x, void *p)
-{
-    const ctx *c = p;
-    switch (c->type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT32:
-        return dmlp_oracle_f32(c->oracle, x, c->params);
-    case DML_TENSOR_DATA_TYPE_FLOAT16:
-        return dmlp_oracle_f16(c->oracle, (uint16_t)x, c->params);
-    default:
-        return dmlp_oracle_bf16(c->oracle, (uint16_t)x, c->params);
-    }
-}
-
-static dmlp__unary_kernel kernels[DMLP_CR_MAX_FORMS];
-
-#define FORM(i)                                                                             \
-    static void form##i(size_t n, const void *in, void *out, void *p)                       \
-    {                                                                                       \
-        const ctx *c = p;                                                                   \
-        dmlp__kernel_args args = {0};                                                       \
-        args.param[0] = (float)c->params[0];                                                \
-        args.param[1] = (float)c->params[1];                                                \
-        kernels[i](n, in, out, &args);                                                      \
-    }
-FORM(0) FORM(1) FORM(2) FORM(3) FORM(4) FORM(5)
-static const dmlp_cr_run forms[] = {form0, form1, form2, form3, form4, form5};
-
 static const uint32_t hard[] = {
     0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00001u, 0xffa00005u,
     0x00000001u, 0x80000001u, 0x80000003u, 0x807fffffu, 0x80800000u, 0x7f7fffffu,
@@ -140,41 +106,16 @@ static const uint32_t hard[] = {
 static void sweep(DML_OPERATOR_TYPE op, const dmlp_oracle *o, DML_TENSOR_DATA_TYPE type,
                   double a, double g, uint64_t stride, uint64_t stride16)
 {
-    ctx c = {op, type, o, {a, g}};
     char name[96];
-    snprintf(name, sizeof name, "%s %s alpha %g gamma %g", o->name,
+    snprintf(name, sizeof name, "%s %s %g %g", o->name,
              type == DML_TENSOR_DATA_TYPE_FLOAT32   ? "f32"
              : type == DML_TENSOR_DATA_TYPE_FLOAT16 ? "f16"
                                                     : "bf16",
              a, g);
-    dmlp_cr_sweep s = {.name = name, .expect = expect, .ctx = &c};
-    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        dmlp_cr_sweep_f32(&s, stride);
-        s.extra = hard;
-        s.extra_count = sizeof hard / sizeof hard[0];
-    } else {
-        dmlp_cr_sweep_all16(&s);
-        s.stride = stride16;
-        s.count = (65535 / stride16) + 1;
-    }
-    kernels[0] = dmlp__reference_kernel(op, type);
-    CHECK(kernels[0] != NULL, "%s has a reference kernel", name);
-    if (!kernels[0])
-        return;
-    s.forms[0] = forms[0];
-    s.form_names[0] = "reference";
-    s.form_count = 1;
-    dmlp__kernel_choice all[8];
-    size_t count = dmlp__kernel_variants(op, type, all, 8);
-    for (size_t k = 0; k < count && s.form_count < 6; k++) {
-        if (all[k].isa == DMLP__ISA_SCALAR || all[k].isa > dmlp__isa_detect())
-            continue;
-        kernels[s.form_count] = all[k].fn;
-        s.forms[s.form_count] = forms[s.form_count];
-        s.form_names[s.form_count] = dmlp__isa_name(all[k].isa);
-        s.form_count++;
-    }
-    CHECK_EQ_U64(dmlp_cr_sweep_run(&s), 0, "%s: every form correctly rounded", name);
+    const float floats[2] = {(float)a, (float)g};
+    int wide = type == DML_TENSOR_DATA_TYPE_FLOAT32;
+    op_sweep_run(name, op, type, o, floats, 2, stride16, stride, wide ? hard : NULL,
+                 wide ? sizeof hard / sizeof hard[0] : 0);
 }
 
 #define SELU_ALPHA 1.67326319217681884765625

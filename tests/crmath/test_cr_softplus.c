@@ -15,7 +15,7 @@
 #include <math.h>
 #include <mpfr.h>
 
-#include "crmath/cr_sweep.h"
+#include "crmath/cr_op_sweep.h"
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
 #include "numeric/cr_log.h"
@@ -101,84 +101,6 @@ static const dmlp_oracle softplus_oracle = {"softplus", softplus_formula, 4, sof
 static const dmlp_oracle parametric_oracle = {"parametric_softplus", parametric_formula, 4,
                                               parametric_filter, 16, 1};
 
-typedef struct ctx {
-    DML_OPERATOR_TYPE op;
-    DML_TENSOR_DATA_TYPE type;
-    const dmlp_oracle *oracle;
-    double params[2];
-} ctx;
-
-/* A 16-bit format's value of magnitude bits b (b + 1 past the largest: the overflow
-   boundary's other side, largest + ulp). */
-static double mag16(uint32_t b, int half)
-{
-    if (half)
-        return b >= 0x7c00u ? 65536.0 : (double)dmlp__f16_to_f32((uint16_t)b);
-    return b >= 0x7f80u ? 0x1p128 : (double)dmlp__bf16_to_f32((uint16_t)b);
-}
-
-/* The 16-bit result from the filter where it decides: the filter's y is within 16 ulps
-   (2^-48 relative) of the exact value; with 2^-44 of room on either side, the result is
-   the value v whose two midpoints (exact in binary64) lie strictly outside that range.
-   v is found by any conversion; the midpoints prove it. Else MPFR decides. */
-static int filter16(const ctx *c, uint16_t x, uint32_t *out)
-{
-    int half = c->type == DML_TENSOR_DATA_TYPE_FLOAT16;
-    double xd = half ? dmlp__f16_to_f32(x) : dmlp__bf16_to_f32(x);
-    if (isnan(xd))
-        return 0;
-    double y = c->oracle->filter(xd, c->params);
-    if (!isfinite(y))
-        return 0;
-    double a = fabs(y), lo = a * (1 - 0x1p-44), hi = a * (1 + 0x1p-44);
-    uint32_t b = half ? dmlp__f32_to_f16((float)a) : dmlp__f32_to_bf16((float)a);
-    uint32_t inf = half ? 0x7c00u : 0x7f80u;
-    if (b >= inf) { /* infinity: beyond the midpoint of the largest and largest + ulp */
-        if (!(lo > (mag16(inf - 1, half) + mag16(inf, half)) / 2))
-            return 0;
-        *out = (signbit(y) ? 0x8000u : 0) | inf;
-        return 1;
-    }
-    double v = mag16(b, half), up = (v + mag16(b + 1, half)) / 2;
-    double down = b == 0 ? -1.0 : (v + mag16(b - 1, half)) / 2;
-    if (b == 0) /* zero: below half the least subnormal */
-        down = -1.0, up = mag16(1, half) / 2;
-    if (!(lo > down && hi < up))
-        return 0;
-    *out = (signbit(y) ? 0x8000u : 0) | b;
-    return 1;
-}
-
-static uint32_t expect(uint32_t x, void *p)
-{
-    const ctx *c = p;
-    uint32_t v;
-    if (c->type != DML_TENSOR_DATA_TYPE_FLOAT32 && filter16(c, (uint16_t)x, &v))
-        return v;
-    switch (c->type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT32:
-        return dmlp_oracle_f32(c->oracle, x, c->params);
-    case DML_TENSOR_DATA_TYPE_FLOAT16:
-        return dmlp_oracle_f16(c->oracle, (uint16_t)x, c->params);
-    default:
-        return dmlp_oracle_bf16(c->oracle, (uint16_t)x, c->params);
-    }
-}
-
-static dmlp__unary_kernel kernels[DMLP_CR_MAX_FORMS];
-
-#define FORM(i)                                                                             \
-    static void form##i(size_t n, const void *in, void *out, void *p)                       \
-    {                                                                                       \
-        const ctx *c = p;                                                                   \
-        dmlp__kernel_args args = {0};                                                       \
-        args.param[0] = (float)c->params[0];                                                \
-        args.param[1] = (float)c->params[1];                                                \
-        kernels[i](n, in, out, &args);                                                      \
-    }
-FORM(0) FORM(1) FORM(2) FORM(3) FORM(4) FORM(5)
-static const dmlp_cr_run forms[] = {form0, form1, form2, form3, form4, form5};
-
 /* Zeros, infinities, NaNs, subnormals, the ends of the fast path's range (s x = -208 and
    600), results near the least subnormal. */
 static const uint32_t hard[] = {
@@ -191,42 +113,16 @@ static const uint32_t hard[] = {
 static void sweep(DML_OPERATOR_TYPE op, const dmlp_oracle *o, DML_TENSOR_DATA_TYPE type,
                   double a, double b, uint64_t stride, uint64_t stride16)
 {
-    ctx c = {op, type, o, {a, b}};
     char name[96];
     snprintf(name, sizeof name, "%s %s %g %g", o->name,
              type == DML_TENSOR_DATA_TYPE_FLOAT32   ? "f32"
              : type == DML_TENSOR_DATA_TYPE_FLOAT16 ? "f16"
                                                     : "bf16",
              a, b);
-    dmlp_cr_sweep s = {.name = name, .expect = expect, .ctx = &c};
-    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
-        dmlp_cr_sweep_f32(&s, stride);
-        s.extra = hard;
-        s.extra_count = sizeof hard / sizeof hard[0];
-    } else {
-        dmlp_cr_sweep_all16(&s);
-        s.stride = stride16;
-        s.count = (65535 / stride16) + 1;
-    }
-    kernels[0] = dmlp__reference_kernel(op, type);
-    CHECK(kernels[0] != NULL, "%s has a reference kernel", name);
-    if (!kernels[0])
-        return;
-    s.forms[0] = forms[0];
-    s.form_names[0] = "reference";
-    s.form_count = 1;
-    dmlp__kernel_choice all[8];
-    size_t count = dmlp__kernel_variants(op, type, all, 8);
-    for (size_t k = 0; k < count && s.form_count < 6; k++) {
-        if (all[k].isa == DMLP__ISA_SCALAR || all[k].isa > dmlp__isa_detect() ||
-            all[k].fn == kernels[0])
-            continue;
-        kernels[s.form_count] = all[k].fn;
-        s.forms[s.form_count] = forms[s.form_count];
-        s.form_names[s.form_count] = dmlp__isa_name(all[k].isa);
-        s.form_count++;
-    }
-    CHECK_EQ_U64(dmlp_cr_sweep_run(&s), 0, "%s: every form correctly rounded", name);
+    const float floats[2] = {(float)a, (float)b};
+    int wide = type == DML_TENSOR_DATA_TYPE_FLOAT32;
+    op_sweep_run(name, op, type, o, floats, 2, stride16, stride, wide ? hard : NULL,
+                 wide ? sizeof hard / sizeof hard[0] : 0);
 }
 
 static const DML_OPERATOR_TYPE SP = DML_OPERATOR_ACTIVATION_SOFTPLUS,
