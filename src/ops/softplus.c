@@ -6,7 +6,7 @@
    page says Steepness "cannot be less than 1" but sets no error for it: every value is
    taken, by the formula (IEEE 754's rules where it meets 0, an infinity or NaN:
    Steepness 0 gives +-inf, 0 * inf and inf / inf the positive default NaN). f64: within
-   1 ULP. */
+   1 ULP. float32 has a fast kernel for Steepness in [2^-20, 2^20] (below). */
 #include "ops/correctly_rounded.h"
 #include "ops/op.h"
 
@@ -30,7 +30,7 @@ DMLP_ONNX_FLOAT(NULL, Steepness, 1.0f)
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, 0)
 
-CR_KERNEL_ROWS(softplus)
+CR_PARAM_KERNEL_ROWS(softplus)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_softplus.h"
@@ -46,6 +46,60 @@ static double softplus_wide(double x, const dmlp__kernel_args *args)
 }
 
 CR_REFERENCE_KERNELS(softplus)
+#endif
+
+#undef OP
+#undef OP_DESC
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* Steepness s in [2^-20, 2^20] (the rest: the reference for the whole call): then every
+   decided result below lies in binary32's normal range. */
+static int softplus_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)
+{
+    (void)ref;
+    double s = args->param[0];
+    if (!(s >= 0x1p-20 && s <= 0x1p20))
+        return 0;
+    c->v[0] = splat64f(s);
+    return 1;
+}
+
+/* The relative error bound of softplus_lanes64's results (u = 2^-53), in binary64
+   patterns: below 2^-45.75, 305 steps needed. */
+#define SOFTPLUS_LANES_STEPS 512
+
+/* ln(1 + e^t) / s = max(t, 0) / s + L / s, t = s x exact in binary64 (48 bits), L =
+   log1p(E), E = e^-|t| (exp_core64: 1.1 u). 1 + E = h + l exactly (h = 1 + E rounded,
+   l = E - (h - 1): Fast2Sum, 1 >= E), so L = log h + log1p(l / h), |l / h| <= u:
+   - h below 1 + 2^-7 (the piece of log_core64 where c = 1 and r = h - 1 is exact):
+     log_core64 within 2^-50.9 |log h|, |log h| <= 2.01 L (as dmlp__log1p_fast): 2^-49.9 L;
+   - else |log h| >= 2^-7.006 and r's rounding (1.01 u absolute, no fused multiply-add)
+     adds 2^-45.98 of it: 2^-45.85 L in all.
+   l / h rounded and log1p(l/h) - l/h add below 2 u^2, the sum rounds once (u), E's error
+   moves L by at most 1.1 u of L: L within 2^-45.85 + 2.2 u < 2^-45.8. L / s rounds once
+   (u); for t > 0 the result x + L / s, two terms of one sign, rounds once (u): below
+   2^-45.75 relative. t >= 40 gives x (L / s < e^-40 / s, far below half an ulp of
+   x = t / s), t <= -208 gives +0 (the reference's: below 2^-280); results below
+   binary32's normal range (t below about -87) go to the reference. */
+static ALWAYS_INLINE F64 softplus_lanes64(F64 x, const cr_params64 *c, M64 *open)
+{
+    F64 one = splat64f(1.0);
+    F64 t = fmul64(c->v[0], x);
+    V mag = vand(fromf64(t), set64(0x7fffffffffffffffu));
+    F64 e = exp_core64(tof64(vor(mag, set64(0x8000000000000000u)))); /* e^-|t| */
+    F64 h = fadd64(one, e);
+    F64 l = fsub64(e, fsub64(h, one));
+    F64 L = fadd64(log_core64(h), fdiv64(l, h));
+    F64 q = fdiv64(L, c->v[0]);
+    M64 pos = fgt64(fromf64(t), zero());
+    F64 y = tof64(sel64(pos, fromf64(fadd64(x, q)), fromf64(q)));
+    M64 mid = fgt64(fromf64(t), fromf64(splat64f(-208.0))) &
+              fgt64(fromf64(splat64f(40.0)), fromf64(t));
+    *open = mid & (below_normal64(y) | f32_open64(y, SOFTPLUS_LANES_STEPS));
+    V r = sel64(fge64(fromf64(t), fromf64(splat64f(40.0))), fromf64(x), zero());
+    return tof64(sel64(mid, fromf64(y), r));
+}
+
+CR_F32_PARAM_KERNEL(softplus, softplus_lanes64, softplus_setup)
 #endif
 
 #undef OP
