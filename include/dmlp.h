@@ -283,6 +283,9 @@
  *     f64: the double-double value rounded once, within 0.5 ulp + 2^-90 relative (+-inf
  *     from |x| = 710.475860073944). With a ScaleBias, of x * Scale + Bias as Identity.
  *
+ *   Cosh (DML_OPERATOR_ELEMENT_WISE_COSH): cosh(x), rounded as Sinh: +-0 gives 1, +-inf
+ *     gives +inf, as does every |x| from Sinh's thresholds. f64 within 0.5 ulp + 2^-98.
+ *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
  *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
@@ -493,6 +496,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
     DML_OPERATOR_ELEMENT_WISE_ERF = 81,
     DML_OPERATOR_ELEMENT_WISE_SINH = 82,
+    DML_OPERATOR_ELEMENT_WISE_COSH = 83,
     DML_OPERATOR_ELEMENT_WISE_TANH = 84,
     DML_OPERATOR_ELEMENT_WISE_IF = 88,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
@@ -929,6 +933,12 @@ typedef struct DML_ELEMENT_WISE_SINH_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_SINH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_COSH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_COSH_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
