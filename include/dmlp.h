@@ -289,6 +289,10 @@
  *   Asinh (DML_OPERATOR_ELEMENT_WISE_ASINH): asinh(x), rounded as Sinh: +-0 gives +-0,
  *     +-inf gives +-inf. f64 within 0.5 ulp + 2^-96 relative.
  *
+ *   Acosh (DML_OPERATOR_ELEMENT_WISE_ACOSH): acosh(x), rounded as Sinh: 1 gives +0, +inf
+ *     gives +inf, below 1 (-0 and -inf too) the type's positive default quiet NaN. f64
+ *     within 0.5 ulp + 2^-97 relative.
+ *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
  *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
@@ -502,6 +506,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_COSH = 83,
     DML_OPERATOR_ELEMENT_WISE_TANH = 84,
     DML_OPERATOR_ELEMENT_WISE_ASINH = 85,
+    DML_OPERATOR_ELEMENT_WISE_ACOSH = 86,
     DML_OPERATOR_ELEMENT_WISE_IF = 88,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ACTIVATION_SHRINK = 90,
@@ -949,6 +954,12 @@ typedef struct DML_ELEMENT_WISE_ASINH_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_ASINH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
