@@ -293,6 +293,10 @@
  *     gives +inf, below 1 (-0 and -inf too) the type's positive default quiet NaN. f64
  *     within 0.5 ulp + 2^-97 relative.
  *
+ *   Atanh (DML_OPERATOR_ELEMENT_WISE_ATANH): atanh(x), rounded as Sinh: +-0 gives +-0,
+ *     +-1 gives +-inf, |x| > 1 (+-inf too) the type's positive default quiet NaN. f64
+ *     within 0.5 ulp + 2^-98 relative.
+ *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
  *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
@@ -507,6 +511,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_TANH = 84,
     DML_OPERATOR_ELEMENT_WISE_ASINH = 85,
     DML_OPERATOR_ELEMENT_WISE_ACOSH = 86,
+    DML_OPERATOR_ELEMENT_WISE_ATANH = 87,
     DML_OPERATOR_ELEMENT_WISE_IF = 88,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ACTIVATION_SHRINK = 90,
@@ -960,6 +965,12 @@ typedef struct DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ATANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ATANH_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
