@@ -286,6 +286,16 @@ OPS = {
     "shr": Op(2, ("BitShift", {"direction": "RIGHT"}),
               lambda np, a, b, y: lambda: np.right_shift(a, b, out=y),
               lambda t, a, b, y: lambda: t.bitwise_right_shift(a, b, out=y)),
+    "sinh": Op(1, ("Sinh", {}), lambda np, x, y: lambda: np.sinh(x, out=y),
+              lambda t, x, y: lambda: t.sinh(x, out=y), floats=True),
+    "cosh": Op(1, ("Cosh", {}), lambda np, x, y: lambda: np.cosh(x, out=y),
+              lambda t, x, y: lambda: t.cosh(x, out=y), floats=True),
+    "asinh": Op(1, ("Asinh", {}), lambda np, x, y: lambda: np.arcsinh(x, out=y),
+               lambda t, x, y: lambda: t.asinh(x, out=y), floats=True),
+    "acosh": Op(1, ("Acosh", {}), lambda np, x, y: lambda: np.arccosh(x, out=y),
+               lambda t, x, y: lambda: t.acosh(x, out=y), floats=True),
+    "atanh": Op(1, ("Atanh", {}), lambda np, x, y: lambda: np.arctanh(x, out=y),
+               lambda t, x, y: lambda: t.atanh(x, out=y), floats=True),
 }
 # Shift counts: dmlp bench's B is random bits, which numpy and PyTorch would read as huge
 # counts (undefined in C); the peers get counts below the width instead.

@@ -276,6 +276,27 @@
  *     rounded erf (about 1.128 x), a NaN comes back quiet with its sign and payload. f64:
  *     within 0.5 ulp + 2^-93 relative. With a ScaleBias, of x * Scale + Bias as Identity.
  *
+ *   Sinh (DML_OPERATOR_ELEMENT_WISE_SINH): sinh(x), the exact value rounded once to
+ *     nearest even in f32, f16 and bf16 for every input (docs/accuracy.md): +-0 gives +-0,
+ *     +-inf gives +-inf, as does every |x| from the type's overflow threshold (f32
+ *     89.41599, f16 11.79, bf16 89.5); a NaN comes back quiet with its sign and payload.
+ *     f64: the double-double value rounded once, within 0.5 ulp + 2^-90 relative (+-inf
+ *     from |x| = 710.475860073944). With a ScaleBias, of x * Scale + Bias as Identity.
+ *
+ *   Cosh (DML_OPERATOR_ELEMENT_WISE_COSH): cosh(x), rounded as Sinh: +-0 gives 1, +-inf
+ *     gives +inf, as does every |x| from Sinh's thresholds. f64 within 0.5 ulp + 2^-98.
+ *
+ *   Asinh (DML_OPERATOR_ELEMENT_WISE_ASINH): asinh(x), rounded as Sinh: +-0 gives +-0,
+ *     +-inf gives +-inf. f64 within 0.5 ulp + 2^-96 relative.
+ *
+ *   Acosh (DML_OPERATOR_ELEMENT_WISE_ACOSH): acosh(x), rounded as Sinh: 1 gives +0, +inf
+ *     gives +inf, below 1 (-0 and -inf too) the type's positive default quiet NaN. f64
+ *     within 0.5 ulp + 2^-97 relative.
+ *
+ *   Atanh (DML_OPERATOR_ELEMENT_WISE_ATANH): atanh(x), rounded as Sinh: +-0 gives +-0,
+ *     +-1 gives +-inf, |x| > 1 (+-inf too) the type's positive default quiet NaN. f64
+ *     within 0.5 ulp + 2^-98 relative.
+ *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
  *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
@@ -485,7 +506,12 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_SIGN = 79,
     DML_OPERATOR_ELEMENT_WISE_IS_NAN = 80,
     DML_OPERATOR_ELEMENT_WISE_ERF = 81,
+    DML_OPERATOR_ELEMENT_WISE_SINH = 82,
+    DML_OPERATOR_ELEMENT_WISE_COSH = 83,
     DML_OPERATOR_ELEMENT_WISE_TANH = 84,
+    DML_OPERATOR_ELEMENT_WISE_ASINH = 85,
+    DML_OPERATOR_ELEMENT_WISE_ACOSH = 86,
+    DML_OPERATOR_ELEMENT_WISE_ATANH = 87,
     DML_OPERATOR_ELEMENT_WISE_IF = 88,
     DML_OPERATOR_ELEMENT_WISE_ADD1 = 89,
     DML_OPERATOR_ACTIVATION_SHRINK = 90,
@@ -915,6 +941,36 @@ typedef struct DML_ELEMENT_WISE_ERF_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_ERF_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SINH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_SINH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_COSH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_COSH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ASINH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ASINH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ATANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ATANH_OPERATOR_DESC;
 
 typedef struct DML_ACTIVATION_GELU_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

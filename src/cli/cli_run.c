@@ -395,7 +395,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 {
     const char *positional[2 + DMLP__MAX_INPUTS];
     int count = 0, options_done = 0;
-    char message[768];
+    char message[2304];
     memset(a, 0, sizeof *a);
     a->level = DMLP__FEATURE_LEVEL_HIGHEST;
     a->scale_bias.Scale = 1.0f;
@@ -545,7 +545,7 @@ static int parse_args(int argc, char **argv, run_args *a)
             return bad_usage(message);
         }
     }
-    char names[512]; /* every `dmlp run` name: the list grows with the registry */
+    char names[2048]; /* every `dmlp run` name: the list grows with the registry */
     dmlp__op_names(names, sizeof names, DMLP__OP_NAME_CLI, ", ", " or ");
     if (count < 3) {
         snprintf(message, sizeof message, "which operator? %s", names);
@@ -558,13 +558,13 @@ static int parse_args(int argc, char **argv, run_args *a)
         return bad_usage(message);
     }
     if (a->mode_given && !dmlp__op_field(a->op, DMLP__FIELD_INFINITY_MODE)) {
-        char mode_ops[128];
+        char mode_ops[512];
         ops_with(DMLP__FIELD_INFINITY_MODE, mode_ops, sizeof mode_ops);
         snprintf(message, sizeof message, "--mode is for %s only", mode_ops);
         return bad_usage(message);
     }
     if (a->rounding_given && !dmlp__op_field(a->op, DMLP__FIELD_ROUNDING_MODE)) {
-        char rounding_ops[128];
+        char rounding_ops[512];
         ops_with(DMLP__FIELD_ROUNDING_MODE, rounding_ops, sizeof rounding_ops);
         snprintf(message, sizeof message, "--rounding is for %s only", rounding_ops);
         return bad_usage(message);
@@ -572,13 +572,13 @@ static int parse_args(int argc, char **argv, run_args *a)
     if ((status = resolve_floats(a)) >= 0)
         return status;
     if (a->scale_bias_given && !dmlp__op_field(a->op, DMLP__FIELD_SCALE_BIAS)) {
-        char scale_ops[128];
+        char scale_ops[512];
         ops_with(DMLP__FIELD_SCALE_BIAS, scale_ops, sizeof scale_ops);
         snprintf(message, sizeof message, "--scale and --bias are for %s only", scale_ops);
         return bad_usage(message);
     }
     if (a->fused && !dmlp__op_field(a->op, DMLP__FIELD_FUSED_ACTIVATION)) {
-        char fused_ops[128];
+        char fused_ops[512];
         ops_with(DMLP__FIELD_FUSED_ACTIVATION, fused_ops, sizeof fused_ops);
         snprintf(message, sizeof message, "--fused is for %s only", fused_ops);
         return bad_usage(message);

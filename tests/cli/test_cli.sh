@@ -138,7 +138,7 @@ absent "$o" "validation failures"
 if [ "$(wc -l <"$work/stderr")" -eq 1 ]; then pass; else fail "validation message is one line"; fi
 
 # Wrong usage: exit 2 with the usage text.
-for args in "run" "run sign" "run sign a.npy" "run cosh a.npy b.npy" \
+for args in "run" "run sign" "run sign a.npy" "run no_such_op a.npy b.npy" \
             "run sign a.npy b.npy c.npy" "run sign --mode positive a.npy b.npy" \
             "run isinf --mode sideways a.npy b.npy" "run isinf --mode" \
             "run sign --nan maybe a.npy b.npy" "run sign --feature-level 9_9 a.npy b.npy" \

@@ -103,6 +103,11 @@
 #define SWISH DML_OPERATOR_ACTIVATION_SWISH
 #define SOFTPLUS DML_OPERATOR_ACTIVATION_SOFTPLUS
 #define PSOFTPLUS DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS
+#define SINH DML_OPERATOR_ELEMENT_WISE_SINH
+#define COSH DML_OPERATOR_ELEMENT_WISE_COSH
+#define ASINH DML_OPERATOR_ELEMENT_WISE_ASINH
+#define ACOSH DML_OPERATOR_ELEMENT_WISE_ACOSH
+#define ATANH DML_OPERATOR_ELEMENT_WISE_ATANH
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -316,6 +321,16 @@ static const expected_row expected_rows[] = {
     {IF, 0x2000, 4, 4, {F16}},
     {IF, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {IF, 0x5000, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {SINH, 0x2000, 4, 4, {F32, F16}},
+    {SINH, 0x3000, 1, 8, {F32, F16}},
+    {COSH, 0x2000, 4, 4, {F32, F16}},
+    {COSH, 0x3000, 1, 8, {F32, F16}},
+    {ASINH, 0x2000, 4, 4, {F32, F16}},
+    {ASINH, 0x3000, 1, 8, {F32, F16}},
+    {ACOSH, 0x2000, 4, 4, {F32, F16}},
+    {ACOSH, 0x3000, 1, 8, {F32, F16}},
+    {ATANH, 0x2000, 4, 4, {F32, F16}},
+    {ATANH, 0x3000, 1, 8, {F32, F16}},
 };
 
 /* docs/validation.md: the output types of the operators whose output has types of its own
@@ -406,6 +421,11 @@ static const struct {
     {SOFTPLUS, {F64, BF16}},
     {PSOFTPLUS, {F64, BF16}},
     {IF, {BF16}},
+    {SINH, {F64, BF16}},
+    {COSH, {F64, BF16}},
+    {ASINH, {F64, BF16}},
+    {ACOSH, {F64, BF16}},
+    {ATANH, {F64, BF16}},
 };
 
 static const struct {
@@ -488,6 +508,11 @@ static const struct {
     {SOFTPLUS, "ACTIVATION_SOFTPLUS", 0x1000, "1_0"},
     {PSOFTPLUS, "ACTIVATION_PARAMETRIC_SOFTPLUS", 0x1000, "1_0"},
     {IF, "ELEMENT_WISE_IF", 0x2000, "2_0"},
+    {SINH, "ELEMENT_WISE_SINH", 0x2000, "2_0"},
+    {COSH, "ELEMENT_WISE_COSH", 0x2000, "2_0"},
+    {ASINH, "ELEMENT_WISE_ASINH", 0x2000, "2_0"},
+    {ACOSH, "ELEMENT_WISE_ACOSH", 0x2000, "2_0"},
+    {ATANH, "ELEMENT_WISE_ATANH", 0x2000, "2_0"},
 };
 
 /* The two-input operators name their first input ATensor. */

@@ -854,6 +854,11 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case EW(CONSTANT_POW):
     case DMLP_OPERATOR_ACTIVATION_MISH:
     case DMLP_OPERATOR_ACTIVATION_GELU_TANH:
+    case EW(SINH):
+    case EW(COSH):
+    case EW(ASINH):
+    case EW(ACOSH):
+    case EW(ATANH):
         return 1;
     default:
         return 0;

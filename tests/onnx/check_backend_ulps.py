@@ -33,7 +33,15 @@ ORACLES = {"Log": (mpmath.log, lambda x: np.log(x) if not (np.isfinite(x) and x 
            # a zero base or a result that is no finite number (a negative base with a
            # non-integer exponent among them, where mpmath's power is complex): numpy's
            "Pow": (mpmath.power, lambda x, y: np.power(x, y)
-                   if x == 0 or not np.isfinite(np.power(x, y)) else None)}
+                   if x == 0 or not np.isfinite(np.power(x, y)) else None),
+           "Sinh": (mpmath.sinh, lambda x: np.sinh(x) if not np.isfinite(x) else None),
+           "Cosh": (mpmath.cosh, lambda x: np.cosh(x) if not np.isfinite(x) else None),
+           "Asinh": (mpmath.asinh, lambda x: np.arcsinh(x) if not np.isfinite(x) else None),
+           # outside the domain (acosh below 1, atanh beyond +-1) and at atanh's poles
+           "Acosh": (mpmath.acosh,
+                     lambda x: np.arccosh(x) if not (np.isfinite(x) and x >= 1) else None),
+           "Atanh": (mpmath.atanh,
+                     lambda x: np.arctanh(x) if not (np.isfinite(x) and abs(x) < 1) else None)}
 PRECISION = {np.float16: 11, np.float32: 24, np.float64: 53}
 
 

@@ -148,6 +148,45 @@ def mp_mish(v):
     return v * n / (n + 2)
 
 
+def mp_sinh(v):
+    """Past |v| = 1000 every dtype overflows: the infinity of v's sign."""
+    import mpmath
+    return mpmath.sinh(v) if abs(v) <= 1000 else mpmath.inf * (1 if v > 0 else -1)
+
+
+def mp_cosh(v):
+    import mpmath
+    return mpmath.cosh(v) if abs(v) <= 1000 else mpmath.inf
+
+
+def mp_asinh(v):
+    import mpmath
+    return mpmath.asinh(v)
+
+
+def mp_acosh(v):
+    """NaN below 1 (mpmath's value there is complex)."""
+    import mpmath
+    return mpmath.acosh(v) if v >= 1 else mpmath.nan
+
+
+def mp_atanh(v):
+    """+-inf at +-1, NaN beyond (mpmath's value there is complex)."""
+    import mpmath
+    if abs(v) >= 1:
+        return mpmath.nan if abs(v) > 1 else mpmath.inf * v
+    return mpmath.atanh(v)
+
+
+def at_zero(fn, value):
+    """fn, except that +-0 gives `value` (correctly_rounded keeps a zero as it is)."""
+    def run(x):
+        y = fn(x)
+        y[x == 0] = value
+        return y
+    return run
+
+
 def mp_gelu_tanh(v):
     """x / (1 + e^-2u), u = sqrt(2/pi) (x + 0.044715 x^3): 0.5 (1 + tanh(u)) without
     cancellation, the constants exact (the decimal as a fraction)."""
@@ -489,6 +528,12 @@ UNARY = {
     # dmlp's extension operators (ONNX's Mish and Gelu tanh), correctly rounded
     "gelu_tanh": correctly_rounded(mp_gelu_tanh),
     "mish": correctly_rounded(mp_mish),
+    # the hyperbolic functions, correctly rounded (tests/crmath/test_cr_hyperbolic.c)
+    "sinh": correctly_rounded(mp_sinh),
+    "cosh": at_zero(correctly_rounded(mp_cosh), 1),
+    "asinh": correctly_rounded(mp_asinh),
+    "acosh": at_zero(correctly_rounded(mp_acosh), np.nan),
+    "atanh": correctly_rounded(mp_atanh),
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {

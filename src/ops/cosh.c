@@ -1,0 +1,49 @@
+/* ELEMENT_WISE_COSH: the hyperbolic cosine of x, the exact value rounded once to nearest-
+   even in the type (src/numeric/cr_sinh.c; docs/operators.md, docs/accuracy.md): +-0 gives
+   1, +-inf gives +inf, as does every |x| from the type's overflow threshold, a NaN comes
+   back quiet with its sign and payload; f64 within 0.5 ULP + 2^-98 relative.
+   With a ScaleBias, of x * Scale + Bias computed as Identity computes it. */
+#include "ops/correctly_rounded.h"
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_COSH
+#define OP_DESC DML_ELEMENT_WISE_COSH_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_COSH, cosh, cosh, "Cosh", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  cosh      ELEMENT_WISE_COSH: the hyperbolic cosine, correctly rounded (of x * scale +\n"
+        "            bias with --scale and --bias)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD(SCALE_BIAS, ScaleBias))
+
+DMLP_SUPPORT(2_0, 4, 4, (F32, F16))
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+/* Opset 22 adds bfloat16 to 9's types; the function is the same. */
+DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
+DMLP_ONNX(9, "float16, float, double", 0, 0, 0)
+
+/* Every CPU runs the reference, itself the correctly rounded function (a binary64
+   evaluation decided by its error bound, double-double for the rest). */
+CR_KERNEL_ROWS(cosh)
+
+#ifndef DMLP_OPS_LIST
+#include "numeric/cr_sinh.h"
+
+static uint32_t cosh_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
+{
+    (void)args;
+    return dmlp__cr_cosh_narrow(x, frac, exp);
+}
+
+static double cosh_wide(double x, const dmlp__kernel_args *args)
+{
+    (void)args;
+    return dmlp__cr_cosh_f64(x);
+}
+
+CR_REFERENCE_KERNELS(cosh)
+#endif
+
+#undef OP
+#undef OP_DESC
