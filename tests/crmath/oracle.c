@@ -1,6 +1,6 @@
 /* The MPFR oracle (oracle.h). Independent of the library's own rounding code: the filter
-   decides binary32 with the C conversion (float)d, and the 16-bit formats always go to
-   MPFR (65,536 inputs: a fraction of a second). */
+   decides with its own rounding to the format (round_to: a scaling by a power of two and
+   rint, exact in binary64), MPFR the rest. */
 #include "crmath/oracle.h"
 
 #include <float.h>
@@ -119,9 +119,23 @@ static double by_mpfr(const dmlp_oracle *o, double x, const double *params, cons
     return result;
 }
 
-/* The filter's answer for binary32: y and its neighbours `ulps` patterns away convert to
-   one float. */
-static int filter_f32(double y, uint64_t ulps, double *out)
+/* d rounded to nearest-even in the format, overflow to infinity: d / q for the format's
+   quantum q at d is exact (a power of two), and so are rint and the product. */
+static double round_to(double d, const format_info *f)
+{
+    int e;
+    frexp(d, &e); /* |d| in [2^(e-1), 2^e) */
+    int lead = e - 1 < f->emin ? f->emin : e - 1;
+    double q = ldexp(1.0, lead - f->precision + 1);
+    double r = rint(d / q) * q;
+    if (fabs(r) >= ldexp(1.0, f->emax + 1))
+        r = copysign(INFINITY, d);
+    return r;
+}
+
+/* The filter's answer: y and its neighbours `ulps` binary64 patterns away round to one
+   value of the format (rounding is monotonic: so does everything between them). */
+static int filter_decides(double y, uint64_t ulps, const format_info *f, double *out)
 {
     if (!isfinite(y) || y == 0)
         return 0;
@@ -134,8 +148,8 @@ static int filter_f32(double y, uint64_t ulps, double *out)
     double lo, hi;
     memcpy(&lo, &lo_bits, sizeof lo);
     memcpy(&hi, &hi_bits, sizeof hi);
-    float a = (float)lo, b = (float)hi;
-    if (memcmp(&a, &b, sizeof a) != 0)
+    double a = round_to(lo, f), b = round_to(hi, f);
+    if (a != b)
         return 0;
     *out = a;
     return 1;
@@ -147,11 +161,11 @@ double dmlp_oracle_eval(const dmlp_oracle *o, double x, const double *params,
     if (isnan(x))
         return x;
     double y;
-    if (format == DMLP_ORACLE_F32 && o->filter) {
+    if (format != DMLP_ORACLE_F64 && o->filter) {
         double f = o->filter(x, params);
         if (o->filter_saturates && (f == 0 || isinf(f)))
             return f;
-        if (filter_f32(f, o->filter_ulps, &y))
+        if (filter_decides(f, o->filter_ulps, &formats[format], &y))
             return y;
     }
     return by_mpfr(o, x, params, &formats[format]);

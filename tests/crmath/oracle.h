@@ -37,7 +37,7 @@ typedef struct dmlp_oracle {
     /* 1 when the filter returns +-0 or +-inf only where the exact value is that, or
        lies far beyond binary32's range on that side (exp(x) is inf past 709.78 and 0
        below -745.13; 1 / (1 + exp(-x)) is 0 below -709.78, where the exact value is
-       below 2^-1000): such a result then decides binary32 at once instead of going to
+       below 2^-1000): such a result then decides the narrow formats at once instead of going to
        MPFR. Not for a formula that can cancel to 0 in binary64 (1 + erf(x)). */
     int filter_saturates;
 } dmlp_oracle;

@@ -251,39 +251,6 @@ typedef struct hyp_ctx {
     int scaled;
 } hyp_ctx;
 
-/* A 16-bit value of the format, as a double, and its pattern from a float. */
-static double widen16(uint32_t v, int bf)
-{
-    return bf ? dmlp__bf16_to_f32((uint16_t)v) : dmlp__f16_to_f32((uint16_t)v);
-}
-
-/* The oracle's filter for the 16-bit formats (oracle.c has it for binary32 only): the
-   filter's y, within its bound of `ulps` binary64 patterns, decides the result v when the
-   whole range [y - ulps, y + ulps] lies strictly between the midpoints of v and its two
-   neighbours (computed exactly in binary64). v is a guess from a float; the check does not
-   trust it. Zeros, infinities and the largest finite value are left to MPFR. */
-static int filter16(const dmlp_oracle *o, double x, int bf, uint32_t *out)
-{
-    double y = o->filter(x, NULL);
-    if (!isfinite(y) || y == 0)
-        return 0;
-    uint64_t bits = dmlp__f64_bits(y), sign = bits >> 63, mag = bits & ~(1ull << 63);
-    if (mag <= o->filter_ulps)
-        return 0;
-    double lo = fabs(dmlp__f64_from_bits(mag - o->filter_ulps));
-    double hi = fabs(dmlp__f64_from_bits(mag + o->filter_ulps));
-    uint32_t v = bf ? dmlp__f32_to_bf16((float)fabs(y)) : dmlp__f32_to_f16((float)fabs(y));
-    uint32_t max = bf ? 0x7f7fu : 0x7bffu;
-    if (v == 0 || v >= max)
-        return 0;
-    double below = (widen16(v, bf) + widen16(v - 1, bf)) / 2;
-    double above = (widen16(v, bf) + widen16(v + 1, bf)) / 2;
-    if (!(lo > below && hi < above))
-        return 0;
-    *out = v | (uint32_t)sign << 15;
-    return 1;
-}
-
 /* Outside acosh's and atanh's domains the result is the default NaN, MPFR's NaN: said
    here, so that half of acosh's inputs do not each make an MPFR call. */
 static int out_of_domain(int f, double x)
@@ -295,7 +262,6 @@ static uint32_t hyp_expect(uint32_t x, void *ctx)
 {
     hyp_ctx *c = ctx;
     const dmlp_oracle *o = &oracles[c->f];
-    uint32_t v;
     switch (c->type) {
     case DML_TENSOR_DATA_TYPE_FLOAT32:
         if (c->scaled)
@@ -308,16 +274,12 @@ static uint32_t hyp_expect(uint32_t x, void *ctx)
             x = dmlp__f32_to_f16(dmlp_cr_scale_bias(dmlp__f16_to_f32((uint16_t)x), SCALE, BIAS));
         if (out_of_domain(c->f, dmlp__f16_to_f32((uint16_t)x)))
             return 0x7e00u;
-        if ((x & 0x7fffu) < 0x7c00u && filter16(o, dmlp__f16_to_f32((uint16_t)x), 0, &v))
-            return v;
         return dmlp_oracle_f16(o, (uint16_t)x, NULL);
     default:
         if (c->scaled)
             x = dmlp__f32_to_bf16(dmlp_cr_scale_bias(dmlp__bf16_to_f32((uint16_t)x), SCALE, BIAS));
         if (out_of_domain(c->f, dmlp__bf16_to_f32((uint16_t)x)))
             return 0x7fc0u;
-        if ((x & 0x7fffu) < 0x7f80u && filter16(o, dmlp__bf16_to_f32((uint16_t)x), 1, &v))
-            return v;
         return dmlp_oracle_bf16(o, (uint16_t)x, NULL);
     }
 }
