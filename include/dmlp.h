@@ -371,6 +371,12 @@
  *     a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp + 2^-95
  *     relative. With a ScaleBias, of x * Scale + Bias as Identity computes it.
  *
+ *   Acos (DML_OPERATOR_ELEMENT_WISE_ACOS): the arccosine, the exact value rounded once to
+ *     nearest even in f32, f16 and bf16 for every input: 1 gives +0, -1 gives pi rounded,
+ *     +-0 gives pi/2 rounded, |x| > 1 (+-inf too) the positive default quiet NaN, a NaN
+ *     comes back quiet with its sign and payload. f64: within 0.5 ulp + 2^-95 relative.
+ *     With a ScaleBias, of x * Scale + Bias as Identity computes it.
+ *
  *   These results do not depend on the caller's floating-point environment: every thread
  *   that works for an execute call (the caller and the device's threads) computes under
  *   round to nearest even with subnormals neither flushed nor read as zero (on x86-64:
@@ -452,6 +458,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_INVALID = 0,
     DML_OPERATOR_ELEMENT_WISE_IDENTITY = 1,
     DML_OPERATOR_ELEMENT_WISE_ABS = 2,
+    DML_OPERATOR_ELEMENT_WISE_ACOS = 3,
     DML_OPERATOR_ELEMENT_WISE_ADD = 4,
     DML_OPERATOR_ELEMENT_WISE_ASIN = 5,
     DML_OPERATOR_ELEMENT_WISE_ATAN = 6,
@@ -632,6 +639,12 @@ typedef struct DML_ELEMENT_WISE_ABS_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL: |x| */
 } DML_ELEMENT_WISE_ABS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ACOS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ACOS_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_ASIN_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
