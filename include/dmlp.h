@@ -377,6 +377,17 @@
  *     comes back quiet with its sign and payload. f64: within 0.5 ulp + 2^-95 relative.
  *     With a ScaleBias, of x * Scale + Bias as Identity computes it.
  *
+ *   AtanYX (DML_OPERATOR_ELEMENT_WISE_ATAN_YX, from 3_1): atan2(y, x) of ATensor's y and
+ *     BTensor's x, broadcast, in (-pi, pi], the exact value rounded once to nearest even
+ *     in f32, f16 and bf16 for every pair, with IEEE 754-2019 9.2's values at the origin,
+ *     on the axes and at infinity (DirectML leaves the origin undefined): atan2(+-0, -0)
+ *     = +-pi, atan2(+-0, +0) = +-0, atan2(+-0, x < 0) = +-pi, atan2(+-0, x > 0) = +-0,
+ *     atan2(y, +-0) = +-pi/2 for y != 0 of that sign, atan2(+-y, -inf) = +-pi and
+ *     atan2(+-y, +inf) = +-0 for finite y > 0, atan2(+-inf, x) = +-pi/2 for finite x,
+ *     atan2(+-inf, -inf) = +-3pi/4, atan2(+-inf, +inf) = +-pi/4. A NaN y comes back quiet
+ *     with its sign and payload, else a NaN x. f64: within 0.5 ulp + 2^-95 relative
+ *     (results below 2^-900: within 1 ulp).
+ *
  *   These results do not depend on the caller's floating-point environment: every thread
  *   that works for an execute call (the caller and the device's threads) computes under
  *   round to nearest even with subnormals neither flushed nor read as zero (on x86-64:
@@ -525,6 +536,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
     DML_OPERATOR_ACTIVATION_CELU = 128,
     DML_OPERATOR_ACTIVATION_RELU_GRAD = 129,
+    DML_OPERATOR_ELEMENT_WISE_ATAN_YX = 141,
     DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD = 142,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
     DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD = 147,
@@ -639,6 +651,12 @@ typedef struct DML_ELEMENT_WISE_ABS_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL: |x| */
 } DML_ELEMENT_WISE_ABS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor; /* y */
+    const DML_TENSOR_DESC *BTensor; /* x */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_ACOS_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
