@@ -33,7 +33,11 @@ ORACLES = {"Log": (mpmath.log, lambda x: np.log(x) if not (np.isfinite(x) and x 
            # a zero base or a result that is no finite number (a negative base with a
            # non-integer exponent among them, where mpmath's power is complex): numpy's
            "Pow": (mpmath.power, lambda x, y: np.power(x, y)
-                   if x == 0 or not np.isfinite(np.power(x, y)) else None)}
+                   if x == 0 or not np.isfinite(np.power(x, y)) else None),
+           # |x| > 1 (no real value) and the infinities: numpy's NaN and +-pi/2
+           "Asin": (mpmath.asin, lambda x: np.arcsin(x) if not abs(x) <= 1 else None),
+           "Acos": (mpmath.acos, lambda x: np.arccos(x) if not abs(x) <= 1 else None),
+           "Atan": (mpmath.atan, lambda x: np.arctan(x) if not np.isfinite(x) else None)}
 PRECISION = {np.float16: 11, np.float32: 24, np.float64: 53}
 
 
