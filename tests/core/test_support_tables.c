@@ -103,6 +103,10 @@
 #define SWISH DML_OPERATOR_ACTIVATION_SWISH
 #define SOFTPLUS DML_OPERATOR_ACTIVATION_SOFTPLUS
 #define PSOFTPLUS DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS
+#define ATAN DML_OPERATOR_ELEMENT_WISE_ATAN
+#define ASIN DML_OPERATOR_ELEMENT_WISE_ASIN
+#define ACOS DML_OPERATOR_ELEMENT_WISE_ACOS
+#define ATAN_YX DML_OPERATOR_ELEMENT_WISE_ATAN_YX
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -316,6 +320,13 @@ static const expected_row expected_rows[] = {
     {IF, 0x2000, 4, 4, {F16}},
     {IF, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {IF, 0x5000, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {ATAN, 0x1000, 4, 4, {F32, F16}},
+    {ATAN, 0x3000, 1, 8, {F32, F16}},
+    {ASIN, 0x1000, 4, 4, {F32, F16}},
+    {ASIN, 0x3000, 1, 8, {F32, F16}},
+    {ACOS, 0x1000, 4, 4, {F32, F16}},
+    {ACOS, 0x3000, 1, 8, {F32, F16}},
+    {ATAN_YX, 0x3100, 1, 8, {F32, F16}},
 };
 
 /* docs/validation.md: the output types of the operators whose output has types of its own
@@ -406,6 +417,10 @@ static const struct {
     {SOFTPLUS, {F64, BF16}},
     {PSOFTPLUS, {F64, BF16}},
     {IF, {BF16}},
+    {ATAN, {F64, BF16}},
+    {ASIN, {F64, BF16}},
+    {ACOS, {F64, BF16}},
+    {ATAN_YX, {F64, BF16}},
 };
 
 static const struct {
@@ -488,6 +503,10 @@ static const struct {
     {SOFTPLUS, "ACTIVATION_SOFTPLUS", 0x1000, "1_0"},
     {PSOFTPLUS, "ACTIVATION_PARAMETRIC_SOFTPLUS", 0x1000, "1_0"},
     {IF, "ELEMENT_WISE_IF", 0x2000, "2_0"},
+    {ATAN, "ELEMENT_WISE_ATAN", 0x1000, "1_0"},
+    {ASIN, "ELEMENT_WISE_ASIN", 0x1000, "1_0"},
+    {ACOS, "ELEMENT_WISE_ACOS", 0x1000, "1_0"},
+    {ATAN_YX, "ELEMENT_WISE_ATAN_YX", 0x3100, "3_1"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -497,7 +516,7 @@ static bool two_inputs(DML_OPERATOR_TYPE op)
            op == GREATER || op == AND || op == OR || op == MAX || op == MIN ||
            op == DIFFSQ || op == FMOD || op == MOD || op == MEAN || op == EQUALS || op == XOR ||
            op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS || op == BIT_AND ||
-           op == BIT_OR || op == BIT_XOR || op == SHL || op == SHR;
+           op == BIT_OR || op == BIT_XOR || op == SHL || op == SHR || op == ATAN_YX;
 }
 
 /* The operators whose output types are their own (expected_own_outputs). */

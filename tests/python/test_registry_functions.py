@@ -489,6 +489,10 @@ UNARY = {
     # dmlp's extension operators (ONNX's Mish and Gelu tanh), correctly rounded
     "gelu_tanh": correctly_rounded(mp_gelu_tanh),
     "mish": correctly_rounded(mp_mish),
+    # correctly rounded: tests/crmath/test_cr_atrig.c proves every kernel against MPFR
+    "atan": None,
+    "asin": None,
+    "acos": None,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -546,6 +550,8 @@ BINARY = {
     "clip_grad1": clip_grad1,
     # correctly rounded x^y: tests/crmath/test_cr_pow.c proves the bits against MPFR
     "power": None,
+    # correctly rounded atan2(y, x): tests/crmath/test_cr_atrig.c
+    "atan_yx": None,
 }
 # The FLOAT members' keywords the two-input functions are also tried with.
 BINARY_MEMBERS = {
