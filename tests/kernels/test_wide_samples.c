@@ -854,6 +854,10 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case EW(CONSTANT_POW):
     case DMLP_OPERATOR_ACTIVATION_MISH:
     case DMLP_OPERATOR_ACTIVATION_GELU_TANH:
+    case EW(ATAN):
+    case EW(ASIN):
+    case EW(ACOS):
+    case EW(ATAN_YX):
         return 1;
     default:
         return 0;
