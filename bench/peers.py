@@ -296,6 +296,15 @@ OPS = {
                lambda t, x, y: lambda: t.acosh(x, out=y), floats=True),
     "atanh": Op(1, ("Atanh", {}), lambda np, x, y: lambda: np.arctanh(x, out=y),
                lambda t, x, y: lambda: t.atanh(x, out=y), floats=True),
+    # The inverse trigonometric functions; ATAN_YX is atan2(A, B), A the y axis.
+    "atan": Op(1, ("Atan", {}), lambda np, x, y: lambda: np.arctan(x, out=y),
+               lambda t, x, y: lambda: t.atan(x, out=y), floats=True),
+    "asin": Op(1, ("Asin", {}), lambda np, x, y: lambda: np.arcsin(x, out=y),
+               lambda t, x, y: lambda: t.asin(x, out=y), floats=True),
+    "acos": Op(1, ("Acos", {}), lambda np, x, y: lambda: np.arccos(x, out=y),
+               lambda t, x, y: lambda: t.acos(x, out=y), floats=True),
+    "atan_yx": Op(2, None, lambda np, a, b, y: lambda: np.arctan2(a, b, out=y),
+                  lambda t, a, b, y: lambda: t.atan2(a, b, out=y), floats=True),
 }
 # Shift counts: dmlp bench's B is random bits, which numpy and PyTorch would read as huge
 # counts (undefined in C); the peers get counts below the width instead.

@@ -380,6 +380,35 @@
  *     low bits (two's complement wrap: 200 as INT16 gives -56 as INT8). The
  *     CAST_ONNX and CAST_TO_BOOL flags below give ONNX's results instead.
  *
+ *   Atan (DML_OPERATOR_ELEMENT_WISE_ATAN): the arctangent, the exact value rounded once
+ *     to nearest even in f32, f16 and bf16 for every input: +-0 gives +-0, +-inf gives
+ *     +-pi/2 rounded, a subnormal x gives x, a NaN comes back quiet with its sign and
+ *     payload. f64: within 0.5 ulp + 2^-95 relative. With a ScaleBias, of x * Scale +
+ *     Bias as Identity computes it.
+ *
+ *   Asin (DML_OPERATOR_ELEMENT_WISE_ASIN): the arcsine, the exact value rounded once to
+ *     nearest even in f32, f16 and bf16 for every input: +-0 gives +-0, +-1 gives +-pi/2
+ *     rounded, |x| > 1 (+-inf too) the positive default quiet NaN, a subnormal x gives x,
+ *     a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp + 2^-95
+ *     relative. With a ScaleBias, of x * Scale + Bias as Identity computes it.
+ *
+ *   Acos (DML_OPERATOR_ELEMENT_WISE_ACOS): the arccosine, the exact value rounded once to
+ *     nearest even in f32, f16 and bf16 for every input: 1 gives +0, -1 gives pi rounded,
+ *     +-0 gives pi/2 rounded, |x| > 1 (+-inf too) the positive default quiet NaN, a NaN
+ *     comes back quiet with its sign and payload. f64: within 0.5 ulp + 2^-95 relative.
+ *     With a ScaleBias, of x * Scale + Bias as Identity computes it.
+ *
+ *   AtanYX (DML_OPERATOR_ELEMENT_WISE_ATAN_YX, from 3_1): atan2(y, x) of ATensor's y and
+ *     BTensor's x, broadcast, in (-pi, pi], the exact value rounded once to nearest even
+ *     in f32, f16 and bf16 for every pair, with IEEE 754-2019 9.2's values at the origin,
+ *     on the axes and at infinity (DirectML leaves the origin undefined): atan2(+-0, -0)
+ *     = +-pi, atan2(+-0, +0) = +-0, atan2(+-0, x < 0) = +-pi, atan2(+-0, x > 0) = +-0,
+ *     atan2(y, +-0) = +-pi/2 for y != 0 of that sign, atan2(+-y, -inf) = +-pi and
+ *     atan2(+-y, +inf) = +-0 for finite y > 0, atan2(+-inf, x) = +-pi/2 for finite x,
+ *     atan2(+-inf, -inf) = +-3pi/4, atan2(+-inf, +inf) = +-pi/4. A NaN y comes back quiet
+ *     with its sign and payload, else a NaN x. f64: within 0.5 ulp + 2^-95 relative
+ *     (results below 2^-900: within 1 ulp).
+ *
  *   These results do not depend on the caller's floating-point environment: every thread
  *   that works for an execute call (the caller and the device's threads) computes under
  *   round to nearest even with subnormals neither flushed nor read as zero (on x86-64:
@@ -461,7 +490,10 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_INVALID = 0,
     DML_OPERATOR_ELEMENT_WISE_IDENTITY = 1,
     DML_OPERATOR_ELEMENT_WISE_ABS = 2,
+    DML_OPERATOR_ELEMENT_WISE_ACOS = 3,
     DML_OPERATOR_ELEMENT_WISE_ADD = 4,
+    DML_OPERATOR_ELEMENT_WISE_ASIN = 5,
+    DML_OPERATOR_ELEMENT_WISE_ATAN = 6,
     DML_OPERATOR_ELEMENT_WISE_CEIL = 7,
     DML_OPERATOR_ELEMENT_WISE_CLIP = 8,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
@@ -530,6 +562,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL = 127,
     DML_OPERATOR_ACTIVATION_CELU = 128,
     DML_OPERATOR_ACTIVATION_RELU_GRAD = 129,
+    DML_OPERATOR_ELEMENT_WISE_ATAN_YX = 141,
     DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD = 142,
     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE = 143,
     DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD = 147,
@@ -644,6 +677,30 @@ typedef struct DML_ELEMENT_WISE_ABS_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL: |x| */
 } DML_ELEMENT_WISE_ABS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor; /* y */
+    const DML_TENSOR_DESC *BTensor; /* x */
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ACOS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ACOS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ASIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ASIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ATAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_ATAN_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_CEIL_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

@@ -108,6 +108,10 @@
 #define ASINH DML_OPERATOR_ELEMENT_WISE_ASINH
 #define ACOSH DML_OPERATOR_ELEMENT_WISE_ACOSH
 #define ATANH DML_OPERATOR_ELEMENT_WISE_ATANH
+#define ATAN DML_OPERATOR_ELEMENT_WISE_ATAN
+#define ASIN DML_OPERATOR_ELEMENT_WISE_ASIN
+#define ACOS DML_OPERATOR_ELEMENT_WISE_ACOS
+#define ATAN_YX DML_OPERATOR_ELEMENT_WISE_ATAN_YX
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -331,6 +335,13 @@ static const expected_row expected_rows[] = {
     {ACOSH, 0x3000, 1, 8, {F32, F16}},
     {ATANH, 0x2000, 4, 4, {F32, F16}},
     {ATANH, 0x3000, 1, 8, {F32, F16}},
+    {ATAN, 0x1000, 4, 4, {F32, F16}},
+    {ATAN, 0x3000, 1, 8, {F32, F16}},
+    {ASIN, 0x1000, 4, 4, {F32, F16}},
+    {ASIN, 0x3000, 1, 8, {F32, F16}},
+    {ACOS, 0x1000, 4, 4, {F32, F16}},
+    {ACOS, 0x3000, 1, 8, {F32, F16}},
+    {ATAN_YX, 0x3100, 1, 8, {F32, F16}},
 };
 
 /* docs/validation.md: the output types of the operators whose output has types of its own
@@ -426,6 +437,10 @@ static const struct {
     {ASINH, {F64, BF16}},
     {ACOSH, {F64, BF16}},
     {ATANH, {F64, BF16}},
+    {ATAN, {F64, BF16}},
+    {ASIN, {F64, BF16}},
+    {ACOS, {F64, BF16}},
+    {ATAN_YX, {F64, BF16}},
 };
 
 static const struct {
@@ -513,6 +528,10 @@ static const struct {
     {ASINH, "ELEMENT_WISE_ASINH", 0x2000, "2_0"},
     {ACOSH, "ELEMENT_WISE_ACOSH", 0x2000, "2_0"},
     {ATANH, "ELEMENT_WISE_ATANH", 0x2000, "2_0"},
+    {ATAN, "ELEMENT_WISE_ATAN", 0x1000, "1_0"},
+    {ASIN, "ELEMENT_WISE_ASIN", 0x1000, "1_0"},
+    {ACOS, "ELEMENT_WISE_ACOS", 0x1000, "1_0"},
+    {ATAN_YX, "ELEMENT_WISE_ATAN_YX", 0x3100, "3_1"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -522,7 +541,7 @@ static bool two_inputs(DML_OPERATOR_TYPE op)
            op == GREATER || op == AND || op == OR || op == MAX || op == MIN ||
            op == DIFFSQ || op == FMOD || op == MOD || op == MEAN || op == EQUALS || op == XOR ||
            op == LESS_EQUAL || op == GREATER_EQUAL || op == LESS || op == BIT_AND ||
-           op == BIT_OR || op == BIT_XOR || op == SHL || op == SHR;
+           op == BIT_OR || op == BIT_XOR || op == SHL || op == SHR || op == ATAN_YX;
 }
 
 /* The operators whose output types are their own (expected_own_outputs). */
@@ -667,7 +686,7 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
                op == RECIP || op == SQRT || op == EXP || op == EW_TANH || op == LOG ||
-               op == ERF) {
+               op == ERF || op == ATAN || op == ASIN || op == ACOS) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};

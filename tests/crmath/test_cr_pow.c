@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "crmath/cr_pair_sweep.h"
 #include "crmath/cr_sweep.h"
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
@@ -171,14 +172,6 @@ static void sweep_constant(const fmt *f, float exponent, uint64_t stride, int sc
 
 /* ---- POW: pairs --------------------------------------------------------------------- */
 
-typedef struct pair_ctx {
-    const fmt *f;
-    int random32;            /* binary32: pattern i is the i-th random pair */
-    uint32_t (*list)[2];     /* binary32: pattern i is list[i] */
-    uint64_t seed;
-    dmlp__binary_kernel kernel;
-} pair_ctx;
-
 static uint64_t mix(uint64_t z)
 {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
@@ -208,63 +201,16 @@ static void random_pair(uint64_t seed, uint32_t i, uint32_t *x, uint32_t *y)
     *y = dmlp__f32_bits(yf);
 }
 
-static void pair_at(const pair_ctx *c, uint32_t pattern, uint32_t *x, uint32_t *y)
+static uint32_t pair_expect(const dmlp_cr_pairs *c, uint32_t x, uint32_t y)
 {
-    if (c->list) {
-        *x = c->list[pattern][0];
-        *y = c->list[pattern][1];
-    } else if (c->random32) {
-        random_pair(c->seed, pattern, x, y);
-    } else {
-        *x = pattern & 0xffffu;
-        *y = pattern >> 16;
-    }
+    const fmt *f = c->ctx;
+    return expect_pow(f, x, value_of(f, y), y, 1);
 }
 
-static uint32_t pair_expect(uint32_t pattern, void *p)
+static void sweep_pairs(const char *name, dmlp_cr_pairs *c, uint64_t count, uint64_t stride)
 {
-    const pair_ctx *c = p;
-    uint32_t x, y;
-    pair_at(c, pattern, &x, &y);
-    return expect_pow(c->f, x, value_of(c->f, y), y, 1);
-}
-
-/* Each pattern's pair through the kernel; results written as 32-bit patterns. */
-static void pair_form(size_t n, const void *in, void *out, void *p)
-{
-    const pair_ctx *c = p;
-    uint32_t pattern[4096], a[4096], b[4096], r[4096];
-    uint16_t a16[4096] = {0}, b16[4096] = {0}, r16[4096];
-    dmlp__kernel_args args = {0};
-    memcpy(pattern, in, n * 4);
-    for (size_t i = 0; i < n; i++) {
-        pair_at(c, pattern[i], &a[i], &b[i]);
-        a16[i] = (uint16_t)a[i];
-        b16[i] = (uint16_t)b[i];
-    }
-    if (c->f->frac == 23) {
-        c->kernel(n, a, b, r, 0, &args);
-    } else {
-        c->kernel(n, a16, b16, r16, 0, &args);
-        for (size_t i = 0; i < n; i++)
-            r[i] = r16[i];
-    }
-    memcpy(out, r, n * 4);
-}
-
-static void sweep_pairs(const char *name, pair_ctx *c, uint64_t count, uint64_t stride)
-{
-    c->kernel = dmlp__binary_reference_kernel(DML_OPERATOR_ELEMENT_WISE_POW, c->f->type);
-    CHECK(c->kernel != NULL, "%s has a reference kernel", name);
-    if (!c->kernel)
-        return;
-    dmlp_cr_sweep s = {.name = name, .size = 4, .count = count, .stride = stride,
-                       .first = stride > 1 ? 0x9e3779b9u % stride : 0,
-                       .expect = pair_expect, .ctx = c};
-    s.forms[0] = pair_form;
-    s.form_names[0] = "reference";
-    s.form_count = 1;
-    CHECK_EQ_U64(dmlp_cr_sweep_run(&s), 0, "%s: correctly rounded", name);
+    c->expect = pair_expect;
+    dmlp_cr_pair_sweep(name, DML_OPERATOR_ELEMENT_WISE_POW, c, count, stride);
 }
 
 /* The exact results and midpoints of cr_pow.c: k^j 2^s for odd k to integer and
@@ -474,18 +420,19 @@ int main(int argc, char **argv)
 
     /* POW: 16-bit pairs (a stride of 2^32; all of them in the full run) */
     uint64_t pair_stride = full ? 1 : exhaustive ? 257 : TEST_THIN ? 1048573 : 16411;
-    pair_ctx f16 = {.f = &F16}, bf16 = {.f = &BF16};
-    uint64_t pairs = ((((uint64_t)1 << 32) - 1 - (pair_stride > 1 ? 0x9e3779b9u % pair_stride : 0)) /
-                      pair_stride) + 1;
+    dmlp_cr_pairs f16 = {.type = F16.type, .ctx = (void *)&F16};
+    dmlp_cr_pairs bf16 = {.type = BF16.type, .ctx = (void *)&BF16};
+    uint64_t pairs = dmlp_cr_pair_count(pair_stride);
     sweep_pairs("pow f16 pairs", &f16, pairs, pair_stride);
     sweep_pairs("pow bf16 pairs", &bf16, pairs, pair_stride);
 
     /* random binary32 pairs: 10^9 in the full run, 10^6 in the label's, fewer in the suite */
-    pair_ctx r32 = {.f = &F32, .random32 = 1, .seed = 0x243f6a8885a308d3u};
+    dmlp_cr_pairs r32 = {.type = F32.type, .ctx = (void *)&F32, .random = random_pair,
+                         .seed = 0x243f6a8885a308d3u};
     uint64_t random_count = full ? 1000000000u : exhaustive ? 1000000u : TEST_THIN ? 4000u : 100000u;
     sweep_pairs("pow f32 random pairs", &r32, random_count, 1);
 
-    pair_ctx e32 = {.f = &F32, .list = exact_list};
+    dmlp_cr_pairs e32 = {.type = F32.type, .ctx = (void *)&F32, .list = exact_list};
     size_t exact = exact_pairs();
     if (TEST_THIN)
         exact = exact < 20000 ? exact : 20000;

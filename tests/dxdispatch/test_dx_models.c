@@ -395,6 +395,7 @@ int main(void)
     check_model("softplus");
     check_model("pow");
     check_model("hyperbolic");
+    check_model("atrig");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -859,6 +859,10 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case EW(ASINH):
     case EW(ACOSH):
     case EW(ATANH):
+    case EW(ATAN):
+    case EW(ASIN):
+    case EW(ACOS):
+    case EW(ATAN_YX):
         return 1;
     default:
         return 0;

@@ -41,7 +41,11 @@ ORACLES = {"Log": (mpmath.log, lambda x: np.log(x) if not (np.isfinite(x) and x 
            "Acosh": (mpmath.acosh,
                      lambda x: np.arccosh(x) if not (np.isfinite(x) and x >= 1) else None),
            "Atanh": (mpmath.atanh,
-                     lambda x: np.arctanh(x) if not (np.isfinite(x) and abs(x) < 1) else None)}
+                     lambda x: np.arctanh(x) if not (np.isfinite(x) and abs(x) < 1) else None),
+           # |x| > 1 (no real value) and the infinities: numpy's NaN and +-pi/2
+           "Asin": (mpmath.asin, lambda x: np.arcsin(x) if not abs(x) <= 1 else None),
+           "Acos": (mpmath.acos, lambda x: np.arccos(x) if not abs(x) <= 1 else None),
+           "Atan": (mpmath.atan, lambda x: np.arctan(x) if not np.isfinite(x) else None)}
 PRECISION = {np.float16: 11, np.float32: 24, np.float64: 53}
 
 

@@ -534,6 +534,10 @@ UNARY = {
     "asinh": correctly_rounded(mp_asinh),
     "acosh": at_zero(correctly_rounded(mp_acosh), np.nan),
     "atanh": correctly_rounded(mp_atanh),
+    # correctly rounded: tests/crmath/test_cr_atrig.c proves every kernel against MPFR
+    "atan": None,
+    "asin": None,
+    "acos": None,
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -591,6 +595,8 @@ BINARY = {
     "clip_grad1": clip_grad1,
     # correctly rounded x^y: tests/crmath/test_cr_pow.c proves the bits against MPFR
     "power": None,
+    # correctly rounded atan2(y, x): tests/crmath/test_cr_atrig.c
+    "atan_yx": None,
 }
 # The FLOAT members' keywords the two-input functions are also tried with.
 BINARY_MEMBERS = {

@@ -1,0 +1,49 @@
+/* ELEMENT_WISE_ACOS: the arccosine, the exact value rounded once to nearest-even in the
+   type (src/numeric/cr_atan.c; docs/operators.md, docs/accuracy.md): 1 gives +0, -1 pi
+   rounded, +-0 pi/2 rounded, |x| > 1 the positive default quiet NaN, a NaN comes back quiet
+   with its sign and payload; f64 within 0.5 ULP + 2^-95 relative. With a ScaleBias, of x *
+   Scale + Bias computed as Identity computes it. Near 1 it is taken from sqrt(1 - x^2)
+   with 1 - x exact, so nothing cancels. */
+#include "ops/correctly_rounded.h"
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_ACOS
+#define OP_DESC DML_ELEMENT_WISE_ACOS_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_ACOS, acos, acos, "Acos", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  acos      ELEMENT_WISE_ACOS: acos(x), correctly rounded (of x * scale + bias with\n"
+        "            --scale and --bias)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD(SCALE_BIAS, ScaleBias))
+
+DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+/* ONNX: 7, then 22 adds bfloat16. */
+DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
+DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
+
+/* The reference on every ISA (no fast kernels yet). */
+CR_KERNEL_ROWS(acos)
+
+#ifndef DMLP_OPS_LIST
+#include "numeric/cr_atan.h"
+
+static uint32_t acos_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
+{
+    (void)args;
+    return dmlp__cr_acos_narrow(x, frac, exp);
+}
+
+static double acos_wide(double x, const dmlp__kernel_args *args)
+{
+    (void)args;
+    return dmlp__cr_acos_f64(x);
+}
+
+CR_REFERENCE_KERNELS(acos)
+#endif
+
+#undef OP
+#undef OP_DESC

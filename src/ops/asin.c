@@ -1,0 +1,48 @@
+/* ELEMENT_WISE_ASIN: the arcsine, the exact value rounded once to nearest-even in the type
+   (src/numeric/cr_atan.c; docs/operators.md, docs/accuracy.md): +-0 gives +-0, +-1 +-pi/2
+   rounded, |x| > 1 the positive default quiet NaN, a NaN comes back quiet with its sign and
+   payload; f64 within 0.5 ULP + 2^-95 relative. With a ScaleBias, of x * Scale + Bias
+   computed as Identity computes it. */
+#include "ops/correctly_rounded.h"
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_ASIN
+#define OP_DESC DML_ELEMENT_WISE_ASIN_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_ASIN, asin, asin, "Asin", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  asin      ELEMENT_WISE_ASIN: asin(x), correctly rounded (of x * scale + bias with\n"
+        "            --scale and --bias)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD(SCALE_BIAS, ScaleBias))
+
+DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+/* ONNX: 7, then 22 adds bfloat16. */
+DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
+DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
+
+/* The reference on every ISA (no fast kernels yet). */
+CR_KERNEL_ROWS(asin)
+
+#ifndef DMLP_OPS_LIST
+#include "numeric/cr_atan.h"
+
+static uint32_t asin_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
+{
+    (void)args;
+    return dmlp__cr_asin_narrow(x, frac, exp);
+}
+
+static double asin_wide(double x, const dmlp__kernel_args *args)
+{
+    (void)args;
+    return dmlp__cr_asin_f64(x);
+}
+
+CR_REFERENCE_KERNELS(asin)
+#endif
+
+#undef OP
+#undef OP_DESC

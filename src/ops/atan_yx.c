@@ -1,0 +1,82 @@
+/* ELEMENT_WISE_ATAN_YX: atan2(y, x) of ATensor's y and BTensor's x (DirectML's order: A
+   is the y axis, B the x axis), broadcast by strides as the other two-input operators:
+   the exact angle rounded once to nearest-even in the type (src/numeric/cr_atan.c;
+   docs/operators.md, docs/accuracy.md), with IEEE 754-2019 9.2's values at the origin,
+   on the axes and at infinity (DirectML leaves the origin undefined). A NaN y comes back
+   quiet with its sign and payload, else a NaN x. f64 within 0.5 ULP + 2^-95 relative. No
+   ScaleBias (the struct has none); no ONNX operator (ONNX has no two-argument
+   arctangent). */
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_ATAN_YX
+#define OP_DESC DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_ATAN_YX, atan_yx, atan_yx, NULL, DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  atan_yx   ELEMENT_WISE_ATAN_YX: atan2(a, b), a the y and b the x axis, correctly\n"
+        "            rounded\n",
+        DMLP_FIELD(INPUT, ATensor), DMLP_FIELD(INPUT, BTensor), DMLP_FIELD(OUTPUT, OutputTensor))
+
+DMLP_SUPPORT(3_1, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_atan_yx, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_atan_yx, 4, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_atan_yx, 8, NO, NO)
+DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_atan_yx, 2, NO, NO)
+
+#ifndef DMLP_OPS_LIST
+#include "kernels/reference_binary.h"
+#include "numeric/cr_atan.h"
+#include "numeric/cr_round.h"
+#include "numeric/fp_convert.h"
+
+/* NaNs are decided on the bits (sign and payload kept, made quiet); the rest widen
+   exactly and round once from the exact angle. */
+static uint16_t f16_atan_yx(uint16_t y, uint16_t x, const dmlp__kernel_args *args)
+{
+    (void)args;
+    if ((y & 0x7fffu) > 0x7c00u)
+        return y | 0x0200u;
+    if ((x & 0x7fffu) > 0x7c00u)
+        return x | 0x0200u;
+    return (uint16_t)dmlp__cr_atan2_narrow(dmlp__f16_to_f32(y), dmlp__f16_to_f32(x), DMLP__F16_FORMAT);
+}
+
+static uint16_t bf16_atan_yx(uint16_t y, uint16_t x, const dmlp__kernel_args *args)
+{
+    (void)args;
+    if ((y & 0x7fffu) > 0x7f80u)
+        return y | 0x0040u;
+    if ((x & 0x7fffu) > 0x7f80u)
+        return x | 0x0040u;
+    return (uint16_t)dmlp__cr_atan2_narrow(dmlp__bf16_to_f32(y), dmlp__bf16_to_f32(x), DMLP__BF16_FORMAT);
+}
+
+static uint32_t f32_atan_yx(uint32_t y, uint32_t x, const dmlp__kernel_args *args)
+{
+    (void)args;
+    if ((y & 0x7fffffffu) > 0x7f800000u)
+        return y | 0x00400000u;
+    if ((x & 0x7fffffffu) > 0x7f800000u)
+        return x | 0x00400000u;
+    return dmlp__cr_atan2_narrow(dmlp__f32_from_bits(y), dmlp__f32_from_bits(x), DMLP__F32_FORMAT);
+}
+
+static uint64_t f64_atan_yx(uint64_t y, uint64_t x, const dmlp__kernel_args *args)
+{
+    (void)args;
+    if ((y & 0x7fffffffffffffffu) > 0x7ff0000000000000u)
+        return y | 0x0008000000000000u;
+    if ((x & 0x7fffffffffffffffu) > 0x7ff0000000000000u)
+        return x | 0x0008000000000000u;
+    return dmlp__f64_bits(dmlp__cr_atan2_f64(dmlp__f64_from_bits(y), dmlp__f64_from_bits(x)));
+}
+
+BINARY_KERNEL_ARGS(f16, atan_yx, uint16_t)
+BINARY_KERNEL_ARGS(bf16, atan_yx, uint16_t)
+BINARY_KERNEL_ARGS(f32, atan_yx, uint32_t)
+BINARY_KERNEL_ARGS(f64, atan_yx, uint64_t)
+#endif
+
+#undef OP
+#undef OP_DESC
