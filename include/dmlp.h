@@ -276,6 +276,13 @@
  *     rounded erf (about 1.128 x), a NaN comes back quiet with its sign and payload. f64:
  *     within 0.5 ulp + 2^-93 relative. With a ScaleBias, of x * Scale + Bias as Identity.
  *
+ *   Sin (DML_OPERATOR_ELEMENT_WISE_SIN): sin(x), x in radians, the exact value rounded
+ *     once to nearest even in f32, f16 and bf16 for every input, the largest finite
+ *     included (the reduction by pi/2 is exact): +-0 gives +-0, a subnormal x gives x,
+ *     +-inf gives the type's positive default quiet NaN, a NaN comes back quiet with its
+ *     sign and payload. f64: within 0.5 ulp + 2^-99 relative. With a ScaleBias, of x *
+ *     Scale + Bias as Identity.
+ *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
  *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
@@ -461,6 +468,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_POW = 25,
     DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW = 26,
     DML_OPERATOR_ELEMENT_WISE_RECIP = 27,
+    DML_OPERATOR_ELEMENT_WISE_SIN = 28,
     DML_OPERATOR_ELEMENT_WISE_SQRT = 29,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
     DML_OPERATOR_ELEMENT_WISE_THRESHOLD = 32,
@@ -886,6 +894,12 @@ typedef struct DML_ELEMENT_WISE_SQRT_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_SQRT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_SIN_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_EXP_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
