@@ -283,6 +283,12 @@
  *     sign and payload. f64: within 0.5 ulp + 2^-99 relative. With a ScaleBias, of x *
  *     Scale + Bias as Identity.
  *
+ *   Cos (DML_OPERATOR_ELEMENT_WISE_COS): cos(x), x in radians, the exact value rounded
+ *     once to nearest even in f32, f16 and bf16 for every input, the largest finite
+ *     included: +-0 and every subnormal give 1, +-inf gives the type's positive default
+ *     quiet NaN, a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp +
+ *     2^-99 relative. With a ScaleBias, of x * Scale + Bias as Identity.
+ *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
  *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
@@ -450,6 +456,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_ADD = 4,
     DML_OPERATOR_ELEMENT_WISE_CEIL = 7,
     DML_OPERATOR_ELEMENT_WISE_CLIP = 8,
+    DML_OPERATOR_ELEMENT_WISE_COS = 9,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
     DML_OPERATOR_ELEMENT_WISE_EXP = 11,
     DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
@@ -900,6 +907,12 @@ typedef struct DML_ELEMENT_WISE_SIN_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_SIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_COS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_COS_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_EXP_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
