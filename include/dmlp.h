@@ -289,6 +289,13 @@
  *     quiet NaN, a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp +
  *     2^-99 relative. With a ScaleBias, of x * Scale + Bias as Identity.
  *
+ *   Tan (DML_OPERATOR_ELEMENT_WISE_TAN): tan(x), x in radians, the exact value rounded
+ *     once to nearest even in f32, f16 and bf16 for every input, the largest finite
+ *     included (no input is close enough to an odd multiple of pi/2 to overflow): +-0
+ *     gives +-0, a subnormal x gives x, +-inf gives the type's positive default quiet
+ *     NaN, a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp + 2^-97
+ *     relative. With a ScaleBias, of x * Scale + Bias as Identity.
+ *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
  *     results included (f32: nonzero down to x = -14.36 or so): +-0 gives +-0, +inf gives
@@ -478,6 +485,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_SIN = 28,
     DML_OPERATOR_ELEMENT_WISE_SQRT = 29,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
+    DML_OPERATOR_ELEMENT_WISE_TAN = 31,
     DML_OPERATOR_ELEMENT_WISE_THRESHOLD = 32,
     DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR = 33,
     DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR = 34,
@@ -913,6 +921,12 @@ typedef struct DML_ELEMENT_WISE_COS_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_COS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_TAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_TAN_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_EXP_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
