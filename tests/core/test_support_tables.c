@@ -95,6 +95,9 @@
 #define GELU_TANH DMLP_OPERATOR_ACTIVATION_GELU_TANH
 #define EXTENSION_OP(op) ((op) == MISH || (op) == GELU_TANH)
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
+#define SIN DML_OPERATOR_ELEMENT_WISE_SIN
+#define COS DML_OPERATOR_ELEMENT_WISE_COS
+#define TAN DML_OPERATOR_ELEMENT_WISE_TAN
 #define IF DML_OPERATOR_ELEMENT_WISE_IF
 #define SIGMOID DML_OPERATOR_ACTIVATION_SIGMOID
 #define ACT_TANH DML_OPERATOR_ACTIVATION_TANH
@@ -316,6 +319,12 @@ static const expected_row expected_rows[] = {
     {IF, 0x2000, 4, 4, {F16}},
     {IF, 0x3000, 1, 8, {F32, F16, I32, I16, I8, U32, U16, U8}},
     {IF, 0x5000, 1, 8, {F64, F32, F16, I64, I32, I16, I8, U64, U32, U16, U8}},
+    {SIN, 0x1000, 4, 4, {F32, F16}},
+    {SIN, 0x3000, 1, 8, {F32, F16}},
+    {COS, 0x1000, 4, 4, {F32, F16}},
+    {COS, 0x3000, 1, 8, {F32, F16}},
+    {TAN, 0x1000, 4, 4, {F32, F16}},
+    {TAN, 0x3000, 1, 8, {F32, F16}},
 };
 
 /* docs/validation.md: the output types of the operators whose output has types of its own
@@ -406,6 +415,9 @@ static const struct {
     {SOFTPLUS, {F64, BF16}},
     {PSOFTPLUS, {F64, BF16}},
     {IF, {BF16}},
+    {SIN, {F64, BF16}},
+    {COS, {F64, BF16}},
+    {TAN, {F64, BF16}},
 };
 
 static const struct {
@@ -488,6 +500,9 @@ static const struct {
     {SOFTPLUS, "ACTIVATION_SOFTPLUS", 0x1000, "1_0"},
     {PSOFTPLUS, "ACTIVATION_PARAMETRIC_SOFTPLUS", 0x1000, "1_0"},
     {IF, "ELEMENT_WISE_IF", 0x2000, "2_0"},
+    {SIN, "ELEMENT_WISE_SIN", 0x1000, "1_0"},
+    {COS, "ELEMENT_WISE_COS", 0x1000, "1_0"},
+    {TAN, "ELEMENT_WISE_TAN", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */

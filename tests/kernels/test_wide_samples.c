@@ -854,6 +854,9 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case EW(CONSTANT_POW):
     case DMLP_OPERATOR_ACTIVATION_MISH:
     case DMLP_OPERATOR_ACTIVATION_GELU_TANH:
+    case EW(SIN):
+    case EW(COS):
+    case EW(TAN):
         return 1;
     default:
         return 0;

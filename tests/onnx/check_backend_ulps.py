@@ -33,7 +33,10 @@ ORACLES = {"Log": (mpmath.log, lambda x: np.log(x) if not (np.isfinite(x) and x 
            # a zero base or a result that is no finite number (a negative base with a
            # non-integer exponent among them, where mpmath's power is complex): numpy's
            "Pow": (mpmath.power, lambda x, y: np.power(x, y)
-                   if x == 0 or not np.isfinite(np.power(x, y)) else None)}
+                   if x == 0 or not np.isfinite(np.power(x, y)) else None),
+           "Sin": (mpmath.sin, lambda x: np.sin(x) if not np.isfinite(x) else None),
+           "Cos": (mpmath.cos, lambda x: np.cos(x) if not np.isfinite(x) else None),
+           "Tan": (mpmath.tan, lambda x: np.tan(x) if not np.isfinite(x) else None)}
 PRECISION = {np.float16: 11, np.float32: 24, np.float64: 53}
 
 
