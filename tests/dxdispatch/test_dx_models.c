@@ -394,6 +394,7 @@ int main(void)
     check_model("quantized_add");
     check_model("softplus");
     check_model("pow");
+    check_model("trig");
     check_iterations();
     check_no_files();
     check_source_lookup();
