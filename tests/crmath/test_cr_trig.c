@@ -12,6 +12,7 @@
 #include <math.h>
 #include <mpfr.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "crmath/cr_f64_check.h"
 #include "crmath/cr_op_sweep.h"
@@ -315,7 +316,14 @@ int main(int argc, char **argv)
         hard_both_signs[2 * i + 1] = trig_hard_f32[i] | 0x80000000u;
     }
     uint64_t stride = dmlp_cr_stride_from_args(argc, argv, TEST_THIN ? 65521 : 4099);
+    /* --only sin|cos|tan: one function's sweeps (a full run of one at a time) */
+    const char *only = NULL;
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--only") == 0)
+            only = argv[i + 1];
     for (int fn = 0; fn < 3; fn++) {
+        if (only && strcmp(only, fn_names[fn]) != 0)
+            continue;
         sweep(fn, DML_TENSOR_DATA_TYPE_FLOAT16, 0, 0);
         sweep(fn, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 0, 0);
         sweep(fn, DML_TENSOR_DATA_TYPE_FLOAT32, 0, stride);
