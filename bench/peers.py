@@ -305,6 +305,12 @@ OPS = {
                lambda t, x, y: lambda: t.acos(x, out=y), floats=True),
     "atan_yx": Op(2, None, lambda np, a, b, y: lambda: np.arctan2(a, b, out=y),
                   lambda t, a, b, y: lambda: t.atan2(a, b, out=y), floats=True),
+    "sin": Op(1, ("Sin", {}), lambda np, x, y: lambda: np.sin(x, out=y),
+              lambda t, x, y: lambda: t.sin(x, out=y), floats=True),
+    "cos": Op(1, ("Cos", {}), lambda np, x, y: lambda: np.cos(x, out=y),
+              lambda t, x, y: lambda: t.cos(x, out=y), floats=True),
+    "tan": Op(1, ("Tan", {}), lambda np, x, y: lambda: np.tan(x, out=y),
+              lambda t, x, y: lambda: t.tan(x, out=y), floats=True),
 }
 # Shift counts: dmlp bench's B is random bits, which numpy and PyTorch would read as huge
 # counts (undefined in C); the peers get counts below the width instead.

@@ -296,6 +296,25 @@
  *   Atanh (DML_OPERATOR_ELEMENT_WISE_ATANH): atanh(x), rounded as Sinh: +-0 gives +-0,
  *     +-1 gives +-inf, |x| > 1 (+-inf too) the type's positive default quiet NaN. f64
  *     within 0.5 ulp + 2^-98 relative.
+ *   Sin (DML_OPERATOR_ELEMENT_WISE_SIN): sin(x), x in radians, the exact value rounded
+ *     once to nearest even in f32, f16 and bf16 for every input, the largest finite
+ *     included (the reduction by pi/2 is exact): +-0 gives +-0, a subnormal x gives x,
+ *     +-inf gives the type's positive default quiet NaN, a NaN comes back quiet with its
+ *     sign and payload. f64: within 0.5 ulp + 2^-99 relative. With a ScaleBias, of x *
+ *     Scale + Bias as Identity.
+ *
+ *   Cos (DML_OPERATOR_ELEMENT_WISE_COS): cos(x), x in radians, the exact value rounded
+ *     once to nearest even in f32, f16 and bf16 for every input, the largest finite
+ *     included: +-0 and every subnormal give 1, +-inf gives the type's positive default
+ *     quiet NaN, a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp +
+ *     2^-99 relative. With a ScaleBias, of x * Scale + Bias as Identity.
+ *
+ *   Tan (DML_OPERATOR_ELEMENT_WISE_TAN): tan(x), x in radians, the exact value rounded
+ *     once to nearest even in f32, f16 and bf16 for every input, the largest finite
+ *     included (no input is close enough to an odd multiple of pi/2 to overflow): +-0
+ *     gives +-0, a subnormal x gives x, +-inf gives the type's positive default quiet
+ *     NaN, a NaN comes back quiet with its sign and payload. f64: within 0.5 ulp + 2^-97
+ *     relative. With a ScaleBias, of x * Scale + Bias as Identity.
  *
  *   Gelu (DML_OPERATOR_ACTIVATION_GELU): 0.5 x (1 + erf(x / sqrt2)), the exact value
  *     rounded once to nearest even in f32, f16 and bf16 for every input, subnormal
@@ -496,6 +515,7 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_ATAN = 6,
     DML_OPERATOR_ELEMENT_WISE_CEIL = 7,
     DML_OPERATOR_ELEMENT_WISE_CLIP = 8,
+    DML_OPERATOR_ELEMENT_WISE_COS = 9,
     DML_OPERATOR_ELEMENT_WISE_DIVIDE = 10,
     DML_OPERATOR_ELEMENT_WISE_EXP = 11,
     DML_OPERATOR_ELEMENT_WISE_FLOOR = 12,
@@ -514,8 +534,10 @@ typedef enum DML_OPERATOR_TYPE {
     DML_OPERATOR_ELEMENT_WISE_POW = 25,
     DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW = 26,
     DML_OPERATOR_ELEMENT_WISE_RECIP = 27,
+    DML_OPERATOR_ELEMENT_WISE_SIN = 28,
     DML_OPERATOR_ELEMENT_WISE_SQRT = 29,
     DML_OPERATOR_ELEMENT_WISE_SUBTRACT = 30,
+    DML_OPERATOR_ELEMENT_WISE_TAN = 31,
     DML_OPERATOR_ELEMENT_WISE_THRESHOLD = 32,
     DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR = 33,
     DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR = 34,
@@ -969,6 +991,24 @@ typedef struct DML_ELEMENT_WISE_SQRT_OPERATOR_DESC {
     const DML_TENSOR_DESC *OutputTensor;
     const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
 } DML_ELEMENT_WISE_SQRT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_SIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_COS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_COS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_TAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias; /* may be NULL */
+} DML_ELEMENT_WISE_TAN_OPERATOR_DESC;
 
 typedef struct DML_ELEMENT_WISE_EXP_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;

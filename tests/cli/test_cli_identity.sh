@@ -72,7 +72,7 @@ check 2 "--scale on sign" run sign --scale 2 "$work/in_f4.npy" "$work/no.npy"
 # The list is every operator with a ScaleBias, in table order (it grows with them).
 has "--scale and --bias are for identity, abs, " "--scale on sign: message"
 has "threshold, clip, " "--scale on sign: message, Threshold and Clip"
-has "recip, sqrt, exp, log, tanh, erf, pow, constant_pow, sinh, cosh, asinh, acosh, atanh, atan, asin and acos only" \
+has "recip, sqrt, exp, log, tanh, erf, pow, constant_pow, sinh, cosh, asinh, acosh, atanh, atan, asin, acos, sin, cos and tan only" \
     "--scale on sign: message end"
 check 2 "--bias not a number" run identity --bias x "$work/in_f4.npy" "$work/no.npy"
 has "--bias is 'x'; use a number" "--bias x: message"

@@ -95,6 +95,9 @@
 #define GELU_TANH DMLP_OPERATOR_ACTIVATION_GELU_TANH
 #define EXTENSION_OP(op) ((op) == MISH || (op) == GELU_TANH)
 #define ACT_IDENTITY DML_OPERATOR_ACTIVATION_IDENTITY
+#define SIN DML_OPERATOR_ELEMENT_WISE_SIN
+#define COS DML_OPERATOR_ELEMENT_WISE_COS
+#define TAN DML_OPERATOR_ELEMENT_WISE_TAN
 #define IF DML_OPERATOR_ELEMENT_WISE_IF
 #define SIGMOID DML_OPERATOR_ACTIVATION_SIGMOID
 #define ACT_TANH DML_OPERATOR_ACTIVATION_TANH
@@ -342,6 +345,12 @@ static const expected_row expected_rows[] = {
     {ACOS, 0x1000, 4, 4, {F32, F16}},
     {ACOS, 0x3000, 1, 8, {F32, F16}},
     {ATAN_YX, 0x3100, 1, 8, {F32, F16}},
+    {SIN, 0x1000, 4, 4, {F32, F16}},
+    {SIN, 0x3000, 1, 8, {F32, F16}},
+    {COS, 0x1000, 4, 4, {F32, F16}},
+    {COS, 0x3000, 1, 8, {F32, F16}},
+    {TAN, 0x1000, 4, 4, {F32, F16}},
+    {TAN, 0x3000, 1, 8, {F32, F16}},
 };
 
 /* docs/validation.md: the output types of the operators whose output has types of its own
@@ -441,6 +450,9 @@ static const struct {
     {ASIN, {F64, BF16}},
     {ACOS, {F64, BF16}},
     {ATAN_YX, {F64, BF16}},
+    {SIN, {F64, BF16}},
+    {COS, {F64, BF16}},
+    {TAN, {F64, BF16}},
 };
 
 static const struct {
@@ -532,6 +544,9 @@ static const struct {
     {ASIN, "ELEMENT_WISE_ASIN", 0x1000, "1_0"},
     {ACOS, "ELEMENT_WISE_ACOS", 0x1000, "1_0"},
     {ATAN_YX, "ELEMENT_WISE_ATAN_YX", 0x3100, "3_1"},
+    {SIN, "ELEMENT_WISE_SIN", 0x1000, "1_0"},
+    {COS, "ELEMENT_WISE_COS", 0x1000, "1_0"},
+    {TAN, "ELEMENT_WISE_TAN", 0x1000, "1_0"},
 };
 
 /* The two-input operators name their first input ATensor. */
@@ -686,7 +701,9 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||
                op == RECIP || op == SQRT || op == EXP || op == EW_TANH || op == LOG ||
-               op == ERF || op == ATAN || op == ASIN || op == ACOS) {
+               op == ERF || op == ATAN || op == ASIN || op == ACOS || op == SIN || op == COS ||
+               op == TAN || op == SINH || op == COSH || op == ASINH || op == ACOSH ||
+               op == ATANH) {
         /* Identity's layout: a NULL ScaleBias pointer */
         f->identity_desc = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){&f->in_tensor, &f->out_tensor,
                                                                      NULL};

@@ -26,9 +26,27 @@ typedef struct dmlp_cr_f64_check {
     double ulp_below; /* where |exact| is below this the claim is within one ulp, not the
                          exact bits (0: exact bits everywhere) */
     uint64_t seed;
+    const double *extra; /* inputs checked besides the samples (known hard ones) */
+    size_t extra_count;
 } dmlp_cr_f64_check;
 
-/* 1,000 samples (200 under TEST_THIN) through `kernel` with `args`. */
+/* x through `kernel` with `args` against the formula at x, as c's claim says. */
+static void dmlp_cr_check_f64_at(const dmlp_cr_f64_check *c, dmlp__unary_kernel kernel,
+                                 const dmlp__kernel_args *args, double x, mpfr_t mx, mpfr_t r)
+{
+    uint64_t xb = dmlp__f64_bits(x), y = 0;
+    kernel(1, &xb, &y, args);
+    mpfr_set_d(mx, x, MPFR_RNDN);
+    c->formula(r, mx, c->params);
+    double want = mpfr_get_d(r, MPFR_RNDN);
+    if (fabs(want) < c->ulp_below)
+        CHECK(fabs(dmlp__f64_from_bits(y) - want) <= ldexp(fabs(want), -52) + 0x1p-1074,
+              "%s of %a: within an ulp", c->name, x);
+    else
+        CHECK_EQ_U64(y, dmlp__f64_bits(want), "%s of %a", c->name, x);
+}
+
+/* 1,000 samples (200 under TEST_THIN) through `kernel` with `args`, and c->extra. */
 static void dmlp_cr_check_f64(const dmlp_cr_f64_check *c, dmlp__unary_kernel kernel,
                               const dmlp__kernel_args *args)
 {
@@ -46,17 +64,10 @@ static void dmlp_cr_check_f64(const dmlp_cr_f64_check *c, dmlp__unary_kernel ker
         }
         if (i % 5 == 0 && c->subnormals)
             x = -ldexp(1 + u, -(int)(b % 1074));
-        uint64_t xb = dmlp__f64_bits(x), y = 0;
-        kernel(1, &xb, &y, args);
-        mpfr_set_d(mx, x, MPFR_RNDN);
-        c->formula(r, mx, c->params);
-        double want = mpfr_get_d(r, MPFR_RNDN);
-        if (fabs(want) < c->ulp_below)
-            CHECK(fabs(dmlp__f64_from_bits(y) - want) <= ldexp(fabs(want), -52) + 0x1p-1074,
-                  "%s of %a: within an ulp", c->name, x);
-        else
-            CHECK_EQ_U64(y, dmlp__f64_bits(want), "%s of %a", c->name, x);
+        dmlp_cr_check_f64_at(c, kernel, args, x, mx, r);
     }
+    for (size_t i = 0; i < c->extra_count; i++)
+        dmlp_cr_check_f64_at(c, kernel, args, c->extra[i], mx, r);
     mpfr_clears(mx, r, (mpfr_ptr)0);
 }
 

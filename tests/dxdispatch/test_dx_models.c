@@ -396,6 +396,7 @@ int main(void)
     check_model("pow");
     check_model("hyperbolic");
     check_model("atrig");
+    check_model("trig");
     check_iterations();
     check_no_files();
     check_source_lookup();

@@ -863,6 +863,9 @@ static int checked_by_crmath(DML_OPERATOR_TYPE op)
     case EW(ASIN):
     case EW(ACOS):
     case EW(ATAN_YX):
+    case EW(SIN):
+    case EW(COS):
+    case EW(TAN):
         return 1;
     default:
         return 0;

@@ -45,7 +45,10 @@ ORACLES = {"Log": (mpmath.log, lambda x: np.log(x) if not (np.isfinite(x) and x 
            # |x| > 1 (no real value) and the infinities: numpy's NaN and +-pi/2
            "Asin": (mpmath.asin, lambda x: np.arcsin(x) if not abs(x) <= 1 else None),
            "Acos": (mpmath.acos, lambda x: np.arccos(x) if not abs(x) <= 1 else None),
-           "Atan": (mpmath.atan, lambda x: np.arctan(x) if not np.isfinite(x) else None)}
+           "Atan": (mpmath.atan, lambda x: np.arctan(x) if not np.isfinite(x) else None),
+           "Sin": (mpmath.sin, lambda x: np.sin(x) if not np.isfinite(x) else None),
+           "Cos": (mpmath.cos, lambda x: np.cos(x) if not np.isfinite(x) else None),
+           "Tan": (mpmath.tan, lambda x: np.tan(x) if not np.isfinite(x) else None)}
 PRECISION = {np.float16: 11, np.float32: 24, np.float64: 53}
 
 

@@ -197,6 +197,20 @@ def mp_gelu_tanh(v):
     return v / (1 + mpmath.exp(-2 * u))
 
 
+def mpmath_trig(name):
+    """mpmath's sin, cos or tan (exact reduction at any size); +-inf gives NaN."""
+    def fn(v):
+        import mpmath
+        return mpmath.nan if mpmath.isinf(v) else getattr(mpmath, name)(v)
+    return fn
+
+
+def cos_correctly_rounded(x):
+    """correctly_rounded keeps a zero as it is; cos(+-0) is 1."""
+    y = correctly_rounded(mpmath_trig("cos"))(x)
+    return np.where(x == 0, np.ones_like(y), y)
+
+
 def int_divide(a, b):
     """Truncating integer division, wrapping (INT_MIN / -1 is INT_MIN)."""
     bits = a.dtype.itemsize * 8
@@ -538,6 +552,9 @@ UNARY = {
     "atan": None,
     "asin": None,
     "acos": None,
+    "sin": correctly_rounded(mpmath_trig("sin")),
+    "cos": cos_correctly_rounded,
+    "tan": correctly_rounded(mpmath_trig("tan")),
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {

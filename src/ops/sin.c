@@ -1,0 +1,52 @@
+/* ELEMENT_WISE_SIN: sin(x), x in radians (docs/operators.md, docs/accuracy.md), from
+   the correctly rounded core numeric/cr_trig.c: f32, f16 and bf16 get the exact value
+   rounded once to nearest even (f16 and bf16 never through binary32) for every input,
+   the largest included, as the reduction by pi/2 is exact (Payne-Hanek). sin(+-0) =
+   +-0; +-inf gives the type's positive default quiet NaN; a NaN comes back quiet with
+   its sign and payload; a subnormal x gives x (x^3/6 is far below half its ulp). f64:
+   within 0.5 ULP + 2^-99 relative. With a ScaleBias, of x * Scale + Bias computed as
+   Identity computes it. */
+#include "ops/correctly_rounded.h"
+#include "ops/op.h"
+
+#define OP DML_OPERATOR_ELEMENT_WISE_SIN
+#define OP_DESC DML_ELEMENT_WISE_SIN_OPERATOR_DESC
+
+DMLP_OP(ELEMENT_WISE_SIN, sin, sin, "Sin", DMLP_SAME_TYPE, DMLP_IN_PLACE,
+        "  sin       ELEMENT_WISE_SIN: sin(x), x in radians, correctly rounded (of x * scale +\n"
+        "            bias with --scale and --bias)\n",
+        DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
+        DMLP_FIELD(SCALE_BIAS, ScaleBias))
+
+DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
+DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
+DMLP_EXTENSION_TYPES((F64, BF16))
+
+/* 22 adds bfloat16. */
+DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
+DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
+
+/* No fast kernels yet: every CPU runs the reference, itself the correctly rounded
+   function (a binary64 evaluation decided by its error bound, double-double for the rest). */
+CR_KERNEL_ROWS(sin)
+
+#ifndef DMLP_OPS_LIST
+#include "numeric/cr_trig.h"
+
+static uint32_t sin_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
+{
+    (void)args;
+    return dmlp__cr_trig_narrow(DMLP__TRIG_SIN, x, frac, exp);
+}
+
+static double sin_wide(double x, const dmlp__kernel_args *args)
+{
+    (void)args;
+    return dmlp__cr_trig_f64(DMLP__TRIG_SIN, x);
+}
+
+CR_REFERENCE_KERNELS(sin)
+#endif
+
+#undef OP
+#undef OP_DESC
