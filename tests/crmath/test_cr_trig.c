@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "crmath/cr_f64_check.h"
-#include "crmath/cr_op_sweep.h"
 #include "crmath/cr_sweep.h"
 #include "crmath/cr_unary_forms.h"
 #include "crmath/oracle.h"
@@ -255,14 +254,10 @@ typedef struct trig_ctx {
 #define SCALE 3.0f
 #define BIAS -0.5f
 
-/* 16-bit results are decided from the filter where its bound allows (cr_op_sweep.h's
-   decide16), MPFR otherwise. */
 static uint32_t trig_expect(uint32_t x, void *ctx)
 {
     trig_ctx *c = ctx;
     const dmlp_oracle *o = &oracles[c->fn];
-    op_sweep d = {.oracle = o, .type = c->type};
-    uint32_t v;
     switch (c->type) {
     case DML_TENSOR_DATA_TYPE_FLOAT32:
         if (c->scaled)
@@ -271,11 +266,11 @@ static uint32_t trig_expect(uint32_t x, void *ctx)
     case DML_TENSOR_DATA_TYPE_FLOAT16:
         if (c->scaled)
             x = dmlp__f32_to_f16(dmlp_cr_scale_bias(dmlp__f16_to_f32((uint16_t)x), SCALE, BIAS));
-        return decide16(&d, (uint16_t)x, &v) ? v : dmlp_oracle_f16(o, (uint16_t)x, NULL);
+        return dmlp_oracle_f16(o, (uint16_t)x, NULL);
     default:
         if (c->scaled)
             x = dmlp__f32_to_bf16(dmlp_cr_scale_bias(dmlp__bf16_to_f32((uint16_t)x), SCALE, BIAS));
-        return decide16(&d, (uint16_t)x, &v) ? v : dmlp_oracle_bf16(o, (uint16_t)x, NULL);
+        return dmlp_oracle_bf16(o, (uint16_t)x, NULL);
     }
 }
 
@@ -306,7 +301,6 @@ static void sweep(int fn, DML_TENSOR_DATA_TYPE type, int scaled, uint64_t stride
 
 int main(int argc, char **argv)
 {
-    (void)op_sweep_run; /* cr_op_sweep.h is here for decide16 */
     tables();
     entry_points();
     special_values();
