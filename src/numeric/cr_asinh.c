@@ -45,17 +45,6 @@ static uint32_t default_nan(int frac, int exp) /* the format's positive quiet Na
     return (((1u << exp) - 1u) << frac) | (1u << (frac - 1));
 }
 
-/* One Newton step from the double root r: v - r^2 is formed exactly up to v.lo's and the
-   correction's roundings (u^2 relative each), and the step's own error is below
-   (2^-53)^2 / 2: below 2^-102 in all. */
-dmlp__dd dmlp__dd_sqrt(dmlp__dd v)
-{
-    double r = sqrt(v.hi);
-    dmlp__dd sq = dmlp__two_prod(r, r);
-    double rest = ((v.hi - sq.hi) - sq.lo) + v.lo; /* v.hi - sq.hi exact (Sterbenz) */
-    return dmlp__fast_two_sum(r, rest / (2.0 * r));
-}
-
 double dmlp__asinh_fast(double a)
 {
     double a2 = a * a;

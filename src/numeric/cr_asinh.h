@@ -20,9 +20,6 @@ double dmlp__acosh_fast(double x);
 dmlp__dd dmlp__asinh_dd(double a);
 dmlp__dd dmlp__acosh_dd(double x);
 
-/* sqrt of a normalised double-double v > 0 (no underflow): relative error below 2^-102. */
-dmlp__dd dmlp__dd_sqrt(dmlp__dd v);
-
 /* asinh(x), acosh(x) rounded once to nearest-even in a narrow format (DMLP__F32_FORMAT ...
    of numeric/cr_round.h), for every binary64 x: asinh(+-0) = +-0, asinh(+-inf) = +-inf;
    acosh(1) = +0, acosh(+inf) = +inf, acosh(x < 1) (-inf and -0 too) the format's positive

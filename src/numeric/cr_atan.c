@@ -181,16 +181,6 @@ dmlp__dd dmlp__atan2_dd(double y, double x)
     return y < 0 ? dd_neg(a) : a;
 }
 
-/* sqrt(v) for v > 0: one Newton step on the binary64 root; v - s^2 is exact to the
-   rounding of its low part. Below 2^-100 relative. (A dd square root for src/numeric.) */
-static dmlp__dd dd_sqrt(dmlp__dd v)
-{
-    double s = sqrt(v.hi);
-    dmlp__dd sq = dmlp__two_prod(s, s);
-    double res = ((v.hi - sq.hi) - sq.lo) + v.lo;
-    return dmlp__fast_two_sum(s, res / (2.0 * s));
-}
-
 /* sqrt(1 - a^2) for 0 <= a <= 1 (0 at a = 1): 1 - a is exact above 1/2, and 1 - a^2
    at least 3/4 below. */
 static dmlp__dd cosine_dd(double a)
@@ -200,7 +190,7 @@ static dmlp__dd cosine_dd(double a)
         d = dmlp__dd_add_d(dd_neg(dmlp__two_prod(a, a)), 1.0);
     else
         d = dmlp__dd_mul_d(dmlp__two_sum(1.0, a), 1.0 - a);
-    return d.hi == 0 ? d : dd_sqrt(d);
+    return d.hi == 0 ? d : dmlp__dd_sqrt(d);
 }
 
 dmlp__dd dmlp__asin_dd(double x)

@@ -9,7 +9,8 @@
    bounds Joldes, Muller and Popescu prove for these algorithms ("Tight and rigorous
    error bounds for basic building blocks of double-word arithmetic", 2017; at most
    7 * 2^-106 for the product with its cross terms rounded twice, as here without FMA)
-   rounded up to a power of two; dd_div below 2^-100. The callers' error analyses use these.
+   rounded up to a power of two; dd_div below 2^-100, dd_sqrt below 2^-102. The callers'
+   error analyses use these.
    Like all floating-point code, it assumes the default rounding mode, and it must be
    compiled without contraction of a*b+c (src/kernels/CMakeLists.txt). */
 #ifndef DMLP_NUMERIC_DOUBLE_DOUBLE_H
@@ -101,6 +102,17 @@ static inline dmlp__dd dmlp__dd_div(dmlp__dd a, dmlp__dd b)
     dmlp__dd q1 = dmlp__fast_two_sum(q, q2);
     r = dmlp__dd_add(a, dmlp__dd_mul(b, (dmlp__dd){-q1.hi, -q1.lo}));
     return dmlp__dd_add_d(q1, r.hi / b.hi);
+}
+
+/* sqrt(v) for v > 0: one Newton step from the double root r. v - r^2 is formed exactly
+   up to v.lo's and the correction's roundings (u^2 relative each, v.hi - r^2's high part
+   exact by Sterbenz), and the step's own error is below (2^-53)^2 / 2: below 2^-102. */
+static inline dmlp__dd dmlp__dd_sqrt(dmlp__dd v)
+{
+    double r = sqrt(v.hi);
+    dmlp__dd sq = dmlp__two_prod(r, r);
+    double rest = ((v.hi - sq.hi) - sq.lo) + v.lo;
+    return dmlp__fast_two_sum(r, rest / (2.0 * r));
 }
 
 #endif
