@@ -37,4 +37,30 @@ uint32_t dmlp__cr_trig_narrow(dmlp__trig_fn fn, double x, int frac, int exp);
 /* fn(x) in binary64 (the accuracy above). */
 double dmlp__cr_trig_f64(dmlp__trig_fn fn, double x);
 
+/* The same per function, as the operator files name them. */
+static inline uint32_t dmlp__cr_sin_narrow(double x, int frac, int exp)
+{
+    return dmlp__cr_trig_narrow(DMLP__TRIG_SIN, x, frac, exp);
+}
+static inline uint32_t dmlp__cr_cos_narrow(double x, int frac, int exp)
+{
+    return dmlp__cr_trig_narrow(DMLP__TRIG_COS, x, frac, exp);
+}
+static inline uint32_t dmlp__cr_tan_narrow(double x, int frac, int exp)
+{
+    return dmlp__cr_trig_narrow(DMLP__TRIG_TAN, x, frac, exp);
+}
+static inline double dmlp__cr_sin_f64(double x)
+{
+    return dmlp__cr_trig_f64(DMLP__TRIG_SIN, x);
+}
+static inline double dmlp__cr_cos_f64(double x)
+{
+    return dmlp__cr_trig_f64(DMLP__TRIG_COS, x);
+}
+static inline double dmlp__cr_tan_f64(double x)
+{
+    return dmlp__cr_trig_f64(DMLP__TRIG_TAN, x);
+}
+
 #endif

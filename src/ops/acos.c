@@ -24,25 +24,19 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
 
-/* The reference on every ISA (no fast kernels yet). */
-CR_KERNEL_ROWS(acos)
+/* f16 and bf16 look their results up in the reference's own table, built once; f32 and
+   f64 run the reference, itself the correctly rounded function. */
+CR_TABLE16_KERNEL_ROWS(acos)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_atan.h"
 
-static uint32_t acos_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
-{
-    (void)args;
-    return dmlp__cr_acos_narrow(x, frac, exp);
-}
+CR_MEMBERLESS_REFERENCE_KERNELS(acos)
+CR_REFERENCE_TABLES(acos)
+#endif
 
-static double acos_wide(double x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    return dmlp__cr_acos_f64(x);
-}
-
-CR_REFERENCE_KERNELS(acos)
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_KERNELS(acos)
 #endif
 
 #undef OP

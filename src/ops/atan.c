@@ -22,25 +22,19 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
 
-/* The reference on every ISA (no fast kernels yet). */
-CR_KERNEL_ROWS(atan)
+/* f16 and bf16 look their results up in the reference's own table, built once; f32 and
+   f64 run the reference, itself the correctly rounded function. */
+CR_TABLE16_KERNEL_ROWS(atan)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_atan.h"
 
-static uint32_t atan_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
-{
-    (void)args;
-    return dmlp__cr_atan_narrow(x, frac, exp);
-}
+CR_MEMBERLESS_REFERENCE_KERNELS(atan)
+CR_REFERENCE_TABLES(atan)
+#endif
 
-static double atan_wide(double x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    return dmlp__cr_atan_f64(x);
-}
-
-CR_REFERENCE_KERNELS(atan)
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_KERNELS(atan)
 #endif
 
 #undef OP

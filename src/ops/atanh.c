@@ -24,26 +24,19 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(9, "float16, float, double", 0, 0, 0)
 
-/* Every CPU runs the reference, itself the correctly rounded function (a binary64
-   evaluation decided by its error bound, double-double for the rest). */
-CR_KERNEL_ROWS(atanh)
+/* f16 and bf16 look their results up in the reference's own table, built once; f32 and
+   f64 run the reference, itself the correctly rounded function. */
+CR_TABLE16_KERNEL_ROWS(atanh)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_atanh.h"
 
-static uint32_t atanh_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
-{
-    (void)args;
-    return dmlp__cr_atanh_narrow(x, frac, exp);
-}
+CR_MEMBERLESS_REFERENCE_KERNELS(atanh)
+CR_REFERENCE_TABLES(atanh)
+#endif
 
-static double atanh_wide(double x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    return dmlp__cr_atanh_f64(x);
-}
-
-CR_REFERENCE_KERNELS(atanh)
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_KERNELS(atanh)
 #endif
 
 #undef OP

@@ -28,6 +28,14 @@
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##name, 4, 4, YES, YES)                   \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##name, 8, 8, NO, NO)                     \
     DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, NO, NO)
+/* The kernel table's rows of a correctly rounded function whose 16-bit results are looked
+   up in the reference's own table (CR_REFERENCE_TABLES, CR_TABLE16_KERNELS): f32 and f64
+   run the reference. */
+#define CR_TABLE16_KERNEL_ROWS(name)                                                        \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##name, 2, 2, YES, YES)                   \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##name, 4, 4, NO, NO)                     \
+    DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##name, 8, 8, NO, NO)                     \
+    DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, YES, YES)
 /* The kernel table's rows of a correctly rounded activation: the reference on every ISA. */
 #define CR_KERNEL_ROWS(name)                                                                \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##name, 2, 2, NO, NO)                     \
@@ -40,6 +48,10 @@
 #if defined(DMLP_OPS_VECTOR)
 #define CR_FAST_KERNELS(name, lanes)                                                        \
     CR_F32_KERNEL(name, lanes, no_fix32)                                                    \
+    TABLE16_KERNEL(f16, name)                                                               \
+    TABLE16_KERNEL(bf16, name)
+/* The 16-bit kernels of CR_TABLE16_KERNEL_ROWS. */
+#define CR_TABLE16_KERNELS(name)                                                            \
     TABLE16_KERNEL(f16, name)                                                               \
     TABLE16_KERNEL(bf16, name)
 #endif
@@ -96,4 +108,19 @@
     DMLP__REFERENCE_MAP(f64_##name, uint64_t, uint64_t,                                     \
                         name##_f64_bits(args->scale_bias ? dmlp__scale_bias_f64(x, args) : x, \
                                         args))
+
+/* CR_REFERENCE_KERNELS of a function without FLOAT members, from its core's entry points
+   dmlp__cr_<name>_narrow(x, frac, exp) and dmlp__cr_<name>_f64(x). */
+#define CR_MEMBERLESS_REFERENCE_KERNELS(name)                                               \
+    static uint32_t name##_narrow(double x, const dmlp__kernel_args *args, int frac, int exp) \
+    {                                                                                       \
+        (void)args;                                                                         \
+        return dmlp__cr_##name##_narrow(x, frac, exp);                                      \
+    }                                                                                       \
+    static double name##_wide(double x, const dmlp__kernel_args *args)                      \
+    {                                                                                       \
+        (void)args;                                                                         \
+        return dmlp__cr_##name##_f64(x);                                                    \
+    }                                                                                       \
+    CR_REFERENCE_KERNELS(name)
 #endif

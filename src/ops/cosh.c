@@ -23,26 +23,19 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(9, "float16, float, double", 0, 0, 0)
 
-/* Every CPU runs the reference, itself the correctly rounded function (a binary64
-   evaluation decided by its error bound, double-double for the rest). */
-CR_KERNEL_ROWS(cosh)
+/* f16 and bf16 look their results up in the reference's own table, built once; f32 and
+   f64 run the reference, itself the correctly rounded function. */
+CR_TABLE16_KERNEL_ROWS(cosh)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_sinh.h"
 
-static uint32_t cosh_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
-{
-    (void)args;
-    return dmlp__cr_cosh_narrow(x, frac, exp);
-}
+CR_MEMBERLESS_REFERENCE_KERNELS(cosh)
+CR_REFERENCE_TABLES(cosh)
+#endif
 
-static double cosh_wide(double x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    return dmlp__cr_cosh_f64(x);
-}
-
-CR_REFERENCE_KERNELS(cosh)
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_KERNELS(cosh)
 #endif
 
 #undef OP

@@ -29,19 +29,7 @@ CR_FAST_KERNEL_ROWS(sigmoid)
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_sigmoid.h"
 
-static uint32_t sigmoid_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
-{
-    (void)args;
-    return dmlp__cr_sigmoid_narrow(x, frac, exp);
-}
-
-static double sigmoid_wide(double x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    return dmlp__cr_sigmoid_f64(x);
-}
-
-CR_REFERENCE_KERNELS(sigmoid)
+CR_MEMBERLESS_REFERENCE_KERNELS(sigmoid)
 CR_REFERENCE_TABLES(sigmoid)
 #endif
 

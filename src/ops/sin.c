@@ -26,26 +26,19 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
 
-/* No fast kernels yet: every CPU runs the reference, itself the correctly rounded
-   function (a binary64 evaluation decided by its error bound, double-double for the rest). */
-CR_KERNEL_ROWS(sin)
+/* f16 and bf16 look their results up in the reference's own table, built once; f32 and
+   f64 run the reference, itself the correctly rounded function. */
+CR_TABLE16_KERNEL_ROWS(sin)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_trig.h"
 
-static uint32_t sin_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
-{
-    (void)args;
-    return dmlp__cr_trig_narrow(DMLP__TRIG_SIN, x, frac, exp);
-}
+CR_MEMBERLESS_REFERENCE_KERNELS(sin)
+CR_REFERENCE_TABLES(sin)
+#endif
 
-static double sin_wide(double x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    return dmlp__cr_trig_f64(DMLP__TRIG_SIN, x);
-}
-
-CR_REFERENCE_KERNELS(sin)
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_KERNELS(sin)
 #endif
 
 #undef OP

@@ -25,19 +25,7 @@ CR_FAST_KERNEL_ROWS(tanh)
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_tanh.h"
 
-static uint32_t tanh_narrow(double x, const dmlp__kernel_args *args, int frac, int exp)
-{
-    (void)args;
-    return dmlp__cr_tanh_narrow(x, frac, exp);
-}
-
-static double tanh_wide(double x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    return dmlp__cr_tanh_f64(x);
-}
-
-CR_REFERENCE_KERNELS(tanh)
+CR_MEMBERLESS_REFERENCE_KERNELS(tanh)
 CR_REFERENCE_TABLES(tanh)
 #endif
 
