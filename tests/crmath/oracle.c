@@ -241,3 +241,19 @@ uint16_t dmlp_oracle_bf16(const dmlp_oracle *o, uint16_t x, const double *params
 {
     return oracle16(o, x, params, 7, 8, DMLP_ORACLE_BF16);
 }
+
+double dmlp_oracle_rel_err(double hi, double lo, const mpfr_t ref)
+{
+    mpfr_t d;
+    mpfr_init2(d, 400);
+    mpfr_set_d(d, hi, MPFR_RNDN);
+    mpfr_add_d(d, d, lo, MPFR_RNDN);
+    mpfr_sub(d, d, ref, MPFR_RNDN);
+    double r = -1000;
+    if (!mpfr_zero_p(d)) {
+        mpfr_div(d, d, ref, MPFR_RNDN);
+        r = log2(fabs(mpfr_get_d(d, MPFR_RNDN)));
+    }
+    mpfr_clear(d);
+    return r;
+}

@@ -54,6 +54,10 @@ uint32_t dmlp_oracle_f32(const dmlp_oracle *o, uint32_t x, const double *params)
 uint16_t dmlp_oracle_f16(const dmlp_oracle *o, uint16_t x, const double *params);
 uint16_t dmlp_oracle_bf16(const dmlp_oracle *o, uint16_t x, const double *params);
 
+/* log2 of the relative error of hi + lo against ref (-1000 when they are equal): how the
+   tests hold an evaluation to its proven bound. */
+double dmlp_oracle_rel_err(double hi, double lo, const mpfr_t ref);
+
 /* How many evaluations on this thread have gone to MPFR (tests report the share). */
 unsigned long long dmlp_oracle_mpfr_calls(void);
 

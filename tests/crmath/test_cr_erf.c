@@ -39,26 +39,9 @@ static const dmlp_oracle erf_oracle = {"erf", erf_formula, 0, erf_filter, 8, 0};
 #define PREC 320
 
 /* log2 of |v - ref| / |ref| (-400 when equal). */
-static double rel_err(double hi, double lo, const mpfr_t ref)
-{
-    mpfr_t d;
-    mpfr_init2(d, PREC);
-    mpfr_set_d(d, hi, MPFR_RNDN);
-    mpfr_add_d(d, d, lo, MPFR_RNDN);
-    mpfr_sub(d, d, ref, MPFR_RNDN);
-    if (mpfr_zero_p(d)) {
-        mpfr_clear(d);
-        return -400;
-    }
-    mpfr_div(d, d, ref, MPFR_RNDN);
-    double r = log2(fabs(mpfr_get_d(d, MPFR_RNDN)));
-    mpfr_clear(d);
-    return r;
-}
-
 static void check_dd_table(const double *v, const mpfr_t ref, int bits, const char *what, int k)
 {
-    double e = mpfr_zero_p(ref) ? (v[0] == 0 && v[1] == 0 ? -400 : 0) : rel_err(v[0], v[1], ref);
+    double e = mpfr_zero_p(ref) ? (v[0] == 0 && v[1] == 0 ? -400 : 0) : dmlp_oracle_rel_err(v[0], v[1], ref);
     CHECK(e <= -bits, "%s[%d] within 2^-%d (2^%.1f)", what, k, bits, e);
 }
 
@@ -117,11 +100,11 @@ static void entry_points_at(double x)
     mpfr_erf(r, mx, MPFR_RNDN);
     if (fabs(x) >= 0x1p-960) {
         dmlp__dd v = dmlp__erf_dd((dmlp__dd){x, 0});
-        double e = rel_err(v.hi, v.lo, r);
+        double e = dmlp_oracle_rel_err(v.hi, v.lo, r);
         worst_erf_dd = fmax(worst_erf_dd, e);
         CHECK(e <= -93, "erf_dd(%a): 2^%.1f", x, e);
         if (fabs(x) < 4) {
-            e = rel_err(dmlp__erf_fast(x), 0, r);
+            e = dmlp_oracle_rel_err(dmlp__erf_fast(x), 0, r);
             worst_erf_fast = fmax(worst_erf_fast, e);
             CHECK(e <= -46, "erf_fast(%a): 2^%.1f", x, e);
         }
@@ -129,11 +112,11 @@ static void entry_points_at(double x)
     if (x < 25.8) {
         mpfr_erfc(r, mx, MPFR_RNDN);
         dmlp__dd v = dmlp__erfc_dd((dmlp__dd){x, 0});
-        double e = rel_err(v.hi, v.lo, r);
+        double e = dmlp_oracle_rel_err(v.hi, v.lo, r);
         worst_erfc_dd = fmax(worst_erfc_dd, e);
         CHECK(e <= -93, "erfc_dd(%a): 2^%.1f", x, e);
         if (x >= 0) {
-            e = rel_err(dmlp__erfc_fast((dmlp__dd){x, 0}, NULL), 0, r);
+            e = dmlp_oracle_rel_err(dmlp__erfc_fast((dmlp__dd){x, 0}, NULL), 0, r);
             worst_erfc_fast = fmax(worst_erfc_fast, e);
             CHECK(e <= -46, "erfc_fast(%a): 2^%.1f", x, e);
         }
@@ -143,7 +126,7 @@ static void entry_points_at(double x)
         mpfr_set_d(mx, a, MPFR_RNDN);
         mpfr_exp(r, mx, MPFR_RNDN);
         dmlp__dd v = dmlp__exp_dd((dmlp__dd){a, 0});
-        double e = rel_err(v.hi, v.lo, r);
+        double e = dmlp_oracle_rel_err(v.hi, v.lo, r);
         worst_exp = fmax(worst_exp, e);
         CHECK(e <= -100, "exp_dd(%a): 2^%.1f", a, e);
     }
@@ -159,11 +142,11 @@ static void erfc_dd_low_part(double hi, double lo)
     mpfr_add_d(mx, mx, lo, MPFR_RNDN);
     mpfr_erfc(r, mx, MPFR_RNDN);
     dmlp__dd v = dmlp__erfc_dd((dmlp__dd){hi, lo});
-    double e = rel_err(v.hi, v.lo, r);
+    double e = dmlp_oracle_rel_err(v.hi, v.lo, r);
     CHECK(e <= -93, "erfc_dd(%a + %a): 2^%.1f", hi, lo, e);
     mpfr_erf(r, mx, MPFR_RNDN);
     v = dmlp__erf_dd((dmlp__dd){hi, lo});
-    e = rel_err(v.hi, v.lo, r);
+    e = dmlp_oracle_rel_err(v.hi, v.lo, r);
     CHECK(e <= -93, "erf_dd(%a + %a): 2^%.1f", hi, lo, e);
     mpfr_clears(mx, r, (mpfr_ptr)0);
 }

@@ -51,22 +51,6 @@ static double gelu_filter(double x, const double *params)
 
 static const dmlp_oracle gelu_oracle = {"gelu", gelu_formula, 13, gelu_filter, 4096, 0};
 
-static double rel_err(double hi, double lo, const mpfr_t ref)
-{
-    mpfr_t d;
-    mpfr_init2(d, 320);
-    mpfr_set_d(d, hi, MPFR_RNDN);
-    mpfr_add_d(d, d, lo, MPFR_RNDN);
-    mpfr_sub(d, d, ref, MPFR_RNDN);
-    double r = -400;
-    if (!mpfr_zero_p(d)) {
-        mpfr_div(d, d, ref, MPFR_RNDN);
-        r = log2(fabs(mpfr_get_d(d, MPFR_RNDN)));
-    }
-    mpfr_clear(d);
-    return r;
-}
-
 static double worst_dd = -400, worst_fast = -400;
 
 static void entry_points_at(double x)
@@ -77,11 +61,11 @@ static void entry_points_at(double x)
     gelu_formula(r, mx, NULL);
     if (!mpfr_zero_p(r) && mpfr_get_exp(r) > -960) {
         dmlp__dd v = dmlp__gelu_dd(x);
-        double e = rel_err(v.hi, v.lo, r);
+        double e = dmlp_oracle_rel_err(v.hi, v.lo, r);
         worst_dd = fmax(worst_dd, e);
         CHECK(e <= -92, "gelu_dd(%a): 2^%.1f", x, e);
         if (x >= -20) {
-            e = rel_err(dmlp__gelu_fast(x), 0, r);
+            e = dmlp_oracle_rel_err(dmlp__gelu_fast(x), 0, r);
             worst_fast = fmax(worst_fast, e);
             CHECK(e <= -46, "gelu_fast(%a): 2^%.1f", x, e);
         }

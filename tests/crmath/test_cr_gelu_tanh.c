@@ -98,22 +98,6 @@ static void constants(void)
     mpfr_clears(c, d, (mpfr_ptr)0);
 }
 
-static double rel_err(double hi, double lo, const mpfr_t ref)
-{
-    mpfr_t d;
-    mpfr_init2(d, 320);
-    mpfr_set_d(d, hi, MPFR_RNDN);
-    mpfr_add_d(d, d, lo, MPFR_RNDN);
-    mpfr_sub(d, d, ref, MPFR_RNDN);
-    double r = -400;
-    if (!mpfr_zero_p(d)) {
-        mpfr_div(d, d, ref, MPFR_RNDN);
-        r = log2(fabs(mpfr_get_d(d, MPFR_RNDN)));
-    }
-    mpfr_clear(d);
-    return r;
-}
-
 static double worst_dd = -400, worst_fast = -400;
 
 static void entry_points_at(double x)
@@ -126,11 +110,11 @@ static void entry_points_at(double x)
     double av = fabs(mpfr_get_d(v, MPFR_RNDN));
     if (!mpfr_zero_p(r) && x >= -11 && x <= 10) {
         dmlp__dd y = dmlp__gelu_tanh_dd(x);
-        double e = rel_err(y.hi, y.lo, r);
+        double e = dmlp_oracle_rel_err(y.hi, y.lo, r);
         worst_dd = fmax(worst_dd, e);
         CHECK(e <= log2(2.25 + 1.15 * av) - 100, "gelu_tanh_dd(%a): 2^%.1f", x, e);
         uint64_t steps;
-        e = rel_err(dmlp__gelu_tanh_fast(x, &steps), 0, r);
+        e = dmlp_oracle_rel_err(dmlp__gelu_tanh_fast(x, &steps), 0, r);
         worst_fast = fmax(worst_fast, e);
         CHECK(e <= log2(7 * av + 3.05) - 53, "gelu_tanh_fast(%a): 2^%.1f", x, e);
         CHECK((double)steps >= (7 * av + 3.05) * 2, "gelu_tanh_fast(%a): steps cover", x);

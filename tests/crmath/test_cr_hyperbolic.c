@@ -50,22 +50,6 @@ static const DML_OPERATOR_TYPE ops[FUNCTIONS] = {
     DML_OPERATOR_ELEMENT_WISE_ASINH, DML_OPERATOR_ELEMENT_WISE_ACOSH,
     DML_OPERATOR_ELEMENT_WISE_ATANH};
 
-static double rel_err(double hi, double lo, const mpfr_t ref)
-{
-    mpfr_t d;
-    mpfr_init2(d, 320);
-    mpfr_set_d(d, hi, MPFR_RNDN);
-    mpfr_add_d(d, d, lo, MPFR_RNDN);
-    mpfr_sub(d, d, ref, MPFR_RNDN);
-    double r = -400;
-    if (!mpfr_zero_p(d)) {
-        mpfr_div(d, d, ref, MPFR_RNDN);
-        r = log2(fabs(mpfr_get_d(d, MPFR_RNDN)));
-    }
-    mpfr_clear(d);
-    return r;
-}
-
 typedef struct form_bound {
     const char *name;
     double (*fast)(double);
@@ -93,11 +77,11 @@ static void forms_at(int f, double a, double *worst)
     mpfr_inits2(320, x, y, (mpfr_ptr)0);
     mpfr_set_d(x, a, MPFR_RNDN);
     oracles[f].formula(y, x, NULL);
-    double e = rel_err(b->fast(a), 0, y);
+    double e = dmlp_oracle_rel_err(b->fast(a), 0, y);
     CHECK(e <= log2(b->fast_bound), "%s_fast(%a): 2^%.2f", b->name, a, e);
     worst[0] = fmax(worst[0], e);
     dmlp__dd d = b->dd(a);
-    e = rel_err(d.hi, d.lo, y);
+    e = dmlp_oracle_rel_err(d.hi, d.lo, y);
     CHECK(e <= log2(b->dd_bound), "%s_dd(%a): 2^%.2f", b->name, a, e);
     worst[1] = fmax(worst[1], e);
     mpfr_clears(x, y, (mpfr_ptr)0);

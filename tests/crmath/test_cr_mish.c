@@ -61,22 +61,6 @@ static double mish_filter(double x, const double *params)
 
 static const dmlp_oracle mish_oracle = {"mish", mish_formula, 4, mish_filter, 16, 0};
 
-static double rel_err(double hi, double lo, const mpfr_t ref)
-{
-    mpfr_t d;
-    mpfr_init2(d, 320);
-    mpfr_set_d(d, hi, MPFR_RNDN);
-    mpfr_add_d(d, d, lo, MPFR_RNDN);
-    mpfr_sub(d, d, ref, MPFR_RNDN);
-    double r = -400;
-    if (!mpfr_zero_p(d)) {
-        mpfr_div(d, d, ref, MPFR_RNDN);
-        r = log2(fabs(mpfr_get_d(d, MPFR_RNDN)));
-    }
-    mpfr_clear(d);
-    return r;
-}
-
 static double worst_dd = -400, worst_fast = -400;
 
 static void entry_points_at(double x)
@@ -87,10 +71,10 @@ static void entry_points_at(double x)
     mish_formula(r, mx, NULL);
     if (!mpfr_zero_p(r) && x >= -600 && x <= 20) {
         dmlp__dd v = dmlp__mish_dd(x);
-        double e = rel_err(v.hi, v.lo, r);
+        double e = dmlp_oracle_rel_err(v.hi, v.lo, r);
         worst_dd = fmax(worst_dd, e);
         CHECK(e <= -97, "mish_dd(%a): 2^%.1f", x, e);
-        e = rel_err(dmlp__mish_fast(x), 0, r);
+        e = dmlp_oracle_rel_err(dmlp__mish_fast(x), 0, r);
         worst_fast = fmax(worst_fast, e);
         CHECK(e <= log2(11.2) - 53, "mish_fast(%a): 2^%.1f", x, e);
     }

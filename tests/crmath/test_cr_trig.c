@@ -104,22 +104,6 @@ static void tables(void)
     mpfr_clears(t, w, (mpfr_ptr)0);
 }
 
-static double rel_err(double hi, double lo, const mpfr_t ref)
-{
-    mpfr_t d;
-    mpfr_init2(d, 400);
-    mpfr_set_d(d, hi, MPFR_RNDN);
-    mpfr_add_d(d, d, lo, MPFR_RNDN);
-    mpfr_sub(d, d, ref, MPFR_RNDN);
-    double r = -999;
-    if (!mpfr_zero_p(d)) {
-        mpfr_div(d, d, ref, MPFR_RNDN);
-        r = log2(fabs(mpfr_get_d(d, MPFR_RNDN)));
-    }
-    mpfr_clear(d);
-    return r;
-}
-
 static double worst_dd[3] = {-999, -999, -999}, worst_fast[3] = {-999, -999, -999};
 
 static void entry_points_at(double x)
@@ -134,11 +118,11 @@ static void entry_points_at(double x)
     for (int fn = 0; fn < 3; fn++) {
         formulas[fn](r, mx, NULL);
         dmlp__dd v = dmlp__trig_dd((dmlp__trig_fn)fn, k, red);
-        double e = rel_err(v.hi, v.lo, r);
+        double e = dmlp_oracle_rel_err(v.hi, v.lo, r);
         worst_dd[fn] = fmax(worst_dd[fn], e);
         CHECK(e <= dd_bound[fn], "%s_dd(%a): 2^%.1f", fn_names[fn], x, e);
         /* the fast form's bound: the steps it is decided with, 2^-54 each */
-        e = rel_err(dmlp__trig_fast((dmlp__trig_fn)fn, k, red), 0, r);
+        e = dmlp_oracle_rel_err(dmlp__trig_fast((dmlp__trig_fn)fn, k, red), 0, r);
         worst_fast[fn] = fmax(worst_fast[fn], e);
         CHECK(e <= log2((double)DMLP__TRIG_FAST_STEPS(fn)) - 54, "%s_fast(%a): 2^%.1f", fn_names[fn], x, e);
     }
