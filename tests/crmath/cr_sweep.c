@@ -156,3 +156,11 @@ uint64_t dmlp_cr_stride_from_args(int argc, char **argv, uint64_t normal)
     }
     return normal;
 }
+
+const char *dmlp_cr_only_from_args(int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--only") == 0)
+            return argv[i + 1];
+    return NULL;
+}

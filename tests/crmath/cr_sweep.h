@@ -44,4 +44,8 @@ void dmlp_cr_sweep_f32(dmlp_cr_sweep *s, uint64_t stride);
    thinner one under TEST_THIN). */
 uint64_t dmlp_cr_stride_from_args(int argc, char **argv, uint64_t normal);
 
+/* --only NAME: the one function a test's sweeps are limited to (a full run of one at a
+   time), or NULL. */
+const char *dmlp_cr_only_from_args(int argc, char **argv);
+
 #endif

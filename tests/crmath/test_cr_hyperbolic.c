@@ -446,7 +446,10 @@ int main(int argc, char **argv)
     CHECK_EQ_U64(dmlp_oracle_bf16(&oracles[ATANH], 0x3f81u, NULL), 0x7fc0u, "atanh beyond 1");
     uint64_t stride = dmlp_cr_stride_from_args(argc, argv, TEST_THIN ? 65521 : 4099);
     unsigned long long before = dmlp_oracle_mpfr_calls();
+    const char *only = dmlp_cr_only_from_args(argc, argv); /* sinh, cosh ... */
     for (int f = 0; f < FUNCTIONS; f++) {
+        if (only && strcmp(only, oracles[f].name) != 0)
+            continue;
         sweep(f, DML_TENSOR_DATA_TYPE_FLOAT16, 0, 0);
         sweep(f, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 0, 0);
         sweep(f, DML_TENSOR_DATA_TYPE_FLOAT32, 0, stride);

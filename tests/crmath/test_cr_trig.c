@@ -294,11 +294,7 @@ int main(int argc, char **argv)
         hard_both_signs[2 * i + 1] = trig_hard_f32[i] | 0x80000000u;
     }
     uint64_t stride = dmlp_cr_stride_from_args(argc, argv, TEST_THIN ? 65521 : 4099);
-    /* --only sin|cos|tan: one function's sweeps (a full run of one at a time) */
-    const char *only = NULL;
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--only") == 0)
-            only = argv[i + 1];
+    const char *only = dmlp_cr_only_from_args(argc, argv); /* sin, cos or tan */
     for (int fn = 0; fn < 3; fn++) {
         if (only && strcmp(only, fn_names[fn]) != 0)
             continue;
