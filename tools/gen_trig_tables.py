@@ -5,6 +5,9 @@
 - the bits of 2/pi after the binary point, 32 to a word (the Payne-Hanek reduction reads
   a window of them; 40 words reach past the 971 + 8 * 32 bits the largest binary64 needs);
 - pi/2 as three binary64 values, each the rounding of what the ones before leave;
+- pi/2 split for Cody and Waite's reduction on vector lanes: two 33-bit pieces (k times
+  either is exact for |k| < 2^20) and a 53-bit third, each the rounding of what the ones
+  before leave; and 2/pi rounded to binary64;
 - 1/k! for k = 2 ... 31 as double-doubles (hi, lo), the Taylor coefficients of the
   accurate path.
 
@@ -21,6 +24,13 @@ def dd(v):
     hi = float(v)
     lo = float(v - mpmath.mpf(hi))
     return hi, lo
+
+
+def rounded(v, bits):
+    """v rounded to nearest to `bits` significant bits."""
+    e = mpmath.floor(mpmath.log(abs(v), 2))
+    q = mpmath.mpf(2) ** (e - bits + 1)
+    return mpmath.nint(v / q) * q
 
 
 def main():
@@ -52,6 +62,17 @@ def main():
     print("#define DMLP__TRIG_HALF_PI_HI %s" % p1.hex())
     print("#define DMLP__TRIG_HALF_PI_MID %s" % p2.hex())
     print("#define DMLP__TRIG_HALF_PI_LO %s" % p3.hex())
+    print()
+    c1 = rounded(half_pi, 33)
+    c2 = rounded(half_pi - c1, 33)
+    c3 = rounded(half_pi - c1 - c2, 53)
+    print("/* pi/2 = CW1 + CW2 + CW3 within 2^-122: CW1 and CW2 of 33 significant bits (their")
+    print("   products with an integer below 2^20 are exact), CW3 the nearest binary64 to the")
+    print("   rest. */")
+    print("#define DMLP__TRIG_HALF_PI_CW1 %s" % float(c1).hex())
+    print("#define DMLP__TRIG_HALF_PI_CW2 %s" % float(c2).hex())
+    print("#define DMLP__TRIG_HALF_PI_CW3 %s" % float(c3).hex())
+    print("#define DMLP__TRIG_TWO_OVER_PI %s" % float(two_over_pi).hex())
     print()
     print("/* 1/k! as hi + lo, k = 0 ... 31 (entries 0 and 1 are 1). */")
     print("static const double dmlp__trig_inv_fact[32][2] = {")

@@ -20,6 +20,14 @@ static const uint32_t dmlp__trig_two_over_pi[40] = {
 #define DMLP__TRIG_HALF_PI_MID 0x1.1a62633145c07p-54
 #define DMLP__TRIG_HALF_PI_LO -0x1.f1976b7ed8fbcp-110
 
+/* pi/2 = CW1 + CW2 + CW3 within 2^-122: CW1 and CW2 of 33 significant bits (their
+   products with an integer below 2^20 are exact), CW3 the nearest binary64 to the
+   rest. */
+#define DMLP__TRIG_HALF_PI_CW1 0x1.921fb54400000p+0
+#define DMLP__TRIG_HALF_PI_CW2 0x1.0b4611a600000p-34
+#define DMLP__TRIG_HALF_PI_CW3 0x1.3198a2e037073p-69
+#define DMLP__TRIG_TWO_OVER_PI 0x1.45f306dc9c883p-1
+
 /* 1/k! as hi + lo, k = 0 ... 31 (entries 0 and 1 are 1). */
 static const double dmlp__trig_inv_fact[32][2] = {
     {0x1.0000000000000p+0, 0x0.0p+0},
