@@ -26,9 +26,10 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
 
-/* f16 and bf16 look their results up in the reference's own table, built once; f32 and
-   f64 run the reference, itself the correctly rounded function. */
-CR_TABLE16_KERNEL_ROWS(tan)
+/* f16 and bf16 look their results up in the reference's own table, built once; f32 has
+   a fast kernel for |x| < 2^20 (kernels/vector_crtrig.inc: Cody and Waite's reduction,
+   results decided or left to the reference); f64 runs the reference. */
+CR_FAST_KERNEL_ROWS(tan)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_trig.h"
@@ -38,7 +39,7 @@ CR_REFERENCE_TABLES(tan)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_KERNELS(tan)
+CR_FAST_KERNELS(tan, tan_lanes64)
 #endif
 
 #undef OP
