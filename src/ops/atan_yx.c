@@ -30,37 +30,25 @@ DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_atan_yx, 2, NO, NO)
 #include "numeric/cr_round.h"
 #include "numeric/fp_convert.h"
 
-/* NaNs are decided on the bits (sign and payload kept, made quiet); the rest widen
-   exactly and round once from the exact angle. */
-static uint16_t f16_atan_yx(uint16_t y, uint16_t x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    if ((y & 0x7fffu) > 0x7c00u)
-        return y | 0x0200u;
-    if ((x & 0x7fffu) > 0x7c00u)
-        return x | 0x0200u;
-    return (uint16_t)dmlp__cr_atan2_narrow(dmlp__f16_to_f32(y), dmlp__f16_to_f32(x), DMLP__F16_FORMAT);
-}
-
-static uint16_t bf16_atan_yx(uint16_t y, uint16_t x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    if ((y & 0x7fffu) > 0x7f80u)
-        return y | 0x0040u;
-    if ((x & 0x7fffu) > 0x7f80u)
-        return x | 0x0040u;
-    return (uint16_t)dmlp__cr_atan2_narrow(dmlp__bf16_to_f32(y), dmlp__bf16_to_f32(x), DMLP__BF16_FORMAT);
-}
-
-static uint32_t f32_atan_yx(uint32_t y, uint32_t x, const dmlp__kernel_args *args)
-{
-    (void)args;
-    if ((y & 0x7fffffffu) > 0x7f800000u)
-        return y | 0x00400000u;
-    if ((x & 0x7fffffffu) > 0x7f800000u)
-        return x | 0x00400000u;
-    return dmlp__cr_atan2_narrow(dmlp__f32_from_bits(y), dmlp__f32_from_bits(x), DMLP__F32_FORMAT);
-}
+/* NaNs are decided on the bits (y's first: sign and payload kept, made quiet, as the
+   unary reference kernels do); the rest widen exactly and round once from the exact
+   angle. T is the type's bits, mag its magnitude mask, inf +inf's bits, quiet the quiet
+   bit, widen a conversion to float or double, fmt the rounding's format. */
+#define ATAN_YX_NARROW(t, T, mag, inf, quiet, widen, fmt)                                  \
+    static T t##_atan_yx(T y, T x, const dmlp__kernel_args *args)                           \
+    {                                                                                       \
+        (void)args;                                                                         \
+        if ((y & (mag)) > (inf))                                                            \
+            return (T)(y | (quiet));                                                        \
+        if ((x & (mag)) > (inf))                                                            \
+            return (T)(x | (quiet));                                                        \
+        return (T)dmlp__cr_atan2_narrow(widen(y), widen(x), fmt);                           \
+    }
+ATAN_YX_NARROW(f16, uint16_t, 0x7fffu, 0x7c00u, 0x0200u, dmlp__f16_to_f32, DMLP__F16_FORMAT)
+ATAN_YX_NARROW(bf16, uint16_t, 0x7fffu, 0x7f80u, 0x0040u, dmlp__bf16_to_f32, DMLP__BF16_FORMAT)
+ATAN_YX_NARROW(f32, uint32_t, 0x7fffffffu, 0x7f800000u, 0x00400000u, dmlp__f32_from_bits,
+               DMLP__F32_FORMAT)
+#undef ATAN_YX_NARROW
 
 static uint64_t f64_atan_yx(uint64_t y, uint64_t x, const dmlp__kernel_args *args)
 {
