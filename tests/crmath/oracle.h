@@ -58,6 +58,20 @@ uint16_t dmlp_oracle_bf16(const dmlp_oracle *o, uint16_t x, const double *params
    tests hold an evaluation to its proven bound. */
 double dmlp_oracle_rel_err(double hi, double lo, const mpfr_t ref);
 
+/* f_formula and f_filter for a one-argument function f without parameters that MPFR
+   (mpfr_f, correctly rounded at the working precision) and the C library (f) both have. */
+#define DMLP_ORACLE_MPFR_AND_LIBM(f)                                                        \
+    static void f##_formula(mpfr_t y, const mpfr_t x, const double *params)                 \
+    {                                                                                       \
+        (void)params;                                                                       \
+        mpfr_##f(y, x, MPFR_RNDN);                                                          \
+    }                                                                                       \
+    static double f##_filter(double x, const double *params)                                \
+    {                                                                                       \
+        (void)params;                                                                       \
+        return f(x);                                                                        \
+    }
+
 /* How many evaluations on this thread have gone to MPFR (tests report the share). */
 unsigned long long dmlp_oracle_mpfr_calls(void);
 

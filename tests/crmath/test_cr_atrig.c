@@ -35,21 +35,8 @@
 #define BF16 DMLP_TENSOR_DATA_TYPE_BFLOAT16
 #define F64 DML_TENSOR_DATA_TYPE_FLOAT64
 
-static void atan_formula(mpfr_t y, const mpfr_t x, const double *p)
-{
-    (void)p;
-    mpfr_atan(y, x, MPFR_RNDN);
-}
-static void asin_formula(mpfr_t y, const mpfr_t x, const double *p)
-{
-    (void)p;
-    mpfr_asin(y, x, MPFR_RNDN);
-}
-static void acos_formula(mpfr_t y, const mpfr_t x, const double *p)
-{
-    (void)p;
-    mpfr_acos(y, x, MPFR_RNDN);
-}
+DMLP_ORACLE_MPFR_AND_LIBM(atan) DMLP_ORACLE_MPFR_AND_LIBM(asin) DMLP_ORACLE_MPFR_AND_LIBM(acos)
+
 /* atan2(y, x) with y the oracle's input and x = params[0] */
 static void atan2_formula(mpfr_t r, const mpfr_t y, const double *p)
 {
@@ -61,21 +48,6 @@ static void atan2_formula(mpfr_t r, const mpfr_t y, const double *p)
 }
 
 /* glibc documents atan, asin, acos and atan2 within 1 or 2 ulps: 8 is generous. */
-static double atan_filter(double x, const double *p)
-{
-    (void)p;
-    return atan(x);
-}
-static double asin_filter(double x, const double *p)
-{
-    (void)p;
-    return asin(x);
-}
-static double acos_filter(double x, const double *p)
-{
-    (void)p;
-    return acos(x);
-}
 static double atan2_filter(double y, const double *p)
 {
     return atan2(y, p[0]);

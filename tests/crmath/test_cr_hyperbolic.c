@@ -21,19 +21,8 @@
 #include "test_util.h"
 
 /* One MPFR function each: correctly rounded at the working precision. */
-#define MPFR_FORMULA(f)                                                                     \
-    static void f##_formula(mpfr_t y, const mpfr_t x, const double *params)                 \
-    {                                                                                       \
-        (void)params;                                                                       \
-        mpfr_##f(y, x, MPFR_RNDN);                                                          \
-    }                                                                                       \
-    static double f##_filter(double x, const double *params)                                \
-    {                                                                                       \
-        (void)params;                                                                       \
-        return f(x);                                                                        \
-    }
-MPFR_FORMULA(sinh) MPFR_FORMULA(cosh) MPFR_FORMULA(asinh) MPFR_FORMULA(acosh) MPFR_FORMULA(atanh)
-#undef MPFR_FORMULA
+DMLP_ORACLE_MPFR_AND_LIBM(sinh) DMLP_ORACLE_MPFR_AND_LIBM(cosh) DMLP_ORACLE_MPFR_AND_LIBM(asinh)
+DMLP_ORACLE_MPFR_AND_LIBM(acosh) DMLP_ORACLE_MPFR_AND_LIBM(atanh)
 
 /* The filters are glibc's functions, documented within 2 ulps; they give +-0 and +-inf
    only where the exact value is that or beyond binary64 (sinh, cosh of |x| > 710). */

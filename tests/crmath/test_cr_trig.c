@@ -29,41 +29,11 @@ static const DML_OPERATOR_TYPE fn_ops[3] = {DML_OPERATOR_ELEMENT_WISE_SIN,
                                              DML_OPERATOR_ELEMENT_WISE_COS,
                                              DML_OPERATOR_ELEMENT_WISE_TAN};
 
-/* One correctly rounded MPFR function each (MPFR reduces by its own pi at any size). */
-static void sin_formula(mpfr_t y, const mpfr_t x, const double *params)
-{
-    (void)params;
-    mpfr_sin(y, x, MPFR_RNDN);
-}
-static void cos_formula(mpfr_t y, const mpfr_t x, const double *params)
-{
-    (void)params;
-    mpfr_cos(y, x, MPFR_RNDN);
-}
-static void tan_formula(mpfr_t y, const mpfr_t x, const double *params)
-{
-    (void)params;
-    mpfr_tan(y, x, MPFR_RNDN);
-}
-
-/* glibc's sin, cos and tan: within 1 ulp on every binary64 input (its manual's error
-   table, which lists them at 1 on x86_64 and aarch64), reduced exactly at any size;
+/* One correctly rounded MPFR function each (MPFR reduces by its own pi at any size); the
+   filters are glibc's sin, cos and tan: within 1 ulp on every binary64 input (its manual's
+   error table, which lists them at 1 on x86_64 and aarch64), reduced exactly at any size;
    4 ulps of room. */
-static double sin_filter(double x, const double *p)
-{
-    (void)p;
-    return sin(x);
-}
-static double cos_filter(double x, const double *p)
-{
-    (void)p;
-    return cos(x);
-}
-static double tan_filter(double x, const double *p)
-{
-    (void)p;
-    return tan(x);
-}
+DMLP_ORACLE_MPFR_AND_LIBM(sin) DMLP_ORACLE_MPFR_AND_LIBM(cos) DMLP_ORACLE_MPFR_AND_LIBM(tan)
 
 static const dmlp_oracle oracles[3] = {
     {"sin", sin_formula, 0, sin_filter, 4, 0},
