@@ -26,9 +26,9 @@ DMLP_ONNX_WHEN("approximate", STRING, "tanh", "none")
 DMLP_ONNX(20, "float16, float, double, bfloat16", 0, 0, 0)
 
 /* f16 and bf16 look their results up in the reference's own table
-   (kernels/reference_table16.h); f32 and f64 run the reference. */
+   (kernels/reference_table16.h); f32 has a fast kernel (below); f64 runs the reference. */
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_gelu_tanh, 2, 2, YES, YES)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_gelu_tanh, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_gelu_tanh, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_gelu_tanh, 8, 8, NO, NO)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_gelu_tanh, 2, 2, YES, YES)
 
@@ -52,8 +52,32 @@ DMLP__REFERENCE_TABLE16(bf16_gelu_tanh)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+#include "numeric/cr_gelu_tanh_tables.h"
+
 TABLE16_KERNEL(f16, gelu_tanh)
 TABLE16_KERNEL(bf16, gelu_tanh)
+
+/* x / (1 + e^-v), v = 2c x (1 + a x^2), as cr_gelu_tanh.c's fast path: within
+   (7 |v| + 3.1) u there (u = 2^-53; exp_core64's 1.1u for exp_fast's 1.05u). The lanes
+   decide x in (-11, 10), where |v| < 112.5: below 791u, decided with 2048 steps (one
+   lane in about 130,000 is left open). x >= 10 gives x (+inf included), x <= -11 gives
+   -0 (-inf included), +-0 gives itself; results below binary32's normal range go to
+   the reference. */
+static ALWAYS_INLINE F64 gelu_tanh_lanes64(F64 x, M64 *open)
+{
+    F64 one = splat64f(1.0);
+    F64 w = EXP_FMA64(splat64f(DMLP__GELU_TANH_A_HI), fmul64(x, x), one);
+    F64 v = fmul64(fmul64(splat64f(DMLP__GELU_TANH_TWO_C_HI), x), w);
+    F64 y = fdiv64(x, fadd64(one, exp_core64(fsub64(tof64(zero()), v))));
+    M64 same = fge64(fromf64(x), fromf64(splat64f(10.0))) | feq64(fromf64(x), zero());
+    M64 deep = fge64(fromf64(splat64f(-11.0)), fromf64(x));
+    M64 tested = mandn(same | deep, feq64(fromf64(x), fromf64(x)));
+    *open = tested & (below_normal64(y) | f32_open64(y, 2048));
+    y = tof64(sel64(same, fromf64(x), fromf64(y)));
+    return tof64(sel64(deep, fromf64(splat64f(-0.0)), fromf64(y)));
+}
+
+CR_F32_KERNEL(gelu_tanh, gelu_tanh_lanes64, no_fix32)
 #endif
 
 #undef OP
