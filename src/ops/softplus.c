@@ -68,27 +68,18 @@ static int softplus_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__u
 #define SOFTPLUS_LANES_STEPS 512
 
 /* ln(1 + e^t) / s = max(t, 0) / s + L / s, t = s x exact in binary64 (48 bits), L =
-   log1p(E), E = e^-|t| (exp_core64: 1.1 u). 1 + E = h + l exactly (h = 1 + E rounded,
-   l = E - (h - 1): Fast2Sum, 1 >= E), so L = log h + log1p(l / h), |l / h| <= u:
-   - h below 1 + 2^-7 (the piece of log_core64 where c = 1 and r = h - 1 is exact):
-     log_core64 within 2^-50.9 |log h|, |log h| <= 2.01 L (as dmlp__log1p_fast): 2^-49.9 L;
-   - else |log h| >= 2^-7.006 and r's rounding (1.01 u absolute, no fused multiply-add)
-     adds 2^-45.98 of it: 2^-45.85 L in all.
-   l / h rounded and log1p(l/h) - l/h add below 2 u^2, the sum rounds once (u), E's error
-   moves L by at most 1.1 u of L: L within 2^-45.85 + 2.2 u < 2^-45.8. L / s rounds once
+   log1p(E), E = e^-|t| (exp_core64: 1.1 u), by log1p_unit64 (2^-45.8 relative, E <= 1);
+   E's error moves L by at most 1.1 u of L: L within 2^-45.8 + 1.1 u. L / s rounds once
    (u); for t > 0 the result x + L / s, two terms of one sign, rounds once (u): below
    2^-45.75 relative. t >= 40 gives x (L / s < e^-40 / s, far below half an ulp of
    x = t / s), t <= -208 gives +0 (the reference's: below 2^-280); results below
    binary32's normal range (t below about -87) go to the reference. */
 static ALWAYS_INLINE F64 softplus_lanes64(F64 x, const cr_params64 *c, M64 *open)
 {
-    F64 one = splat64f(1.0);
     F64 t = fmul64(c->v[0], x);
     V mag = vand(fromf64(t), set64(0x7fffffffffffffffu));
     F64 e = exp_core64(tof64(vor(mag, set64(0x8000000000000000u)))); /* e^-|t| */
-    F64 h = fadd64(one, e);
-    F64 l = fsub64(e, fsub64(h, one));
-    F64 L = fadd64(log_core64(h), fdiv64(l, h));
+    F64 L = log1p_unit64(e);
     F64 q = fdiv64(L, c->v[0]);
     M64 pos = fgt64(fromf64(t), zero());
     F64 y = tof64(sel64(pos, fromf64(fadd64(x, q)), fromf64(q)));
