@@ -24,9 +24,10 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(9, "float16, float, double", 0, 0, 0)
 
-/* f16 and bf16 look their results up in the reference's own table, built once; f32 and
-   f64 run the reference, itself the correctly rounded function. */
-CR_TABLE16_KERNEL_ROWS(atanh)
+/* f16 and bf16 look their results up in the reference's own table, built once; f32 has
+   a fast kernel (below: log1p_unit64 and log_core64 of kernels/vector_crmath.inc on f64
+   lanes, results decided or left to the reference); f64 runs the reference. */
+CR_FAST_KERNEL_ROWS(atanh)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_atanh.h"
@@ -36,7 +37,33 @@ CR_REFERENCE_TABLES(atanh)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_KERNELS(atanh)
+/* atanh as cr_atanh.c's fast path, a = |x|: log1p(2a / (1 - a)) / 2 up to a = 1/3 (the
+   argument in [0, 1] within 2u, condition <= 1; log1p_unit64's 2^-45.8), then
+   log((1 + a) / (1 - a)) / 2 (the argument >= 2 within 3u: 4.4u relative; log_core64's
+   rounding of r, 1.01u absolute, 1.5u relative, and its 2^-50.9): below 2^-45.7 relative,
+   decided with 512 steps. x itself below 2^-12 (a^2 / 3 < 2^-25.5: x is the rounding);
+   +-1 gives +-inf, |x| > 1 the default NaN. */
+static ALWAYS_INLINE F64 atanh_lanes64(F64 x, M64 *open)
+{
+    V sign = vand(fromf64(x), set64(0x8000000000000000u));
+    F64 a = tof64(vxor(fromf64(x), sign)), one = splat64f(1.0);
+    F64 d = fsub64(one, a);
+    F64 small_form = log1p_unit64(fdiv64(fadd64(a, a), d));
+    F64 big_form = log_core64(fdiv64(fadd64(one, a), d));
+    M64 small = fge64(fromf64(splat64f(1.0 / 3.0)), fromf64(a));
+    F64 y = fmul64(tof64(sel64(small, fromf64(small_form), fromf64(big_form))), splat64f(0.5));
+    M64 same = fgt64(fromf64(splat64f(0x1p-12)), fromf64(a));
+    M64 pole = feq64(fromf64(a), fromf64(one));
+    M64 outside = fgt64(fromf64(a), fromf64(one));
+    M64 tested = mandn(same | pole | outside, feq64(fromf64(a), fromf64(a)));
+    *open = tested & f32_open64(y, 512);
+    y = tof64(sel64(same, fromf64(a), fromf64(y)));
+    y = tof64(sel64(pole, fromf64(splat64f(INFINITY)), fromf64(y)));
+    y = tof64(vor(fromf64(y), sign));
+    return tof64(sel64(outside, fromf64(splat64f(NAN)), fromf64(y)));
+}
+
+CR_FAST_KERNELS(atanh, atanh_lanes64)
 #endif
 
 #undef OP
