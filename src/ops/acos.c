@@ -24,9 +24,10 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
 
-/* f16 and bf16 look their results up in the reference's own table, built once; f32 and
-   f64 run the reference, itself the correctly rounded function. */
-CR_TABLE16_KERNEL_ROWS(acos)
+/* f16 and bf16 look their results up in the reference's own table, built once; f32 has
+   a fast kernel (kernels/vector_crtrig.inc: cr_atan.c's fast path on f64 lanes, results
+   decided or left to the reference); f64 runs the reference. */
+CR_FAST_KERNEL_ROWS(acos)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_atan.h"
@@ -36,7 +37,7 @@ CR_REFERENCE_TABLES(acos)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_KERNELS(acos)
+CR_FAST_KERNELS(acos, acos_lanes64)
 #endif
 
 #undef OP
