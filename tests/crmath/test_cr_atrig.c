@@ -441,17 +441,28 @@ int main(int argc, char **argv)
     entry_points();
     specials();
     float64();
-    sweep(ATAN, &atan_oracle, F16, "atan f16", 0);
-    sweep(ATAN, &atan_oracle, BF16, "atan bf16", 0);
-    sweep(ATAN, &atan_oracle, F32, "atan f32", stride);
-    sweep(ASIN, &asin_oracle, F16, "asin f16", 0);
-    sweep(ASIN, &asin_oracle, BF16, "asin bf16", 0);
-    sweep(ASIN, &asin_oracle, F32, "asin f32", stride);
-    sweep(ACOS, &acos_oracle, F16, "acos f16", 0);
-    sweep(ACOS, &acos_oracle, BF16, "acos bf16", 0);
-    sweep(ACOS, &acos_oracle, F32, "acos f32", stride);
-    sweep_scaled();
-    sweep_atan2(stride);
+    /* --only atan|asin|acos|atan2: one function's sweeps (a full run of one at a time) */
+    const char *only = dmlp_cr_only_from_args(argc, argv);
+    static const struct {
+        DML_OPERATOR_TYPE op;
+        const dmlp_oracle *oracle;
+    } unary[] = {{ATAN, &atan_oracle}, {ASIN, &asin_oracle}, {ACOS, &acos_oracle}};
+    for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++) {
+        const char *fn = unary[i].oracle->name;
+        if (only && strcmp(only, fn) != 0)
+            continue;
+        char name[3][24];
+        snprintf(name[0], sizeof name[0], "%s f16", fn);
+        snprintf(name[1], sizeof name[1], "%s bf16", fn);
+        snprintf(name[2], sizeof name[2], "%s f32", fn);
+        sweep(unary[i].op, unary[i].oracle, F16, name[0], 0);
+        sweep(unary[i].op, unary[i].oracle, BF16, name[1], 0);
+        sweep(unary[i].op, unary[i].oracle, F32, name[2], stride);
+    }
+    if (!only) /* ASIN's ScaleBias */
+        sweep_scaled();
+    if (!only || strcmp(only, "atan2") == 0)
+        sweep_atan2(stride);
     mpfr_free_cache();
     return test_finish("test_cr_atrig");
 }
