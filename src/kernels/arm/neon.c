@@ -144,6 +144,8 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define any16 any8
 #define any32 any8
 #define any64 any8
+/* The lanes of a 64-bit mask as bits, lane 0 the lowest. */
+#define lanes64(m) ((unsigned)(vgetq_lane_u64(U64(m), 0) & 1) | (unsigned)(vgetq_lane_u64(U64(m), 1) & 1) << 1)
 
 /* f16 <-> f32: fcvtl widens exactly; fcvtn rounds as FPCR says (nearest even: the
    execute clears the caller's other modes and flush-to-zero first). */

@@ -118,6 +118,8 @@ enum { isa_trunc_native = 1 };
 #define any16 any8
 #define any32 any8
 #define any64 any8
+/* The lanes of a 64-bit mask as bits, lane 0 the lowest. */
+#define lanes64(m) ((unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(m)))
 
 /* The bits set in each byte: each nibble's count looked up by vpshufb, the two added. The
    eight counts of a 64-bit lane add up in one vpsadbw against zero. */

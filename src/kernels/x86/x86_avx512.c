@@ -131,6 +131,8 @@ enum { isa_trunc_native = 1 };
 #define any16(m) ((M16)(m) != 0)
 #define any32(m) ((M32)(m) != 0)
 #define any64(m) ((M64)(m) != 0)
+/* The lanes of a 64-bit mask as bits, lane 0 the lowest. */
+#define lanes64(m) ((unsigned)(M64)(m))
 
 /* Vectors of small counts (below 128) narrowed to half-width lanes in element order (the
    packs work within 128-bit lanes; a qword permute puts them in order; 64 to 32 bits is
