@@ -48,10 +48,9 @@ static ALWAYS_INLINE F64 acosh_lanes64(F64 x, M64 *open)
 {
     F64 one = splat64f(1.0);
     F64 d = fsub64(x, one);
-    F64 small_form = log1p_unit64(fadd64(d, fsqrt64(fmul64(d, fadd64(d, splat64f(2.0))))));
-    F64 big_form = log_core64(fadd64(x, fsqrt64(fsub64(fmul64(x, x), one))));
     M64 small = fge64(fromf64(splat64f(1.25)), fromf64(x));
-    F64 y = tof64(sel64(small, fromf64(small_form), fromf64(big_form)));
+    F64 y = log1p_or_log64(small, fadd64(d, fsqrt64(fmul64(d, fadd64(d, splat64f(2.0))))),
+                           fadd64(x, fsqrt64(fsub64(fmul64(x, x), one))));
     M64 outside = fgt64(fromf64(one), fromf64(x));
     M64 inf = feq64(fromf64(x), fromf64(splat64f(INFINITY)));
     M64 tested = mandn(outside | inf, feq64(fromf64(x), fromf64(x)));

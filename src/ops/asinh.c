@@ -48,10 +48,8 @@ static ALWAYS_INLINE F64 asinh_lanes64(F64 x, M64 *open)
     F64 a = tof64(vxor(fromf64(x), sign)), one = splat64f(1.0);
     F64 a2 = fmul64(a, a);
     F64 root = fsqrt64(fadd64(one, a2));
-    F64 small_form = log1p_unit64(fadd64(a, fdiv64(a2, fadd64(one, root))));
-    F64 big_form = log_core64(fadd64(a, root));
     M64 small = fge64(fromf64(splat64f(0.75)), fromf64(a));
-    F64 y = tof64(sel64(small, fromf64(small_form), fromf64(big_form)));
+    F64 y = log1p_or_log64(small, fadd64(a, fdiv64(a2, fadd64(one, root))), fadd64(a, root));
     M64 same = fgt64(fromf64(splat64f(0x1p-12)), fromf64(a)) |
                feq64(fromf64(a), fromf64(splat64f(INFINITY)));
     M64 tested = mandn(same, feq64(fromf64(a), fromf64(a)));

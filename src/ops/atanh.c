@@ -48,10 +48,9 @@ static ALWAYS_INLINE F64 atanh_lanes64(F64 x, M64 *open)
     V sign = vand(fromf64(x), set64(0x8000000000000000u));
     F64 a = tof64(vxor(fromf64(x), sign)), one = splat64f(1.0);
     F64 d = fsub64(one, a);
-    F64 small_form = log1p_unit64(fdiv64(fadd64(a, a), d));
-    F64 big_form = log_core64(fdiv64(fadd64(one, a), d));
     M64 small = fge64(fromf64(splat64f(1.0 / 3.0)), fromf64(a));
-    F64 y = fmul64(tof64(sel64(small, fromf64(small_form), fromf64(big_form))), splat64f(0.5));
+    F64 y = fmul64(log1p_or_log64(small, fdiv64(fadd64(a, a), d), fdiv64(fadd64(one, a), d)),
+                   splat64f(0.5));
     M64 same = fgt64(fromf64(splat64f(0x1p-12)), fromf64(a));
     M64 pole = feq64(fromf64(a), fromf64(one));
     M64 outside = fgt64(fromf64(a), fromf64(one));
