@@ -71,10 +71,7 @@ static ALWAYS_INLINE F64 gelu_tanh_lanes64(F64 x, M64 *open)
     F64 y = fdiv64(x, fadd64(one, exp_core64(fsub64(tof64(zero()), v))));
     M64 same = fge64(fromf64(x), fromf64(splat64f(10.0))) | feq64(fromf64(x), zero());
     M64 deep = fge64(fromf64(splat64f(-11.0)), fromf64(x));
-    M64 tested = mandn(same | deep, feq64(fromf64(x), fromf64(x)));
-    *open = tested & (below_normal64(y) | f32_open64(y, 2048));
-    y = tof64(sel64(same, fromf64(x), fromf64(y)));
-    return tof64(sel64(deep, fromf64(splat64f(-0.0)), fromf64(y)));
+    return x_or_neg_zero64(x, y, same, deep, 2048, open);
 }
 
 CR_F32_KERNEL(gelu_tanh, gelu_tanh_lanes64, no_fix32)

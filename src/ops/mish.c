@@ -66,10 +66,7 @@ static ALWAYS_INLINE F64 mish_lanes64(F64 x, M64 *open)
     F64 y = fmul64(x, fdiv64(n, fadd64(n, two)));
     M64 same = fge64(fromf64(x), fromf64(splat64f(20.0))) | feq64(fromf64(x), zero());
     M64 deep = fge64(fromf64(splat64f(-120.0)), fromf64(x));
-    M64 tested = mandn(same | deep, feq64(fromf64(x), fromf64(x)));
-    *open = tested & (below_normal64(y) | f32_open64(y, 32));
-    y = tof64(sel64(same, fromf64(x), fromf64(y)));
-    return tof64(sel64(deep, fromf64(splat64f(-0.0)), fromf64(y)));
+    return x_or_neg_zero64(x, y, same, deep, 32, open);
 }
 
 CR_F32_KERNEL(mish, mish_lanes64, no_fix32)
