@@ -53,7 +53,7 @@ static ALWAYS_INLINE F64 acosh_lanes64(F64 x, M64 *open)
                            fadd64(x, fsqrt64(fsub64(fmul64(x, x), one))));
     M64 outside = fgt64(fromf64(one), fromf64(x));
     M64 inf = feq64(fromf64(x), fromf64(splat64f(INFINITY)));
-    M64 tested = mandn(outside | inf, feq64(fromf64(x), fromf64(x)));
+    M64 tested = mandn(outside | inf, not_nan64(x));
     *open = tested & f32_open64(y, 512);
     y = tof64(sel64(inf, fromf64(x), fromf64(y)));
     return tof64(sel64(outside, fromf64(splat64f(NAN)), fromf64(y)));

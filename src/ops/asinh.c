@@ -52,7 +52,7 @@ static ALWAYS_INLINE F64 asinh_lanes64(F64 x, M64 *open)
     F64 y = log1p_or_log64(small, fadd64(a, fdiv64(a2, fadd64(one, root))), fadd64(a, root));
     M64 same = fgt64(fromf64(splat64f(0x1p-12)), fromf64(a)) |
                feq64(fromf64(a), fromf64(splat64f(INFINITY)));
-    M64 tested = mandn(same, feq64(fromf64(a), fromf64(a)));
+    M64 tested = mandn(same, not_nan64(a));
     *open = tested & f32_open64(y, 512);
     y = tof64(sel64(same, fromf64(a), fromf64(y)));
     return tof64(vor(fromf64(y), sign));

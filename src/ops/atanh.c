@@ -54,7 +54,7 @@ static ALWAYS_INLINE F64 atanh_lanes64(F64 x, M64 *open)
     M64 same = fgt64(fromf64(splat64f(0x1p-12)), fromf64(a));
     M64 pole = feq64(fromf64(a), fromf64(one));
     M64 outside = fgt64(fromf64(a), fromf64(one));
-    M64 tested = mandn(same | pole | outside, feq64(fromf64(a), fromf64(a)));
+    M64 tested = mandn(same | pole | outside, not_nan64(a));
     *open = tested & f32_open64(y, 512);
     y = tof64(sel64(same, fromf64(a), fromf64(y)));
     y = tof64(sel64(pole, fromf64(splat64f(INFINITY)), fromf64(y)));

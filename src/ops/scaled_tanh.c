@@ -82,7 +82,7 @@ static ALWAYS_INLINE F64 scaled_tanh_lanes64(F64 x, const cr_params64 *c, M64 *o
     V th = sel64(small, fromf64(small_form), fromf64(big_form));
     th = vor(sel64(big, fromf64(one), th), sign);
     F64 y = fmul64(c->v[0], tof64(th));
-    M64 tested = mandn(big | feq64(fromf64(a), zero()), feq64(fromf64(a), fromf64(a)));
+    M64 tested = mandn(big | feq64(fromf64(a), zero()), not_nan64(a));
     M64 wide = (small & f32_open64(y, 8)) | mandn(small, f32_open64(y, 48));
     *open = tested & (below_normal64(y) | wide);
     return y;
