@@ -40,9 +40,6 @@ static const dmlp_oracle oracles[3] = {
     {"cos", cos_formula, 0, cos_filter, 4, 0},
     {"tan", tan_formula, 0, tan_filter, 4, 0},
 };
-static void (*const formulas[3])(mpfr_t, const mpfr_t, const double *) = {sin_formula, cos_formula,
-                                                                         tan_formula};
-
 static void tables(void)
 {
     mpfr_t t, w;
@@ -86,7 +83,7 @@ static void entry_points_at(double x)
     CHECK(fabs(red.hi) <= 0.7854, "reduce(%a): |r| = %a <= pi/4", x, red.hi);
     const double dd_bound[3] = {-99, -99, -97};
     for (int fn = 0; fn < 3; fn++) {
-        formulas[fn](r, mx, NULL);
+        oracles[fn].formula(r, mx, NULL);
         dmlp__dd v = dmlp__trig_dd((dmlp__trig_fn)fn, k, red);
         double e = dmlp_oracle_rel_err(v.hi, v.lo, r);
         worst_dd[fn] = fmax(worst_dd[fn], e);
@@ -190,7 +187,7 @@ static void f64_samples(void)
         char name[16];
         snprintf(name, sizeof name, "%s f64", fn_names[fn]);
         /* every binade up to DBL_MAX, both signs; subnormals; [-10, 10) */
-        dmlp_cr_f64_check c = {.name = name, .formula = formulas[fn], .precision = 53,
+        dmlp_cr_f64_check c = {.name = name, .formula = oracles[fn].formula, .precision = 53,
                                .lo = -10, .hi = 10, .small_lo = -40, .small_hi = 1024,
                                .small_signed = 1, .subnormals = 1,
                                .seed = 0x2545f4914f6cdd1du + (uint64_t)fn,
