@@ -25,9 +25,10 @@ DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(9, "float16, float, double", 0, 0, 0)
 
 /* f16 and bf16 look their results up in the reference's own table
-   (kernels/reference_table16.h); f32 and f64 run the reference. */
+   (kernels/reference_table16.h); f32 has a kernel on f64 lanes (below), f64 runs the
+   reference. */
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_erf, 2, 2, YES, YES)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_erf, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_erf, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_erf, 8, 8, NO, NO)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_erf, 2, 2, YES, YES)
 
@@ -74,6 +75,28 @@ DMLP__REFERENCE_TABLE16(bf16_erf)
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
 TABLE16_KERNEL(f16, erf)
 TABLE16_KERNEL(bf16, erf)
+
+/* erf x as cr_erf.c's fast path, lane by lane: erf(c) + (erf(c)'s low part - S) at the
+   grid point c nearest |x| < 4 (erf_series64), x's sign; within 78u (u = 2^-53), decided
+   with DMLP__ERF_FAST_STEPS. |x| >= 4 (infinities included) gives +-1 (erfc(4) < 2^-25.9),
+   +-0 gives itself; a result below binary32's normal range (x below about 2^-126) goes
+   to the reference. */
+static ALWAYS_INLINE F64 erf_lanes64(F64 x, M64 *open)
+{
+    V sign = vand(fromf64(x), set64(0x8000000000000000u));
+    F64 a = fabs64(x);
+    M64 near = fgt64(fromf64(splat64f(4.0)), fromf64(a)); /* false for NaN */
+    F64 t = tof64(sel64(near, fromf64(a), zero()));      /* the gathers stay in the table */
+    V row;
+    F64 s = erf_series64(t, tof64(zero()), &row);
+    F64 hi = gather64(&dmlp__erf_points[0][0], row), lo = gather64(&dmlp__erf_points[0][1], row);
+    F64 y = tof64(sel64(near, fromf64(fadd64(hi, fsub64(lo, s))), fromf64(splat64f(1.0))));
+    M64 tested = mandn(feq64(fromf64(x), zero()), near);
+    *open = tested & (below_normal64(y) | f32_open64(y, DMLP__ERF_FAST_STEPS));
+    return tof64(vor(fromf64(y), sign));
+}
+
+CR_F32_KERNEL(erf, erf_lanes64, no_fix32)
 #endif
 
 #undef OP

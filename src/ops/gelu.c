@@ -24,9 +24,10 @@ DMLP_ONNX_WHEN("approximate", STRING, "none", "none")
 DMLP_ONNX(20, "float16, float, double, bfloat16", 0, 0, 0)
 
 /* f16 and bf16 look their results up in the reference's own table
-   (kernels/reference_table16.h); f32 and f64 run the reference. */
+   (kernels/reference_table16.h); f32 has a kernel on f64 lanes (below), f64 runs the
+   reference. */
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_gelu, 2, 2, YES, YES)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_gelu, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_gelu, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_gelu, 8, 8, NO, NO)
 DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_gelu, 2, 2, YES, YES)
 
@@ -52,6 +53,43 @@ DMLP__REFERENCE_TABLE16(bf16_gelu)
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
 TABLE16_KERNEL(f16, gelu)
 TABLE16_KERNEL(bf16, gelu)
+
+/* GELU as cr_gelu.c's fast path, lane by lane, where z = |x|/sqrt2 < 4 (|x| < 5.65):
+   z = (1/sqrt2 as hi + lo) |x| as a double-double, the product hi |x| exact as two
+   products (hi split into 24 + 29 bits against |x|'s 24); erfc z = erfc(c) + (its low part
+   + S) (erf_series64); x - (x/2) erfc for x > 0, (x/2) erfc below; within 81u, decided
+   with DMLP__ERF_FAST_STEPS. x >= 5.65 (+inf included) gives x: erfc(3.995)/2 < 2^-26.8,
+   less than half of x's ulp below it relative to x, and the value lies below x; x < -20
+   (-inf included) gives -0 (below 2^-290), +-0 itself. Lanes from -20 to -5.65 (the
+   continued fraction's range) and results below binary32's normal range go to the
+   reference. */
+static ALWAYS_INLINE F64 gelu_lanes64(F64 x, M64 *open)
+{
+    const double r_hi = DMLP__ERF_INV_SQRT2_HI;
+    const double r_top = (double)(float)r_hi, r_rest = r_hi - r_top; /* 24 + 29 bits */
+    F64 a = fabs64(x);
+    M64 near = fgt64(fromf64(splat64f(5.65)), fromf64(a)); /* false for NaN */
+    F64 t = tof64(sel64(near, fromf64(a), zero()));       /* the gathers stay in the table */
+    F64 p1 = fmul64(t, splat64f(r_top)), p2 = fmul64(t, splat64f(r_rest)); /* both exact */
+    F64 zh = fadd64(p1, p2);
+    F64 zl = EXP_FMA64(t, splat64f(DMLP__ERF_INV_SQRT2_LO), fsub64(p2, fsub64(zh, p1)));
+    F64 z = fadd64(zh, zl);
+    zl = fsub64(zl, fsub64(z, zh));
+    V row;
+    F64 s = erf_series64(z, zl, &row);
+    F64 ch = gather64(&dmlp__erf_points[0][2], row), cl = gather64(&dmlp__erf_points[0][3], row);
+    F64 e = fadd64(ch, fadd64(cl, s));
+    F64 hx = fmul64(x, splat64f(0.5));
+    F64 pos = EXP_FMA64(tof64(vxor(fromf64(hx), set64(0x8000000000000000u))), e, x);
+    F64 y = tof64(sel64(fgt64(fromf64(x), zero()), fromf64(pos), fromf64(fmul64(hx, e))));
+    M64 same = fge64(fromf64(x), fromf64(splat64f(5.65))) | feq64(fromf64(x), zero());
+    M64 deep = fgt64(fromf64(splat64f(-20.0)), fromf64(x));
+    y = x_or_neg_zero64(x, y, same, deep, DMLP__ERF_FAST_STEPS, open);
+    *open |= mandn(near | same | deep, not_nan64(x));
+    return y;
+}
+
+CR_F32_KERNEL(gelu, gelu_lanes64, no_fix32)
 #endif
 
 #undef OP
