@@ -76,23 +76,29 @@ DMLP__REFERENCE_TABLE16(bf16_erf)
 TABLE16_KERNEL(f16, erf)
 TABLE16_KERNEL(bf16, erf)
 
-/* erf x as cr_erf.c's fast path, lane by lane: erf(c) + (erf(c)'s low part - S) at the
-   grid point c nearest |x| < 4 (erf_series64), x's sign; within 78u (u = 2^-53), decided
-   with DMLP__ERF_FAST_STEPS. |x| >= 4 (infinities included) gives +-1 (erfc(4) < 2^-25.9),
-   +-0 gives itself; a result below binary32's normal range (x below about 2^-126) goes
-   to the reference. */
+/* erf z, z = |x| < 4, from the polynomials of tools/gen_erf_lanes_tables.py: z P(z^2)
+   (erf's series) below 1/2, 1 - e^(-z^2) g(z) above (e^-w from exp_core64, z^2 exact),
+   x's sign; within 2^-47.8, decided with DMLP__ERF_LANES_STEPS. |x| >= 4 (infinities
+   included) gives +-1 (erfc(4) < 2^-25.9), +-0 gives itself; subnormal results (x
+   below about 2^-126) are decided on their own grid. */
 static ALWAYS_INLINE F64 erf_lanes64(F64 x, M64 *open)
 {
-    V sign = vand(fromf64(x), set64(0x8000000000000000u));
-    F64 a = fabs64(x);
-    M64 near = fgt64(fromf64(splat64f(4.0)), fromf64(a)); /* false for NaN */
-    F64 t = tof64(sel64(near, fromf64(a), zero()));      /* the gathers stay in the table */
-    V row;
-    F64 s = erf_series64(t, tof64(zero()), &row);
-    F64 hi = gather64(&dmlp__erf_points[0][0], row), lo = gather64(&dmlp__erf_points[0][1], row);
-    F64 y = tof64(sel64(near, fromf64(fadd64(hi, fsub64(lo, s))), fromf64(splat64f(1.0))));
+    const V sign_bit = set64(0x8000000000000000u);
+    V sign = vand(fromf64(x), sign_bit);
+    F64 z = fabs64(x), one = splat64f(1.0);
+    M64 near = fgt64(fromf64(splat64f(4.0)), fromf64(z)); /* false for NaN */
+    z = tof64(sel64(near, fromf64(z), zero()));           /* the lookups stay in the table */
+    V k = interval64(fadd64(z, one), 0x3ff0000000000000u >> 50);
+    M64 series = gt64(set64(DMLP__ERF_LANES_SERIES), k);
+    F64 w = fmul64(z, z);
+    F64 centred = fsub64(z, lookup16_64(dmlp__erf_lanes_centre, k));
+    F64 p = interval_poly64(dmlp__erf_lanes_coeff, k, tof64(sel64(series, fromf64(w), fromf64(centred))));
+    F64 e = exp_core64(tof64(vxor(fromf64(w), sign_bit)));
+    F64 above = EXP_FMA64(tof64(vxor(fromf64(e), sign_bit)), p, one);
+    F64 y = tof64(sel64(series, fromf64(fmul64(z, p)), fromf64(above)));
+    y = tof64(sel64(near, fromf64(y), fromf64(one)));
     M64 tested = mandn(feq64(fromf64(x), zero()), near);
-    *open = tested & (below_normal64(y) | f32_open64(y, DMLP__ERF_FAST_STEPS));
+    *open = tested & f32_open_or_subnormal64(y, DMLP__ERF_LANES_STEPS);
     return tof64(vor(fromf64(y), sign));
 }
 

@@ -54,39 +54,32 @@ DMLP__REFERENCE_TABLE16(bf16_gelu)
 TABLE16_KERNEL(f16, gelu)
 TABLE16_KERNEL(bf16, gelu)
 
-/* GELU as cr_gelu.c's fast path, lane by lane, where z = |x|/sqrt2 < 4 (|x| < 5.65):
-   z = (1/sqrt2 as hi + lo) |x| as a double-double, the product hi |x| exact as two
-   products (hi split into 24 + 29 bits against |x|'s 24); erfc z = erfc(c) + (its low part
-   + S) (erf_series64); x - (x/2) erfc for x > 0, (x/2) erfc below; within 81u, decided
-   with DMLP__ERF_FAST_STEPS. x >= 5.65 (+inf included) gives x: erfc(3.995)/2 < 2^-26.8,
-   less than half of x's ulp below it relative to x, and the value lies below x; x < -20
-   (-inf included) gives -0 (below 2^-290), +-0 itself. Lanes from -20 to -5.65 (the
-   continued fraction's range) and results below binary32's normal range go to the
-   reference. */
+/* GELU from tools/gen_erf_lanes_tables.py's G(a) = e^(a^2/2) erfc(a/sqrt2), a = |x| < 20:
+   with t = e^(-x^2/2) G(a) (x^2/2 exact, e^-w from exp_core64) = erfc(|x|/sqrt2),
+   x - (x/2) t for x > 0, (x/2) t below; within 2^-47, decided with
+   DMLP__GELU_LANES_STEPS, subnormal results (x from about -13.2 to -20, and tiny x) on
+   their own grid. x >= 5.65 (+inf included) gives x: t/2 < 2^-26.8 there, less than
+   half the distance from x to the binary32 below it, relative to x, and the value lies
+   below x; x <= -20 (-inf included) gives -0 (below 2^-290), +-0 itself. */
 static ALWAYS_INLINE F64 gelu_lanes64(F64 x, M64 *open)
 {
-    const double r_hi = DMLP__ERF_INV_SQRT2_HI;
-    const double r_top = (double)(float)r_hi, r_rest = r_hi - r_top; /* 24 + 29 bits */
+    const V sign_bit = set64(0x8000000000000000u);
     F64 a = fabs64(x);
-    M64 near = fgt64(fromf64(splat64f(5.65)), fromf64(a)); /* false for NaN */
-    F64 t = tof64(sel64(near, fromf64(a), zero()));       /* the gathers stay in the table */
-    F64 p1 = fmul64(t, splat64f(r_top)), p2 = fmul64(t, splat64f(r_rest)); /* both exact */
-    F64 zh = fadd64(p1, p2);
-    F64 zl = EXP_FMA64(t, splat64f(DMLP__ERF_INV_SQRT2_LO), fsub64(p2, fsub64(zh, p1)));
-    F64 z = fadd64(zh, zl);
-    zl = fsub64(zl, fsub64(z, zh));
-    V row;
-    F64 s = erf_series64(z, zl, &row);
-    F64 ch = gather64(&dmlp__erf_points[0][2], row), cl = gather64(&dmlp__erf_points[0][3], row);
-    F64 e = fadd64(ch, fadd64(cl, s));
+    M64 near = fgt64(fromf64(splat64f(20.0)), fromf64(a)); /* false for NaN */
+    a = tof64(sel64(near, fromf64(a), zero()));            /* the lookups stay in the table */
+    V k = interval64(fadd64(a, splat64f(2.0)), 0x4000000000000000u >> 50);
+    F64 p = interval_poly64(dmlp__gelu_lanes_coeff, k,
+                            fsub64(a, lookup16_64(dmlp__gelu_lanes_centre, k)));
     F64 hx = fmul64(x, splat64f(0.5));
-    F64 pos = EXP_FMA64(tof64(vxor(fromf64(hx), set64(0x8000000000000000u))), e, x);
-    F64 y = tof64(sel64(fgt64(fromf64(x), zero()), fromf64(pos), fromf64(fmul64(hx, e))));
+    F64 e = exp_core64(fmul64(hx, tof64(vxor(fromf64(x), sign_bit)))); /* -x^2/2, exact */
+    F64 t = fmul64(e, p);
+    F64 pos = EXP_FMA64(tof64(vxor(fromf64(hx), sign_bit)), t, x);
+    F64 y = tof64(sel64(fgt64(fromf64(x), zero()), fromf64(pos), fromf64(fmul64(hx, t))));
     M64 same = fge64(fromf64(x), fromf64(splat64f(5.65))) | feq64(fromf64(x), zero());
-    M64 deep = fgt64(fromf64(splat64f(-20.0)), fromf64(x));
-    y = x_or_neg_zero64(x, y, same, deep, DMLP__ERF_FAST_STEPS, open);
-    *open |= mandn(near | same | deep, not_nan64(x));
-    return y;
+    M64 deep = fge64(fromf64(splat64f(-20.0)), fromf64(x));
+    *open = mandn(same | deep, near) & f32_open_or_subnormal64(y, DMLP__GELU_LANES_STEPS);
+    y = tof64(sel64(same, fromf64(x), fromf64(y)));
+    return tof64(sel64(deep, fromf64(splat64f(-0.0)), fromf64(y)));
 }
 
 CR_F32_KERNEL(gelu, gelu_lanes64, no_fix32)

@@ -5,6 +5,8 @@
      2^-969) and the shared exp beneath them, and the binary64 fast forms, within their stated
      bounds on random and adversarial arguments (grid points, interval ends, the switch
      to the continued fraction at 4, tiny and huge arguments);
+   - the polynomials of the float32 kernels (tools/gen_erf_lanes_tables.py): on every
+     interval, each within 2^-47 of its function (GELU's G, erf's series and g);
    - special values of every format;
    - the operator: every f16 and bf16 input and a stride of f32, through the reference
      (and any fast kernel) without and with a ScaleBias, against the oracle; f64 samples
@@ -19,6 +21,7 @@
 #include "kernels/kernels.h"
 #include "numeric/cr_erf.h"
 #include "numeric/cr_exp.h"
+#include "numeric/cr_erf_lanes_tables.h"
 #include "numeric/cr_erf_tables.h"
 #include "test_util.h"
 
@@ -86,6 +89,82 @@ static void tables(void)
         }
     }
     mpfr_clears(c, r, t, p0, p1, p2, (mpfr_ptr)0);
+}
+
+/* The kernels' functions at v (MPFR): 0 GELU's G(v) = e^(v^2/2) erfc(v/sqrt2), 1 erf's
+   series erf(sqrt v)/sqrt v, 2 g(v) = e^(v^2) erfc(v). */
+static void lanes_function(mpfr_t y, double v, int which)
+{
+    mpfr_t x, e;
+    mpfr_inits2(PREC, x, e, (mpfr_ptr)0);
+    mpfr_set_d(x, v, MPFR_RNDN);
+    if (which == 1) {
+        mpfr_sqrt(x, x, MPFR_RNDN);
+        mpfr_erf(y, x, MPFR_RNDN);
+        mpfr_div(y, y, x, MPFR_RNDN);
+    } else {
+        if (which == 0) {
+            mpfr_sqrt_ui(e, 2, MPFR_RNDN);
+            mpfr_div(x, x, e, MPFR_RNDN);
+        }
+        mpfr_sqr(e, x, MPFR_RNDN);
+        mpfr_exp(e, e, MPFR_RNDN);
+        mpfr_erfc(y, x, MPFR_RNDN);
+        mpfr_mul(y, y, e, MPFR_RNDN);
+    }
+    mpfr_clears(x, e, (mpfr_ptr)0);
+}
+
+/* Interval k of a table whose intervals follow the bits of v + offset (`base` = offset's
+   bits >> 50): [lo, hi). */
+static void lanes_interval(int k, uint64_t base, double offset, double *lo, double *hi)
+{
+    *lo = dmlp__f64_from_bits((base + (uint64_t)k) << 50) - offset;
+    *hi = dmlp__f64_from_bits((base + (uint64_t)k + 1) << 50) - offset;
+}
+
+static void lanes_table(const char *name, const double *centre, const double (*coeff)[16],
+                        int intervals, uint64_t base, double offset, int is_erf)
+{
+    double worst = -400;
+    uint64_t rng = 0x5deece66du;
+    for (int k = 0; k < intervals; k++) {
+        double lo, hi;
+        lanes_interval(k, base, offset, &lo, &hi);
+        int series = is_erf && k < DMLP__ERF_LANES_SERIES;
+        for (int i = 0; i <= 64; i++) {
+            double u = i < 2 ? i : (double)(test_rng(&rng) >> 11) * 0x1p-53;
+            double v = lo + (hi - lo) * u;
+            if (i == 1)
+                v = nextafter(hi, lo);
+            if (v == 0) /* erf's series at z = 0 is 0/0 for MPFR: its limit's neighbour */
+                v = 0x1p-40;
+            double s = series ? v * v : v - centre[k];
+            mpfr_t p, f, t;
+            mpfr_inits2(PREC, p, f, t, (mpfr_ptr)0);
+            mpfr_set_d(p, coeff[DMLP__ERF_LANES_TERMS - 1][k], MPFR_RNDN);
+            for (int n = DMLP__ERF_LANES_TERMS - 2; n >= 0; n--) {
+                mpfr_mul_d(p, p, s, MPFR_RNDN);
+                mpfr_add_d(p, p, coeff[n][k], MPFR_RNDN);
+            }
+            lanes_function(f, series ? s : v, series ? 1 : is_erf ? 2 : 0);
+            mpfr_sub(t, p, f, MPFR_RNDN); /* p unrounded, then relative */
+            mpfr_div(t, t, f, MPFR_RNDN);
+            double e = mpfr_zero_p(t) ? -400 : log2(fabs(mpfr_get_d(t, MPFR_RNDN)));
+            worst = fmax(worst, e);
+            CHECK(e <= -47, "%s interval %d at %a: 2^%.1f", name, k, v, e);
+            mpfr_clears(p, f, t, (mpfr_ptr)0);
+        }
+    }
+    printf("%s lanes' polynomials: 2^%.1f (worst relative error seen)\n", name, worst);
+}
+
+static void lanes_tables(void)
+{
+    lanes_table("gelu", dmlp__gelu_lanes_centre, dmlp__gelu_lanes_coeff, 14,
+                0x4000000000000000u >> 50, 2.0, 0);
+    lanes_table("erf", dmlp__erf_lanes_centre, dmlp__erf_lanes_coeff, 9,
+                0x3ff0000000000000u >> 50, 1.0, 1);
 }
 
 /* The entry points at x against MPFR; worst errors kept for the report. */
@@ -305,6 +384,7 @@ static void sweep(DML_TENSOR_DATA_TYPE type, const char *name, int scaled, uint6
 int main(int argc, char **argv)
 {
     tables();
+    lanes_tables();
     entry_points();
     special_values();
     uint64_t stride = dmlp_cr_stride_from_args(argc, argv, TEST_THIN ? 65521 : 4099);

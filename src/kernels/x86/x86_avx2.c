@@ -187,5 +187,21 @@ static inline V cnt8(V x)
     fromf32(_mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(lo)),              \
                                  _mm256_cvtpd_ps(hi), 1))
 #define gather64(base, idx) _mm256_i64gather_pd((const double *)(base), (idx), 8)
+/* Entry k (the low 4 bits of each lane) of 16 doubles at p: four in-lane-free permutes of
+   32-bit pairs, one per quarter, and two rounds of blends on k's bits 2 and 3 (on AMD
+   about three times the speed of a gather; the index work is shared between lookups
+   with the same k once inlined). */
+#define HAS_LOOKUP16_64 1
+static inline __m256d lookup16_64(const double *p, __m256i k)
+{
+    __m256i pair = _mm256_slli_epi64(_mm256_and_si256(k, _mm256_set1_epi64x(3)), 1);
+    __m256i idx = _mm256_or_si256(pair, _mm256_slli_epi64(_mm256_add_epi64(pair, _mm256_set1_epi64x(1)), 32));
+    __m256d q[4];
+    for (int i = 0; i < 4; i++)
+        q[i] = _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_loadu_ps((const float *)(p + 4 * i)), idx));
+    __m256d bit2 = _mm256_castsi256_pd(_mm256_slli_epi64(k, 61));
+    __m256d bit3 = _mm256_castsi256_pd(_mm256_slli_epi64(k, 60));
+    return _mm256_blendv_pd(_mm256_blendv_pd(q[0], q[1], bit2), _mm256_blendv_pd(q[2], q[3], bit2), bit3);
+}
 
 #include "kernels/vector_kernels.inc"
