@@ -26,7 +26,7 @@ DMLP_SUPPORT(2_0, 4, 5, (F32, F16))
 DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
-CR_KERNEL_ROWS(parametric_softplus)
+CR_PARAM_KERNEL_ROWS(parametric_softplus)
 
 #ifndef DMLP_OPS_LIST
 #include "numeric/cr_softplus.h"
@@ -43,6 +43,60 @@ static double parametric_softplus_wide(double x, const dmlp__kernel_args *args)
 }
 
 CR_REFERENCE_KERNELS(parametric_softplus)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* Beta in [2^-20, 2^20] and |Alpha| in [2^-20, 2^20] (the rest: the reference for the
+   whole call), so that nothing below overflows and t <= -208 rounds to zero. Alpha Beta
+   is exact (two binary32 significands), split into 24 and at most 25 bits so that its
+   products with a binary32 x are exact too. */
+static int parametric_softplus_setup(cr_params64 *c, const dmlp__kernel_args *args,
+                                     dmlp__unary_kernel ref)
+{
+    (void)ref;
+    double alpha = args->param[0], beta = args->param[1];
+    double size = alpha < 0 ? -alpha : alpha;
+    if (!(beta >= 0x1p-20 && beta <= 0x1p20 && size >= 0x1p-20 && size <= 0x1p20))
+        return 0;
+    double ab = alpha * beta, top = (double)(float)ab;
+    c->v[0] = splat64f(beta);
+    c->v[1] = splat64f(alpha);
+    c->v[2] = splat64f(top);
+    c->v[3] = splat64f(ab - top);
+    c->v[4] = splat64f(alpha < 0 ? -0.0 : 0.0);
+    return 1;
+}
+
+/* softplus_lanes64's bound with two more roundings (Alpha L, then A.lo + Alpha L):
+   below 2^-45.72, 155 steps needed. */
+#define PARAMETRIC_SOFTPLUS_LANES_STEPS 512
+
+/* Alpha ln(1 + e^t) = Alpha max(t, 0) + Alpha L, t = Beta x exact, L = log1p(e^-|t|) as
+   in softplus_lanes64 (within 2^-45.8 + 1.1u), as cr_softplus.c's fast path: for t > 0,
+   A = (Alpha Beta) x exactly as hi + lo (two exact products and Fast2Sum), then
+   A.hi + (A.lo + Alpha L), both sums bounded by the result (A and Alpha L have one
+   sign). t <= -208 (-inf included) gives a zero of Alpha's sign (|Alpha| e^t <
+   2^-280); t >= 600 (+inf included) goes to the reference, and so do results next to a
+   midpoint; subnormal results are decided on their own grid. */
+static ALWAYS_INLINE F64 parametric_softplus_lanes64(F64 x, const cr_params64 *c, M64 *open)
+{
+    F64 t = fmul64(c->v[0], x);
+    F64 e = exp_core64(tof64(vor(fromf64(fabs64(t)), set64(0x8000000000000000u)))); /* e^-|t| */
+    F64 L = fmul64(c->v[1], log1p_unit64(e));
+    F64 p1 = fmul64(c->v[2], x), p2 = fmul64(c->v[3], x); /* both exact */
+    F64 ah = fadd64(p1, p2);
+    F64 al = fsub64(p2, fsub64(ah, p1));
+    M64 pos = fgt64(fromf64(t), zero());
+    F64 y = tof64(sel64(pos, fromf64(fadd64(ah, fadd64(al, L))), fromf64(L)));
+    M64 mid = fgt64(fromf64(t), fromf64(splat64f(-208.0))) &
+              fgt64(fromf64(splat64f(600.0)), fromf64(t));
+    M64 deep = fge64(fromf64(splat64f(-208.0)), fromf64(t));
+    *open = (mid & f32_open_or_subnormal64(y, PARAMETRIC_SOFTPLUS_LANES_STEPS)) |
+            mandn(mid | deep, not_nan64(x));
+    return tof64(sel64(mid, fromf64(y), fromf64(c->v[4])));
+}
+
+CR_F32_PARAM_KERNEL(parametric_softplus, parametric_softplus_lanes64, parametric_softplus_setup)
 #endif
 
 #undef OP

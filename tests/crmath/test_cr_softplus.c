@@ -316,6 +316,15 @@ int main(int argc, char **argv)
     if (stride > 1) { /* binary32 with other parameters, but for the full run */
         sweep(SP, &softplus_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, 0.5, 0, stride, 1);
         sweep(PS, &parametric_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, (double)0.3f, -2.0, stride, 1);
+        /* members the binary32 kernels take (Beta and |Alpha| in [2^-20, 2^20]: a
+           negative Alpha, Alpha Beta split in two, both ends) and one they leave */
+        static const double members[][2] = {
+            {2.0, 0.5}, {-1.5, 3.0}, {(double)1e-3f, 10.0}, {(double)3.7f, (double)1e-3f},
+            {0x1p20, 0x1p-20}, {-0x1p-20, 0x1p20}, {(double)0.1f, (double)0x1p-21f},
+        };
+        for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+            sweep(PS, &parametric_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, members[i][0],
+                  members[i][1], stride, 1);
     }
     mpfr_free_cache();
     return test_finish("test_cr_softplus");
