@@ -13,10 +13,18 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 os.makedirs(os.path.join(ROOT, "build-python"), exist_ok=True)  # setup.cfg's build_base
 
 
+# DMLP_BUILD_TYPE=Debug builds the module unoptimised, in a quarter of the compile time
+# (the tests' install check does; docs/python.md). Any other CMake build type is refused.
+BUILD_TYPES = ("Release", "Debug", "RelWithDebInfo", "MinSizeRel")
+
+
 class CMakeBuildExt(build_ext):
     def build_extension(self, ext):
+        build_type = os.environ.get("DMLP_BUILD_TYPE", "Release")
+        if build_type not in BUILD_TYPES:
+            raise RuntimeError(f"DMLP_BUILD_TYPE={build_type!r}: expected one of {', '.join(BUILD_TYPES)}")
         build_dir = os.path.abspath(os.path.join(self.build_temp, "cmake"))
-        configure = ["cmake", "-S", ROOT, "-B", build_dir, "-DCMAKE_BUILD_TYPE=Release",
+        configure = ["cmake", "-S", ROOT, "-B", build_dir, f"-DCMAKE_BUILD_TYPE={build_type}",
                      "-DDMLP_BUILD_TESTS=OFF", "-DDMLP_PYTHON=ON",
                      f"-DPython3_EXECUTABLE={sys.executable}"]
         subprocess.run(configure, check=True)
