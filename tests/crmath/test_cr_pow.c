@@ -1,7 +1,7 @@
 /* ELEMENT_WISE_CONSTANT_POW and ELEMENT_WISE_POW (src/ops/constant_pow.c, pow.c, on
    numeric/cr_pow.c) against MPFR's correctly rounded mpfr_pow, through the kernel table:
    - C99's special values (docs/operators.md) in every type;
-   - CONSTANT_POW: for each exponent of a table (2, 3, 0.5, -1, -0.5, 1/3, 2.5, -2, 1e-3,
+   - CONSTANT_POW: for each exponent of a table (1, 2, 3, 0.5, -1, -0.5, 1/3, 2.5, -2, 1e-3,
      100, +-0, +-inf, NaN ...) every float16 and bfloat16 input and a stride of binary32,
      with and without a ScaleBias;
    - POW: pairs of float16 and of bfloat16 (a stride of all 2^32; all with --full), random
@@ -10,14 +10,18 @@
    - float64 on random pairs: correctly rounded on every sample (cr_pow.h promises it
      unless x^y lies within 2^-89 of a midpoint).
    16-bit and binary32 results are decided without MPFR where libm's binary64 pow, within
-   2^-50 of x^y (glibc documents under 1 ulp), rounds to one value across that bound. */
+   2^-50 of x^y (glibc documents under 1 ulp), rounds to one value across that bound.
+   `--only constant_pow` (with --stride N or --full) sweeps binary32 CONSTANT_POW alone,
+   every exponent of the table (or of `--exponents A,B,...`) through every kernel form. */
 #include <math.h>
 #include <mpfr.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "crmath/cr_pair_sweep.h"
 #include "crmath/cr_sweep.h"
+#include "crmath/cr_unary_forms.h"
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
 #include "numeric/cr_round.h"
@@ -132,17 +136,6 @@ static uint32_t cpow_expect(uint32_t x, void *p)
     return expect_pow(c->f, x, c->exponent, 0, 0);
 }
 
-static void cpow_form(size_t n, const void *in, void *out, void *p)
-{
-    const cpow_ctx *c = p;
-    dmlp__kernel_args args = {0};
-    args.param[0] = c->exponent;
-    args.scale_bias = (uint32_t)c->scaled;
-    args.scale = 0.75f;
-    args.bias = -0.5f;
-    c->kernel(n, in, out, &args);
-}
-
 static void sweep_constant(const fmt *f, float exponent, uint64_t stride, int scaled)
 {
     cpow_ctx c = {f, exponent, scaled,
@@ -164,9 +157,13 @@ static void sweep_constant(const fmt *f, float exponent, uint64_t stride, int sc
             s.count = 65536 / 7 + 1;
         }
     }
-    s.forms[0] = cpow_form;
-    s.form_names[0] = "reference";
-    s.form_count = 1;
+    /* the reference and every fast kernel this CPU runs, under the same members */
+    dmlp__kernel_args args = {0};
+    args.param[0] = exponent;
+    args.scale_bias = (uint32_t)scaled;
+    args.scale = 0.75f;
+    args.bias = -0.5f;
+    dmlp_cr_add_forms(&s, DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, f->type, &args, "reference", 1);
     CHECK_EQ_U64(dmlp_cr_sweep_run(&s), 0, "%s: correctly rounded", name);
 }
 
@@ -394,12 +391,28 @@ int main(int argc, char **argv)
 {
     uint64_t stride = dmlp_cr_stride_from_args(argc, argv, TEST_THIN ? 1048573 : 65521);
     int full = stride == 1, exhaustive = stride > 1 && stride < 65521;
+    static const float exponents[] = {2, 3, 0.5f, -1, -0.5f, 1.0f / 3, 2.5f, -2, 1e-3f, 100,
+                                      0, -0.0f, INFINITY, -INFINITY, NAN, 7, -3, 0.25f, 1.5f, 1};
+    size_t count = sizeof exponents / sizeof exponents[0];
+    const char *only = dmlp_cr_only_from_args(argc, argv);
+    if (only && strcmp(only, "constant_pow") == 0) {
+        /* On demand (not in ctest): binary32 CONSTANT_POW alone, every exponent of the
+           table at the given stride (--full: all 2^32 inputs of each), or those of
+           --exponents A,B,... */
+        const char *list = NULL;
+        for (int i = 1; i + 1 < argc; i++)
+            if (strcmp(argv[i], "--exponents") == 0)
+                list = argv[i + 1];
+        for (size_t i = 0; !list && i < count; i++)
+            sweep_constant(&F32, exponents[i], stride, 0);
+        for (char *end; list && *list; list = *end ? end + 1 : end)
+            sweep_constant(&F32, strtof(list, &end), stride, 0);
+        mpfr_free_cache();
+        return test_finish("test_cr_pow");
+    }
     specials();
     f64_cases();
 
-    static const float exponents[] = {2, 3, 0.5f, -1, -0.5f, 1.0f / 3, 2.5f, -2, 1e-3f, 100,
-                                      0, -0.0f, INFINITY, -INFINITY, NAN, 7, -3, 0.25f, 1.5f};
-    size_t count = sizeof exponents / sizeof exponents[0];
     for (size_t i = 0; i < count; i++) {
         if (!exhaustive) {
             sweep_constant(&F16, exponents[i], 0, 0);
