@@ -67,8 +67,6 @@ BINARY_KERNEL_ARGS(f64, atan_yx, uint64_t)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-void REFERENCE(f32, atan_yx)(BINARY_PARAMS);
-
 /* atan2(y, x) of binary32 y and x on f64 lanes, as cr_atan.c's fast path: the angle of
    (|x|, |y|) from min/max (angle64: the table of atan(i/64), pi/2 - a above the
    diagonal), pi - a for x < 0, y's sign; within the scalar path's bound (one quotient
@@ -88,57 +86,7 @@ static ALWAYS_INLINE F64 atan_yx_lanes64(F64 y, F64 x, M64 *open)
     return tof64(vor(fromf64(a), sign));
 }
 
-/* A block with a lane left open: the vector results stored, then each open lane's from
-   the reference on copies of its inputs taken first (in place stays right). */
-static __attribute__((noinline, cold)) void f32_atan_yx_open(const unsigned char *a,
-                                                             const unsigned char *b,
-                                                             unsigned char *out,
-                                                             uint32_t scalar, V r,
-                                                             unsigned open_lo, unsigned open_hi,
-                                                             const dmlp__kernel_args *args)
-{
-    unsigned char ca[VB], cb[VB];
-    memcpy(ca, a, scalar & DMLP__SCALAR_A ? 4 : VB);
-    memcpy(cb, b, scalar & DMLP__SCALAR_B ? 4 : VB);
-    st(out, r);
-    const unsigned half = VB / 8;
-    for (unsigned i = 0; i < VB / 4; i++) {
-        if (!((i < half ? open_lo >> i : open_hi >> (i - half)) & 1))
-            continue;
-        const unsigned char *pa = scalar & DMLP__SCALAR_A ? ca : ca + 4 * i;
-        const unsigned char *pb = scalar & DMLP__SCALAR_B ? cb : cb + 4 * i;
-        REFERENCE(f32, atan_yx)(1, pa, pb, out + 4 * i, 0, args);
-    }
-}
-
-BINARY_KERNEL_DECL(f32, atan_yx)
-{
-    const unsigned char *pa = a, *pb = b;
-    unsigned char *dst = out;
-    uint32_t ya = 0, xb = 0; /* a broadcast input's one element */
-    if (scalar & DMLP__SCALAR_A)
-        memcpy(&ya, pa, 4);
-    if (scalar & DMLP__SCALAR_B)
-        memcpy(&xb, pb, 4);
-    size_t E = VB / 4, i = 0;
-    for (; n - i >= E; i += E) {
-        const unsigned char *ai = scalar & DMLP__SCALAR_A ? pa : pa + 4 * i;
-        const unsigned char *bi = scalar & DMLP__SCALAR_B ? pb : pb + 4 * i;
-        V y = scalar & DMLP__SCALAR_A ? set32(ya) : ld(ai);
-        V x = scalar & DMLP__SCALAR_B ? set32(xb) : ld(bi);
-        M64 u0, u1;
-        V r = narrow_f64(atan_yx_lanes64(wide_lo(y), wide_lo(x), &u0),
-                         atan_yx_lanes64(wide_hi(y), wide_hi(x), &u1));
-        if (any64(u0 | u1))
-            f32_atan_yx_open(ai, bi, dst + 4 * i, scalar, r, lanes64(u0), lanes64(u1), args);
-        else
-            st(dst + 4 * i, r);
-    }
-    if (i < n)
-        REFERENCE(f32, atan_yx)(n - i, scalar & DMLP__SCALAR_A ? pa : pa + 4 * i,
-                                scalar & DMLP__SCALAR_B ? pb : pb + 4 * i, dst + 4 * i, scalar,
-                                args);
-}
+CR_F32_BINARY_KERNEL(atan_yx, atan_yx_lanes64)
 #endif
 
 #undef OP

@@ -30,7 +30,7 @@ DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, 0)
 
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_pow, 2, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_pow, 4, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_pow, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_pow, 8, NO, NO)
 DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_pow, 2, NO, NO)
 
@@ -53,6 +53,46 @@ BINARY_KERNEL_ARGS(f16, pow, uint16_t)
 BINARY_KERNEL_ARGS(bf16, pow, uint16_t)
 BINARY_KERNEL_ARGS(f32, pow, uint32_t)
 BINARY_KERNEL_ARGS(f64, pow, uint64_t)
+#endif
+
+#if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* The relative error of pow_lanes64's results, binary64 patterns: as ConstantPow's
+   (constant_pow.c), below 554 steps for |t| <= 104.5. */
+#define POW_LANES_STEPS 1024
+
+/* x^y = e^(y log|x|) for binary32 x and y as cr_pow.c's fast path, the sign of an odd
+   integer y for x < 0 (y's kind from y + 1.5 2^52 for |y| < 2^24; from 2^24 every
+   binary32 is an even integer); t > 89.5 gives +-inf, t < -104.5 a zero; x < 0 with a
+   finite non-integer y the positive default NaN. Exact results of binary32 are decided,
+   exact midpoints left open, subnormal results decided on their own grid. A zero,
+   infinite or NaN x or y takes the reference (C99's special cases, and which NaN comes
+   back). */
+static ALWAYS_INLINE F64 pow_lanes64(F64 x, F64 y, M64 *open)
+{
+    const double shifter = 0x1.8p52;
+    F64 ax = fabs64(x), ay = fabs64(y), one = splat64f(1.0);
+    M64 small = fgt64(fromf64(splat64f(0x1p24)), fromf64(ay));
+    F64 shifted = fadd64(tof64(sel64(small, fromf64(y), zero())), splat64f(shifter));
+    M64 integer = feq64(fromf64(fsub64(shifted, splat64f(shifter))), fromf64(y)) | mandn(small, eq64(zero(), zero()));
+    M64 odd = small & integer & eq64(vand(fromf64(shifted), set64(1)), set64(1));
+    M64 negative = ltz64(fromf64(x));
+    M64 numbers = within64(ax, 0x1p-149, 0x1.fffffep127) & within64(ay, 0x1p-149, 0x1.fffffep127);
+    M64 nan = mandn(integer, negative & numbers);
+    M64 taken = mandn(nan, numbers);
+    ax = tof64(sel64(taken, fromf64(ax), fromf64(one)));
+    F64 t = fmul64(y, log_core64(ax));
+    F64 r = exp_core64(t);
+    M64 inside = within64(t, -104.5, 89.5);
+    M64 big = fgt64(fromf64(t), fromf64(splat64f(89.5)));
+    V far = sel64(big, set64(0x7ff0000000000000u), zero());
+    *open = (taken & inside & f32_open_or_subnormal64(r, POW_LANES_STEPS)) |
+            mandn(numbers, eq64(zero(), zero()));
+    V sign = sel64(negative & odd, set64(0x8000000000000000u), zero());
+    V v = vor(sel64(inside, fromf64(r), far), sign);
+    return tof64(sel64(nan, set64(0x7ff8000000000000u), v));
+}
+
+CR_F32_BINARY_KERNEL(pow, pow_lanes64)
 #endif
 
 #undef OP
