@@ -68,6 +68,13 @@ static seed make_seed(uint8_t type, int one, const dmlp__op_def *def)
         } else if (def->fields[i].kind == DMLP__FIELD_SCALAR) { /* high word, then low */
             put32(&s, 0);
             put32(&s, one ? 1u : 0);
+        } else if (def->fields[i].kind == DMLP__FIELD_AXIS_COUNT) {
+            put(&s, one ? 2 : 1);
+        } else if (def->fields[i].kind == DMLP__FIELD_AXES) { /* {1} or {1, 0}, then set */
+            put(&s, 1);
+            for (int k = 1; k < 8; k++)
+                put(&s, 0);
+            put(&s, 1);
         }
     }
     put(&s, 3);                   /* a 4 KiB arena */

@@ -21,6 +21,8 @@
 #include "core/scalar.h"
 #include "dmlp.h"
 #include "kernels/kernels.h"
+#include "numeric/fp_convert.h"
+#include "numeric/softmax_row.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -328,6 +330,31 @@ static void fail(const char *what)
     abort();
 }
 
+/* An operator along axes: every output element in its kind's range (numeric/
+   softmax_row.h: Softmax in [0, 1], LogSoftmax at most 0, Hardmax 0 or 1; a NaN where a
+   row has one). test_softmax checks the values themselves. */
+NO_COVERAGE static void check_row_element(int kind, DML_TENSOR_DATA_TYPE type,
+                                          const unsigned char *got)
+{
+    double y;
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT64) {
+        memcpy(&y, got, 8);
+    } else if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        float f;
+        memcpy(&f, got, 4);
+        y = f;
+    } else {
+        uint16_t h;
+        memcpy(&h, got, 2);
+        y = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? dmlp__f16_to_f32(h) : dmlp__bf16_to_f32(h);
+    }
+    if (y != y)
+        return;
+    if (kind == DMLP__HARDMAX ? !(y == 0 || y == 1)
+                              : kind == DMLP__SOFTMAX ? !(y >= 0 && y <= 1) : !(y <= 0))
+        fail("an output element lies outside its operator's range");
+}
+
 /* Every output element is the reference kernel of its input element. */
 NO_COVERAGE static void check_elements(const check *c, const tensor *in, const tensor *out)
 {
@@ -343,6 +370,8 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
     /* A two-input operator gets the one input as A and as B (one of more inputs as each
        of them); a conversion's kernel is keyed by both types. */
     const dmlp__op_def *def = dmlp__op_find(c->op);
+    int row_kind = 0;
+    bool rows = dmlp__op_rows(def, &row_kind, NULL);
     bool two_inputs = dmlp__op_input_count(def) == 2;
     bool more_inputs = dmlp__op_input_count(def) > 2;
     dmlp__nary_kernel nary =
@@ -352,7 +381,7 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
             ? dmlp__convert_kernel(c->op, in->buffer.DataType, out->buffer.DataType).fn
             : dmlp__reference_kernel(c->op, in->buffer.DataType);
     dmlp__binary_kernel binary = dmlp__binary_reference_kernel(c->op, in->buffer.DataType);
-    if (more_inputs ? !nary : two_inputs ? !binary : !reference)
+    if (!rows && (more_inputs ? !nary : two_inputs ? !binary : !reference))
         fail("an operator was created for a type the reference kernel lacks");
     dmlp__kernel_args args = {.mode = c->mode,
                               .nan_propagate = (c->flags & DMLP_EXECUTION_FLAG_NAN_PROPAGATE) != 0,
@@ -376,15 +405,19 @@ NO_COVERAGE static void check_elements(const check *c, const tensor *in, const t
         _Alignas(8) unsigned char x[8], y[8];
         memcpy(x, c->before + c->in_first + io * isz, isz);
         const void *xs[DMLP__MAX_INPUTS] = {x, x, x, x, x, x, x, x};
-        if (more_inputs)
-            nary(1, xs, y, 0, &args);
-        else if (two_inputs)
-            binary(1, x, x, y, 0, &args);
-        else
-            reference(1, x, y, &args);
         const unsigned char *got = c->after + c->out_first + oo * osz;
-        if (memcmp(got, y, osz) != 0)
-            fail("an output element differs from the reference kernel");
+        if (rows) {
+            check_row_element(row_kind, out->buffer.DataType, got);
+        } else {
+            if (more_inputs)
+                nary(1, xs, y, 0, &args);
+            else if (two_inputs)
+                binary(1, x, x, y, 0, &args);
+            else
+                reference(1, x, y, &args);
+            if (memcmp(got, y, osz) != 0)
+                fail("an output element differs from the reference kernel");
+        }
         memset(c->touched + c->out_first + oo * osz, 1, osz);
         uint32_t d = dims;
         while (d-- > 0) {
@@ -504,6 +537,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const DML_SCALE_BIAS *scale_bias_ptr = with_scale_bias ? scale_bias : NULL;
     const DML_TENSOR_DESC *in_tensor = (pair & 0x10) && u8(&r) == 0 ? NULL : &in.desc;
     const DML_TENSOR_DESC *out_tensor = (pair & 0x20) && u8(&r) == 0 ? NULL : &out.desc;
+    uint32_t axes[8] = {0}; /* what an Axes member points to */
     for (uint32_t i = 0; def && i < def->field_count; i++) {
         const dmlp__field *f = &def->fields[i];
         switch (f->kind) {
@@ -537,6 +571,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case DMLP__FIELD_SCALAR_TYPE:
             memcpy(op_desc + f->offset, &scalar_type, sizeof scalar_type);
             break;
+        case DMLP__FIELD_AXIS_COUNT: { /* mostly 1 to 3; sometimes 0 or past 8 */
+            uint32_t count = u8(&r) & 15;
+            memcpy(op_desc + f->offset, &count, sizeof count);
+            break;
+        }
+        case DMLP__FIELD_AXES: { /* mostly in range; sometimes repeated, past, or NULL */
+            for (uint32_t k = 0; k < 8; k++)
+                axes[k] = u8(&r) & 15;
+            const uint32_t *pointer = u8(&r) == 0 ? NULL : axes;
+            memcpy(op_desc + f->offset, &pointer, sizeof pointer);
+            break;
+        }
         case DMLP__FIELD_SCALAR: { /* any bits of the union */
             DML_SCALAR_UNION value;
             uint64_t bits = ((uint64_t)u32(&r) << 32) | u32(&r);
@@ -584,6 +630,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(&out.buffer, 0xEE, sizeof out.buffer);
         memset(op_desc, 0xEE, desc_size);
         memset(scale_bias, 0xEE, sizeof *scale_bias);
+        memset(axes, 0xEE, sizeof axes);
     }
     free(op_desc);
     free(scale_bias);

@@ -118,6 +118,10 @@ dmlp_status dmlp_operator_execute(dmlp_operator *op, uint32_t input_count,
                                                        outputs, src, &dst);
     if (status != DMLP_OK)
         return status;
+    if (op->info.row_axes) {
+        dmlp__rows_plan_run(&op->rows, op->device->pool, src[0], dst);
+        return DMLP_OK;
+    }
     if (op->info.input_count > 2) {
         dmlp__nary_plan_run(&op->nary, op->device->pool, src, dst);
         return DMLP_OK;

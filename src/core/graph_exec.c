@@ -204,7 +204,9 @@ static dmlp_status run_node_by_node(const dmlp__graph *g, dmlp__threadpool *pool
                 memset(data[s], 0, (size_t)g->slot_bytes[step->slot]);
         }
         unsigned char *out = data[s] ? data[s] : b->out[step->output];
-        if (step->input_count > 2) {
+        if (step->op.info.row_axes) {
+            dmlp__rows_plan_run(&step->op.rows, pool, in[0], out);
+        } else if (step->input_count > 2) {
             dmlp__nary_plan_run(&step->op.nary, pool, in, out);
         } else if (step->input_count == 2) {
             if (step->late_divisor && (st = check_divisor(step, in[1])) != DMLP_OK)

@@ -196,8 +196,9 @@ static void plan_one_pass(dmlp__graph *g)
     for (uint32_t s = 0; s < g->step_count; s++) {
         dmlp__graph_step *st = &g->steps[s];
         const dmlp_operator *op = &st->op;
-        if (!is_packed(&op->info.output, n) || st->input_count > 2)
-            return; /* an N-input step runs node by node, through its own plan */
+        if (!is_packed(&op->info.output, n) || st->input_count > 2 || op->info.row_axes)
+            return; /* an N-input step, or one along axes, runs node by node, through its
+                       own plan */
         uint32_t scalars = 0;
         for (uint32_t k = 0; k < st->input_count; k++) {
             const dmlp__tensor *t = op_input(op, k);

@@ -46,7 +46,8 @@ dmlp_status dmlp_operator_create(dmlp_device *device, const DML_OPERATOR_DESC *d
     o->info = info;
     o->def = dmlp__op_find(info.type); /* validated: a registry row */
     o->name = o->def->name;
-    status = info.input_count > 2    ? dmlp__nary_plan_build(&o->info, o->name, &o->nary)
+    status = info.row_axes          ? dmlp__rows_plan_build(&o->info, o->name, &o->rows)
+             : info.input_count > 2    ? dmlp__nary_plan_build(&o->info, o->name, &o->nary)
              : info.input_count == 2 ? dmlp__binary_plan_build(&o->info, o->name, &o->binary)
                                      : dmlp__plan_build(&o->info, o->name, &o->plan);
     if (status != DMLP_OK) {

@@ -11,6 +11,7 @@
 #include "core/plan.h"
 #include "core/plan_binary.h"
 #include "core/plan_nary.h"
+#include "core/plan_rows.h"
 #include "core/registry.h"
 #include "core/validate.h"
 #include "dmlp.h"
@@ -23,6 +24,7 @@ struct dmlp_operator {
     dmlp__plan plan;                /* one input */
     dmlp__binary_plan binary;       /* two inputs (info.input_count == 2) */
     dmlp__nary_plan nary;           /* three or more (info.input_count > 2) */
+    dmlp__rows_plan rows;           /* an operator along axes (info.row_axes != 0) */
     bool in_place_ok[DMLP__MAX_INPUTS]; /* output may be bound exactly onto input i */
     struct dmlp__graph *graph;      /* a compiled graph (core/graph.h); NULL otherwise */
 };

@@ -2,6 +2,7 @@
    an operator, see docs/adding-an-operator.md. */
 #include "core/registry.h"
 #include "core/scalar.h"
+#include "numeric/softmax_row.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -94,6 +95,31 @@ bool dmlp__op_fusable(const dmlp__op_def *def)
     for (size_t i = 0; def && i < sizeof fusables / sizeof fusables[0]; i++)
         if (fusables[i] == def->type)
             return true;
+    return false;
+}
+
+/* The operators along axes (their DMLP_ROWS rows). */
+#define DMLP_LAST_AXIS true
+#define DMLP_AXES_FIELD false
+static const struct {
+    DML_OPERATOR_TYPE type;
+    int kind;
+    bool last_axis;
+} rows_ops[] = {
+#define DMLP_ROWS(kind, axes) {OP, kind, axes},
+#include "ops/ops.inc"
+};
+
+bool dmlp__op_rows(const dmlp__op_def *def, int *kind, bool *last_axis)
+{
+    for (size_t i = 0; def && i < sizeof rows_ops / sizeof rows_ops[0]; i++)
+        if (rows_ops[i].type == def->type) {
+            if (kind)
+                *kind = rows_ops[i].kind;
+            if (last_axis)
+                *last_axis = rows_ops[i].last_axis;
+            return true;
+        }
     return false;
 }
 
@@ -384,6 +410,15 @@ const DML_OPERATOR_DESC *dmlp__desc_build_inputs(dmlp__desc_storage *s,
         case DMLP__FIELD_SCALAR_TYPE:
             memcpy(at, &scalar_type, sizeof scalar_type);
             break;
+        case DMLP__FIELD_AXIS_COUNT:
+            memcpy(at, &params->axis_count, sizeof params->axis_count);
+            break;
+        case DMLP__FIELD_AXES: {
+            memcpy(s->axes, params->axes, sizeof s->axes);
+            const uint32_t *axes = s->axes;
+            memcpy(at, &axes, sizeof axes);
+            break;
+        }
         case DMLP__FIELD_SCALAR:
             float_index = dmlp__op_scalar_index(def, f);
             if (float_index < DMLP__MAX_SCALARS) {
@@ -439,4 +474,18 @@ DML_SCALAR_UNION dmlp__desc_scalar(const void *desc, const dmlp__field *field)
     DML_SCALAR_UNION value;
     memcpy(&value, (const unsigned char *)desc + field->offset, sizeof value);
     return value;
+}
+
+uint32_t dmlp__desc_uint(const void *desc, const dmlp__field *field)
+{
+    uint32_t value;
+    memcpy(&value, (const unsigned char *)desc + field->offset, sizeof value);
+    return value;
+}
+
+const uint32_t *dmlp__desc_axes(const void *desc, const dmlp__field *field)
+{
+    const uint32_t *axes;
+    memcpy(&axes, (const unsigned char *)desc + field->offset, sizeof axes);
+    return axes;
 }

@@ -37,6 +37,9 @@ typedef enum dmlp__field_kind {
     DMLP__FIELD_SCALAR,        /* DML_SCALAR_UNION: a parameter in the SCALAR_TYPE member's
                                   type (CLIP1's Min, Max), so an integer tensor gets integer
                                   values; every value of the type is accepted */
+    DMLP__FIELD_AXIS_COUNT,    /* UINT: how many entries the AXES member has (SOFTMAX1's
+                                  AxisCount), 1 to the input's DimensionCount */
+    DMLP__FIELD_AXES,          /* const UINT *: distinct dimension indices (SOFTMAX1's Axes) */
 } dmlp__field_kind;
 
 typedef struct dmlp__field {
@@ -108,6 +111,12 @@ const char *dmlp__op_zero_divisor(const dmlp__op_def *def);
    row: an activation DirectML lets an operator fuse). */
 bool dmlp__op_fusable(const dmlp__op_def *def);
 
+/* Whether the operator works along axes (its DMLP_ROWS row: Softmax and its kin): each
+   result depends on a whole row of the input. If so, *kind is its dmlp__softmax_kind
+   (numeric/softmax_row.h) and *last_axis whether the row is the last axis of a tensor of
+   effective rank at most 2 (the 1_0 operators) rather than its AXES member. */
+bool dmlp__op_rows(const dmlp__op_def *def, int *kind, bool *last_axis);
+
 /* The row's field of a kind; NULL when the operator has none. */
 const dmlp__field *dmlp__op_field(const dmlp__op_def *def, dmlp__field_kind kind);
 
@@ -150,6 +159,9 @@ typedef enum dmlp__op_name_kind {
 const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
                            const char *separator, const char *last_separator);
 
+/* The most entries an AXES member has (one per dimension). */
+#define DMLP__MAX_AXES 8
+
 /* The values of the fields other than tensors. */
 typedef struct dmlp__op_params {
     DML_IS_INFINITY_MODE mode;         /* DMLP__FIELD_INFINITY_MODE */
@@ -161,6 +173,8 @@ typedef struct dmlp__op_params {
     DML_TENSOR_DATA_TYPE scalar_type;   /* DMLP__FIELD_SCALAR_TYPE (UNKNOWN: the input's) */
     uint64_t scalars[DMLP__MAX_SCALARS]; /* DMLP__FIELD_SCALAR, in member order: element
                                             bits of that type (core/scalar.h) */
+    uint32_t axis_count;                /* DMLP__FIELD_AXIS_COUNT */
+    uint32_t axes[DMLP__MAX_AXES];      /* DMLP__FIELD_AXES: its first axis_count entries */
 } dmlp__op_params;
 
 /* Where dmlp__desc_build writes: the descriptor and the tensor descs it points to. It
@@ -186,6 +200,7 @@ typedef struct dmlp__desc_storage {
         unsigned char bytes[DMLP__MAX_DESC_BYTES];
     } desc;
     DML_OPERATOR_DESC op;
+    uint32_t axes[DMLP__MAX_AXES]; /* what an AXES member points to */
 } dmlp__desc_storage;
 
 /* The one place a DirectML descriptor is made: op's descriptor over buffer tensors in
@@ -210,6 +225,8 @@ const DML_SCALE_BIAS *dmlp__desc_scale_bias(const void *desc, const dmlp__field 
 const DML_OPERATOR_DESC *dmlp__desc_operator(const void *desc, const dmlp__field *field);
 int32_t dmlp__desc_enum(const void *desc, const dmlp__field *field);
 float dmlp__desc_float(const void *desc, const dmlp__field *field);
+uint32_t dmlp__desc_uint(const void *desc, const dmlp__field *field);
+const uint32_t *dmlp__desc_axes(const void *desc, const dmlp__field *field);
 DML_SCALAR_UNION dmlp__desc_scalar(const void *desc, const dmlp__field *field);
 
 #endif

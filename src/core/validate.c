@@ -663,6 +663,59 @@ dmlp_status dmlp__validate_operator(uint32_t feature_level, uint32_t device_flag
                                       device_flags, desc, execution_flags, out);
 }
 
+/* An operator along axes (DMLP_ROWS): which dimensions its rows run along. The 1_0
+   operators take the last axis of a tensor of effective rank at most 2 (DirectML's page:
+   the DimensionCount without the leading axes of size 1); the 5_1 ones their Axes: 1 to
+   DimensionCount entries, each below DimensionCount, no two the same. */
+static dmlp_status check_row_axes(const context *c, const dmlp__op_def *def,
+                                  const void *desc, const dmlp__field *count_field,
+                                  const dmlp__field *axes_field, const char *input_name,
+                                  dmlp__op_info *info)
+{
+    int kind = 0;
+    bool last_axis = false;
+    if (!dmlp__op_rows(def, &kind, &last_axis))
+        return DMLP_OK;
+    const dmlp__tensor *t = &info->inputs[info->main_input];
+    uint32_t dims = t->dim_count;
+    info->row_kind = kind;
+    if (last_axis || !count_field || !axes_field) {
+        uint32_t leading = 0;
+        while (leading < dims && t->sizes[leading] == 1)
+            leading++;
+        if (dims - leading > 2)
+            return dmlp__error(INVALID,
+                               "%s: %s.Sizes has effective rank %u (its dimensions without "
+                               "the leading ones of size 1); it must be at most 2 (a batch "
+                               "axis and the axis the operator runs along)",
+                               c->op, input_name, dims - leading);
+        info->row_axes = 1u << (dims - 1);
+        return DMLP_OK;
+    }
+    uint32_t count = dmlp__desc_uint(desc, count_field);
+    const uint32_t *axes = dmlp__desc_axes(desc, axes_field);
+    if (count == 0 || count > dims)
+        return dmlp__error(INVALID, "%s: %s is %u; it must be 1 to %s.DimensionCount (%u)",
+                           c->op, count_field->name, count, input_name, dims);
+    if (!axes)
+        return dmlp__error(INVALID, "%s: %s is NULL; it must point to %s (%u) axes", c->op,
+                           axes_field->name, count_field->name, count);
+    uint32_t mask = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        if (axes[i] >= dims)
+            return dmlp__error(INVALID,
+                               "%s: %s[%u] is %u; it must be below %s.DimensionCount (%u)",
+                               c->op, axes_field->name, i, axes[i], input_name, dims);
+        if (mask >> axes[i] & 1u)
+            return dmlp__error(INVALID, "%s: %s[%u] is %u, which an earlier entry names; "
+                                        "each axis may appear once",
+                               c->op, axes_field->name, i, axes[i]);
+        mask |= 1u << axes[i];
+    }
+    info->row_axes = mask;
+    return DMLP_OK;
+}
+
 dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature_level,
                                        uint32_t device_flags, const DML_OPERATOR_DESC *desc,
                                        uint32_t execution_flags, dmlp__op_info *out)
@@ -735,6 +788,7 @@ dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature
     const char *scalar_type_name = NULL;
     const dmlp__field *scalar_fields[DMLP__MAX_SCALARS] = {NULL};
     uint32_t scalar_count = 0;
+    const dmlp__field *axis_count_field = NULL, *axes_field = NULL;
     for (uint32_t i = 0; i < def->field_count; i++) {
         const dmlp__field *f = &def->fields[i];
         switch (f->kind) {
@@ -783,6 +837,12 @@ dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature
         case DMLP__FIELD_SCALAR: /* any value of the type, read once it is known */
             if (scalar_count < DMLP__MAX_SCALARS)
                 scalar_fields[scalar_count++] = f;
+            break;
+        case DMLP__FIELD_AXIS_COUNT: /* checked against the input's dimensions below */
+            axis_count_field = f;
+            break;
+        case DMLP__FIELD_AXES:
+            axes_field = f;
             break;
         }
     }
@@ -863,7 +923,9 @@ dmlp_status dmlp__validate_operator_as(const dmlp__op_def *def, uint32_t feature
         (status = check_scale_bias(&c, &info)) != DMLP_OK ||
         (status = check_fused_activation(&c, fused_name, fused, &info.output,
                                          info.fused_floats)) != DMLP_OK ||
-        (status = check_cast_to_bool(&c, &info)) != DMLP_OK)
+        (status = check_cast_to_bool(&c, &info)) != DMLP_OK ||
+        (status = check_row_axes(&c, def, desc->Desc, axis_count_field, axes_field,
+                                 input_names[m], &info)) != DMLP_OK)
         return status;
 
     *out = info;

@@ -47,6 +47,9 @@ typedef struct dmlp__op_info {
     DML_ROUNDING_MODE rounding;         /* Round only */
     uint64_t scalars[DMLP__MAX_SCALARS]; /* the DML_SCALAR_UNION members (CLIP1's Min,
                                             Max) as element bits of the output's type */
+    uint32_t row_axes;          /* operators along axes (registry.h's dmlp__op_rows): bit d
+                                   set when dimension d is along the row; 0 otherwise */
+    int row_kind;               /* ... their dmlp__softmax_kind */
 } dmlp__op_info;
 
 /* Validates desc at the given level and device flags; fills *out on success. Every

@@ -250,6 +250,38 @@ static dmlp_status parse_scalar(const dmlp__dx_parse_context *ctx, const cJSON *
     return DMLP_OK;
 }
 
+/* An Axes member: an array of dimension indices ([3], [1, 2]). Its length is AxisCount;
+   an AxisCount given too must agree (parse_desc reads AxisCount first). The indices
+   are checked against the input's dimensions when the operator is made. */
+static dmlp_status parse_axes(const dmlp__dx_parse_context *ctx, const cJSON *member,
+                              const char *path, dmlp__dx_dispatchable *d)
+{
+    if (!member)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "missing (an array of axes, [3])");
+    if (!cJSON_IsArray(member))
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "must be an array of axes, [3]");
+    int count = cJSON_GetArraySize(member);
+    if (count < 1 || count > DMLP__MAX_AXES)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path, "has %d entries; it must have 1 to %d",
+                             count, DMLP__MAX_AXES);
+    if (d->axis_count_given && d->params.axis_count != (uint32_t)count)
+        return dmlp__dx_fail(DMLP_ERROR_FORMAT, path,
+                             "has %d entries; AxisCount is %u, and the two must agree",
+                             count, d->params.axis_count);
+    int i = 0;
+    for (const cJSON *item = member->child; item; item = item->next, i++) {
+        char q[DMLP__DX_PATH_MAX];
+        dmlp__dx_path_index(q, path, (size_t)i);
+        uint64_t axis;
+        dmlp_status s = dmlp__dx_get_uint(ctx->doc, item, q, UINT32_MAX, &axis);
+        if (s != DMLP_OK)
+            return s;
+        d->params.axes[i] = (uint32_t)axis;
+    }
+    d->params.axis_count = (uint32_t)count;
+    return DMLP_OK;
+}
+
 /* One member of the desc, by the kind the registry gives it. */
 static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *object,
                                const char *path, const dmlp__field *field,
@@ -304,6 +336,17 @@ static dmlp_status parse_field(const dmlp__dx_parse_context *ctx, const cJSON *o
         return dmlp__dx_get_type(member, p, &d->params.scalar_type);
     case DMLP__FIELD_SCALAR:
         return parse_scalar(ctx, member, p, field, d);
+    case DMLP__FIELD_AXIS_COUNT: { /* optional: the Axes array's length; if given, checked */
+        if (!member)
+            return DMLP_OK;
+        uint64_t count;
+        dmlp_status s = dmlp__dx_get_uint(ctx->doc, member, p, DMLP__MAX_AXES, &count);
+        d->params.axis_count = (uint32_t)count;
+        d->axis_count_given = s == DMLP_OK;
+        return s;
+    }
+    case DMLP__FIELD_AXES:
+        return parse_axes(ctx, member, p, d);
     }
     return DMLP_OK;
 }

@@ -144,6 +144,7 @@ typedef struct dmlp__dx_dispatchable {
     dmlp__dx_tensor inputs[DMLP__MAX_INPUTS]; /* the row's input i (InputTensor; ATensor,
                                                  BTensor; ConditionTensor, ATensor ...) */
     uint32_t absent;         /* bit i: optional input i left out (missing or null) */
+    bool axis_count_given;   /* the desc has an AxisCount (Axes must agree with it) */
     dmlp__dx_tensor output;
     dmlp__op_params params;  /* the desc's fields other than tensors, but: */
     bool has_scale_bias;     /* a ScaleBias was given (the array of dispatchables moves */

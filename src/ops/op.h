@@ -71,6 +71,18 @@
      DMLP_FUSABLE()
          an activation DirectML lets an operator fuse (its page, "Using fused operators
          to improve performance"): ELEMENT_WISE_ADD1's FusedActivation may name it
+     DMLP_ROWS(kind, axes)
+         an operator along axes: each result depends on a whole row of the input
+         (Softmax, LogSoftmax, Hardmax: kind DMLP__SOFTMAX, DMLP__LOG_SOFTMAX or
+         DMLP__HARDMAX of numeric/softmax_row.h). axes is DMLP_LAST_AXIS (the row is the
+         last axis of a tensor of effective rank at most 2, as the 1_0 operators have it)
+         or DMLP_AXES_FIELD (the descriptor's AXIS_COUNT and AXES members). Such an
+         operator has no DMLP_KERNEL rows: src/core/plan_rows.c walks its rows
+     DMLP_ONNX_AXES(coerced_before)
+         the ONNX operator's INT attribute `axis` gives the AXIS_COUNT and AXES members
+         (negative counts from the end): before version coerced_before the input is
+         coerced to 2-D at axis (default 1), so the row is axes axis .. rank - 1; from it
+         the row is the one axis (default -1). Softmax, LogSoftmax, Hardmax: 13
      DMLP_ZERO_DIVISOR("what")
          an integer element of 0 in BTensor is refused before anything is written, the
          message calling the operation `what` ("an integer division by zero is refused")
@@ -147,6 +159,12 @@
 #endif
 #ifndef DMLP_FUSABLE
 #define DMLP_FUSABLE()
+#endif
+#ifndef DMLP_ROWS
+#define DMLP_ROWS(kind, axes)
+#endif
+#ifndef DMLP_ONNX_AXES
+#define DMLP_ONNX_AXES(coerced_before)
 #endif
 #ifndef DMLP_EXTENSION_OPERATOR
 #define DMLP_EXTENSION_OPERATOR()

@@ -186,8 +186,8 @@ static void check_refusals(void)
            "ACTIVATION_PARAMETRIC_SOFTPLUS (43)");
     fused_op.Type = DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU;
     refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is ACTIVATION_PARAMETERIZED_RELU");
-    fused_op.Type = (DML_OPERATOR_TYPE)48; /* ACTIVATION_SOFTMAX: not element-wise */
-    refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is 48; dmlp fuses");
+    fused_op.Type = DML_OPERATOR_ACTIVATION_SOFTMAX; /* along axes: not element-wise */
+    refuse(&op, DMLP_ERROR_UNSUPPORTED, "FusedActivation.Type is ACTIVATION_SOFTMAX; dmlp fuses");
     /* the fused desc's tensors must be NULL: each named */
     fused_op.Type = DML_OPERATOR_ACTIVATION_LEAKY_RELU;
     fused.OutputTensor = &t.desc;

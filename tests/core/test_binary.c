@@ -289,10 +289,10 @@ static void check_validation(void)
     dmlp_operator *o = NULL;
     CHECK_STATUS(dmlp_operator_create(device, &s.op, 0, &o), DMLP_OK);
     dmlp_operator_destroy(o);
-    DML_OPERATOR_DESC softmax = {(DML_OPERATOR_TYPE)48, &softsign}; /* ACTIVATION_SOFTMAX */
+    DML_OPERATOR_DESC softmax = {DML_OPERATOR_ACTIVATION_SOFTMAX, &softsign};
     s.desc.FusedActivation = &softmax;
     refuse_create(&s.op, 0, DMLP_ERROR_UNSUPPORTED,
-                  "ELEMENT_WISE_ADD1: FusedActivation.Type is 48; dmlp fuses "
+                  "ELEMENT_WISE_ADD1: FusedActivation.Type is ACTIVATION_SOFTMAX; dmlp fuses "
                   "ACTIVATION_SOFTSIGN (50), ACTIVATION_RELU (44), ");
     DML_OPERATOR_DESC sign = {DML_OPERATOR_ELEMENT_WISE_SIGN, &softsign};
     s.desc.FusedActivation = &sign;

@@ -241,6 +241,7 @@ static void check_build_and_run(dmlp_device *device)
         dmlp__op_params params;
         memset(&params, 0, sizeof params);
         params.mode = DML_IS_INFINITY_MODE_NEGATIVE;
+        params.axis_count = 1; /* the one dimension (an AXES member's first entry) */
         uint32_t main = dmlp__operator_main_input(d->type);
         const DML_OPERATOR_DESC *desc =
             count > 2 ? dmlp__desc_build_inputs(&storage, d, ins, &out, &params)
@@ -260,6 +261,14 @@ static void check_build_and_run(dmlp_device *device)
         if (mode)
             CHECK_EQ_U64(dmlp__desc_enum(desc->Desc, mode), DML_IS_INFINITY_MODE_NEGATIVE,
                          "%s: mode read back", d->name);
+        const dmlp__field *count_field = dmlp__op_field(d, DMLP__FIELD_AXIS_COUNT);
+        const dmlp__field *axes_field = dmlp__op_field(d, DMLP__FIELD_AXES);
+        CHECK(!count_field == !axes_field, "%s: AxisCount and Axes together", d->name);
+        if (axes_field) {
+            const uint32_t *axes = dmlp__desc_axes(desc->Desc, axes_field);
+            CHECK(dmlp__desc_uint(desc->Desc, count_field) == 1 && axes && axes[0] == 0,
+                  "%s: axes read back", d->name);
+        }
 
         dmlp_operator *op = NULL;
         CHECK_STATUS(dmlp_operator_create(device, desc, 0, &op), DMLP_OK);
@@ -281,7 +290,8 @@ static void check_build_and_run(dmlp_device *device)
 }
 
 /* Every type an operator accepts (with the extensions, at the highest level) has a
-   reference kernel: nothing validated can lack one. */
+   reference kernel: nothing validated can lack one. An operator along axes has none:
+   its rows run one evaluation (numeric/softmax_row.h) for every float type. */
 static void check_kernels(void)
 {
     for (uint32_t i = 0; i < dmlp__op_count(); i++) {
@@ -289,6 +299,11 @@ static void check_kernels(void)
         dmlp__support s;
         if (!dmlp__support_get(d->type, DMLP__FEATURE_LEVEL_HIGHEST, true, &s))
             continue;
+        if (dmlp__op_rows(d, NULL, NULL)) {
+            CHECK(dmlp__reference_kernel(d->type, DML_TENSOR_DATA_TYPE_FLOAT32) == NULL,
+                  "%s: rows only", d->name);
+            continue;
+        }
         for (uint32_t t = 0; t < s.type_count; t++) {
             if (dmlp__op_input_count(d) > 2) { /* keyed by the output's type too */
                 DML_TENSOR_DATA_TYPE outs[DMLP__SUPPORT_MAX_OUTPUT_TYPES] = {

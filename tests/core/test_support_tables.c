@@ -115,6 +115,15 @@
 #define ASIN DML_OPERATOR_ELEMENT_WISE_ASIN
 #define ACOS DML_OPERATOR_ELEMENT_WISE_ACOS
 #define ATAN_YX DML_OPERATOR_ELEMENT_WISE_ATAN_YX
+/* along axes: the 1_0 ones take the last axis of an effective rank of at most 2 */
+#define SOFTMAX DML_OPERATOR_ACTIVATION_SOFTMAX
+#define LOG_SOFTMAX DML_OPERATOR_ACTIVATION_LOG_SOFTMAX
+#define HARDMAX DML_OPERATOR_ACTIVATION_HARDMAX
+#define SOFTMAX1 DML_OPERATOR_ACTIVATION_SOFTMAX1
+#define LOG_SOFTMAX1 DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1
+#define HARDMAX1 DML_OPERATOR_ACTIVATION_HARDMAX1
+#define ROWS_2D(op) ((op) == SOFTMAX || (op) == LOG_SOFTMAX || (op) == HARDMAX)
+#define ROWS_AXES(op) ((op) == SOFTMAX1 || (op) == LOG_SOFTMAX1 || (op) == HARDMAX1)
 
 /* Every data type there is, plus values that are none. */
 static const DML_TENSOR_DATA_TYPE all_types[] = {
@@ -345,6 +354,18 @@ static const expected_row expected_rows[] = {
     {ACOS, 0x1000, 4, 4, {F32, F16}},
     {ACOS, 0x3000, 1, 8, {F32, F16}},
     {ATAN_YX, 0x3100, 1, 8, {F32, F16}},
+    {SOFTMAX, 0x1000, 4, 4, {F32, F16}},
+    {SOFTMAX, 0x2000, 4, 5, {F32, F16}},
+    {SOFTMAX, 0x3000, 1, 8, {F32, F16}},
+    {LOG_SOFTMAX, 0x1000, 4, 4, {F32, F16}},
+    {LOG_SOFTMAX, 0x2000, 4, 5, {F32, F16}},
+    {LOG_SOFTMAX, 0x3000, 1, 8, {F32, F16}},
+    {HARDMAX, 0x1000, 4, 4, {F32, F16}},
+    {HARDMAX, 0x2000, 4, 5, {F32, F16}},
+    {HARDMAX, 0x3000, 1, 8, {F32, F16}},
+    {SOFTMAX1, 0x5100, 1, 8, {F32, F16}},
+    {LOG_SOFTMAX1, 0x5100, 1, 8, {F32, F16}},
+    {HARDMAX1, 0x5100, 1, 8, {F32, F16}},
     {SIN, 0x1000, 4, 4, {F32, F16}},
     {SIN, 0x3000, 1, 8, {F32, F16}},
     {COS, 0x1000, 4, 4, {F32, F16}},
@@ -450,6 +471,12 @@ static const struct {
     {ASIN, {F64, BF16}},
     {ACOS, {F64, BF16}},
     {ATAN_YX, {F64, BF16}},
+    {SOFTMAX, {F64, BF16}},
+    {LOG_SOFTMAX, {F64, BF16}},
+    {HARDMAX, {F64, BF16}},
+    {SOFTMAX1, {F64, BF16}},
+    {LOG_SOFTMAX1, {F64, BF16}},
+    {HARDMAX1, {F64, BF16}},
     {SIN, {F64, BF16}},
     {COS, {F64, BF16}},
     {TAN, {F64, BF16}},
@@ -541,6 +568,12 @@ static const struct {
     {ACOSH, "ELEMENT_WISE_ACOSH", 0x2000, "2_0"},
     {ATANH, "ELEMENT_WISE_ATANH", 0x2000, "2_0"},
     {ATAN, "ELEMENT_WISE_ATAN", 0x1000, "1_0"},
+    {SOFTMAX, "ACTIVATION_SOFTMAX", 0x1000, "1_0"},
+    {LOG_SOFTMAX, "ACTIVATION_LOG_SOFTMAX", 0x1000, "1_0"},
+    {HARDMAX, "ACTIVATION_HARDMAX", 0x1000, "1_0"},
+    {SOFTMAX1, "ACTIVATION_SOFTMAX1", 0x5100, "5_1"},
+    {LOG_SOFTMAX1, "ACTIVATION_LOG_SOFTMAX1", 0x5100, "5_1"},
+    {HARDMAX1, "ACTIVATION_HARDMAX1", 0x5100, "5_1"},
     {ASIN, "ELEMENT_WISE_ASIN", 0x1000, "1_0"},
     {ACOS, "ELEMENT_WISE_ACOS", 0x1000, "1_0"},
     {ATAN_YX, "ELEMENT_WISE_ATAN_YX", 0x3100, "3_1"},
@@ -667,6 +700,8 @@ typedef struct fixture {
     DML_BUFFER_TENSOR_DESC cond_buffer; /* If: a UINT8 condition of the input's sizes */
     DML_TENSOR_DESC cond_tensor;
     DML_ELEMENT_WISE_IF_OPERATOR_DESC if_desc; /* If: A and B the same tensor */
+    uint32_t axes[1];
+    DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC axes_desc; /* Softmax1 ...: the last axis */
     DML_OPERATOR_DESC desc;
 } fixture;
 
@@ -687,6 +722,11 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     for (size_t i = 0; i < COUNT(f->sizes); i++)
         f->sizes[i] = 2;
     uint64_t elements = (uint64_t)1 << dims;
+    if (ROWS_2D(op) && dims > 2) { /* effective rank 2: the leading axes of size 1 */
+        for (uint32_t i = 0; i + 2 < dims; i++)
+            f->sizes[i] = 1;
+        elements = 4;
+    }
     /* the comparisons: UINT32, an output type of every level */
     DML_TENSOR_DATA_TYPE out_type = op == ISINF ? U8 : own_outputs(op) ? U32 : type;
     f->in_buffer = (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE, dims, f->sizes, NULL,
@@ -696,7 +736,13 @@ static void fixture_init(fixture *f, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE 
     f->in_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->in_buffer};
     f->out_tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &f->out_buffer};
     f->desc.Type = op;
-    if (op == SIGN || op == NOT || op == ISNAN || op == GELU || EXTENSION_OP(op)) { /* Sign's layout: InputTensor, OutputTensor */
+    if (ROWS_AXES(op)) { /* the tensors, AxisCount 1, Axes {the last} */
+        f->axes[0] = dims ? dims - 1 : 0;
+        f->axes_desc = (DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC){&f->in_tensor, &f->out_tensor, 1,
+                                                                f->axes};
+        f->desc.Desc = &f->axes_desc;
+    } else if (op == SIGN || op == NOT || op == ISNAN || op == GELU || EXTENSION_OP(op) ||
+               ROWS_2D(op)) { /* Sign's layout: InputTensor, OutputTensor */
         f->sign_desc = (DML_ELEMENT_WISE_SIGN_OPERATOR_DESC){&f->in_tensor, &f->out_tensor};
         f->desc.Desc = &f->sign_desc;
     } else if (op == IDENTITY || op == ABS || op == CEIL || op == FLOOR ||

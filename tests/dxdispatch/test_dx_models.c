@@ -374,6 +374,7 @@ int main(void)
     check_model("isnan");
     check_model("bitwise");
     check_model("leaky_relu");
+    check_model("softmax");
     check_model("linear");
     check_model("thresholded_relu");
     check_model("hard_sigmoid");

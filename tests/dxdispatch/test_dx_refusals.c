@@ -47,6 +47,7 @@ static void refuse(const char *text, dmlp_status expected, const char *fragment,
 
 #define F DMLP_ERROR_FORMAT
 #define U DMLP_ERROR_UNSUPPORTED
+#define I DMLP_ERROR_INVALID_ARGUMENT
 
 /* A model from its three sections. */
 static const char *model(const char *resources, const char *dispatchables,
@@ -630,9 +631,32 @@ static void test_owned_bindings(void)
 #undef OUTPUT_ONLY
 }
 
+/* SOFTMAX1's Axes: an array of indices; AxisCount optional, and then its length. */
+static void test_axes(void)
+{
+#define SOFTMAX_WITH(members)                                                               \
+    "{\"type\": \"ACTIVATION_SOFTMAX1\", \"InputTensor\": {\"DataType\": \"FLOAT32\", "      \
+    "\"Sizes\": [4]}, \"OutputTensor\": {\"DataType\": \"FLOAT32\", \"Sizes\": [4]}" members "}"
+    refuse(dispatchable(SOFTMAX_WITH("")), F, "dispatchables.sign.Axes: missing", __LINE__);
+    refuse(dispatchable(SOFTMAX_WITH(", \"Axes\": 0")), F,
+           "dispatchables.sign.Axes: must be an array of axes", __LINE__);
+    refuse(dispatchable(SOFTMAX_WITH(", \"Axes\": []")), F,
+           "dispatchables.sign.Axes: has 0 entries; it must have 1 to 8", __LINE__);
+    refuse(dispatchable(SOFTMAX_WITH(", \"AxisCount\": 2, \"Axes\": [0]")), F,
+           "dispatchables.sign.Axes: has 1 entries; AxisCount is 2, and the two must agree",
+           __LINE__);
+    refuse(dispatchable(SOFTMAX_WITH(", \"Axes\": [-1]")), F, "dispatchables.sign.Axes[0]",
+           __LINE__);
+    refuse(dispatchable(SOFTMAX_WITH(", \"Axes\": [1]")), I,
+           "ACTIVATION_SOFTMAX1: Axes[0] is 1; it must be below InputTensor.DimensionCount (1)",
+           __LINE__);
+#undef SOFTMAX_WITH
+}
+
 int main(void)
 {
     test_syntax();
+    test_axes();
     test_root();
     test_resources();
     test_dispatchables();

@@ -1,0 +1,246 @@
+/* The rows of an operator along axes: see plan_rows.h. */
+#include "core/plan_rows.h"
+
+#include <string.h>
+
+#include "core/error.h"
+#include "core/parallel.h"
+#include "core/types.h"
+#include "numeric/cr_round.h"
+#include "numeric/fp_convert.h"
+#include "numeric/softmax_row.h"
+#include "platform/fp_env.h"
+
+/* Elements widened and results held per step of a pass: 2 x 4 KiB on the stack. */
+#define ROW_CHUNK 512u
+
+dmlp_status dmlp__rows_plan_build(const dmlp__op_info *info, const char *op_name,
+                                  dmlp__rows_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    const dmlp__tensor *in = &info->inputs[info->main_input], *out = &info->output;
+    plan->kind = info->row_kind;
+    plan->type = in->type;
+    switch (in->type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+    case DMLP_TENSOR_DATA_TYPE_BFLOAT16:
+        plan->element_bytes = 2;
+        break;
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        plan->element_bytes = 4;
+        break;
+    case DML_TENSOR_DATA_TYPE_FLOAT64:
+        plan->element_bytes = 8;
+        break;
+    default:
+        return dmlp__error(DMLP_ERROR_UNSUPPORTED, "%s: no row evaluation for %s", op_name,
+                           dmlp__type_name(in->type));
+    }
+    /* Size-1 dimensions add nothing to either walk; the rest keep their order. */
+    for (uint32_t d = 0; d < in->dim_count; d++) {
+        if (in->sizes[d] == 1)
+            continue;
+        uint64_t eb = plan->element_bytes;
+        if (info->row_axes >> d & 1u) {
+            uint32_t k = plan->row_dims++;
+            plan->row_sizes[k] = in->sizes[d];
+            plan->in_row_strides[k] = (uint64_t)in->strides[d] * eb;
+            plan->out_row_strides[k] = (uint64_t)out->strides[d] * eb;
+        } else {
+            uint32_t k = plan->outer_dims++;
+            plan->outer_sizes[k] = in->sizes[d];
+            plan->in_outer_strides[k] = (uint64_t)in->strides[d] * eb;
+            plan->out_outer_strides[k] = (uint64_t)out->strides[d] * eb;
+        }
+    }
+    if (plan->row_dims == 0)
+        plan->row_sizes[plan->row_dims++] = 1;
+    if (plan->outer_dims == 0)
+        plan->outer_sizes[plan->outer_dims++] = 1;
+    plan->row_length = 1;
+    for (uint32_t k = 0; k < plan->row_dims; k++)
+        plan->row_length *= plan->row_sizes[k];
+    plan->row_count = in->element_count == 0 ? 0 : in->element_count / plan->row_length;
+    /* a row's three passes cost about what twenty copies of it would */
+    plan->max_threads = dmlp__parallel_threads(in->element_count * plan->element_bytes * 20);
+    return DMLP_OK;
+}
+
+/* A position in a row: the index of each row dimension and the byte offsets. */
+typedef struct row_cursor {
+    uint64_t index[DMLP__MAX_DIMS];
+    uint64_t in_offset, out_offset;
+} row_cursor;
+
+static void cursor_start(row_cursor *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+/* One element on, the last row dimension fastest. */
+static inline void cursor_next(const dmlp__rows_plan *p, row_cursor *c)
+{
+    for (uint32_t k = p->row_dims; k-- > 0;) {
+        c->in_offset += p->in_row_strides[k];
+        c->out_offset += p->out_row_strides[k];
+        if (++c->index[k] < p->row_sizes[k])
+            return;
+        c->index[k] = 0;
+        c->in_offset -= p->in_row_strides[k] * p->row_sizes[k];
+        c->out_offset -= p->out_row_strides[k] * p->row_sizes[k];
+    }
+}
+
+/* Up to ROW_CHUNK elements from the cursor, widened exactly; their output offsets too
+   when asked. */
+static size_t gather(const dmlp__rows_plan *p, const unsigned char *row, row_cursor *c,
+                     uint64_t left, double *x, uint64_t *out_offsets)
+{
+    size_t n = left < ROW_CHUNK ? (size_t)left : ROW_CHUNK;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *at = row + c->in_offset;
+        if (out_offsets)
+            out_offsets[i] = c->out_offset;
+        switch (p->type) {
+        case DML_TENSOR_DATA_TYPE_FLOAT16: {
+            uint16_t h;
+            memcpy(&h, at, 2);
+            x[i] = dmlp__f16_to_f32(h);
+            break;
+        }
+        case DMLP_TENSOR_DATA_TYPE_BFLOAT16: {
+            uint16_t b;
+            memcpy(&b, at, 2);
+            x[i] = dmlp__bf16_to_f32(b);
+            break;
+        }
+        case DML_TENSOR_DATA_TYPE_FLOAT32: {
+            float f;
+            memcpy(&f, at, 4);
+            x[i] = f;
+            break;
+        }
+        default:
+            memcpy(&x[i], at, 8);
+            break;
+        }
+        cursor_next(p, c);
+    }
+    return n;
+}
+
+static void scatter(const dmlp__rows_plan *p, unsigned char *row, const uint64_t *offsets,
+                    const uint64_t *bits, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char *at = row + offsets[i];
+        if (p->element_bytes == 2) {
+            uint16_t v = (uint16_t)bits[i];
+            memcpy(at, &v, 2);
+        } else if (p->element_bytes == 4) {
+            uint32_t v = (uint32_t)bits[i];
+            memcpy(at, &v, 4);
+        } else {
+            memcpy(at, &bits[i], 8);
+        }
+    }
+}
+
+typedef enum pass { PASS_SCAN, PASS_SUM, PASS_SUM_EXACT, PASS_RESULTS } pass;
+
+/* One pass over the row; PASS_RESULTS returns the undecided count. */
+static size_t row_pass(const dmlp__rows_plan *p, dmlp__softmax_row *r, pass which,
+                       const unsigned char *in, unsigned char *out)
+{
+    double x[ROW_CHUNK];
+    uint64_t bits[ROW_CHUNK], offsets[ROW_CHUNK];
+    row_cursor c;
+    cursor_start(&c);
+    dmlp__softmax_row_pass(r);
+    size_t undecided = 0;
+    for (uint64_t left = p->row_length; left > 0;) {
+        size_t n = gather(p, in, &c, left, x, which == PASS_RESULTS ? offsets : NULL);
+        left -= n;
+        switch (which) {
+        case PASS_SCAN:
+            dmlp__softmax_row_scan(r, x, n);
+            break;
+        case PASS_SUM:
+            dmlp__softmax_row_sum(r, x, n);
+            break;
+        case PASS_SUM_EXACT:
+            dmlp__softmax_row_sum_exact(r, x, n);
+            break;
+        case PASS_RESULTS:
+            undecided += dmlp__softmax_row_results(r, x, n, bits);
+            scatter(p, out, offsets, bits, n);
+            break;
+        }
+    }
+    return undecided;
+}
+
+static void run_row(const dmlp__rows_plan *p, const unsigned char *in, unsigned char *out)
+{
+    dmlp__softmax_row r;
+    switch (p->type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__F16_FORMAT);
+        break;
+    case DMLP_TENSOR_DATA_TYPE_BFLOAT16:
+        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__BF16_FORMAT);
+        break;
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__F32_FORMAT);
+        break;
+    default:
+        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__F64_FORMAT);
+        break;
+    }
+    row_pass(p, &r, PASS_SCAN, in, out);
+    if (p->kind != DMLP__HARDMAX)
+        row_pass(p, &r, PASS_SUM, in, out);
+    if (row_pass(p, &r, PASS_RESULTS, in, out) != 0) {
+        row_pass(p, &r, PASS_SUM_EXACT, in, out);
+        row_pass(p, &r, PASS_RESULTS, in, out);
+    }
+}
+
+typedef struct run_context {
+    const dmlp__rows_plan *plan;
+    const unsigned char *in;
+    unsigned char *out;
+} run_context;
+
+/* Rows [begin, end): each row's first element from its index over the outer
+   dimensions, the last fastest. */
+static void run_rows(void *context, uint64_t begin, uint64_t end)
+{
+    const run_context *c = context;
+    const dmlp__rows_plan *p = c->plan;
+    for (uint64_t row = begin; row < end; row++) {
+        uint64_t rest = row, in_offset = 0, out_offset = 0;
+        for (uint32_t k = p->outer_dims; k-- > 0;) {
+            uint64_t i = rest % p->outer_sizes[k];
+            rest /= p->outer_sizes[k];
+            in_offset += i * p->in_outer_strides[k];
+            out_offset += i * p->out_outer_strides[k];
+        }
+        run_row(p, c->in + in_offset, c->out + out_offset);
+    }
+}
+
+void dmlp__rows_plan_run(const dmlp__rows_plan *plan, dmlp__threadpool *pool, const void *in,
+                         void *out)
+{
+    if (plan->row_count == 0)
+        return;
+    dmlp__fp_env saved = dmlp__fp_env_enter();
+    run_context c = {plan, in, out};
+    uint64_t threads = plan->max_threads < plan->row_count ? plan->max_threads : plan->row_count;
+    uint64_t chunk = (plan->row_count + threads * 8 - 1) / (threads * 8);
+    dmlp__parallel_job job = {run_rows, &c, plan->row_count, chunk ? chunk : 1, 0,
+                              (uint32_t)threads, false};
+    dmlp__parallel_for(pool, &job);
+    dmlp__fp_env_leave(saved);
+}

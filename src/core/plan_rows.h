@@ -1,0 +1,38 @@
+/* Internal: the plan of an operator along axes (Softmax, LogSoftmax, Hardmax). The
+   tensor's dimensions split into the row's (the operator's axes) and the rest; each row
+   is walked in row order (its axes outermost first) through the strides, a chunk at a
+   time widened to binary64, and handed to numeric/softmax_row.h's passes. A row runs on
+   one thread, from its first element to its last, so its bits never depend on the
+   number of threads; rows are shared among the device's threads. */
+#ifndef DMLP_CORE_PLAN_ROWS_H
+#define DMLP_CORE_PLAN_ROWS_H
+
+#include <stdint.h>
+
+#include "core/threadpool.h"
+#include "core/validate.h"
+#include "dmlp.h"
+
+typedef struct dmlp__rows_plan {
+    int kind;                  /* dmlp__softmax_kind */
+    DML_TENSOR_DATA_TYPE type; /* the input's and the output's */
+    uint32_t element_bytes;
+    uint32_t row_dims, outer_dims;  /* >= 1 each (a dimension of size 1 when none) */
+    uint64_t row_sizes[DMLP__MAX_DIMS], outer_sizes[DMLP__MAX_DIMS];
+    uint64_t in_row_strides[DMLP__MAX_DIMS], out_row_strides[DMLP__MAX_DIMS]; /* bytes */
+    uint64_t in_outer_strides[DMLP__MAX_DIMS], out_outer_strides[DMLP__MAX_DIMS];
+    uint64_t row_length, row_count;
+    uint32_t max_threads;
+} dmlp__rows_plan;
+
+/* Builds the plan of a validated operator along axes (info->row_axes nonzero);
+   UNSUPPORTED naming `op_name` for a type without a row evaluation. */
+dmlp_status dmlp__rows_plan_build(const dmlp__op_info *info, const char *op_name,
+                                  dmlp__rows_plan *plan);
+
+/* Runs the plan from `in` to `out` (the tensors' first bytes; disjoint, or exactly in
+   place for Hardmax, whose results are written only after its row is read). */
+void dmlp__rows_plan_run(const dmlp__rows_plan *plan, dmlp__threadpool *pool, const void *in,
+                         void *out);
+
+#endif
