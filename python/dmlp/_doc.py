@@ -19,9 +19,12 @@ END = "<!-- end of operator list -->"
 def signature(op):
     inputs = "x" if op["inputs"] == 1 else "a, b" if op["inputs"] == 2 else \
         getattr(_dmlp, op["name"]).__text_signature__.split(", *")[0].lstrip("(")
-    keywords = "".join(f", {name}" if default is None else f", {name}={default}"
-                       for name, default in op["keywords"])
-    return (f"dmlp.{op['name']}({inputs}, *{keywords}, out=None, feature_level=None, "
+    positional = op.get("positional", ())
+    keyword = [(f"{name}" if default is None else f"{name}={default}", name in positional)
+               for name, default in op["keywords"]]
+    before = "".join(f", {text}" for text, first in keyword if first)
+    after = "".join(f", {text}" for text, first in keyword if not first)
+    return (f"dmlp.{op['name']}({inputs}{before}, *{after}, out=None, feature_level=None, "
             f"threads=None)")
 
 

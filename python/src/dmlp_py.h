@@ -45,6 +45,9 @@ typedef struct dmlp_py_options {
     float fused_floats[DMLP__MAX_FLOATS]; /* the fused activation's FLOAT members */
     uint64_t scalars[DMLP__MAX_SCALARS]; /* DMLP__FIELD_SCALAR members: element bits of
                                             the input's type */
+    uint64_t row_axes;        /* an operator along axes (dmlp__op_rows): bit i, axis i of
+                                 the arrays is a row axis; layout.c maps it to the layout's
+                                 dimensions (the cache key holds those, not this) */
 } dmlp_py_options;
 
 /* A strided view of host memory: what numpy arrays and DLPack tensors both become.
@@ -93,6 +96,8 @@ typedef struct dmlp_py_layout {
     uint32_t sizes[8];
     uint32_t in_strides[DMLP__MAX_INPUTS][8]; /* elements, per input (0: repeated) */
     uint32_t out_strides[8]; /* elements */
+    uint32_t row_axes;       /* an operator along axes: bit i, dimension i is a row axis
+                                (the descriptor's Axes, in increasing order) */
 } dmlp_py_layout;
 
 typedef struct dmlp_py_cached_op dmlp_py_cached_op;

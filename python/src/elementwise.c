@@ -10,6 +10,7 @@
 #include "numpy_api.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,7 @@ typedef struct keyword {
     int (*parse)(const function *f, PyObject *value, call_state *state);
     uint32_t float_member;    /* a FLOAT member's keyword: its index + 1 (0: none); a
                                  scalar member's: SCALAR_MEMBER | its index + 1 */
+    int positional;           /* may also be given positionally, after the inputs (axis) */
 } keyword;
 
 struct function {
@@ -64,6 +66,10 @@ struct function {
     uint32_t keyword_count;
     const keyword *keywords[MAX_KEYWORDS];
     PyObject *keyword_names[MAX_KEYWORDS];
+    uint32_t positional_count;        /* keywords also taken positionally after the inputs */
+    const keyword *positional[MAX_KEYWORDS];
+    int rows;                         /* an operator along axes (dmlp__op_rows) */
+    bool last_axis;                   /* ... along the last axis, effective rank <= 2 */
     /* one per FLOAT member, then one per scalar member: its name in lower case
        ("alpha"), default ONNX's or none */
     keyword float_keywords[DMLP__MAX_FLOATS + DMLP__MAX_SCALARS];
@@ -83,6 +89,11 @@ struct call_state {
     uint32_t floats_given; /* bit i: FLOAT member i given */
     PyObject *scalars[DMLP__MAX_SCALARS]; /* scalar members given (borrowed), or NULL */
     uint32_t dtype; /* dtype=: UNKNOWN when not given */
+    int axis_given;  /* axis= (or positionally): */
+    int axis_all;    /* None: every axis */
+    uint32_t axis_count;
+    long long axes[DMLP_PY_MAX_RANK]; /* as given: negative counts from the end */
+    PyObject *axis;  /* the argument as given (borrowed), for messages */
 };
 
 static function functions[MAX_FUNCTIONS];
@@ -343,27 +354,103 @@ static int parse_dtype(const function *f, PyObject *value, call_state *state)
     return 0;
 }
 
+/* axis=: an int, a tuple or list of ints, or None (every axis); checked against x's
+   dimensions once x is loaded (resolve_rows). */
+static int axis_entry(PyObject *item, call_state *state)
+{
+    if (PyBool_Check(item) || !PyIndex_Check(item)) {
+        PyErr_Format(PyExc_TypeError,
+                     "axis: must be an int, a tuple or list of ints, or None, not %s",
+                     PyBool_Check(item) ? "bool" : Py_TYPE(item)->tp_name);
+        return -1;
+    }
+    PyObject *index = PyNumber_Index(item);
+    if (!index) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) { /* an array of several ints */
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError,
+                         "axis: must be an int, a tuple or list of ints, or None, not %s",
+                         Py_TYPE(item)->tp_name);
+        }
+        return -1;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+    Py_DECREF(index);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow) /* out of any range: resolve_rows says so */
+        v = overflow > 0 ? LLONG_MAX : LLONG_MIN;
+    state->axes[state->axis_count++] = v;
+    return 0;
+}
+
+static int parse_axis(const function *f, PyObject *value, call_state *state)
+{
+    if (state->axis_given) {
+        PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument 'axis'",
+                     f->def->python_name);
+        return -1;
+    }
+    state->axis_given = 1;
+    state->axis = value;
+    state->axis_count = 0;
+    if (value == Py_None) {
+        state->axis_all = 1;
+        return 0;
+    }
+    if (!PyTuple_Check(value) && !PyList_Check(value))
+        return axis_entry(value, state);
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(value);
+    if (count == 0) {
+        PyErr_Format(dmlp_py_error, "axis: %s names no axis; %s runs along 1 or more",
+                     PyTuple_Check(value) ? "()" : "[]", f->def->python_name);
+        return -1;
+    }
+    if (count > DMLP_PY_MAX_RANK) {
+        PyErr_Format(dmlp_py_error, "axis: %zd axes; an array has at most %d", count,
+                     DMLP_PY_MAX_RANK);
+        return -1;
+    }
+    /* a list's __index__ calls could change it: each item held, the size read again */
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(value) && i < DMLP_PY_MAX_RANK; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(value, i);
+        Py_INCREF(item);
+        int rc = axis_entry(item, state);
+        Py_DECREF(item);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static const keyword keywords[] = {
     {"dtype", "None", -1, 0, 1, "--to",
-     "dtype: the result's dtype (a numpy dtype or its name); None: out's dtype", parse_dtype, 0},
+     "dtype: the result's dtype (a numpy dtype or its name); None: out's dtype", parse_dtype, 0,
+     0},
     {"mode", "\"either\"", DMLP__FIELD_INFINITY_MODE, 0, 0, NULL,
-     "mode: which infinities count: \"either\", \"positive\" or \"negative\"", parse_mode, 0},
+     "mode: which infinities count: \"either\", \"positive\" or \"negative\"", parse_mode, 0,
+     0},
     {"rounding", "\"halves_to_nearest_even\"", DMLP__FIELD_ROUNDING_MODE, 0, 0, "--rounding",
      "rounding: \"halves_to_nearest_even\" (ties to even, numpy's round), \"toward_zero\" "
      "(numpy's trunc) or \"toward_infinity\" (ties away from zero)",
-     parse_rounding, 0},
+     parse_rounding, 0, 0},
     {"scale", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--scale",
      "scale, bias: x * scale + bias first (DirectML's ScaleBias: float types only; None "
      "gives 1 and 0)",
-     parse_scale, 0},
-    {"bias", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--bias", NULL, parse_bias, 0},
+     parse_scale, 0, 0},
+    {"bias", "None", DMLP__FIELD_SCALE_BIAS, 0, 0, "--bias", NULL, parse_bias, 0, 0},
     {"fused", "None", DMLP__FIELD_FUSED_ACTIVATION, 0, 0, "--fused",
      "fused: an activation applied to the result (FusedActivation): None or %s; with its "
      "parameters as (name, {\"alpha\": 0.2}), its defaults where not given",
-     parse_fused, 0},
+     parse_fused, 0, 0},
     {"nan", "\"zero\"", -1, DMLP_EXECUTION_FLAG_NAN_PROPAGATE, 0, "--nan",
      "nan: \"zero\" gives 0 for NaN (DirectML); \"propagate\" gives NaN (numpy, ONNX)",
-     parse_nan, 0},
+     parse_nan, 0, 0},
+    {"axis", "-1", DMLP__FIELD_AXES, 0, 0, "--axes",
+     "axis: the axis each row runs along, or a tuple or list of axes (negative counts "
+     "from the end, as numpy's; None: every axis); each result depends on its whole row",
+     parse_axis, 0, 1},
 };
 
 static int keyword_applies(const keyword *k, const dmlp__op_def *def, uint32_t result_flags)
@@ -629,6 +716,75 @@ static void shape_text(const dmlp_py_view *v, char *text, size_t size)
         snprintf(text + n, size - n, ")");
 }
 
+/* An operator along axes: its row axes as bits of x's axes in state->options.row_axes,
+   from axis= (the last by default; the 2-D operators: the last, x of effective rank at
+   most 2). dmlp.Error naming the argument otherwise. */
+static int resolve_rows(const function *f, const dmlp_py_view *x, call_state *state)
+{
+    const char *name = f->def->python_name;
+    char shape[256];
+    if (x->ndim == 0) {
+        PyErr_Format(dmlp_py_error,
+                     "x: a 0-d array has no axis; %s runs along axes of x (give it one, "
+                     "e.g. x.reshape(1))",
+                     name);
+        return -1;
+    }
+    if (f->last_axis) {
+        int leading = 0;
+        while (leading < x->ndim && x->shape[leading] == 1)
+            leading++;
+        if (x->ndim - leading > 2) {
+            char other[64]; /* softmax_2d: softmax */
+            size_t length = strlen(name);
+            if (length > 3 && strcmp(name + length - 3, "_2d") == 0)
+                length -= 3;
+            snprintf(other, sizeof other, "%.*s", (int)length, name);
+            shape_text(x, shape, sizeof shape);
+            PyErr_Format(dmlp_py_error,
+                         "x: shape %s has effective rank %d (its dimensions without the "
+                         "leading ones of size 1); %s (DirectML's %s) takes at most 2, a "
+                         "batch axis and the last; dmlp.%s(x, axis=-1) takes any",
+                         shape, x->ndim - leading, name, f->def->name, other);
+            return -1;
+        }
+        state->options.row_axes = 1ull << (x->ndim - 1);
+        return 0;
+    }
+    if (!state->axis_given) {
+        state->options.row_axes = 1ull << (x->ndim - 1);
+        return 0;
+    }
+    if (state->axis_all) {
+        state->options.row_axes = x->ndim == 64 ? ~0ull : (1ull << x->ndim) - 1;
+        return 0;
+    }
+    uint64_t mask = 0;
+    for (uint32_t i = 0; i < state->axis_count; i++) {
+        long long given = state->axes[i];
+        long long axis = given < 0 && given >= -(long long)x->ndim ? given + x->ndim : given;
+        if (axis < 0 || axis >= x->ndim) {
+            shape_text(x, shape, sizeof shape);
+            PyErr_Format(dmlp_py_error,
+                         "axis: %lld is out of range for x of %d dimension%s, shape %s (0 "
+                         "to %d, or -%d to -1)",
+                         given, x->ndim, x->ndim == 1 ? "" : "s", shape, x->ndim - 1, x->ndim);
+            return -1;
+        }
+        if (mask >> axis & 1u) {
+            PyObject *repr;
+            PyErr_Format(dmlp_py_error, "axis: %s names axis %lld twice; each axis may "
+                                        "appear once",
+                         repr_text(state->axis, &repr), axis);
+            Py_XDECREF(repr);
+            return -1;
+        }
+        mask |= 1ull << axis;
+    }
+    state->options.row_axes = mask;
+    return 0;
+}
+
 /* numpy's broadcasting: the inputs' views made views of one shape (stride 0 where an
    input repeats). The shape goes to *shape (its strides are not set). */
 static int broadcast(uint32_t n, dmlp_py_view *views, const char *const *names,
@@ -812,17 +968,19 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
                       PyObject *kwnames)
 {
     const char *const *names = f->names;
-    if (nargs < (Py_ssize_t)f->required || nargs > (Py_ssize_t)f->inputs) {
+    uint32_t most = f->inputs + f->positional_count;
+    if (nargs < (Py_ssize_t)f->required || nargs > (Py_ssize_t)most) {
         char list[160], count[24];
         size_t used = 0;
         list[0] = '\0';
-        for (uint32_t k = 0; k < f->inputs && used < sizeof list; k++)
+        for (uint32_t k = 0; k < most && used < sizeof list; k++)
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",
-                                     names[k]);
-        snprintf(count, sizeof count, f->required < f->inputs ? "%u to %u" : "%u",
-                 f->required, f->inputs);
+                                     k < f->inputs ? names[k]
+                                                   : f->positional[k - f->inputs]->name);
+        snprintf(count, sizeof count, f->required < most ? "%u to %u" : "%u", f->required,
+                 most);
         PyErr_Format(PyExc_TypeError, "%s() takes %s positional argument%s (%s), %zd given",
-                     f->def->python_name, count, f->inputs > 1 ? "s" : "", list, nargs);
+                     f->def->python_name, count, most > 1 ? "s" : "", list, nargs);
         return NULL;
     }
     call_state state;
@@ -831,6 +989,9 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
     state.out = Py_None;
     state.options.bias = 0.0f;
     state.options.scale = 1.0f;
+    for (uint32_t k = f->inputs; k < (uint32_t)nargs; k++) /* axis, after x */
+        if (f->positional[k - f->inputs]->parse(f, args[k], &state) < 0)
+            return NULL;
     if (parse_keywords(f, args + nargs, kwnames, &state) < 0)
         return NULL;
     /* An optional input (a zero point) given as None or left out at the end is absent:
@@ -907,6 +1068,8 @@ static PyObject *call(const function *f, PyObject *const *args, Py_ssize_t nargs
         goto done;
     }
     if (resolve_scalars(f, views[0].type, &state) < 0)
+        goto done;
+    if (f->rows && resolve_rows(f, &views[0], &state) < 0)
         goto done;
     if (state.scale_given && !is_float(views[0].type)) {
         PyErr_Format(PyExc_TypeError,
@@ -1139,10 +1302,13 @@ static int make_doc(function *f)
     int rc = append(&t, "%s(", def->python_name);
     for (uint32_t k = 0; k < f->inputs && rc == 0; k++)
         rc = append(&t, k < f->required ? "%s, " : "%s=None, ", f->names[k]);
+    for (uint32_t k = 0; k < f->positional_count && rc == 0; k++)
+        rc = append(&t, "%s=%s, ", f->positional[k]->name, f->positional[k]->default_text);
     if (rc == 0)
         rc = append(&t, "*");
     for (uint32_t k = 0; k < f->keyword_count && rc == 0; k++)
-        rc = f->keywords[k]->default_text
+        rc = f->keywords[k]->positional ? 0
+             : f->keywords[k]->default_text
                  ? append(&t, ", %s=%s", f->keywords[k]->name, f->keywords[k]->default_text)
                  : append(&t, ", %s", f->keywords[k]->name);
     if (rc == 0)
@@ -1292,6 +1458,8 @@ static int make_function(function *f, const dmlp__op_def *def)
     if (f->takes_bool)
         snprintf(f->types_text + n, sizeof f->types_text - n, ", bool");
     uint32_t result_flags = dmlp__catalogue_result_flags(def->type);
+    int row_kind = 0;
+    f->rows = dmlp__op_rows(def, &row_kind, &f->last_axis);
     /* The FLOAT members first, in member order: alpha=0.01, min, max ... */
     for (uint32_t i = 0; i < dmlp__op_float_count(def) && i < DMLP__MAX_FLOATS; i++) {
         const dmlp__field *m = dmlp__op_float(def, i);
@@ -1305,7 +1473,7 @@ static int make_function(function *f, const dmlp__op_def *def)
                 break;
         }
         *k = (keyword){f->float_names[i], m->has_default ? f->float_defaults[i] : NULL, -1,
-                       0, 0, NULL, NULL, NULL, i + 1};
+                       0, 0, NULL, NULL, NULL, i + 1, 0};
         if (f->keyword_count == MAX_KEYWORDS)
             break;
         f->keywords[f->keyword_count] = k;
@@ -1323,7 +1491,7 @@ static int make_function(function *f, const dmlp__op_def *def)
         snprintf(f->float_defaults[slot], sizeof f->float_defaults[slot], "%.9g",
                  (double)m->default_value);
         *k = (keyword){f->float_names[slot], m->has_default ? f->float_defaults[slot] : NULL,
-                       -1, 0, 0, NULL, NULL, NULL, SCALAR_MEMBER | (i + 1)};
+                       -1, 0, 0, NULL, NULL, NULL, SCALAR_MEMBER | (i + 1), 0};
         if (f->keyword_count == MAX_KEYWORDS)
             break;
         f->keywords[f->keyword_count] = k;
@@ -1345,6 +1513,8 @@ static int make_function(function *f, const dmlp__op_def *def)
         if (!f->keyword_names[f->keyword_count])
             return -1;
         f->keyword_count++;
+        if (keywords[k].positional)
+            f->positional[f->positional_count++] = &keywords[k];
     }
     /* FusedActivation: every activation row (its two tensors, NULL when fused, and FLOAT
        members) the validator accepts there. */
@@ -1375,9 +1545,16 @@ static PyObject *operators(PyObject *self, PyObject *unused)
         PyObject *keywords_tuple = PyTuple_New(f->keyword_count);
         PyObject *types = PyTuple_New(f->type_count + (f->takes_bool ? 1 : 0));
         PyObject *fused = PyTuple_New(f->fused_count);
+        PyObject *positional = PyTuple_New(f->positional_count);
         PyObject *item = NULL;
-        if (keywords_tuple && types && fused) {
+        if (keywords_tuple && types && fused && positional) {
             int ok = 1;
+            for (uint32_t k = 0; k < f->positional_count && ok; k++) {
+                PyObject *name = PyUnicode_FromString(f->positional[k]->name);
+                ok = name != NULL;
+                if (ok)
+                    PyTuple_SET_ITEM(positional, k, name);
+            }
             for (uint32_t k = 0; k < f->keyword_count && ok; k++) {
                 PyObject *pair = Py_BuildValue("(ss)", f->keywords[k]->name,
                                                f->keywords[k]->default_text);
@@ -1418,19 +1595,21 @@ static PyObject *operators(PyObject *self, PyObject *unused)
             }
             if (ok)
                 item = Py_BuildValue(
-                    "{s:s,s:s,s:s,s:I,s:N,s:N,s:N,s:s,s:s,s:O,s:O}", "name", def->python_name,
-                    "directml", def->name, "cli", def->cli_name, "inputs", f->inputs,
-                    "keywords", keywords_tuple, "dtypes", types, "fused", fused, "result",
-                    result, "introduced",
+                    "{s:s,s:s,s:s,s:I,s:N,s:N,s:N,s:s,s:s,s:O,s:O,s:N}", "name",
+                    def->python_name, "directml", def->name, "cli", def->cli_name, "inputs",
+                    f->inputs, "keywords", keywords_tuple, "dtypes", types, "fused", fused,
+                    "result", result, "introduced",
                     dmlp__feature_level_name(dmlp__operator_introduced(def->type)), "in_place",
                     def->in_place ? Py_True : Py_False, "extension",
-                    dmlp__operator_is_extension(def->type) ? Py_True : Py_False);
+                    dmlp__operator_is_extension(def->type) ? Py_True : Py_False, "positional",
+                    positional);
             if (item)
-                keywords_tuple = types = fused = NULL; /* stolen */
+                keywords_tuple = types = fused = positional = NULL; /* stolen */
         }
         Py_XDECREF(keywords_tuple);
         Py_XDECREF(types);
         Py_XDECREF(fused);
+        Py_XDECREF(positional);
         if (!item || PyList_Append(list, item) < 0) {
             Py_XDECREF(item);
             Py_CLEAR(list);
@@ -1444,7 +1623,9 @@ static PyObject *operators(PyObject *self, PyObject *unused)
 static PyMethodDef module_methods[] = {
     {"_operators", operators, METH_NOARGS,
      "What each operator function is made from: a list of dicts (name, directml, cli, "
-     "inputs, keywords, dtypes, fused, result, introduced, in_place), registry order."},
+     "inputs, keywords, dtypes, fused, result, introduced, in_place, extension, "
+     "positional: the keywords also taken positionally after the inputs), registry "
+     "order."},
     {NULL, NULL, 0, NULL},
 };
 

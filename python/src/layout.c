@@ -97,6 +97,8 @@ void dmlp_py_copy(const dmlp_py_view *dst, const dmlp_py_view *src)
 typedef struct axis {
     int64_t size, out_stride;                /* strides in bytes, >= 0 */
     int64_t in_stride[DMLP__MAX_INPUTS];     /* 0 where an input repeats along the axis */
+    int row;                                 /* a row axis (an operator along axes) */
+    int dim;                                 /* the arrays' axis it starts as */
 } axis;
 
 /* The dimension count the operator needs at the call's level at least: below 3_0
@@ -111,13 +113,22 @@ static int min_rank(const dmlp_py_options *options)
 }
 
 /* Fills layout and the base pointers for in[0 .. n-1] -> out, or returns 0 when
-   DirectML's strides cannot express them (the caller then copies). */
+   DirectML's strides cannot express them (the caller then copies).
+
+   An operator along axes (Softmax and its kin) has its row axes in options->row_axes:
+   they keep their order and direction (the library walks a row in dimension order, and
+   Hardmax's first largest element and the first NaN depend on it), so a row axis walked
+   backwards is copied; they merge only with each other, and at least one stays (of size
+   1 when every row is one element). The 2-D operators' one row axis goes last. */
 static int plan_layout(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *in,
                        const dmlp_py_view *out, dmlp_py_layout *layout, char **in_base,
                        char **out_base)
 {
-    axis axes[DMLP_PY_MAX_RANK];
+    axis axes[DMLP_PY_MAX_RANK + 1];
     int count = 0;
+    int row_kind = 0;
+    bool last_axis = false;
+    int rows = dmlp__op_rows(options->def, &row_kind, &last_axis);
     char *ib[DMLP__MAX_INPUTS], *ob = out->data;
     if ((uintptr_t)ob % out->itemsize)
         return 0;
@@ -132,12 +143,14 @@ static int plan_layout(const dmlp_py_options *options, uint32_t n, const dmlp_py
             continue;
         if (so % (int64_t)out->itemsize || so == 0)
             return 0;
-        axis a = {size, so, {0}};
+        axis a = {size, so, {0}, rows && i < 64 && (options->row_axes >> i & 1u), i};
+        if (a.row && so < 0)
+            return 0;
         for (uint32_t k = 0; k < n; k++) {
             int64_t si = in[k].strides[i];
             if (si % (int64_t)in[k].itemsize)
                 return 0;
-            if ((so < 0 && si > 0) || (so > 0 && si < 0))
+            if ((so < 0 && si > 0) || (so > 0 && si < 0) || (a.row && si < 0))
                 return 0;
             a.in_stride[k] = si;
         }
@@ -161,11 +174,32 @@ static int plan_layout(const dmlp_py_options *options, uint32_t n, const dmlp_py
         }
         axes[j] = a;
     }
+    if (rows) {
+        /* The row axes back in the arrays' order, in the places the sort gave them (the
+           2-D operators' one row axis: last). */
+        for (int i = 0; i < count; i++) {
+            if (!axes[i].row)
+                continue;
+            for (int j = i + 1; j < count; j++)
+                if (axes[j].row && axes[j].dim < axes[i].dim) {
+                    axis t = axes[i];
+                    axes[i] = axes[j];
+                    axes[j] = t;
+                }
+        }
+        for (int i = 0; last_axis && i + 1 < count; i++)
+            if (axes[i].row) {
+                axis t = axes[i];
+                axes[i] = axes[i + 1];
+                axes[i + 1] = t;
+            }
+    }
     /* Merge an axis into the one outside it where every tensor is contiguous across
-       (a repeated input: stride 0 on both). */
+       (a repeated input: stride 0 on both); a row axis only into a row axis. */
     int m = 0;
     for (int i = 0; i < count; i++) {
-        int merge = m > 0 && axes[m - 1].out_stride == axes[i].out_stride * axes[i].size;
+        int merge = m > 0 && axes[m - 1].out_stride == axes[i].out_stride * axes[i].size &&
+                    axes[m - 1].row == axes[i].row;
         for (uint32_t k = 0; merge && k < n; k++)
             merge = axes[m - 1].in_stride[k] == axes[i].in_stride[k] * axes[i].size;
         if (merge) {
@@ -177,8 +211,11 @@ static int plan_layout(const dmlp_py_options *options, uint32_t n, const dmlp_py
             axes[m++] = axes[i];
         }
     }
-    if (m == 0) {
-        axes[m] = (axis){1, out->itemsize, {0}};
+    int has_row = 0;
+    for (int i = 0; i < m; i++)
+        has_row |= axes[i].row;
+    if (m == 0 || (rows && !has_row)) { /* every axis of size 1; or every row axis */
+        axes[m] = (axis){1, out->itemsize, {0}, rows, -1};
         for (uint32_t k = 0; k < n; k++)
             axes[m].in_stride[k] = in[k].itemsize;
         m++;
@@ -188,6 +225,10 @@ static int plan_layout(const dmlp_py_options *options, uint32_t n, const dmlp_py
     if (m + pad > 8)
         return 0;
     layout->rank = (uint32_t)(m + pad);
+    layout->row_axes = 0;
+    for (int i = 0; i < m; i++)
+        if (axes[i].row)
+            layout->row_axes |= 1u << (pad + i);
     for (int i = 0; i < pad; i++) {
         layout->sizes[i] = 1;
         layout->out_strides[i] = 0;
@@ -251,21 +292,28 @@ static int execute(const dmlp_py_options *options, uint32_t n, const dmlp_py_vie
     return 0;
 }
 
-/* Dense strides of the output's shape for a view of itemsize bytes. */
-static void dense(dmlp_py_view *v, const dmlp_py_view *shape, char *data)
+/* Dense strides of the output's shape for a view of itemsize bytes: C order, except
+   that the axes of `inner` (bit i: axis i) are innermost, in C order among themselves
+   (an operator's row axes: its rows then merge into one dimension, the rest into
+   another). */
+static void dense(dmlp_py_view *v, const dmlp_py_view *shape, char *data, uint64_t inner)
 {
     int64_t step = v->itemsize;
     v->data = data;
     v->ndim = shape->ndim;
-    for (int i = shape->ndim - 1; i >= 0; i--) {
-        v->shape[i] = shape->shape[i];
-        v->strides[i] = step;
-        step *= shape->shape[i];
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = shape->ndim - 1; i >= 0; i--) {
+            if ((int)(i < 64 && (inner >> i & 1u)) != (pass == 0))
+                continue;
+            v->shape[i] = shape->shape[i];
+            v->strides[i] = step;
+            step *= shape->shape[i];
+        }
 }
 
 /* The fallback: dense copies of the inputs (a repeated input written out in full), a
-   dense result, copied into out. */
+   dense result, copied into out. An operator along axes has its row axes innermost
+   there, so any rows fit DirectML's 8 dimensions. */
 static int run_through_copies(const dmlp_py_options *options, uint32_t n,
                               const dmlp_py_view *in, const char *const *names,
                               const dmlp_py_view *out)
@@ -273,6 +321,9 @@ static int run_through_copies(const dmlp_py_options *options, uint32_t n,
     int64_t count = dmlp_py_view_count(out);
     char *tmp[DMLP__MAX_INPUTS + 1] = {NULL};
     dmlp_py_view dense_in[DMLP__MAX_INPUTS], dense_out = *out;
+    int row_kind = 0;
+    bool last_axis = false;
+    int rows = dmlp__op_rows(options->def, &row_kind, &last_axis);
     int ok = 1;
     for (uint32_t k = 0; k <= n; k++) {
         const dmlp_py_view *v = k < n ? &in[k] : out;
@@ -288,18 +339,18 @@ static int run_through_copies(const dmlp_py_options *options, uint32_t n,
         dense_in[k] = in[k];
         if (in[k].type == DML_TENSOR_DATA_TYPE_UNKNOWN)
             continue; /* absent: nothing to copy, strides of 0 */
-        dense(&dense_in[k], out, tmp[k]);
+        dense(&dense_in[k], out, tmp[k], rows ? options->row_axes : 0);
         dmlp_py_copy(&dense_in[k], &in[k]);
     }
-    dense(&dense_out, out, tmp[n]);
+    dense(&dense_out, out, tmp[n], rows ? options->row_axes : 0);
     dmlp_py_layout layout;
     memset(&layout, 0, sizeof layout);
     char *ib[DMLP__MAX_INPUTS], *ob;
-    if (!plan_layout(options, n, dense_in, &dense_out, &layout, ib, &ob))
+    if (plan_layout(options, n, dense_in, &dense_out, &layout, ib, &ob))
+        rc = execute(options, n, dense_in, &dense_out, &layout, ib, ob);
+    else
         PyErr_Format(dmlp_py_error, "%s: the layout cannot be expressed even after a copy",
                      names[0]);
-    else
-        rc = execute(options, n, dense_in, &dense_out, &layout, ib, ob);
     if (rc == 0)
         dmlp_py_copy(out, &dense_out);
 done:
@@ -338,7 +389,7 @@ static int run_interleaved(const dmlp_py_options *options, uint32_t n, const dml
             PyErr_NoMemory();
             goto done;
         }
-        dense(&copies[k], out, memory[k]);
+        dense(&copies[k], out, memory[k], 0);
         dmlp_py_copy(&copies[k], &in[k]);
     }
     rc = run_planned(options, n, copies, names, out);
@@ -369,6 +420,13 @@ int dmlp_py_run(const dmlp_py_options *options, uint32_t n, const dmlp_py_view *
             int same = in[k].data == out->data && in[k].type == out->type;
             for (int i = 0; same && i < out->ndim; i++)
                 same = out->shape[i] == 1 || in[k].strides[i] == out->strides[i];
+            if (same && !options->def->in_place) {
+                PyErr_Format(dmlp_py_error, "out: is %s itself, and %s; pass a separate array",
+                             names[k], options->def->not_in_place
+                                           ? options->def->not_in_place
+                                           : "the operator never runs in place");
+                return -1;
+            }
             char *in_lo, *in_hi;
             dmlp_py_view_extent(&in[k], &in_lo, &in_hi);
             if (!same && in_lo < out_hi && out_lo < in_hi)

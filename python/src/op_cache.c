@@ -279,6 +279,10 @@ static dmlp_operator *create(const cache_key *key, device_entry **made_on)
     memcpy(params.floats, o->floats, sizeof params.floats);
     memcpy(params.fused_floats, o->fused_floats, sizeof params.fused_floats);
     memcpy(params.scalars, o->scalars, sizeof params.scalars);
+    /* an operator along axes: its Axes, the layout's row dimensions in increasing order */
+    for (uint32_t i = 0; i < l->rank && params.axis_count < DMLP__MAX_AXES; i++)
+        if (l->row_axes >> i & 1u)
+            params.axes[params.axis_count++] = i;
     dmlp__desc_storage storage;
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, o->def, inputs, &out,
                                                             &params);
@@ -299,10 +303,12 @@ dmlp_py_cached_op *dmlp_py_op_acquire(const dmlp_py_options *options,
     cache_key key;
     memset(&key, 0, sizeof key);
     memcpy(&key.options, options, sizeof key.options); /* padding too: the caller zeroed it */
+    key.options.row_axes = 0; /* the layout's row_axes says where the rows are */
     for (uint32_t k = 0; k < dmlp__op_input_count(options->def) && k < DMLP__MAX_INPUTS; k++)
         key.in_types[k] = in_types[k];
     key.out_type = out_type;
     key.layout.rank = layout->rank;
+    key.layout.row_axes = layout->row_axes;
     for (uint32_t i = 0; i < layout->rank; i++) {
         key.layout.sizes[i] = layout->sizes[i];
         for (uint32_t k = 0; k < DMLP__MAX_INPUTS; k++)

@@ -1,6 +1,7 @@
 /* `dmlp run`: one operator on one .npy file, through the public API exactly as a
    DirectML program would call it. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,8 +109,9 @@ static const dmlp__op_def *find_fusable(const char *name, char *names, size_t ca
 static void print_usage(FILE *to)
 {
     char line[1536], mode_ops[128], scale_ops[128], fused_ops[128], rounding_ops[128];
-    char fusable[256], bools[256];
+    char fusable[256], bools[256], axes_ops[128];
     usage_line(line, sizeof line);
+    ops_with(DMLP__FIELD_AXES, axes_ops, sizeof axes_ops);
     bool_ops(bools, sizeof bools);
     ops_with(DMLP__FIELD_ROUNDING_MODE, rounding_ops, sizeof rounding_ops);
     find_fusable(NULL, fusable, sizeof fusable);
@@ -134,6 +136,10 @@ static void print_usage(FILE *to)
             "  --rounding halves_to_nearest_even|toward_zero|toward_infinity\n"
             "                  %s only: DML_ROUNDING_MODE: ties to even (default),\n"
             "                  truncation, or ties away from zero\n"
+            "  --axes A[,B...]\n"
+            "                  %s only: the axes each row runs\n"
+            "                  along (AxisCount and Axes), distinct, numbered from 0; a\n"
+            "                  negative one counts from the end (default -1, the last)\n"
             "  --scale S, --bias B\n"
             "                  %s only: out = x * S + B (float types; default S 1, B 0;\n"
             "                  without either, a copy)\n"
@@ -182,7 +188,7 @@ static void print_usage(FILE *to)
             "OUT.npy is written to a temporary file beside it and renamed over it when complete; a\n"
             "symbolic link is followed; a folder, device, FIFO or socket there is refused.\n"
             "Exit status: 0 done; 1 failed (OUT.npy is not written); 2 wrong usage.\n",
-            mode_ops, rounding_ops, scale_ops, fused_ops, fusable, bools);
+            mode_ops, rounding_ops, axes_ops, scale_ops, fused_ops, fusable, bools);
 }
 
 typedef struct run_args {
@@ -191,6 +197,10 @@ typedef struct run_args {
     int mode_given;
     DML_ROUNDING_MODE rounding;
     int rounding_given;
+    int axes_given;                    /* --axes: */
+    uint32_t axis_count;
+    int64_t axes[DMLP__MAX_AXES];      /* as given: negative counts from the end */
+    const char *axes_text;
     DML_SCALE_BIAS scale_bias;
     int scale_bias_given;
     int nan_propagate;
@@ -268,6 +278,78 @@ static int parse_uint32(const char *text, uint32_t *value)
         return 0;
     *value = (uint32_t)v;
     return 1;
+}
+
+/* --axes: 1 to DMLP__MAX_AXES integers separated by commas ("1,2", "-1"), none twice as
+   written; checked against IN.npy's dimensions once it is read. NULL, or why not. */
+static const char *parse_axes(const char *text, run_args *a)
+{
+    a->axis_count = 0;
+    for (const char *p = text;;) {
+        char *end = NULL;
+        if (!(*p >= '0' && *p <= '9') && !(*p == '-' && p[1] >= '0' && p[1] <= '9'))
+            return "use axis numbers separated by commas, such as 1,2 or -1";
+        errno = 0;
+        long long v = strtoll(p, &end, 10);
+        if (errno == ERANGE)
+            return "an axis number out of any range";
+        if (a->axis_count == DMLP__MAX_AXES)
+            return "at most 8 axes (DirectML's DimensionCount)";
+        for (uint32_t i = 0; i < a->axis_count; i++)
+            if (a->axes[i] == v)
+                return "an axis is named twice; each may appear once";
+        a->axes[a->axis_count++] = v;
+        if (*end == '\0')
+            break;
+        if (*end != ',')
+            return "use axis numbers separated by commas, such as 1,2 or -1";
+        p = end + 1;
+    }
+    a->axes_given = 1;
+    a->axes_text = text;
+    return NULL;
+}
+
+/* The row axes of an operator along axes (its AXIS_COUNT and AXES members) for a tensor
+   of ndim dimensions (a 0-d file: 1): --axes, negative ones counted from the end, or the
+   last. false after the message. */
+static bool resolve_axes(const run_args *a, uint32_t ndim, int zero_d, dmlp__op_params *params)
+{
+    char why[256], has[160];
+    if (!dmlp__op_field(a->op, DMLP__FIELD_AXES))
+        return true;
+    if (!a->axes_given) {
+        params->axis_count = 1;
+        params->axes[0] = ndim - 1;
+        return true;
+    }
+    uint64_t mask = 0; /* ndim is at most DMLP__NPY_MAX_DIMS */
+    params->axis_count = a->axis_count;
+    for (uint32_t i = 0; i < a->axis_count; i++) {
+        int64_t axis = a->axes[i] < 0 ? a->axes[i] + (int64_t)ndim : a->axes[i];
+        if (axis < 0 || axis >= (int64_t)ndim) {
+            if (zero_d)
+                snprintf(has, sizeof has, "is 0-d and runs as sizes [1]");
+            else
+                snprintf(has, sizeof has, "has %u dimension%s", ndim, ndim == 1 ? "" : "s");
+            snprintf(why, sizeof why,
+                     "--axes %s names axis %lld; %s %s (axes 0 to %u, or -%u to -1)",
+                     a->axes_text, (long long)a->axes[i], a->in, has, ndim - 1, ndim);
+            dmlp_cli_fail("run", why);
+            return false;
+        }
+        if (mask >> axis & 1u) {
+            snprintf(why, sizeof why,
+                     "--axes %s names axis %lld twice (%s has %u dimension%s); each axis "
+                     "may appear once",
+                     a->axes_text, (long long)axis, a->in, ndim, ndim == 1 ? "" : "s");
+            dmlp_cli_fail("run", why);
+            return false;
+        }
+        mask |= 1ull << axis;
+        params->axes[i] = (uint32_t)axis;
+    }
+    return true;
 }
 
 /* Whether arg is --NAME or --NAME=VALUE where NAME is a FLOAT member of some operator
@@ -467,6 +549,12 @@ static int parse_args(int argc, char **argv, run_args *a)
             }
             a->rounding = (DML_ROUNDING_MODE)found;
             a->rounding_given = 1;
+        } else if ((v = option_value(argc, argv, &i, "--axes", &missing)) != NULL) {
+            const char *why = parse_axes(v, a);
+            if (why) {
+                snprintf(message, sizeof message, "--axes is '%s'; %s", v, why);
+                return bad_usage(message);
+            }
         } else if ((v = option_value(argc, argv, &i, "--scale", &missing)) != NULL ||
                    (v = option_value(argc, argv, &i, "--bias", &missing)) != NULL) {
             int scale = strncmp(arg, "--scale", 7) == 0;
@@ -567,6 +655,15 @@ static int parse_args(int argc, char **argv, run_args *a)
         char rounding_ops[512];
         ops_with(DMLP__FIELD_ROUNDING_MODE, rounding_ops, sizeof rounding_ops);
         snprintf(message, sizeof message, "--rounding is for %s only", rounding_ops);
+        return bad_usage(message);
+    }
+    if (a->axes_given && !dmlp__op_field(a->op, DMLP__FIELD_AXES)) {
+        char axes_ops[512];
+        ops_with(DMLP__FIELD_AXES, axes_ops, sizeof axes_ops);
+        snprintf(message, sizeof message, "--axes is for %s only%s", axes_ops,
+                 dmlp__op_rows(a->op, &(int){0}, &(bool){false})
+                     ? " (the 2-D operators run along the last axis)"
+                     : "");
         return bad_usage(message);
     }
     if ((status = resolve_floats(a)) >= 0)
@@ -773,7 +870,7 @@ static int run(const run_args *a, dmlp__npy *in)
                               .scale_bias = a->scale_bias_given ? &a->scale_bias : NULL,
                               .rounding = a->rounding};
     memcpy(params.floats, a->floats, sizeof params.floats);
-    if (!resolve_scalars(a, in->type, &params))
+    if (!resolve_scalars(a, in->type, &params) || !resolve_axes(a, ndim, in->ndim == 0, &params))
         return 1;
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, a->op, &in_desc, &out_desc, &params);
     dmlp_buffer_binding binding = {in->data, 0, in_desc.TotalTensorSizeInBytes};

@@ -39,6 +39,7 @@ assert dmlp.__file__.startswith(sys.prefix), dmlp.__file__
 assert importlib.metadata.version("dmlp") == dmlp.__version__, dmlp.__version__
 assert dmlp.softsign(np.array([1.0, -3.0], np.float32)).tolist() == [0.5, -0.75]
 assert dmlp.isinf(np.array([np.inf, 0.0])).tolist() == [True, False]
+assert dmlp.softmax(np.zeros((2, 2), np.float32), axis=(0, 1)).tolist() == [[0.25] * 2] * 2
 assert hasattr(dmlp.onnx, "InferenceSession")
 print("installed", dmlp.__version__, "at", os.path.dirname(dmlp.__file__))
 PY

@@ -12,6 +12,7 @@ import pytest
 
 import dmlp
 from conftest import CLI, assert_bits_equal
+from rows_model import Model
 
 OPS = {op["name"]: op for op in dmlp._dmlp._operators()}
 NUMPY_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -488,6 +489,19 @@ def bitwise_count(x):
     return np.unpackbits(byte_rows, axis=1).sum(axis=1).astype(np.uint8).reshape(x.shape)
 
 
+def along_rows(name):
+    """Softmax, LogSoftmax or Hardmax along the last axis (rows_model.py): the row of
+    values() holds a NaN, so its results are that NaN; rows without one are checked
+    too."""
+    def run(x):
+        def model(v):
+            return Model(name, v, -1).bits.view(v.dtype)
+        finite = x[np.isfinite(x)]
+        assert_same(getattr(dmlp, name)(finite), model(finite))
+        return model(x)
+    return run
+
+
 # The defining formula of each operator, written here apart from the library; a new
 # operator must add its own (test_every_operator_has_a_reference).
 UNARY = {
@@ -555,6 +569,13 @@ UNARY = {
     "sin": correctly_rounded(mpmath_trig("sin")),
     "cos": cos_correctly_rounded,
     "tan": correctly_rounded(mpmath_trig("tan")),
+    # along the last axis (test_softmax.py: every axis, layout and row rule)
+    "softmax_2d": along_rows("softmax"),
+    "log_softmax_2d": along_rows("log_softmax"),
+    "hardmax_2d": along_rows("hardmax"),
+    "softmax": along_rows("softmax"),
+    "log_softmax": along_rows("log_softmax"),
+    "hardmax": along_rows("hardmax"),
 }
 # The FLOAT members' keywords each function is also tried with (test_float_members).
 MEMBERS = {
@@ -708,7 +729,9 @@ def test_functions_are_the_registry_operators():
         owner = "dmlp's extension operator" if op["extension"] else "DirectML's"
         assert fn.__doc__.startswith(f"{owner} {op['directml']}: ")
         signature = fn.__text_signature__
-        assert signature.startswith("(x, *" if op["inputs"] == 1 else "(a, b, *"
+        # keywords also taken positionally (axis) come before the *
+        positional = "".join(f"{k}={dict(op['keywords'])[k]}, " for k in op["positional"])
+        assert signature.startswith(f"(x, {positional}*" if op["inputs"] == 1 else "(a, b, *"
                                     if op["inputs"] == 2 else "(condition, a, b, *"
                                     if name == "where" else "(a, ascale, azeropoint, b, bscale, "
                                     "bzeropoint, outputscale, outputzeropoint=None, *"
@@ -1138,8 +1161,10 @@ def test_refusals_name_the_argument(name):
         good = ternary_args(name, good[0])
     with pytest.raises(TypeError, match=f"{name}.. got an unexpected keyword argument 'bogus'"):
         fn(*good, bogus=1)
-    with pytest.raises(TypeError, match=f"{name}.. takes (\\d+ to )?{len(good)} positional"):
-        fn(*good, *good)
+    extra = [0] * len(OPS[name]["positional"])  # axis
+    with pytest.raises(TypeError, match=f"{name}.. takes (\\d+ to )?{len(good) + len(extra)} "
+                                        "positional"):
+        fn(*good, *extra, *good)
     for other in ("mode", "nan", "scale", "fused", "dtype", "rounding"):
         if other not in dict(OPS[name]["keywords"]):
             with pytest.raises(TypeError, match=f"'{other}'"):
