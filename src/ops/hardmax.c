@@ -4,6 +4,7 @@
    NaN counts as larger than every number (numpy's argmax, ONNX's reference); -0 and +0
    are equal, so the first wins. */
 #include "ops/op.h"
+#include "ops/along_axes.h"
 
 #define OP DML_OPERATOR_ACTIVATION_HARDMAX
 #define OP_DESC DML_ACTIVATION_HARDMAX_OPERATOR_DESC
@@ -15,15 +16,7 @@ DMLP_OP(ACTIVATION_HARDMAX, hardmax_2d, hardmax_2d, NULL, DMLP_SAME_TYPE,
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 DMLP_ROWS(DMLP__HARDMAX, DMLP_LAST_AXIS)
 
-DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
-DMLP_SUPPORT(2_0, 4, 5, (F32, F16))
-DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
-DMLP_EXTENSION_TYPES((F64, BF16))
-
-#ifndef DMLP_OPS_LIST
-/* No kernels of its own: core/plan_rows.c walks the rows through these passes. */
-#include "numeric/softmax_row.h"
-#endif
+ALONG_LAST_AXIS_SUPPORT
 
 #undef OP
 #undef OP_DESC

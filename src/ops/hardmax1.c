@@ -5,6 +5,7 @@
    every number (numpy's argmax, ONNX's reference); -0 and +0 are equal, so the first
    wins. */
 #include "ops/op.h"
+#include "ops/along_axes.h"
 
 #define OP DML_OPERATOR_ACTIVATION_HARDMAX1
 #define OP_DESC DML_ACTIVATION_HARDMAX1_OPERATOR_DESC
@@ -17,20 +18,7 @@ DMLP_OP(ACTIVATION_HARDMAX1, hardmax, hardmax, "Hardmax", DMLP_SAME_TYPE,
         DMLP_FIELD(AXIS_COUNT, AxisCount), DMLP_FIELD(AXES, Axes))
 DMLP_ROWS(DMLP__HARDMAX, DMLP_AXES_FIELD)
 
-DMLP_SUPPORT(5_1, 1, 8, (F32, F16))
-DMLP_EXTENSION_TYPES((F64, BF16))
-
-/* ONNX's Hardmax: 1 and 11 coerce the input to 2-D at `axis` (default 1), so the row is
-   every axis from it on; 13 takes the one `axis` (default -1) and adds bfloat16. */
-DMLP_ONNX_AXES(13)
-DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
-DMLP_ONNX(11, "float16, float, double", 0, 0, 0)
-DMLP_ONNX(1, "float16, float, double", 0, 0, 0)
-
-#ifndef DMLP_OPS_LIST
-/* No kernels of its own: core/plan_rows.c walks the rows through these passes. */
-#include "numeric/softmax_row.h"
-#endif
+ALONG_AXES_SUPPORT
 
 #undef OP
 #undef OP_DESC

@@ -6,6 +6,7 @@
    NaN, made quiet, everywhere; a row holding +inf, or only -inf, the default NaN; a
    -inf element gives +0. */
 #include "ops/op.h"
+#include "ops/along_axes.h"
 
 #define OP DML_OPERATOR_ACTIVATION_SOFTMAX
 #define OP_DESC DML_ACTIVATION_SOFTMAX_OPERATOR_DESC
@@ -18,15 +19,7 @@ DMLP_OP(ACTIVATION_SOFTMAX, softmax_2d, softmax_2d, NULL, DMLP_SAME_TYPE,
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
 DMLP_ROWS(DMLP__SOFTMAX, DMLP_LAST_AXIS)
 
-DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
-DMLP_SUPPORT(2_0, 4, 5, (F32, F16))
-DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
-DMLP_EXTENSION_TYPES((F64, BF16))
-
-#ifndef DMLP_OPS_LIST
-/* No kernels of its own: core/plan_rows.c walks the rows through these passes. */
-#include "numeric/softmax_row.h"
-#endif
+ALONG_LAST_AXIS_SUPPORT
 
 #undef OP
 #undef OP_DESC

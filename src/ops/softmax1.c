@@ -6,6 +6,7 @@
    1 ULP. A row holding a NaN gives its first NaN, made quiet, everywhere; a row
    holding +inf, or only -inf, the default NaN; a -inf element gives +0. */
 #include "ops/op.h"
+#include "ops/along_axes.h"
 
 #define OP DML_OPERATOR_ACTIVATION_SOFTMAX1
 #define OP_DESC DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC
@@ -19,20 +20,7 @@ DMLP_OP(ACTIVATION_SOFTMAX1, softmax, softmax, "Softmax", DMLP_SAME_TYPE,
         DMLP_FIELD(AXIS_COUNT, AxisCount), DMLP_FIELD(AXES, Axes))
 DMLP_ROWS(DMLP__SOFTMAX, DMLP_AXES_FIELD)
 
-DMLP_SUPPORT(5_1, 1, 8, (F32, F16))
-DMLP_EXTENSION_TYPES((F64, BF16))
-
-/* ONNX's Softmax: 1 and 11 coerce the input to 2-D at `axis` (default 1), so the row is
-   every axis from it on; 13 takes the one `axis` (default -1) and adds bfloat16. */
-DMLP_ONNX_AXES(13)
-DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
-DMLP_ONNX(11, "float16, float, double", 0, 0, 0)
-DMLP_ONNX(1, "float16, float, double", 0, 0, 0)
-
-#ifndef DMLP_OPS_LIST
-/* No kernels of its own: core/plan_rows.c walks the rows through these passes. */
-#include "numeric/softmax_row.h"
-#endif
+ALONG_AXES_SUPPORT
 
 #undef OP
 #undef OP_DESC
