@@ -181,6 +181,18 @@ static void check_f32_close(dmlp__softmax_kind kind, const double *x, size_t n,
     CHECK(true, "%s", what);
 }
 
+/* The next index of a row in row order: its axes only, the last fastest. */
+static void next_in_row(const layout *l, uint32_t row_mask, uint32_t *index)
+{
+    for (uint32_t d = l->dims; d-- > 0;) {
+        if (!(row_mask >> d & 1u))
+            continue;
+        if (++index[d] < l->sizes[d])
+            return;
+        index[d] = 0;
+    }
+}
+
 /* Runs op over in_l (values from a seed) into out_l along `axes` on every device, and
    checks each result against the row model, the bytes outside the output untouched and
    the same bytes from every thread count. */
@@ -244,13 +256,7 @@ static void check_case(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE t, const layou
         memcpy(ri, index, sizeof ri);
         for (uint64_t k = 0; k < row_len; k++) {
             x[k] = widen(t, in + offset_of(in_l, ri) * eb);
-            for (uint32_t d = in_l->dims; d-- > 0;) {
-                if (!(row_mask >> d & 1u))
-                    continue;
-                if (++ri[d] < in_l->sizes[d])
-                    break;
-                ri[d] = 0;
-            }
+            next_in_row(in_l, row_mask, ri);
         }
         model_row(kind_of(op), t, x, row_len, y);
         if (t == DML_TENSOR_DATA_TYPE_FLOAT32 && kind_of(op) != DMLP__HARDMAX && !close_checked) {
@@ -267,13 +273,7 @@ static void check_case(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE t, const layou
                       what, k, got, y[k]);
                 all_good = false;
             }
-            for (uint32_t d = in_l->dims; d-- > 0;) {
-                if (!(row_mask >> d & 1u))
-                    continue;
-                if (++ri[d] < in_l->sizes[d])
-                    break;
-                ri[d] = 0;
-            }
+            next_in_row(in_l, row_mask, ri);
         }
     }
     CHECK(all_good, "%s: every element the row model's", what);
