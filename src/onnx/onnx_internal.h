@@ -160,6 +160,17 @@ uint32_t dmlp__onnx_op_float_count(dmlp__onnx_op op);
 const dmlp__onnx_float *dmlp__onnx_op_float(dmlp__onnx_op op, uint32_t index);
 /* The operator's first version from this one on (0: none). */
 int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version);
+/* An operator along axes whose INT attribute axis gives its AXIS_COUNT and AXES members
+   (src/ops/op.h's DMLP_ONNX_AXES: Softmax, LogSoftmax, Hardmax): the version from which
+   the row is the one axis (default -1); before it the input is coerced to 2-D at axis
+   (default 1) and the row is axes axis .. rank - 1. 0: not such an operator. */
+int dmlp__onnx_op_axes(dmlp__onnx_op op);
+/* Such a node's row on an input of shape (rank, dims) named input: the AXIS_COUNT and
+   AXES members from node->axis (negative counts from the end). 0, or -1 with the reason
+   in why: a 0-d input, or an axis outside [-rank, rank - 1]. */
+int dmlp__onnx_row_axes(const struct dmlp__onnx_node *node, uint32_t rank,
+                        const int64_t *dims, const char *input, uint32_t *count,
+                        uint32_t *axes, char *why, size_t why_size);
 
 /* ---- Constant (onnx_constant.c) ---- */
 
@@ -226,7 +237,8 @@ typedef struct dmlp__onnx_node {
     int legacy;
     int broadcast;
     int has_axis;
-    int64_t axis;
+    int64_t axis;    /* also DMLP_ONNX_AXES's axis: the attribute (has_axis) or the
+                        version's default */
     int32_t to;      /* Cast: the output's ONNX type (0: the operator's rule);
                         QuantizeLinear and DequantizeLinear: theirs, set when loaded */
     int64_t block;   /* DMLP_ONNX_BLOCK_SIZE: block_size (0: none); axis is has_axis/axis */

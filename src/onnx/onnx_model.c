@@ -433,6 +433,10 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
         if (f->member < DMLP__MAX_FLOATS)
             node->floats[f->member] = f->value;
     }
+    /* DMLP_ONNX_AXES: axis defaults to 1 while the input is coerced to 2-D, then to -1 */
+    int along_axes = dmlp__onnx_op_axes(node->op);
+    if (along_axes)
+        node->axis = node->version < along_axes ? 1 : -1;
     for (size_t i = 0; i < np->n_attribute; i++) {
         const DmlpOnnxPb__AttributeProto *a = np->attribute[i];
         const char *name = str(a->name);
@@ -462,6 +466,21 @@ static dmlp_status read_attributes(const loader *L, uint32_t n, dmlp__onnx_node 
                 snprintf(why, sizeof why, "attribute \"%s\" must be INTS", name);
                 return node_error(L, n, DMLP_ERROR_FORMAT, why);
             }
+            continue;
+        }
+        /* an operator along axes: its row, checked against the rank where it is known
+           (order_nodes) or when run */
+        if (along_axes && strcmp(name, "axis") == 0) {
+            if ((a->has_type && a->type != 2) || !a->has_i) {
+                snprintf(why, sizeof why, "attribute \"axis\" must be an INT");
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            if (node->has_axis) {
+                snprintf(why, sizeof why, "attribute \"axis\" is given twice");
+                return node_error(L, n, DMLP_ERROR_FORMAT, why);
+            }
+            node->has_axis = 1;
+            node->axis = a->i;
             continue;
         }
         /* the attribute that chose the operator's row (Mod's fmod), read by resolve */
@@ -1419,6 +1438,13 @@ static dmlp_status order_nodes(loader *L)
             }
             if (st != DMLP_OK)
                 break;
+            uint32_t axis_count, axes[DMLP__MAX_AXES];
+            if (dmlp__onnx_op_axes(node->op) && in->has_shape &&
+                dmlp__onnx_row_axes(node, in->rank, in->dims, in->name, &axis_count, axes,
+                                    why, sizeof why) != 0) {
+                st = node_error(L, stack[i], DMLP_ERROR_FORMAT, why);
+                break;
+            }
             out->type = node->to ? node->to
                                  : dmlp__onnx_op_output_type(node->op, node->version, in->type);
             if (dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_QUANTIZED) {

@@ -314,6 +314,56 @@ int dmlp__onnx_op_version_from(dmlp__onnx_op op, int version)
     return first;
 }
 
+/* The operators along axes whose attribute axis gives their row (DMLP_ONNX_AXES). */
+typedef struct axes_row {
+    DML_OPERATOR_TYPE op;
+    int coerced_before;
+} axes_row;
+
+static const axes_row axes_rows[] = {
+#define DMLP_ONNX_AXES(coerced_before) {OP, coerced_before},
+#include "ops/ops.inc"
+    {DML_OPERATOR_INVALID, 0} /* none may be listed */
+};
+
+int dmlp__onnx_op_axes(dmlp__onnx_op op)
+{
+    for (size_t i = 0; op && !op->also && axes_rows[i].coerced_before; i++)
+        if (axes_rows[i].op == op->type)
+            return axes_rows[i].coerced_before;
+    return 0;
+}
+
+int dmlp__onnx_row_axes(const dmlp__onnx_node *node, uint32_t rank, const int64_t *dims,
+                        const char *input, uint32_t *count, uint32_t *axes, char *why,
+                        size_t why_size)
+{
+    const char *name = dmlp__onnx_op_name(node->op);
+    int coerced = node->version < dmlp__onnx_op_axes(node->op);
+    char shape[128], given[64] = "";
+    dmlp__onnx_shape_text(rank, dims, shape, sizeof shape);
+    *count = 0;
+    if (rank == 0) {
+        snprintf(why, why_size, "input \"%.60s\" is 0-d; %s-%d runs along an axis, so it "
+                 "needs rank 1 or more", input, name, node->version);
+        return -1;
+    }
+    if (node->axis < -(int64_t)rank || node->axis >= (int64_t)rank) {
+        if (!node->has_axis)
+            snprintf(given, sizeof given, " (%s-%d's default)", name, node->version);
+        snprintf(why, why_size, "attribute \"axis\" is %lld%s; input \"%.60s\" %s has rank "
+                 "%u, so it must be in [-%u, %u]", (long long)node->axis, given, input, shape,
+                 rank, rank, rank - 1);
+        return -1;
+    }
+    uint32_t first = (uint32_t)(node->axis < 0 ? node->axis + (int64_t)rank : node->axis);
+    /* coerced to 2-D at axis: the row is every axis from it on */
+    uint32_t end = coerced ? rank : first + 1;
+    for (uint32_t d = first; d < end && *count < DMLP__MAX_AXES; d++)
+        axes[(*count)++] = d;
+    return 0;
+}
+
 /* One axis of two sizes under numpy's rule (-1: not known until run). */
 static int broadcast_axis(int64_t x, int64_t y, int64_t *out)
 {

@@ -253,6 +253,9 @@ static dmlp_status create_node_op(dmlp_onnx_model *m, const dmlp__onnx_node *nod
         const dmlp__field *f = k < dmlp__op_input_count(def) ? dmlp__op_input(def, k) : NULL;
         inputs[k] = k < count ? &ib[k] : f && f->optional ? NULL : &ib[0]; /* NULL: left out */
     }
+    if (dmlp__onnx_op_axes(node->op)) /* the row, checked by run_nodes */
+        (void)dmlp__onnx_row_axes(node, in[0]->rank, in[0]->dims, "", &params.axis_count,
+                                  params.axes, NULL, 0);
     if ((dmlp__onnx_op_attributes(node->op, node->version) & DMLP_ONNX_BOUND_INPUTS) &&
         integer_bounds(node, otype, &params))
         def = dmlp__op_find(DML_OPERATOR_ELEMENT_WISE_CLIP1);
@@ -583,6 +586,16 @@ static dmlp_status run_nodes(dmlp_onnx_model *m, slot *slots, const dmlp__onnx_s
                                  m->values[value[k]].name, in[k]->rank, DMLP_ONNX_MAX_RANK);
         if (st != DMLP_OK)
             break;
+        uint32_t axis_count, axes[DMLP__MAX_AXES];
+        char axes_why[300];
+        if (dmlp__onnx_op_axes(node->op) && /* the rank fed, when the model declares none */
+            dmlp__onnx_row_axes(node, in[0]->rank, in[0]->dims, m->values[value[0]].name,
+                                &axis_count, axes, axes_why, sizeof axes_why) != 0) {
+            st = dmlp__error(DMLP_ERROR_INVALID_ARGUMENT, "%s-%d node producing \"%.60s\": %s",
+                             dmlp__onnx_op_name(node->op), node->version,
+                             m->values[node->output].name, axes_why);
+            break;
+        }
         uint32_t osize = dmlp_onnx_type_size(m->values[node->output].type);
         int quantized = node->input_count >= 2 && quantized_inputs(node);
         if ((quantized && !node->run) || node->quant_check) {

@@ -9,14 +9,16 @@ Where, QuantizeLinear, DequantizeLinear, Exp, Elu, Selu, Celu, Sigmoid, Tanh, Lo
 (from ONNX 1.15 on, both forms), Softplus, Mish (from ONNX 1.13 on), Pow (its
 test_pow_types_* cases, an exponent of another type than the base's or an integer base, are
 left out with the reason printed: dmlp refuses both, docs/onnx.md), Sinh, Cosh, Asinh, Acosh,
-Atanh, Asin, Acos, Atan, Sin, Cos and Tan.
+Atanh, Asin, Acos, Atan, Sin, Cos, Tan, Softmax, LogSoftmax and Hardmax.
 
 ONNX's expected outputs of the correctly rounded operators (Exp, Elu, Selu, Celu,
 Sigmoid, Tanh, Log, Erf, Gelu, Softplus, Mish, Pow, Sinh, Cosh, Asinh, Acosh, Atanh, Asin,
-Acos, Atan, Sin, Cos, Tan) are numpy's approximations, 1-4 ulps off in
+Acos, Atan, Sin, Cos, Tan, Softmax, LogSoftmax) are numpy's approximations, 1-4 ulps off in
 places: they are compared
 within ONNX's own tolerance (rtol 1e-3, `dmlp onnx-test` without --exact), and dmlp's
-bits are checked against the correctly rounded values separately (tests/crmath).
+bits are checked against the correctly rounded values separately (tests/crmath;
+Softmax's and LogSoftmax's cases also by check_softmax_cases.py, which holds Hardmax's
+0 and 1 bit for bit).
 
 Usage: gen_backend_cases.py OUT_DIR
 
@@ -49,7 +51,8 @@ OPERATORS = ("Sign", "Softsign", "IsInf", "Abs", "Neg", "Add", "Sub", "Mul", "Di
              "Sqrt", "Round", "Sum", "Where", "QuantizeLinear", "DequantizeLinear", "Exp",
              "Elu", "Selu", "Celu", "Sigmoid", "Tanh", "Log",
              "Erf", "Gelu", "Softplus", "Mish", "Pow", "Sinh", "Cosh", "Asinh", "Acosh",
-             "Atanh", "Asin", "Acos", "Atan", "Sin", "Cos", "Tan")
+             "Atanh", "Asin", "Acos", "Atan", "Sin", "Cos", "Tan", "Softmax", "LogSoftmax",
+             "Hardmax")
 STRING = 8  # a type dmlp does not hold: cases with string tensors are left out
 BFLOAT16 = 16
 # Cases whose own data is wrong in some ONNX releases; left out with the reason printed.

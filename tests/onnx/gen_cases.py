@@ -6,7 +6,9 @@ Cast, Greater/And/Or, Ceil/Floor, Relu/Max, Min/Mean/Mod/PRelu, Sum and Mean of 
 than two inputs, the Bitwise operators, Reciprocal/Sqrt/Log, Round, Erf/Gelu and Softplus are in
 modules of their own (gen_cast_cases.py, gen_logical_cases.py, gen_rounding_cases.py,
 gen_minmax_cases.py, gen_binary_ops_cases.py, gen_fold_cases.py, gen_bitwise_cases.py,
-gen_unary_cases.py, gen_round_cases.py, gen_erf_cases.py, gen_softplus_cases.py).
+gen_unary_cases.py, gen_round_cases.py, gen_erf_cases.py, gen_softplus_cases.py); the
+refusals of Softmax, LogSoftmax and Hardmax are in gen_softmax_cases.py (their results:
+check_softmax_cases.py).
 
 Usage: gen_cases.py OUT_DIR
 
@@ -43,6 +45,7 @@ import gen_unary_cases
 import gen_erf_cases
 import gen_softplus_cases
 import gen_mish_cases
+import gen_softmax_cases
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL, FLOAT16, DOUBLE, UINT32, \
     UINT64 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
@@ -1067,6 +1070,8 @@ def main():
     gen_softplus_cases.softplus_refused_cases(os.path.join(out, "refused"),
                                               sys.modules[__name__])
     gen_mish_cases.mish_refused_cases(os.path.join(out, "refused"), sys.modules[__name__])
+    gen_softmax_cases.softmax_refused_cases(os.path.join(out, "refused"),
+                                            sys.modules[__name__])
     write_manifest(os.path.join(out, "refused"))
     print("gen_cases: %d cases (6 of them must fail), %d refused models"
           % (len(CASES), len(REFUSED)))
