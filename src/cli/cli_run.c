@@ -661,7 +661,7 @@ static int parse_args(int argc, char **argv, run_args *a)
         char axes_ops[512];
         ops_with(DMLP__FIELD_AXES, axes_ops, sizeof axes_ops);
         snprintf(message, sizeof message, "--axes is for %s only%s", axes_ops,
-                 dmlp__op_rows(a->op, &(int){0}, &(bool){false})
+                 dmlp__op_rows(a->op, NULL, NULL)
                      ? " (the 2-D operators run along the last axis)"
                      : "");
         return bad_usage(message);

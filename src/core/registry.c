@@ -99,14 +99,11 @@ bool dmlp__op_fusable(const dmlp__op_def *def)
 }
 
 /* The operators along axes (their DMLP_ROWS rows). */
-#define DMLP_LAST_AXIS true
-#define DMLP_AXES_FIELD false
 static const struct {
     DML_OPERATOR_TYPE type;
     int kind;
-    bool last_axis;
 } rows_ops[] = {
-#define DMLP_ROWS(kind, axes) {OP, kind, axes},
+#define DMLP_ROWS(kind) {OP, kind},
 #include "ops/ops.inc"
 };
 
@@ -116,8 +113,8 @@ bool dmlp__op_rows(const dmlp__op_def *def, int *kind, bool *last_axis)
         if (rows_ops[i].type == def->type) {
             if (kind)
                 *kind = rows_ops[i].kind;
-            if (last_axis)
-                *last_axis = rows_ops[i].last_axis;
+            if (last_axis) /* no AXES member: the 1_0 operators' last axis */
+                *last_axis = dmlp__op_field(def, DMLP__FIELD_AXES) == NULL;
             return true;
         }
     return false;

@@ -114,7 +114,8 @@ bool dmlp__op_fusable(const dmlp__op_def *def);
 /* Whether the operator works along axes (its DMLP_ROWS row: Softmax and its kin): each
    result depends on a whole row of the input. If so, *kind is its dmlp__softmax_kind
    (numeric/softmax_row.h) and *last_axis whether the row is the last axis of a tensor of
-   effective rank at most 2 (the 1_0 operators) rather than its AXES member. */
+   effective rank at most 2 (the 1_0 operators: the row has no AXES member). Either
+   pointer may be NULL. */
 bool dmlp__op_rows(const dmlp__op_def *def, int *kind, bool *last_axis);
 
 /* The row's field of a kind; NULL when the operator has none. */

@@ -14,7 +14,7 @@ DMLP_OP(ACTIVATION_HARDMAX, hardmax_2d, hardmax_2d, NULL, DMLP_SAME_TYPE,
         "  hardmax_2d ACTIVATION_HARDMAX: 1 at the row's first largest element, else 0\n"
         "            (last axis; effective rank <= 2)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
-DMLP_ROWS(DMLP__HARDMAX, DMLP_LAST_AXIS)
+DMLP_ROWS(DMLP__HARDMAX)
 
 ALONG_LAST_AXIS_SUPPORT
 

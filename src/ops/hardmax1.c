@@ -16,7 +16,7 @@ DMLP_OP(ACTIVATION_HARDMAX1, hardmax, hardmax, "Hardmax", DMLP_SAME_TYPE,
         "            (--axes, default the last)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD(AXIS_COUNT, AxisCount), DMLP_FIELD(AXES, Axes))
-DMLP_ROWS(DMLP__HARDMAX, DMLP_AXES_FIELD)
+DMLP_ROWS(DMLP__HARDMAX)
 
 ALONG_AXES_SUPPORT
 

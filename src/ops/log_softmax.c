@@ -17,7 +17,7 @@ DMLP_OP(ACTIVATION_LOG_SOFTMAX, log_softmax_2d, log_softmax_2d, NULL, DMLP_SAME_
         "  log_softmax_2d ACTIVATION_LOG_SOFTMAX: x - ln(sum of e^x) along the\n"
         "            row, correctly rounded (last axis; effective rank <= 2)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
-DMLP_ROWS(DMLP__LOG_SOFTMAX, DMLP_LAST_AXIS)
+DMLP_ROWS(DMLP__LOG_SOFTMAX)
 
 ALONG_LAST_AXIS_SUPPORT
 

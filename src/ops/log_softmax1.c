@@ -18,7 +18,7 @@ DMLP_OP(ACTIVATION_LOG_SOFTMAX1, log_softmax, log_softmax, "LogSoftmax", DMLP_SA
         "            row, correctly rounded (--axes, default the last)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD(AXIS_COUNT, AxisCount), DMLP_FIELD(AXES, Axes))
-DMLP_ROWS(DMLP__LOG_SOFTMAX, DMLP_AXES_FIELD)
+DMLP_ROWS(DMLP__LOG_SOFTMAX)
 
 ALONG_AXES_SUPPORT
 

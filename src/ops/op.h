@@ -71,13 +71,13 @@
      DMLP_FUSABLE()
          an activation DirectML lets an operator fuse (its page, "Using fused operators
          to improve performance"): ELEMENT_WISE_ADD1's FusedActivation may name it
-     DMLP_ROWS(kind, axes)
+     DMLP_ROWS(kind)
          an operator along axes: each result depends on a whole row of the input
          (Softmax, LogSoftmax, Hardmax: kind DMLP__SOFTMAX, DMLP__LOG_SOFTMAX or
-         DMLP__HARDMAX of numeric/softmax_row.h). axes is DMLP_LAST_AXIS (the row is the
-         last axis of a tensor of effective rank at most 2, as the 1_0 operators have it)
-         or DMLP_AXES_FIELD (the descriptor's AXIS_COUNT and AXES members). Such an
-         operator has no DMLP_KERNEL rows: src/core/plan_rows.c walks its rows
+         DMLP__HARDMAX of numeric/softmax_row.h). The row is along the descriptor's
+         AXIS_COUNT and AXES members, or without them the last axis of a tensor of
+         effective rank at most 2, as the 1_0 operators have it. Such an operator has no
+         DMLP_KERNEL rows: src/core/plan_rows.c walks its rows
      DMLP_ONNX_AXES(coerced_before)
          the ONNX operator's INT attribute `axis` gives the AXIS_COUNT and AXES members
          (negative counts from the end): before version coerced_before the input is
@@ -161,7 +161,7 @@
 #define DMLP_FUSABLE()
 #endif
 #ifndef DMLP_ROWS
-#define DMLP_ROWS(kind, axes)
+#define DMLP_ROWS(kind)
 #endif
 #ifndef DMLP_ONNX_AXES
 #define DMLP_ONNX_AXES(coerced_before)

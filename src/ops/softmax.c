@@ -17,7 +17,7 @@ DMLP_OP(ACTIVATION_SOFTMAX, softmax_2d, softmax_2d, NULL, DMLP_SAME_TYPE,
         "  softmax_2d ACTIVATION_SOFTMAX: e^x / sum of e^x along the row,\n"
         "            correctly rounded (last axis; effective rank <= 2)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor))
-DMLP_ROWS(DMLP__SOFTMAX, DMLP_LAST_AXIS)
+DMLP_ROWS(DMLP__SOFTMAX)
 
 ALONG_LAST_AXIS_SUPPORT
 

@@ -18,7 +18,7 @@ DMLP_OP(ACTIVATION_SOFTMAX1, softmax, softmax, "Softmax", DMLP_SAME_TYPE,
         "            (--axes, default the last)\n",
         DMLP_FIELD(INPUT, InputTensor), DMLP_FIELD(OUTPUT, OutputTensor),
         DMLP_FIELD(AXIS_COUNT, AxisCount), DMLP_FIELD(AXES, Axes))
-DMLP_ROWS(DMLP__SOFTMAX, DMLP_AXES_FIELD)
+DMLP_ROWS(DMLP__SOFTMAX)
 
 ALONG_AXES_SUPPORT
 

@@ -40,6 +40,8 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
+from gen_cases import raw_tensor  # noqa: E402 (this folder: the cases' own helpers)
+
 FLOAT, FLOAT16, DOUBLE, BFLOAT16 = 1, 10, 11, 16
 # (significand bits after the point, least normal exponent, largest finite value)
 FORMATS = {FLOAT: (23, -126, float(np.finfo(np.float32).max)),
@@ -182,15 +184,6 @@ def model_bytes(op, opset, onnx_type, shape, attrs, declare_shape=True, negated=
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],
                               producer_name="dmlp-tests")
     return model.SerializeToString()
-
-
-def raw_tensor(name, onnx_type, data):
-    t = TensorProto()
-    t.name = name
-    t.data_type = onnx_type
-    t.dims.extend(data.shape)
-    t.raw_data = np.ascontiguousarray(data).tobytes()
-    return t
 
 
 def read_output(path, onnx_type):
