@@ -266,7 +266,8 @@ static void row_constants(dmlp__softmax_row *r)
         }
     }
     r->sum = dmlp__dd_add_d(t, 1.0);
-    r->log_sum = t.hi == 0 ? (dmlp__dd){0, 0} : dmlp__log1p_dd(t);
+    if (r->kind == DMLP__LOG_SOFTMAX) /* Softmax has no use for it: the logarithm is dear */
+        r->log_sum = t.hi == 0 ? (dmlp__dd){0, 0} : dmlp__log1p_dd(t);
 }
 
 /* (q.hi + q.lo) 2^k rounded once to binary64: q positive and normalised, the value
@@ -403,6 +404,22 @@ static int log_softmax_fast(const dmlp__softmax_row *r, double x, uint64_t *out)
         return 0;
     *out = bits;
     return 1;
+}
+
+void dmlp__softmax_row_found(dmlp__softmax_row *r, double max, uint64_t argmax,
+                             uint64_t finite, dmlp__dd tail)
+{
+    r->max = max;
+    r->argmax = argmax;
+    r->finite = finite;
+    r->tail = tail;
+    row_constants(r);
+}
+
+int dmlp__softmax_row_decide(const dmlp__softmax_row *r, double x, uint64_t *bits)
+{
+    return r->kind == DMLP__LOG_SOFTMAX ? log_softmax_fast(r, x, bits)
+                                        : softmax_fast(r, x, bits);
 }
 
 size_t dmlp__softmax_row_results(dmlp__softmax_row *r, const double *x, size_t n,

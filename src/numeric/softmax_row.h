@@ -89,6 +89,19 @@ size_t dmlp__softmax_row_results(dmlp__softmax_row *r, const double *x, size_t n
    then pass 3 again from the row's start. */
 void dmlp__softmax_row_sum_exact(dmlp__softmax_row *r, const double *x, size_t n);
 
+/* Passes 1 and 2 done elsewhere (a binary32 row on vector lanes, kernels/softmax_lanes.h):
+   the row's largest value, the index of its first occurrence, its finite elements and
+   the sum of the other elements' exponentials, within the fast path's bound (see
+   softmax_row.c); readies pass 3. For a row with no NaN and no +inf and some finite
+   element, of Softmax or LogSoftmax with a narrow output. */
+void dmlp__softmax_row_found(dmlp__softmax_row *r, double max, uint64_t argmax,
+                             uint64_t finite, dmlp__dd tail);
+
+/* Pass 3's fast evaluation of one element x of the row (after dmlp__softmax_row_found or
+   a first chunk of pass 3): 1 and its bits when decided, 0 when not (the row then needs
+   dmlp__softmax_row_sum_exact as after an undecided pass 3). */
+int dmlp__softmax_row_decide(const dmlp__softmax_row *r, double x, uint64_t *bits);
+
 /* Before each pass but the first: index back to the row's start. */
 static inline void dmlp__softmax_row_pass(dmlp__softmax_row *r)
 {
