@@ -3,6 +3,7 @@
    kernels/arch_table.inc builds the tables from the rows as this file expands them. Also
    the kernel level from the CPU's features. */
 #include "kernels/arch_kernels.h"
+#include "kernels/softmax_lanes.h"
 #include "platform/cpu.h"
 
 #define WHEN_YES(...) __VA_ARGS__
@@ -34,4 +35,13 @@ int dmlp__softsign_has_recip(dmlp__isa isa)
 {
     (void)isa;
     return 0;
+}
+
+extern const dmlp__softmax_lanes dmlp__softmax_lanes__neon;
+
+const dmlp__softmax_lanes *dmlp__softmax_lanes_select(dmlp__isa max_isa)
+{
+    return max_isa >= DMLP__ISA_NEON && dmlp__arch_isa() == DMLP__ISA_NEON
+               ? &dmlp__softmax_lanes__neon
+               : NULL;
 }

@@ -1,5 +1,6 @@
 /* A processor family without fast kernels: every operator runs its reference kernel. */
 #include "kernels/arch_kernels.h"
+#include "kernels/softmax_lanes.h"
 
 /* One sentinel entry, so the array is not empty; the count leaves it out. */
 const dmlp__kernel_entry dmlp__arch_kernels[] = {
@@ -32,4 +33,11 @@ int dmlp__softsign_has_recip(dmlp__isa isa)
 {
     (void)isa;
     return 0;
+}
+
+/* No binary64 lanes: Softmax rows take numeric/softmax_row.c alone. */
+const dmlp__softmax_lanes *dmlp__softmax_lanes_select(dmlp__isa max_isa)
+{
+    (void)max_isa;
+    return NULL;
 }

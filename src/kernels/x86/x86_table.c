@@ -4,6 +4,7 @@
    binary_kernel_list.inc. kernels/arch_table.inc builds the tables from the rows as this
    file expands them. Also the kernel level from the CPU's features. */
 #include "kernels/arch_kernels.h"
+#include "kernels/softmax_lanes.h"
 #include "platform/cpu.h"
 
 #define WHEN_YES(...) __VA_ARGS__
@@ -55,4 +56,22 @@ dmlp__isa dmlp__arch_isa(void)
 int dmlp__softsign_has_recip(dmlp__isa isa)
 {
     return isa == DMLP__ISA_AVX2 || isa == DMLP__ISA_AVX512;
+}
+
+extern const dmlp__softmax_lanes dmlp__softmax_lanes__avx512, dmlp__softmax_lanes__avx2,
+    dmlp__softmax_lanes__sse2;
+
+const dmlp__softmax_lanes *dmlp__softmax_lanes_select(dmlp__isa max_isa)
+{
+    dmlp__isa isa = dmlp__arch_isa();
+    switch (max_isa < isa ? max_isa : isa) {
+    case DMLP__ISA_AVX512:
+        return &dmlp__softmax_lanes__avx512;
+    case DMLP__ISA_AVX2:
+        return &dmlp__softmax_lanes__avx2;
+    case DMLP__ISA_SSE2:
+        return &dmlp__softmax_lanes__sse2;
+    default:
+        return NULL;
+    }
 }

@@ -1,0 +1,54 @@
+/* Internal: the passes of a binary32 Softmax or LogSoftmax row on one ISA's binary64
+   lanes (kernels/vector_softmax.inc), for core/rows_lanes.c. Each works on a contiguous
+   run of the row; the caller splits a row into runs and keeps the row's state between
+   them. Their results are decided as numeric/softmax_row.c's fast path decides its own
+   (a proven error bound, the 29 bits below binary32's last place farther than it from
+   a half); a lane they cannot decide is returned as open, and the caller finishes it
+   with numeric/softmax_row.h, which also takes every row with a NaN or a +inf. So the
+   bits never depend on the ISA. */
+#ifndef DMLP_KERNELS_SOFTMAX_LANES_H
+#define DMLP_KERNELS_SOFTMAX_LANES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernels.h"
+#include "numeric/double_double.h"
+
+/* Pass 1's findings over the runs so far (start: max -inf, the counts 0). */
+typedef struct dmlp__softmax_scan {
+    double max;      /* the largest number; meaningless where `special` */
+    uint64_t finite; /* elements neither infinite nor NaN */
+    int special;     /* a NaN or a +inf seen: the row is numeric/softmax_row.h's */
+} dmlp__softmax_scan;
+
+/* Most elements a sum run may have: its lanes' double-doubles are renormalised once per
+   run (see vector_softmax.inc). */
+#define DMLP__SOFTMAX_SUM_RUN 4096u
+
+/* Steps of binary64 patterns the results are tested with (the bounds need 14.5 and 14). */
+#define DMLP__SOFTMAX_LANES_STEPS 32
+
+typedef struct dmlp__softmax_lanes {
+    /* adds x[0..n)'s findings to *s */
+    void (*scan_f32)(const float *x, size_t n, dmlp__softmax_scan *s);
+    /* the first i with x[i] == v (-0 equal to +0), n if none */
+    size_t (*first_f32)(const float *x, size_t n, float v);
+    /* the sum of e^(x[i] - m) over x[0..n), n <= DMLP__SOFTMAX_SUM_RUN, terms with
+       x[i] - m < -600 left out (as 0); each term also to terms[i] unless terms is NULL */
+    dmlp__dd (*sum_f32)(const float *x, size_t n, double m, double *terms);
+    /* Softmax: out[i] = the binary32 rounding of e^(x[i] - m) times inv_s (1 / S), the
+       exponential from terms[i] when terms is not NULL; the indices of the lanes left
+       open to open[], their count returned (their out[] unspecified) */
+    size_t (*softmax_f32)(const float *x, const double *terms, size_t n, double m,
+                          double inv_s, float *out, uint32_t *open);
+    /* LogSoftmax: out[i] = the binary32 rounding of (x[i] - m) - l; open lanes as above */
+    size_t (*log_softmax_f32)(const float *x, size_t n, double m, double l, float *out,
+                              uint32_t *open);
+} dmlp__softmax_lanes;
+
+/* The lanes of the best ISA at most max_isa this CPU runs; NULL where there are none
+   (the scalar level, a processor family without binary64 lanes). */
+const dmlp__softmax_lanes *dmlp__softmax_lanes_select(dmlp__isa max_isa);
+
+#endif
