@@ -1,10 +1,12 @@
 /* The rows of an operator along axes: see plan_rows.h. */
 #include "core/plan_rows.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
 #include "core/parallel.h"
+#include "core/row_cursor.h"
 #include "core/types.h"
 #include "numeric/cr_round.h"
 #include "numeric/fp_convert.h"
@@ -61,34 +63,11 @@ dmlp_status dmlp__rows_plan_build(const dmlp__op_info *info, const char *op_name
     for (uint32_t k = 0; k < plan->row_dims; k++)
         plan->row_length *= plan->row_sizes[k];
     plan->row_count = in->element_count == 0 ? 0 : in->element_count / plan->row_length;
+    if (in->type == DML_TENSOR_DATA_TYPE_FLOAT32)
+        plan->lanes = dmlp__softmax_lanes_select(dmlp__isa_detect());
     /* a row's three passes cost about what twenty copies of it would */
     plan->max_threads = dmlp__parallel_threads(in->element_count * plan->element_bytes * 20);
     return DMLP_OK;
-}
-
-/* A position in a row: the index of each row dimension and the byte offsets. */
-typedef struct row_cursor {
-    uint64_t index[DMLP__MAX_DIMS];
-    uint64_t in_offset, out_offset;
-} row_cursor;
-
-static void cursor_start(row_cursor *c)
-{
-    memset(c, 0, sizeof *c);
-}
-
-/* One element on, the last row dimension fastest. */
-static inline void cursor_next(const dmlp__rows_plan *p, row_cursor *c)
-{
-    for (uint32_t k = p->row_dims; k-- > 0;) {
-        c->in_offset += p->in_row_strides[k];
-        c->out_offset += p->out_row_strides[k];
-        if (++c->index[k] < p->row_sizes[k])
-            return;
-        c->index[k] = 0;
-        c->in_offset -= p->in_row_strides[k] * p->row_sizes[k];
-        c->out_offset -= p->out_row_strides[k] * p->row_sizes[k];
-    }
 }
 
 /* Up to ROW_CHUNK elements from the cursor, widened exactly; their output offsets too
@@ -218,6 +197,7 @@ static void run_rows(void *context, uint64_t begin, uint64_t end)
 {
     const run_context *c = context;
     const dmlp__rows_plan *p = c->plan;
+    dmlp__rows_scratch *scratch = p->lanes ? dmlp__rows_scratch_new(p) : NULL;
     for (uint64_t row = begin; row < end; row++) {
         uint64_t rest = row, in_offset = 0, out_offset = 0;
         for (uint32_t k = p->outer_dims; k-- > 0;) {
@@ -226,8 +206,10 @@ static void run_rows(void *context, uint64_t begin, uint64_t end)
             in_offset += i * p->in_outer_strides[k];
             out_offset += i * p->out_outer_strides[k];
         }
-        run_row(p, c->in + in_offset, c->out + out_offset);
+        if (!scratch || !dmlp__rows_lanes_row(p, scratch, c->in + in_offset, c->out + out_offset))
+            run_row(p, c->in + in_offset, c->out + out_offset);
     }
+    free(scratch);
 }
 
 void dmlp__rows_plan_run(const dmlp__rows_plan *plan, dmlp__threadpool *pool, const void *in,

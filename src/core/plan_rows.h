@@ -3,7 +3,8 @@
    is walked in row order (its axes outermost first) through the strides, a chunk at a
    time widened to binary64, and handed to numeric/softmax_row.h's passes. A row runs on
    one thread, from its first element to its last, so its bits never depend on the
-   number of threads; rows are shared among the device's threads. */
+   number of threads; rows are shared among the device's threads. Binary32 rows run on
+   the ISA's vector lanes where it has them (plan_rows_lanes.c), with the same bits. */
 #ifndef DMLP_CORE_PLAN_ROWS_H
 #define DMLP_CORE_PLAN_ROWS_H
 
@@ -12,6 +13,7 @@
 #include "core/threadpool.h"
 #include "core/validate.h"
 #include "dmlp.h"
+#include "kernels/softmax_lanes.h"
 
 typedef struct dmlp__rows_plan {
     int kind;                  /* dmlp__softmax_kind */
@@ -23,6 +25,7 @@ typedef struct dmlp__rows_plan {
     uint64_t in_outer_strides[DMLP__MAX_DIMS], out_outer_strides[DMLP__MAX_DIMS];
     uint64_t row_length, row_count;
     uint32_t max_threads;
+    const dmlp__softmax_lanes *lanes; /* binary32 rows' vector passes; NULL: none */
 } dmlp__rows_plan;
 
 /* Builds the plan of a validated operator along axes (info->row_axes nonzero);
@@ -34,5 +37,14 @@ dmlp_status dmlp__rows_plan_build(const dmlp__op_info *info, const char *op_name
    place for Hardmax, whose results are written only after its row is read). */
 void dmlp__rows_plan_run(const dmlp__rows_plan *plan, dmlp__threadpool *pool, const void *in,
                          void *out);
+
+/* plan_rows_lanes.c: a thread's scratch for plan->lanes (NULL when out of memory: the
+   scalar walk then), freed with free(); and one row through the lanes: 0 when the row
+   is the scalar walk's (a NaN or +inf in it, an element the fast paths leave open),
+   which then starts it again. */
+typedef struct dmlp__rows_scratch dmlp__rows_scratch;
+dmlp__rows_scratch *dmlp__rows_scratch_new(const dmlp__rows_plan *plan);
+int dmlp__rows_lanes_row(const dmlp__rows_plan *plan, dmlp__rows_scratch *s,
+                         const unsigned char *in, unsigned char *out);
 
 #endif
