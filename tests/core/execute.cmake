@@ -8,6 +8,8 @@ dmlp_add_test(test_add1_fused ${CMAKE_CURRENT_LIST_DIR}/test_add1_fused.c)
 dmlp_add_test(test_logical ${CMAKE_CURRENT_LIST_DIR}/test_logical.c)
 # Softmax, LogSoftmax, Hardmax: refusals, and rows over axes, layouts and thread counts.
 dmlp_add_test(test_softmax ${CMAKE_CURRENT_LIST_DIR}/test_softmax.c)
+# Binary32 rows on every ISA's vector lanes against the scalar row walk, bit for bit.
+dmlp_add_test(test_softmax_lanes ${CMAKE_CURRENT_LIST_DIR}/test_softmax_lanes.c)
 # Graphs: compile refusals, and one-pass and node-by-node runs against the nodes alone.
 dmlp_add_test(test_graph ${CMAKE_CURRENT_LIST_DIR}/test_graph.c)
 # Graphs at the count limits: compile and execute in O(n log n), intermediates reused.

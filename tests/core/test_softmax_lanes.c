@@ -1,0 +1,263 @@
+/* Binary32 Softmax, LogSoftmax and Hardmax rows on every ISA's vector lanes this CPU runs
+   (core/plan_rows_lanes.c, kernels/vector_softmax.inc) against the scalar row walk
+   (numeric/softmax_row.c, which tests/crmath/test_cr_softmax checks against MPFR), bit
+   for bit: random rows of every length around the vector widths and the runs, rows
+   whose results lie next to a binary32 midpoint (left open, and undecided), ties, far
+   apart values (+0 and subnormal results), -inf, NaN and +inf, huge values, packed,
+   misaligned and strided rows, and nothing written outside the output. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/plan_rows.h"
+#include "core/validate.h"
+#include "dmlp.h"
+#include "kernels/softmax_lanes.h"
+#include "test_util.h"
+
+#define GUARD 0x5C
+#define MAX_ROW 40000u
+
+static const DML_OPERATOR_TYPE ops[] = {DML_OPERATOR_ACTIVATION_SOFTMAX1,
+                                        DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1,
+                                        DML_OPERATOR_ACTIVATION_HARDMAX1};
+
+/* A [rows, len] binary32 tensor along axis 1; element strides (0: packed) */
+typedef struct shape {
+    uint32_t rows, len;
+    uint32_t in_strides[2], out_strides[2];
+} shape;
+
+static uint64_t span(const uint32_t *sizes, const uint32_t *strides)
+{
+    return ((uint64_t)(sizes[0] - 1) * strides[0] + (uint64_t)(sizes[1] - 1) * strides[1] + 1) * 4;
+}
+
+/* Builds the plan of op over the shape, with the lanes of `isa` (NULL: the scalar walk). */
+static bool build(DML_OPERATOR_TYPE op, const shape *sh, const dmlp__softmax_lanes *lanes,
+                  dmlp__rows_plan *plan)
+{
+    uint32_t sizes[2] = {sh->rows, sh->len};
+    DML_BUFFER_TENSOR_DESC ib = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, sizes,
+                                 sh->in_strides, (span(sizes, sh->in_strides) + 3) & ~3ull, 0};
+    DML_BUFFER_TENSOR_DESC ob = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, sizes,
+                                 sh->out_strides, (span(sizes, sh->out_strides) + 3) & ~3ull, 0};
+    DML_TENSOR_DESC it = {DML_TENSOR_TYPE_BUFFER, &ib}, ot = {DML_TENSOR_TYPE_BUFFER, &ob};
+    uint32_t axis = 1;
+    DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC d = {&it, &ot, 1, &axis};
+    DML_OPERATOR_DESC desc = {op, &d};
+    dmlp__op_info info;
+    if (dmlp__validate_operator(0, DMLP_DEVICE_FLAG_EXTENSIONS, &desc, 0, &info) != DMLP_OK ||
+        dmlp__rows_plan_build(&info, "test", plan) != DMLP_OK)
+        return false;
+    plan->lanes = lanes;
+    plan->max_threads = 1;
+    return true;
+}
+
+/* Runs op over x (rows x len values, row-major) on the lanes and on the scalar walk, and
+   compares the output buffers whole (guard bytes included). `shift` offsets both
+   buffers by that many bytes (a misaligned row takes the gathered runs). */
+static bool same_as_scalar(const dmlp__softmax_lanes *lanes, DML_OPERATOR_TYPE op,
+                           const shape *sh, const float *x, size_t shift, const char *what)
+{
+    uint32_t sizes[2] = {sh->rows, sh->len};
+    uint64_t in_bytes = span(sizes, sh->in_strides), out_bytes = span(sizes, sh->out_strides);
+    unsigned char *in = malloc(in_bytes + 8 + shift);
+    unsigned char *got = malloc(out_bytes + 64 + shift), *want = malloc(out_bytes + 64 + shift);
+    memset(in, 0, in_bytes + 8 + shift);
+    for (uint32_t r = 0; r < sh->rows; r++)
+        for (uint32_t i = 0; i < sh->len; i++)
+            memcpy(in + shift +
+                       ((uint64_t)r * sh->in_strides[0] + (uint64_t)i * sh->in_strides[1]) * 4,
+                   &x[(size_t)r * sh->len + i], 4);
+    memset(got, GUARD, out_bytes + 64 + shift);
+    memset(want, GUARD, out_bytes + 64 + shift);
+    dmlp__rows_plan fast, slow;
+    bool ok = build(op, sh, lanes, &fast) && build(op, sh, NULL, &slow);
+    CHECK(ok, "%s: the plans build", what);
+    if (ok) {
+        dmlp__rows_plan_run(&fast, NULL, in + shift, got + shift);
+        dmlp__rows_plan_run(&slow, NULL, in + shift, want + shift);
+        size_t at = test_first_difference(got, want, out_bytes + 64 + shift);
+        ok = at == out_bytes + 64 + shift;
+        CHECK(ok, "%s (op %d, %u x %u, shift %zu): byte %zu differs", what, (int)op, sh->rows,
+              sh->len, shift, at);
+    }
+    free(in);
+    free(got);
+    free(want);
+    return ok;
+}
+
+static shape packed_shape(uint32_t rows, uint32_t len)
+{
+    shape s = {rows, len, {len, 1}, {len, 1}};
+    return s;
+}
+
+static void run_all_ops(const dmlp__softmax_lanes *lanes, const shape *sh, const float *x,
+                        const char *what)
+{
+    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+        same_as_scalar(lanes, ops[o], sh, x, 0, what);
+}
+
+static float uniform(uint64_t *seed, double scale)
+{
+    return (float)(((double)(test_rng(seed) % 2000001) - 1000000.0) / 1000000.0 * scale);
+}
+
+/* Random rows of every length up to 70, and past a run and the kept exponentials. */
+static void check_lengths(const dmlp__softmax_lanes *lanes, float *x)
+{
+    uint64_t seed = 0x1a4e5;
+    static const uint32_t long_lens[] = {127, 1000, 4095, 4096, 4097, 9000, 32768, 32769};
+    for (uint32_t len = 1; len <= 70; len++) {
+        shape sh = packed_shape(3, len);
+        for (uint32_t i = 0; i < 3 * len; i++)
+            x[i] = uniform(&seed, len % 3 == 0 ? 1.0 : len % 3 == 1 ? 20.0 : 90.0);
+        run_all_ops(lanes, &sh, x, "random row");
+    }
+    for (size_t k = 0; k < sizeof long_lens / sizeof long_lens[0]; k++) {
+        if (TEST_THIN && long_lens[k] > 5000)
+            continue;
+        shape sh = packed_shape(1, long_lens[k]);
+        for (uint32_t i = 0; i < long_lens[k]; i++)
+            x[i] = uniform(&seed, k % 2 ? 8.0 : 60.0);
+        run_all_ops(lanes, &sh, x, "long random row");
+    }
+}
+
+/* Rows built to reach the edges of the fast paths. */
+static void check_edges(const dmlp__softmax_lanes *lanes, float *x)
+{
+    uint64_t seed = 0xed9e;
+    const uint32_t len = 37;
+    shape sh = packed_shape(1, len);
+    /* near-equal pairs: 1/(1 + e^-t) next to a midpoint of binary32 when t/4 is half an
+       ulp of 1/2 (t = 2^-23), and around it */
+    for (int k = 0; k < 24; k++) {
+        float t = ldexpf(1.0f, -23 - (k % 6)) * (float)(1 + k / 6);
+        shape two = packed_shape(1, 2);
+        float pair[2] = {1.0f, 1.0f - t};
+        run_all_ops(lanes, &two, pair, "a near-equal pair");
+        for (uint32_t i = 0; i < len; i++)
+            x[i] = i % 2 ? 1.0f : 1.0f - t * (float)(i % 5);
+        run_all_ops(lanes, &sh, x, "near-equal values");
+    }
+    /* ties: every element equal, -0 and +0 */
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = 3.5f;
+    run_all_ops(lanes, &sh, x, "all equal");
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = i % 3 ? 0.0f : -0.0f;
+    run_all_ops(lanes, &sh, x, "signed zeros");
+    /* far apart: results +0, subnormal and around binary32's least normal */
+    for (int k = 0; k < 40; k++) {
+        for (uint32_t i = 0; i < len; i++)
+            x[i] = -(float)(80 + k) - uniform(&seed, 30.0) - 30.0f;
+        x[k % len] = 0.0f;
+        run_all_ops(lanes, &sh, x, "far-apart values");
+    }
+    /* -inf elements; a row of one finite value; a row of -inf only */
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = i % 4 == 1 ? -INFINITY : uniform(&seed, 10.0);
+    run_all_ops(lanes, &sh, x, "-inf elements");
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = i == 17 ? 2.0f : -INFINITY;
+    run_all_ops(lanes, &sh, x, "one finite value");
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = -INFINITY;
+    run_all_ops(lanes, &sh, x, "-inf only");
+    /* NaN and +inf rows (the scalar walk's), at every position class */
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = uniform(&seed, 5.0);
+    x[len - 1] = NAN;
+    run_all_ops(lanes, &sh, x, "a NaN");
+    x[len - 1] = INFINITY;
+    run_all_ops(lanes, &sh, x, "+inf");
+    x[len - 1] = 1.0f;
+    /* huge values: differences past binary32's range (LogSoftmax -inf), subnormals */
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = i % 3 == 0 ? 3e38f : i % 3 == 1 ? -3e38f : ldexpf(1.0f, -140) * (float)i;
+    run_all_ops(lanes, &sh, x, "huge and subnormal values");
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = ldexpf((float)(i + 1), -149 + (int)(i % 5));
+    run_all_ops(lanes, &sh, x, "subnormal values");
+    /* a wide random spread of bit patterns (finite) */
+    for (int rep = 0; rep < 200; rep++) {
+        for (uint32_t i = 0; i < len; i++) {
+            uint32_t b = (uint32_t)test_rng(&seed);
+            b = (b & 0x807fffffu) | ((uint32_t)(100 + (b >> 23) % 60) << 23);
+            memcpy(&x[i], &b, 4);
+        }
+        run_all_ops(lanes, &sh, x, "random bit patterns");
+    }
+}
+
+/* The same rows packed at a misaligned address, and strided (transposed input, gaps in
+   the output). */
+static void check_layouts(const dmlp__softmax_lanes *lanes, float *x)
+{
+    uint64_t seed = 0x1a7;
+    const uint32_t rows = 5, len = 45;
+    for (uint32_t i = 0; i < rows * len; i++)
+        x[i] = uniform(&seed, 12.0);
+    shape sh = packed_shape(rows, len);
+    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+        same_as_scalar(lanes, ops[o], &sh, x, 2, "misaligned rows");
+    shape strided = {rows, len, {1, rows}, {len * 3, 2}};
+    run_all_ops(lanes, &strided, x, "strided rows");
+}
+
+/* The lanes take an ordinary row themselves and hand back a row with a NaN. */
+static void check_lanes_run(const dmlp__softmax_lanes *lanes)
+{
+    shape sh = packed_shape(1, 20);
+    dmlp__rows_plan plan;
+    if (!build(DML_OPERATOR_ACTIVATION_SOFTMAX1, &sh, lanes, &plan)) {
+        CHECK(false, "the plan builds");
+        return;
+    }
+    float x[20], y[20];
+    for (int i = 0; i < 20; i++)
+        x[i] = (float)i / 4;
+    dmlp__rows_scratch *s = dmlp__rows_scratch_new(&plan);
+    CHECK(dmlp__rows_lanes_row(&plan, s, (const unsigned char *)x, (unsigned char *)y) == 1,
+          "an ordinary row runs on the lanes");
+    x[3] = NAN;
+    CHECK(dmlp__rows_lanes_row(&plan, s, (const unsigned char *)x, (unsigned char *)y) == 0,
+          "a row with a NaN goes to the scalar walk");
+    free(s);
+}
+
+int main(void)
+{
+    float *x = malloc(sizeof *x * MAX_ROW * 3);
+    static const dmlp__isa levels[] = {DMLP__ISA_SSE2, DMLP__ISA_AVX2, DMLP__ISA_AVX512,
+                                       DMLP__ISA_NEON};
+    const dmlp__softmax_lanes *seen[4] = {0};
+    int tested = 0;
+    for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
+        if (levels[l] > dmlp__isa_detect())
+            continue;
+        const dmlp__softmax_lanes *lanes = dmlp__softmax_lanes_select(levels[l]);
+        if (!lanes || lanes == seen[0] || lanes == seen[1] || lanes == seen[2])
+            continue;
+        seen[tested++] = lanes;
+        printf("lanes of %s\n", dmlp__isa_name(levels[l]));
+        check_lanes_run(lanes);
+        check_lengths(lanes, x);
+        check_edges(lanes, x);
+        check_layouts(lanes, x);
+    }
+    free(x);
+    if (tested == 0) {
+        printf("no vector lanes on this build or CPU: nothing to compare\n");
+        return 77;
+    }
+    return test_finish("test_softmax_lanes");
+}
