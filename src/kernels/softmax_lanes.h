@@ -1,5 +1,5 @@
-/* Internal: the passes of a binary32 Softmax or LogSoftmax row on one ISA's binary64
-   lanes (kernels/vector_softmax.inc), for core/rows_lanes.c. Each works on a contiguous
+/* Internal: the passes of a Softmax or LogSoftmax row of binary32 values (binary16 and
+   bfloat16 rows widened to them) on one ISA's binary64 lanes (kernels/vector_softmax.inc), for core/rows_lanes.c. Each works on a contiguous
    run of the row; the caller splits a row into runs and keeps the row's state between
    them. Their results are decided as numeric/softmax_row.c's fast path decides its own
    (a proven error bound, the 29 bits below binary32's last place farther than it from
@@ -26,6 +26,11 @@ typedef struct dmlp__softmax_scan {
    run (see vector_softmax.inc). */
 #define DMLP__SOFTMAX_SUM_RUN 4096u
 
+/* The results' formats: binary32, binary16, bfloat16. */
+#define DMLP__SOFTMAX_LANES_F32 0
+#define DMLP__SOFTMAX_LANES_F16 1
+#define DMLP__SOFTMAX_LANES_BF16 2
+
 /* Steps of binary64 patterns the results are tested with (the bounds need 14.5 and 14). */
 #define DMLP__SOFTMAX_LANES_STEPS 32
 
@@ -34,17 +39,23 @@ typedef struct dmlp__softmax_lanes {
     void (*scan_f32)(const float *x, size_t n, dmlp__softmax_scan *s);
     /* the first i with x[i] == v (-0 equal to +0), n if none */
     size_t (*first_f32)(const float *x, size_t n, float v);
-    /* the sum of e^(x[i] - m) over x[0..n), n <= DMLP__SOFTMAX_SUM_RUN, terms with
-       x[i] - m < -600 left out (as 0); each term also to terms[i] unless terms is NULL */
-    dmlp__dd (*sum_f32)(const float *x, size_t n, double m, double *terms);
-    /* Softmax: out[i] = the binary32 rounding of e^(x[i] - m) times inv_s (1 / S), the
-       exponential from terms[i] when terms is not NULL; the indices of the lanes left
-       open to open[], their count returned (their out[] unspecified) */
-    size_t (*softmax_f32)(const float *x, const double *terms, size_t n, double m,
-                          double inv_s, float *out, uint32_t *open);
-    /* LogSoftmax: out[i] = the binary32 rounding of (x[i] - m) - l; open lanes as above */
-    size_t (*log_softmax_f32)(const float *x, size_t n, double m, double l, float *out,
-                              uint32_t *open);
+    /* the sum of e^(x[i] - m) over x[0..n) but x[skip] (none when skip >= n), n <=
+       DMLP__SOFTMAX_SUM_RUN, terms with x[i] - m < -600 left out (as 0); each term also
+       to terms[i] unless terms is NULL, 1 to terms[skip] */
+    dmlp__dd (*sum_f32)(const float *x, size_t n, double m, size_t skip, double *terms);
+    /* Softmax: out[i] = the rounding to `format` of e^(x[i] - m) times inv_s (1 / S),
+       the exponential from terms[i] when terms is not NULL, as a binary32 value; the
+       indices of the lanes left open to open[], their count returned (their out[]
+       unspecified) */
+    size_t (*softmax)(const float *x, const double *terms, size_t n, double m, double inv_s,
+                      int format, float *out, uint32_t *open);
+    /* LogSoftmax: out[i] = the rounding to `format` of (x[i] - m) - l; as above */
+    size_t (*log_softmax)(const float *x, size_t n, double m, double l, int format,
+                          float *out, uint32_t *open);
+    /* binary16 to binary32 and back (values of binary16 only, infinities included),
+       exact */
+    void (*widen_f16)(const uint16_t *in, size_t n, float *out);
+    void (*narrow_f16)(const float *in, size_t n, uint16_t *out);
 } dmlp__softmax_lanes;
 
 /* The lanes of the best ISA at most max_isa this CPU runs; NULL where there are none
