@@ -1,7 +1,9 @@
-/* Binary32 rows on the ISA's vector lanes (kernels/softmax_lanes.h): see plan_rows.h.
+/* Binary32, binary16 and bfloat16 rows on the ISA's vector lanes
+   (kernels/softmax_lanes.h): see plan_rows.h.
    The three passes of numeric/softmax_row.h, each over runs of the row: the row itself
    where both tensors hold it packed, otherwise up to RUN elements gathered through the
-   strides. The exponentials of pass 2 are kept for pass 3 when the row fits the
+   strides; 16-bit values are widened to binary32 and the results narrowed back, both
+   exactly (the results are rounded to the output's format on the lanes). The exponentials of pass 2 are kept for pass 3 when the row fits the
    scratch. A lane the kernels leave open is decided by numeric/softmax_row.h's fast
    path with the same sum; a row with an element neither decides, or with a NaN or a
    +inf, goes back to plan_rows.c's scalar walk, which starts it again. */
@@ -11,6 +13,7 @@
 #include "core/plan_rows.h"
 #include "core/row_cursor.h"
 #include "numeric/cr_round.h"
+#include "numeric/fp_convert.h"
 #include "numeric/softmax_row.h"
 
 #define RUN DMLP__SOFTMAX_SUM_RUN /* elements per run: at most a sum run */
@@ -18,6 +21,7 @@
 
 struct dmlp__rows_scratch {
     float x[RUN], y[RUN];
+    uint16_t h[RUN]; /* a 16-bit run gathered, or to be scattered */
     uint32_t open[RUN];
     uint64_t out_offsets[RUN];
     double terms[]; /* the row's exponentials, when it has at most TERMS_MAX elements */
@@ -33,7 +37,7 @@ dmlp__rows_scratch *dmlp__rows_scratch_new(const dmlp__rows_plan *plan)
 typedef struct walk {
     const dmlp__rows_plan *p;
     const unsigned char *in;
-    int packed;
+    int packed;   /* both tensors hold the row packed, aligned to the element */
     row_cursor cursor;
     uint64_t done; /* elements before the current run */
     size_t n;      /* the current run's */
@@ -49,39 +53,90 @@ static void walk_start(walk *w, const dmlp__rows_plan *p, const unsigned char *i
     w->n = 0;
 }
 
-/* The next run (NULL after the last), gathered into s->x unless packed; its elements'
-   output offsets too when asked. */
+/* The next run as binary32 values (NULL after the last): the row itself for a packed
+   binary32 row, else gathered through the strides into s, 16-bit values widened; its
+   elements' output offsets too when asked. */
 static const float *walk_next(walk *w, dmlp__rows_scratch *s, int offsets)
 {
+    const dmlp__rows_plan *p = w->p;
     w->done += w->n;
-    uint64_t left = w->p->row_length - w->done;
+    uint64_t left = p->row_length - w->done;
     w->n = left < RUN ? (size_t)left : RUN;
     if (w->n == 0)
         return NULL;
-    if (w->packed)
-        return (const float *)(const void *)w->in + w->done;
-    for (size_t i = 0; i < w->n; i++) {
-        memcpy(&s->x[i], w->in + w->cursor.in_offset, sizeof(float));
-        if (offsets)
-            s->out_offsets[i] = w->cursor.out_offset;
-        cursor_next(w->p, &w->cursor);
+    size_t eb = p->element_bytes;
+    const void *run = w->in + w->done * eb;
+    if (!w->packed) {
+        void *into = eb == 4 ? (void *)s->x : (void *)s->h;
+        for (size_t i = 0; i < w->n; i++) {
+            memcpy((unsigned char *)into + i * eb, w->in + w->cursor.in_offset, eb);
+            if (offsets)
+                s->out_offsets[i] = w->cursor.out_offset;
+            cursor_next(p, &w->cursor);
+        }
+        run = into;
+    }
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32)
+        return run;
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        p->lanes->widen_f16(run, w->n, s->x);
+    } else {
+        const uint16_t *b = run;
+        for (size_t i = 0; i < w->n; i++) {
+            uint32_t bits = (uint32_t)b[i] << 16;
+            memcpy(&s->x[i], &bits, sizeof bits);
+        }
     }
     return s->x;
 }
 
-/* A run's results to the output: in place when packed, else through the offsets. */
-static void put_run(const walk *w, const dmlp__rows_scratch *s, const float *y,
-                    unsigned char *out)
-{
-    if (w->packed)
-        return;
-    for (size_t i = 0; i < w->n; i++)
-        memcpy(out + s->out_offsets[i], &y[i], sizeof(float));
-}
-
+/* Where a run's results go as binary32 values: the output itself for a packed binary32
+   row, else the scratch (put_run takes them on). */
 static float *run_out(const walk *w, dmlp__rows_scratch *s, unsigned char *out)
 {
-    return w->packed ? (float *)(void *)out + w->done : s->y;
+    int direct = w->packed && w->p->type == DML_TENSOR_DATA_TYPE_FLOAT32;
+    return direct ? (float *)(void *)out + w->done : s->y;
+}
+
+/* A run's results (values of the output's type) to the output: 16-bit ones narrowed
+   (exactly), then through the offsets unless packed. */
+static void put_run(const walk *w, dmlp__rows_scratch *s, const float *y, unsigned char *out)
+{
+    const dmlp__rows_plan *p = w->p;
+    size_t eb = p->element_bytes;
+    if (eb == 4 && w->packed)
+        return;
+    const void *from = y;
+    if (eb == 2) {
+        uint16_t *h = w->packed ? (uint16_t *)(void *)(out + w->done * 2) : s->h;
+        if (p->type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+            p->lanes->narrow_f16(y, w->n, h);
+        } else {
+            for (size_t i = 0; i < w->n; i++) {
+                uint32_t bits;
+                memcpy(&bits, &y[i], sizeof bits);
+                h[i] = (uint16_t)(bits >> 16);
+            }
+        }
+        if (w->packed)
+            return;
+        from = h;
+    }
+    for (size_t i = 0; i < w->n; i++)
+        memcpy(out + s->out_offsets[i], (const unsigned char *)from + i * eb, eb);
+}
+
+/* The binary32 value of a result's bits in the output's type. */
+static float result_value(const dmlp__rows_plan *p, uint64_t bits)
+{
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT16)
+        return dmlp__f16_to_f32((uint16_t)bits);
+    if (p->type == DMLP_TENSOR_DATA_TYPE_BFLOAT16)
+        return dmlp__bf16_to_f32((uint16_t)bits);
+    float f;
+    uint32_t b = (uint32_t)bits;
+    memcpy(&f, &b, sizeof f);
+    return f;
 }
 
 static void hardmax_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s, const unsigned char *in,
@@ -102,9 +157,12 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
                          const unsigned char *in, unsigned char *out)
 {
     const dmlp__softmax_lanes *lanes = p->lanes;
-    int packed = p->row_dims == 1 && p->in_row_strides[0] == sizeof(float) &&
-                 p->out_row_strides[0] == sizeof(float) &&
-                 ((uintptr_t)in | (uintptr_t)out) % sizeof(float) == 0;
+    size_t eb = p->element_bytes;
+    int packed = p->row_dims == 1 && p->in_row_strides[0] == eb &&
+                 p->out_row_strides[0] == eb && ((uintptr_t)in | (uintptr_t)out) % eb == 0;
+    int format = p->type == DML_TENSOR_DATA_TYPE_FLOAT16    ? DMLP__SOFTMAX_LANES_F16
+                 : p->type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 ? DMLP__SOFTMAX_LANES_BF16
+                                                             : DMLP__SOFTMAX_LANES_F32;
     walk w;
     const float *x;
     /* pass 1: the largest value and the first index of it */
@@ -130,33 +188,37 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
     dmlp__dd tail = {0, 0};
     walk_start(&w, p, in, packed);
     while ((x = walk_next(&w, s, 0)) != NULL) {
-        double *t = terms ? terms + w.done : NULL;
-        size_t a = argmax - w.done < w.n ? (size_t)(argmax - w.done) : w.n;
-        tail = dmlp__dd_add(tail, lanes->sum_f32(x, a, scan.max, t));
-        if (a < w.n) {
-            tail = dmlp__dd_add(tail, lanes->sum_f32(x + a + 1, w.n - a - 1, scan.max,
-                                                     t ? t + a + 1 : NULL));
-            if (t)
-                t[a] = 1.0;
-        }
+        size_t skip = argmax - w.done < w.n ? (size_t)(argmax - w.done) : w.n;
+        tail = dmlp__dd_add(tail, lanes->sum_f32(x, w.n, scan.max, skip,
+                                                 terms ? terms + w.done : NULL));
     }
     dmlp__softmax_row r;
-    dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__F32_FORMAT);
+    switch (format) {
+    case DMLP__SOFTMAX_LANES_F16:
+        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__F16_FORMAT);
+        break;
+    case DMLP__SOFTMAX_LANES_BF16:
+        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__BF16_FORMAT);
+        break;
+    default:
+        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__F32_FORMAT);
+        break;
+    }
     dmlp__softmax_row_found(&r, scan.max, argmax, scan.finite, tail);
     /* pass 3 */
     walk_start(&w, p, in, packed);
     while ((x = walk_next(&w, s, 1)) != NULL) {
         float *y = run_out(&w, s, out);
         size_t open = p->kind == DMLP__SOFTMAX
-                          ? lanes->softmax_f32(x, terms ? terms + w.done : NULL, w.n, scan.max,
-                                               1.0 / r.sum.hi, y, s->open)
-                          : lanes->log_softmax_f32(x, w.n, scan.max, r.log_sum.hi, y, s->open);
+                          ? lanes->softmax(x, terms ? terms + w.done : NULL, w.n, scan.max,
+                                           1.0 / r.sum.hi, format, y, s->open)
+                          : lanes->log_softmax(x, w.n, scan.max, r.log_sum.hi, format, y,
+                                               s->open);
         for (size_t k = 0; k < open; k++) {
             uint64_t bits;
             if (!dmlp__softmax_row_decide(&r, x[s->open[k]], &bits))
                 return 0;
-            uint32_t b = (uint32_t)bits;
-            memcpy(&y[s->open[k]], &b, sizeof b);
+            y[s->open[k]] = result_value(p, bits);
         }
         put_run(&w, s, y, out);
     }
