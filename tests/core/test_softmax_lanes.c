@@ -1,4 +1,5 @@
-/* Binary32 Softmax, LogSoftmax and Hardmax rows on every ISA's vector lanes this CPU runs
+/* Softmax, LogSoftmax and Hardmax rows of binary32, binary16 and bfloat16 on every ISA's
+   vector lanes this CPU runs
    (core/plan_rows_lanes.c, kernels/vector_softmax.inc) against the scalar row walk
    (numeric/softmax_row.c, which tests/crmath/test_cr_softmax checks against MPFR), bit
    for bit: random rows of every length around the vector widths and the runs, rows
@@ -15,6 +16,7 @@
 #include "core/validate.h"
 #include "dmlp.h"
 #include "kernels/softmax_lanes.h"
+#include "numeric/fp_convert.h"
 #include "test_util.h"
 
 #define GUARD 0x5C
@@ -24,7 +26,11 @@ static const DML_OPERATOR_TYPE ops[] = {DML_OPERATOR_ACTIVATION_SOFTMAX1,
                                         DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1,
                                         DML_OPERATOR_ACTIVATION_HARDMAX1};
 
-/* A [rows, len] binary32 tensor along axis 1; element strides (0: packed) */
+/* The type under test; its element bytes */
+static DML_TENSOR_DATA_TYPE type = DML_TENSOR_DATA_TYPE_FLOAT32;
+static uint32_t eb = 4;
+
+/* A [rows, len] tensor along axis 1; element strides */
 typedef struct shape {
     uint32_t rows, len;
     uint32_t in_strides[2], out_strides[2];
@@ -32,7 +38,7 @@ typedef struct shape {
 
 static uint64_t span(const uint32_t *sizes, const uint32_t *strides)
 {
-    return ((uint64_t)(sizes[0] - 1) * strides[0] + (uint64_t)(sizes[1] - 1) * strides[1] + 1) * 4;
+    return ((uint64_t)(sizes[0] - 1) * strides[0] + (uint64_t)(sizes[1] - 1) * strides[1] + 1) * eb;
 }
 
 /* Builds the plan of op over the shape, with the lanes of `isa` (NULL: the scalar walk). */
@@ -40,10 +46,10 @@ static bool build(DML_OPERATOR_TYPE op, const shape *sh, const dmlp__softmax_lan
                   dmlp__rows_plan *plan)
 {
     uint32_t sizes[2] = {sh->rows, sh->len};
-    DML_BUFFER_TENSOR_DESC ib = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, sizes,
-                                 sh->in_strides, (span(sizes, sh->in_strides) + 3) & ~3ull, 0};
-    DML_BUFFER_TENSOR_DESC ob = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, sizes,
-                                 sh->out_strides, (span(sizes, sh->out_strides) + 3) & ~3ull, 0};
+    DML_BUFFER_TENSOR_DESC ib = {type, DML_TENSOR_FLAG_NONE, 2, sizes, sh->in_strides,
+                                 (span(sizes, sh->in_strides) + 3) & ~3ull, 0};
+    DML_BUFFER_TENSOR_DESC ob = {type, DML_TENSOR_FLAG_NONE, 2, sizes, sh->out_strides,
+                                 (span(sizes, sh->out_strides) + 3) & ~3ull, 0};
     DML_TENSOR_DESC it = {DML_TENSOR_TYPE_BUFFER, &ib}, ot = {DML_TENSOR_TYPE_BUFFER, &ob};
     uint32_t axis = 1;
     DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC d = {&it, &ot, 1, &axis};
@@ -69,10 +75,17 @@ static bool same_as_scalar(const dmlp__softmax_lanes *lanes, DML_OPERATOR_TYPE o
     unsigned char *got = malloc(out_bytes + 64 + shift), *want = malloc(out_bytes + 64 + shift);
     memset(in, 0, in_bytes + 8 + shift);
     for (uint32_t r = 0; r < sh->rows; r++)
-        for (uint32_t i = 0; i < sh->len; i++)
-            memcpy(in + shift +
-                       ((uint64_t)r * sh->in_strides[0] + (uint64_t)i * sh->in_strides[1]) * 4,
-                   &x[(size_t)r * sh->len + i], 4);
+        for (uint32_t i = 0; i < sh->len; i++) {
+            unsigned char *at =
+                in + shift + ((uint64_t)r * sh->in_strides[0] + (uint64_t)i * sh->in_strides[1]) * eb;
+            float v = x[(size_t)r * sh->len + i];
+            uint16_t h = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? dmlp__f32_to_f16(v)
+                                                              : dmlp__f32_to_bf16(v);
+            if (eb == 4)
+                memcpy(at, &v, 4);
+            else
+                memcpy(at, &h, 2);
+        }
     memset(got, GUARD, out_bytes + 64 + shift);
     memset(want, GUARD, out_bytes + 64 + shift);
     dmlp__rows_plan fast, slow;
@@ -83,8 +96,8 @@ static bool same_as_scalar(const dmlp__softmax_lanes *lanes, DML_OPERATOR_TYPE o
         dmlp__rows_plan_run(&slow, NULL, in + shift, want + shift);
         size_t at = test_first_difference(got, want, out_bytes + 64 + shift);
         ok = at == out_bytes + 64 + shift;
-        CHECK(ok, "%s (op %d, %u x %u, shift %zu): byte %zu differs", what, (int)op, sh->rows,
-              sh->len, shift, at);
+        CHECK(ok, "%s (op %d, type %d, %u x %u, shift %zu): byte %zu differs", what, (int)op,
+              (int)type, sh->rows, sh->len, shift, at);
     }
     free(in);
     free(got);
@@ -162,6 +175,17 @@ static void check_edges(const dmlp__softmax_lanes *lanes, float *x)
         x[k % len] = 0.0f;
         run_all_ops(lanes, &sh, x, "far-apart values");
     }
+    /* near: results around binary16's and bfloat16's least normals */
+    for (int k = 0; k < 40; k++) {
+        for (uint32_t i = 0; i < len; i++)
+            x[i] = -(float)k * 0.5f - uniform(&seed, 4.0) - 4.0f;
+        x[k % len] = 0.0f;
+        run_all_ops(lanes, &sh, x, "near values");
+    }
+    /* LogSoftmax past binary16's range */
+    for (uint32_t i = 0; i < len; i++)
+        x[i] = i % 2 ? 65504.0f : -65504.0f + (float)i * 32.0f;
+    run_all_ops(lanes, &sh, x, "binary16's largest values");
     /* -inf elements; a row of one finite value; a row of -inf only */
     for (uint32_t i = 0; i < len; i++)
         x[i] = i % 4 == 1 ? -INFINITY : uniform(&seed, 10.0);
@@ -222,15 +246,26 @@ static void check_lanes_run(const dmlp__softmax_lanes *lanes)
         CHECK(false, "the plan builds");
         return;
     }
-    float x[20], y[20];
-    for (int i = 0; i < 20; i++)
-        x[i] = (float)i / 4;
+    float x[20], y[20]; /* room for 20 elements of any of the types */
+    for (int i = 0; i < 20; i++) {
+        float v = (float)i / 4;
+        uint16_t h = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? dmlp__f32_to_f16(v)
+                                                          : dmlp__f32_to_bf16(v);
+        if (eb == 4)
+            x[i] = v;
+        else
+            memcpy((unsigned char *)x + 2 * i, &h, 2);
+    }
     dmlp__rows_scratch *s = dmlp__rows_scratch_new(&plan);
     CHECK(dmlp__rows_lanes_row(&plan, s, (const unsigned char *)x, (unsigned char *)y) == 1,
-          "an ordinary row runs on the lanes");
-    x[3] = NAN;
+          "an ordinary row runs on the lanes (type %d)", (int)type);
+    uint16_t nan16 = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 0xfe01u : 0xffc1u;
+    if (eb == 4)
+        x[3] = NAN;
+    else
+        memcpy((unsigned char *)x + 6, &nan16, 2);
     CHECK(dmlp__rows_lanes_row(&plan, s, (const unsigned char *)x, (unsigned char *)y) == 0,
-          "a row with a NaN goes to the scalar walk");
+          "a row with a NaN goes to the scalar walk (type %d)", (int)type);
     free(s);
 }
 
@@ -249,10 +284,17 @@ int main(void)
             continue;
         seen[tested++] = lanes;
         printf("lanes of %s\n", dmlp__isa_name(levels[l]));
-        check_lanes_run(lanes);
-        check_lengths(lanes, x);
-        check_edges(lanes, x);
-        check_layouts(lanes, x);
+        static const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_FLOAT32,
+                                                     DML_TENSOR_DATA_TYPE_FLOAT16,
+                                                     DMLP_TENSOR_DATA_TYPE_BFLOAT16};
+        for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+            type = types[t];
+            eb = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
+            check_lanes_run(lanes);
+            check_lengths(lanes, x);
+            check_edges(lanes, x);
+            check_layouts(lanes, x);
+        }
     }
     free(x);
     if (tested == 0) {
