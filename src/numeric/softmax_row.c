@@ -23,14 +23,16 @@
      round once each (u and u 2^-44): e_j within 2.06u of e^(d_j); 1 for d_j = 0.
    - T_c: a double-double sum of positive binary64 terms; each addition rounds s.lo + lo
      (both below u of the partial sum) once, 2u^2 of T, n of them below 2^-73 T. With
-     the terms' errors and those left out: T_c within 2.07u T + 2^-833.
+     the terms' errors and those left out: T_c within 2.07u T + 2^-833. The vector lanes'
+     sum (dmlp__softmax_row_found; kernels/vector_softmax.inc) is within 2.12u T +
+     2^-833, and the bounds below take that.
    - Softmax e_i / S.hi: S.hi = 1 + T_c (dd_add_d, 2u^2) rounded to a double (u), 1 + T_c
-     within 2.07u of S, e_i 2.06u, the division u: below 6.2u, 12.4 steps of
+     within 2.12u of S, e_i 2.06u, the division u: below 6.3u, 12.6 steps of
      dmlp__round_decided; FAST_SOFTMAX_STEPS is 32. d_i <= -104 gives +0: e^d_i / S <
      2^-150, below half of every narrow format's least subnormal (this also keeps every
      quotient a normal binary64).
    - LogSoftmax y = d_i - L: L_c = log1p_dd(T_c) is within 2^-99 of log1p(T_c), which is
-     within 2.07u (1 + 2^-50) of L = log1p(T) relative (log1p's condition number is below
+     within 2.12u (1 + 2^-50) of L = log1p(T) relative (log1p's condition number is below
      1), plus the 2^-833 left out, absolute: |L_c - L| < 4u L_c + 2^-833. d_i and -L have
      one sign, so nothing cancels: y_c = dd_add(d_i, -L_c) adds 2^-102 |y|, the ends of
      the interval 2^-105 each. y lies in y_c +- B, B = 4u L_c + 2^-97 |y_c| + 2^-832, and
