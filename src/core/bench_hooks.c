@@ -47,6 +47,32 @@ const dmlp__bench_row *dmlp__bench_rows(size_t *count)
     return rows;
 }
 
+/* Room for the operators along axes x their types (three operators of four types now). */
+#define AXES_ROW_CAPACITY 32
+
+const dmlp__bench_row *dmlp__bench_axes_rows(size_t *count)
+{
+    static dmlp__bench_row rows[AXES_ROW_CAPACITY];
+    size_t n = 0;
+    for (uint32_t i = 0; i < dmlp__op_count(); i++) {
+        const dmlp__op_def *def = dmlp__op_at(i);
+        bool last_axis;
+        dmlp__support s;
+        /* The 1_0 forms (no AXES member) run the same rows through the same plan. */
+        if (!dmlp__op_rows(def, NULL, &last_axis) || last_axis ||
+            !dmlp__support_get(def->type, DMLP__FEATURE_LEVEL_HIGHEST, true, &s))
+            continue;
+        for (uint32_t t = 0; t < s.type_count && n < AXES_ROW_CAPACITY; t++) {
+            size_t size = dmlp__type_size(s.input_types[t]);
+            dmlp__bench_row r = {def->type, s.input_types[t], size, size, def->cli_name,
+                                 dmlp__type_get(s.input_types[t])->short_name, 1};
+            rows[n++] = r;
+        }
+    }
+    *count = n;
+    return rows;
+}
+
 DML_FEATURE_LEVEL dmlp__bench_feature_level(void)
 {
     return DMLP__FEATURE_LEVEL_HIGHEST;
@@ -81,6 +107,10 @@ dmlp_status dmlp__bench_operator_create(dmlp_device *device, DML_OPERATOR_TYPE o
     dmlp__op_params params;
     const dmlp__op_def *def = dmlp__op_find(op);
     bench_params(def, &params);
+    if (dmlp__op_field(def, DMLP__FIELD_AXES)) { /* along axes: the row is the last axis */
+        params.axis_count = 1;
+        params.axes[0] = in->DimensionCount - 1;
+    }
     const DML_OPERATOR_DESC *desc = dmlp__desc_build(&storage, def, in, out, &params);
     return dmlp_operator_create(device, desc, 0, created);
 }
@@ -102,6 +132,8 @@ dmlp_status dmlp__bench_binary_operator_create(dmlp_device *device, DML_OPERATOR
 
 const char *dmlp__bench_kernel_name(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type)
 {
+    if (dmlp__op_rows(dmlp__op_find(op), NULL, NULL))
+        return "rows";
     dmlp__kernel_choice c = dmlp__kernel_select(op, type, dmlp__isa_detect());
     if (c.name)
         return c.name;

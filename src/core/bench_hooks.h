@@ -7,7 +7,8 @@
    - the operator x type rows of the kernel lists (src/kernels/kernel_list.inc and the
      two-input src/kernels/binary_kernel_list.inc), in table order, with the registry's
      and the type table's names, and an operator made from buffer tensors with the
-     descriptor the registry builds (core/registry.h);
+     descriptor the registry builds (core/registry.h); the same rows of the operators
+     along axes, which have no kernels;
    - the kernel each row runs on this CPU, the kernel level, the CPU's model;
    - the measured strategies (core/tune.h), made before anything is timed;
    - how a compiled graph runs (core/graph.h);
@@ -34,6 +35,13 @@ typedef struct dmlp__bench_row {
    type's (dmlp__bench_output_type: UINT8 for LogicalGreaterThan). */
 const dmlp__bench_row *dmlp__bench_rows(size_t *count);
 
+/* The operators along axes that take an AXES member (DMLP_ROWS rows: SOFTMAX1,
+   LOG_SOFTMAX1, HARDMAX1), one row per type they support at the bench's feature level
+   with extensions, in table order and with the same names; *count gets how many. They
+   have no kernel rows: dmlp__bench_operator_create gives them the last axis as their
+   row. */
+const dmlp__bench_row *dmlp__bench_axes_rows(size_t *count);
+
 /* The feature level the bench's devices are created at: the highest dmlp implements. */
 DML_FEATURE_LEVEL dmlp__bench_feature_level(void);
 
@@ -43,7 +51,8 @@ DML_TENSOR_DATA_TYPE dmlp__bench_output_type(DML_OPERATOR_TYPE op, DML_TENSOR_DA
 
 /* dmlp_operator_create of operator op from `in` to `out` (a two-input operator gets `in`
    as both inputs), its other fields zero, flags none: the descriptor the registry builds
-   (dmlp__desc_build), created through the public API. */
+   (dmlp__desc_build), created through the public API. An operator along axes gets one
+   axis, the last of `in`. */
 dmlp_status dmlp__bench_operator_create(dmlp_device *device, DML_OPERATOR_TYPE op,
                                         const DML_BUFFER_TENSOR_DESC *in,
                                         const DML_BUFFER_TENSOR_DESC *out,
@@ -57,8 +66,8 @@ dmlp_status dmlp__bench_binary_operator_create(dmlp_device *device, DML_OPERATOR
                                                const DML_BUFFER_TENSOR_DESC *out,
                                                dmlp_operator **created);
 
-/* The name of the kernel op on `type` runs on this CPU, one-input or two-input ("-"
-   when none). */
+/* The name of the kernel op on `type` runs on this CPU, one-input or two-input ("rows"
+   for an operator along axes, which core/plan_rows.c walks; "-" when none). */
 const char *dmlp__bench_kernel_name(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type);
 
 /* The kernel level chosen on this CPU ("avx2", "neon", ...). */
