@@ -418,6 +418,24 @@ void dmlp__softmax_row_found(dmlp__softmax_row *r, double max, uint64_t argmax,
     row_constants(r);
 }
 
+void dmlp__softmax_row_found_exact(dmlp__softmax_row *r, const dmlp__softmax_exact_lanes *sum)
+{
+    dmlp__dd a = {0, 0}, rest = {0, 0};
+    for (int j = 0; j < DMLP__SOFTMAX_EXACT_LANES; j++)
+        sum_add(&a, &rest, (dmlp__dd){sum->hi[j], sum->lo[j]});
+    for (int j = 0; j < DMLP__SOFTMAX_EXACT_LANES; j++)
+        rest = dmlp__dd_add(rest, (dmlp__dd){sum->rest_hi[j], sum->rest_lo[j]});
+    r->tail_exact = a;
+    r->tail_exact_rest = rest;
+    r->exact = 1;
+    row_constants(r);
+}
+
+uint64_t dmlp__softmax_row_exact_one(const dmlp__softmax_row *r, double x)
+{
+    return r->kind == DMLP__LOG_SOFTMAX ? log_softmax_exact(r, x) : softmax_exact(r, x);
+}
+
 int dmlp__softmax_row_decide(const dmlp__softmax_row *r, double x, uint64_t *bits)
 {
     return r->kind == DMLP__LOG_SOFTMAX ? log_softmax_fast(r, x, bits)

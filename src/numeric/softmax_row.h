@@ -102,6 +102,21 @@ void dmlp__softmax_row_found(dmlp__softmax_row *r, double max, uint64_t argmax,
    dmlp__softmax_row_sum_exact as after an undecided pass 3). */
 int dmlp__softmax_row_decide(const dmlp__softmax_row *r, double x, uint64_t *bits);
 
+/* The exact path's sum as the vector lanes keep it (kernels/softmax_lanes.h:
+   sum_exact_f32): lane j's sum hi[j] + lo[j] and the parts its additions rounded off
+   rest_hi[j] + rest_lo[j]; all zeros to start. */
+#define DMLP__SOFTMAX_EXACT_LANES 8
+typedef struct dmlp__softmax_exact_lanes {
+    double hi[DMLP__SOFTMAX_EXACT_LANES], lo[DMLP__SOFTMAX_EXACT_LANES];
+    double rest_hi[DMLP__SOFTMAX_EXACT_LANES], rest_lo[DMLP__SOFTMAX_EXACT_LANES];
+} dmlp__softmax_exact_lanes;
+
+/* The exact path after dmlp__softmax_row_found, its sum from the lanes (added in lane
+   order as sum_exact adds terms); then dmlp__softmax_row_exact_one gives any element's
+   result, as pass 3 after dmlp__softmax_row_sum_exact does. */
+void dmlp__softmax_row_found_exact(dmlp__softmax_row *r, const dmlp__softmax_exact_lanes *sum);
+uint64_t dmlp__softmax_row_exact_one(const dmlp__softmax_row *r, double x);
+
 /* Before each pass but the first: index back to the row's start. */
 static inline void dmlp__softmax_row_pass(dmlp__softmax_row *r)
 {
