@@ -14,6 +14,7 @@
 
 #include "kernels/kernels.h"
 #include "numeric/double_double.h"
+#include "numeric/softmax_row.h"
 
 /* Pass 1's findings over the runs so far (start: max -inf, the counts 0). */
 typedef struct dmlp__softmax_scan {
@@ -56,6 +57,12 @@ typedef struct dmlp__softmax_lanes {
        exact */
     void (*widen_f16)(const uint16_t *in, size_t n, float *out);
     void (*narrow_f16)(const float *in, size_t n, uint16_t *out);
+    /* the exact path's sum (numeric/softmax_row.c's sum_exact) of e^(x[i] - m) over
+       x[0..n) but x[skip], added to *sum: element i of the row to lane i mod
+       DMLP__SOFTMAX_EXACT_LANES (runs but the last a multiple of it long); the same bits
+       on every ISA. dmlp__softmax_row_found_exact takes the sum from it. */
+    void (*sum_exact_f32)(const float *x, size_t n, double m, size_t skip,
+                          dmlp__softmax_exact_lanes *sum);
 } dmlp__softmax_lanes;
 
 /* The lanes of the best ISA at most max_isa this CPU runs; NULL where there are none
