@@ -5,8 +5,10 @@
    strides; 16-bit values are widened to binary32 and the results narrowed back, both
    exactly (the results are rounded to the output's format on the lanes). The exponentials of pass 2 are kept for pass 3 when the row fits the
    scratch. A lane the kernels leave open is decided by numeric/softmax_row.h's fast
-   path with the same sum; a row with an element neither decides, or with a NaN or a
-   +inf, goes back to plan_rows.c's scalar walk, which starts it again. */
+   path with the same sum; an element neither decides takes the exact path (its sum on
+   the lanes, then that element alone again; the other results are already the exact
+   path's). A row with more than UNDECIDED_MAX such elements, or with a NaN or a +inf,
+   goes back to plan_rows.c's scalar walk, which starts it again. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,12 +20,15 @@
 
 #define RUN DMLP__SOFTMAX_SUM_RUN /* elements per run: at most a sum run */
 #define TERMS_MAX (32u * 1024u)   /* rows up to this long keep their exponentials (256 KiB) */
+#define UNDECIDED_MAX 32u         /* more in a row: the scalar walk takes it */
 
 struct dmlp__rows_scratch {
     float x[RUN], y[RUN];
     uint16_t h[RUN]; /* a 16-bit run gathered, or to be scattered */
     uint32_t open[RUN];
     uint64_t out_offsets[RUN];
+    double undecided_x[UNDECIDED_MAX];       /* the elements neither fast path decides, */
+    uint64_t undecided_at[UNDECIDED_MAX];    /* and their bytes in the output */
     double terms[]; /* the row's exponentials, when it has at most TERMS_MAX elements */
 };
 
@@ -153,6 +158,33 @@ static void hardmax_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s, const u
     }
 }
 
+/* The exact path for the elements pass 3 left undecided: the exact sum on the lanes,
+   then their results again (every other result is already the exact path's). */
+static void exact_path(const dmlp__rows_plan *p, dmlp__rows_scratch *s, dmlp__softmax_row *r,
+                       const unsigned char *in, unsigned char *out, int packed,
+                       uint64_t argmax, size_t undecided)
+{
+    dmlp__softmax_exact_lanes sum;
+    memset(&sum, 0, sizeof sum);
+    walk w;
+    const float *x;
+    walk_start(&w, p, in, packed);
+    while ((x = walk_next(&w, s, 0)) != NULL) {
+        size_t skip = argmax - w.done < w.n ? (size_t)(argmax - w.done) : w.n;
+        p->lanes->sum_exact_f32(x, w.n, r->max, skip, &sum);
+    }
+    dmlp__softmax_row_found_exact(r, &sum);
+    for (size_t k = 0; k < undecided; k++) {
+        uint64_t bits = dmlp__softmax_row_exact_one(r, s->undecided_x[k]);
+        uint16_t h = (uint16_t)bits;
+        uint32_t f = (uint32_t)bits;
+        if (p->element_bytes == 2)
+            memcpy(out + s->undecided_at[k], &h, sizeof h);
+        else
+            memcpy(out + s->undecided_at[k], &f, sizeof f);
+    }
+}
+
 int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
                          const unsigned char *in, unsigned char *out)
 {
@@ -206,6 +238,7 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
     }
     dmlp__softmax_row_found(&r, scan.max, argmax, scan.finite, tail);
     /* pass 3 */
+    size_t undecided = 0;
     walk_start(&w, p, in, packed);
     while ((x = walk_next(&w, s, 1)) != NULL) {
         float *y = run_out(&w, s, out);
@@ -216,11 +249,19 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
                                                s->open);
         for (size_t k = 0; k < open; k++) {
             uint64_t bits;
-            if (!dmlp__softmax_row_decide(&r, x[s->open[k]], &bits))
+            if (dmlp__softmax_row_decide(&r, x[s->open[k]], &bits)) {
+                y[s->open[k]] = result_value(p, bits);
+                continue;
+            }
+            if (undecided == UNDECIDED_MAX)
                 return 0;
-            y[s->open[k]] = result_value(p, bits);
+            s->undecided_x[undecided] = x[s->open[k]];
+            s->undecided_at[undecided++] =
+                w.packed ? (w.done + s->open[k]) * eb : s->out_offsets[s->open[k]];
         }
         put_run(&w, s, y, out);
     }
+    if (undecided > 0)
+        exact_path(p, s, &r, in, out, packed, argmax, undecided);
     return 1;
 }
