@@ -16,7 +16,9 @@
 #include "core/validate.h"
 #include "dmlp.h"
 #include "kernels/softmax_lanes.h"
+#include "numeric/cr_round.h"
 #include "numeric/fp_convert.h"
+#include "numeric/softmax_row.h"
 #include "test_util.h"
 
 #define GUARD 0x5C
@@ -266,7 +268,77 @@ static void check_lanes_run(const dmlp__softmax_lanes *lanes)
         memcpy((unsigned char *)x + 6, &nan16, 2);
     CHECK(dmlp__rows_lanes_row(&plan, s, (const unsigned char *)x, (unsigned char *)y) == 0,
           "a row with a NaN goes to the scalar walk (type %d)", (int)type);
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) { /* an undecided pair: the lanes' exact path */
+        shape two = packed_shape(1, 2);
+        dmlp__rows_plan pair_plan;
+        float pair[2] = {1.0f, 1.0f - 0x1p-23f}, out[2], want[2];
+        dmlp__softmax_row r;
+        double xd[2] = {pair[0], pair[1]};
+        uint64_t bits[2];
+        dmlp__softmax_row_begin(&r, DMLP__SOFTMAX, DMLP__F32_FORMAT);
+        dmlp__softmax_row_scan(&r, xd, 2);
+        dmlp__softmax_row_pass(&r);
+        dmlp__softmax_row_sum(&r, xd, 2);
+        dmlp__softmax_row_pass(&r);
+        CHECK(dmlp__softmax_row_results(&r, xd, 2, bits) > 0,
+              "the pair is one the scalar fast path leaves undecided");
+        if (build(DML_OPERATOR_ACTIVATION_SOFTMAX1, &two, lanes, &pair_plan)) {
+            CHECK(dmlp__rows_lanes_row(&pair_plan, s, (const unsigned char *)pair,
+                                       (unsigned char *)out) == 1,
+                  "a row with an undecided element stays on the lanes");
+            pair_plan.lanes = NULL;
+            dmlp__rows_plan_run(&pair_plan, NULL, pair, want);
+            CHECK(memcmp(out, want, sizeof out) == 0, "and gets the scalar walk's bits");
+        }
+    }
     free(s);
+}
+
+/* The exact path's sum on the lanes: the same state bits on every ISA, and within 2^-99
+   of numeric/softmax_row.c's exact sum. */
+static void check_exact_sums(const dmlp__softmax_lanes *const *all, int count, float *x)
+{
+    uint64_t seed = 0xe7ac7;
+    static const uint32_t lens[] = {1, 7, 8, 9, 63, 1000, 4096, 5003};
+    for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++)
+        for (int rep = 0; rep < 4; rep++) {
+            uint32_t n = lens[l];
+            double xd[5003];
+            float m = -INFINITY;
+            for (uint32_t i = 0; i < n; i++) {
+                x[i] = uniform(&seed, rep == 0 ? 1.0 : rep == 1 ? 30.0 : rep == 2 ? 700.0 : 1e-3);
+                xd[i] = x[i];
+                m = x[i] > m ? x[i] : m;
+            }
+            size_t skip = 0;
+            while (x[skip] != m)
+                skip++;
+            dmlp__softmax_exact_lanes sums[4];
+            for (int k = 0; k < count; k++) {
+                memset(&sums[k], 0, sizeof sums[k]);
+                for (uint32_t i = 0; i < n; i += 4096) { /* runs as the walk makes them */
+                    uint32_t len = n - i < 4096 ? n - i : 4096;
+                    size_t sk = skip - i < len ? skip - i : len;
+                    all[k]->sum_exact_f32(x + i, len, m, sk, &sums[k]);
+                }
+                CHECK(memcmp(&sums[k], &sums[0], sizeof sums[0]) == 0,
+                      "exact sum of %u: the same bits on every ISA (%d)", n, k);
+            }
+            dmlp__softmax_row r, lanes_row;
+            dmlp__softmax_row_begin(&r, DMLP__SOFTMAX, DMLP__F32_FORMAT);
+            dmlp__softmax_row_scan(&r, xd, n);
+            dmlp__softmax_row_pass(&r);
+            dmlp__softmax_row_sum_exact(&r, xd, n);
+            dmlp__dd want = dmlp__dd_add(r.tail_exact, r.tail_exact_rest);
+            dmlp__softmax_row_begin(&lanes_row, DMLP__SOFTMAX, DMLP__F32_FORMAT);
+            dmlp__softmax_row_found(&lanes_row, m, skip, n, (dmlp__dd){0, 0});
+            dmlp__softmax_row_found_exact(&lanes_row, &sums[0]);
+            dmlp__dd got = dmlp__dd_add(lanes_row.tail_exact, lanes_row.tail_exact_rest);
+            dmlp__dd diff = dmlp__dd_add(got, (dmlp__dd){-want.hi, -want.lo});
+            CHECK(fabs(diff.hi) <= 0x1p-99 * want.hi || (want.hi == 0 && got.hi == 0),
+                  "exact sum of %u (scale %d): %a + %a against the scalar %a + %a", n, rep,
+                  got.hi, got.lo, want.hi, want.lo);
+        }
 }
 
 int main(void)
@@ -296,6 +368,8 @@ int main(void)
             check_layouts(lanes, x);
         }
     }
+    if (tested > 0)
+        check_exact_sums(seen, tested, x);
     free(x);
     if (tested == 0) {
         printf("no vector lanes on this build or CPU: nothing to compare\n");
