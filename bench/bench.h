@@ -64,6 +64,8 @@ typedef struct bench_kind {
     DML_TENSOR_DATA_TYPE type;
     size_t in_size, out_size; /* element bytes (of each input) */
     unsigned inputs;          /* 2: a two-input operator (A, B); 0 or 1: one input */
+    unsigned along_axes;      /* 1: an operator along axes, its row the last axis: it runs
+                                 the row cases of bench_rows.c instead of the others */
 } bench_kind;
 
 /* A 4-D tensor {1, 1, rows, cols}: packed, broadcast along rows (row stride 0) or with
@@ -87,6 +89,27 @@ uint64_t bench_op_input_bytes(const bench_op *op);
 /* Seconds per execute, timing `calls` executes in a row; -1 when an execute fails. `in_b`
    is B's buffer (ignored by a one-input operator). */
 double bench_op_time(bench_op *op, void *in, void *in_b, void *out, unsigned calls);
+
+/* The cases of an operator along axes (bench_rows.c): `rows` rows of `cols` elements
+   (the tensor {1, 1, rows, cols}, the row its last axis), timed `calls` executes in a
+   row. Large cases fill the large size, on every thread count; cache cases the bench's
+   middle cache size. A row that does not fit in the size has no case. */
+#define BENCH_ROWS_CASES 8
+typedef struct bench_rows_case {
+    const char *name; /* "large-row64", "cache-row32Ki" ... */
+    uint32_t rows, cols;
+    unsigned calls;
+} bench_rows_case;
+/* The large cases (large != 0) and the cache ones (cache != 0) of kind k, into cases;
+   returns how many. */
+unsigned bench_rows_cases(const bench_kind *k, uint64_t large_bytes, int large, int cache,
+                          bench_rows_case *cases);
+/* The ratio to the limit case `name` of k asks for, rows of `cols` elements; 0: none. */
+double bench_rows_target(const bench_kind *k, const char *name, uint32_t cols);
+/* --quick leaves out a large case whose execute would take longer than this. */
+#define BENCH_ROWS_QUICK_SECONDS 1.0
+/* The line the report prints about them. */
+extern const char bench_rows_note[];
 
 /* The graphs section (bench_graphs.c): per chain and thread count, the medians of one
    graph execute (one pass), of one Softsign over the same tensor and of the chain's

@@ -2,8 +2,9 @@
    cache-resident, broadcast/padded and 16-element sizes, on 1 and all threads, each as a
    ratio to the fastest of several independent copies of the same bytes measured in the
    same run (docs/performance.md). Two-input operators run with A and B packed and with B
-   a broadcast scalar, their bytes counted on every tensor. Progress goes to stderr; the
-   table (or --json) to stdout. */
+   a broadcast scalar, their bytes counted on every tensor; the operators along axes
+   (Softmax and its kin) rows of several lengths (bench_rows.c). Progress goes to stderr;
+   the table (or --json) to stdout. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +16,11 @@
 #include "core/bench_hooks.h"
 
 /* Every op x type of the kernel lists (one-input and two-input, in table order), named
-   as the registry and the type table name them (sign, f32). The float8 types without
-   infinities run only when --types names them: IsInfinity writes zeros whatever their
-   input. */
-static const dmlp__bench_row *list_rows;
-static size_t kind_count;
+   as the registry and the type table name them (sign, f32), then those of the operators
+   along axes. The float8 types without infinities run only when --types names them:
+   IsInfinity writes zeros whatever their input. */
+static const dmlp__bench_row *list_rows, *axes_rows;
+static size_t list_count, axes_count, kind_count;
 
 static struct kind_entry {
     bench_kind kind;
@@ -31,16 +32,18 @@ static int make_kinds(void)
     static const char *const optional[] = {"e4m3fn", "e4m3fnuz", "e5m2fnuz"};
     if (kinds)
         return 1;
-    list_rows = dmlp__bench_rows(&kind_count);
+    list_rows = dmlp__bench_rows(&list_count);
+    axes_rows = dmlp__bench_axes_rows(&axes_count);
+    kind_count = list_count + axes_count;
     kinds = calloc(kind_count, sizeof *kinds);
     if (!kinds)
         return 0;
     for (size_t k = 0; k < kind_count; k++) {
-        const char *type_name = list_rows[k].type_name;
-        bench_kind b = {list_rows[k].op_name,  type_name,
-                        list_rows[k].op,       list_rows[k].type,
-                        list_rows[k].in_size,  list_rows[k].out_size,
-                        list_rows[k].inputs};
+        unsigned axes = k >= list_count;
+        const dmlp__bench_row *row = axes ? &axes_rows[k - list_count] : &list_rows[k];
+        const char *type_name = row->type_name;
+        bench_kind b = {row->op_name, type_name,     row->op,     row->type,
+                        row->in_size, row->out_size, row->inputs, axes};
         kinds[k].kind = b;
         kinds[k].optional = 0;
         for (size_t i = 0; i < sizeof optional / sizeof optional[0]; i++)
@@ -61,6 +64,7 @@ typedef struct options {
     unsigned reps;
     size_t large_mib;
     int json;
+    int quick; /* --quick: also leaves out the slow large cases along axes */
 } options;
 
 static const char usage_head[] =
@@ -76,11 +80,13 @@ static const char usage_tail[] =
     "              e5m2fnuz (default: all but the three float8 types without infinities)\n"
     "  --cases     large,cache,strided,latency,graphs (default: all; graphs: FLOAT32\n"
     "              chains compiled into one graph, against one Softsign and the nodes one\n"
-    "              by one, at the large size)\n"
+    "              by one, at the large size; the operators along axes run large and\n"
+    "              cache only)\n"
     "  --threads   1,all or counts, e.g. 1,2 (default: 1,all)\n"
     "  --reps      repetitions per figure, the median is reported (default 5)\n"
     "  --large-mib input size of the large case in MiB (default 256)\n"
-    "  --quick     --reps 3 --large-mib 64\n"
+    "  --quick     --reps 3 --large-mib 64, and no large case along axes whose execute\n"
+    "              would take over a second (a probe of 1 MiB tells)\n"
     "  --json      machine-readable output\n";
 
 /* The usage text; --ops names every operator of the kernel list, in its order (the rows
@@ -89,12 +95,17 @@ static void print_usage(FILE *to)
 {
     fputs(usage_head, to);
     fputs("  --ops       ", to);
-    for (size_t k = 0; k < kind_count; k++)
+    for (size_t k = 0; k < list_count; k++)
         if (k == 0 || list_rows[k].op != list_rows[k - 1].op)
             fprintf(to, "%s%s", k ? "," : "", list_rows[k].op_name);
-    fputs(" (default: all)\n              two-input: ", to);
+    fputs(" (default: all)\n              along axes: ", to);
+    for (size_t k = 0; k < axes_count; k++)
+        if (k == 0 || axes_rows[k].op != axes_rows[k - 1].op)
+            fprintf(to, "%s%s", k ? "," : "", axes_rows[k].op_name);
+    fputs("\n              (the row the last axis, of 64, 1Ki, 32Ki and 1Mi elements: cases\n"
+          "              large-row*, cache-row*)\n              two-input: ", to);
     int first = 1;
-    for (size_t k = 0; k < kind_count; k++)
+    for (size_t k = 0; k < list_count; k++)
         if (list_rows[k].inputs == 2 && (k == 0 || list_rows[k].op != list_rows[k - 1].op)) {
             fprintf(to, "%s%s", first ? "" : ",", list_rows[k].op_name);
             first = 0;
@@ -169,6 +180,7 @@ static int parse(int argc, char **argv, options *o)
     o->reps = 5;
     o->large_mib = 256;
     o->json = 0;
+    o->quick = 0;
     o->threads[0] = 1;
     o->threads[1] = all_threads();
     o->thread_count = o->threads[1] == 1 ? 1 : 2;
@@ -181,6 +193,7 @@ static int parse(int argc, char **argv, options *o)
         if (takes && !v)
             return usage_error("an option needs a value");
         if (strcmp(a, "--quick") == 0) {
+            o->quick = 1;
             o->reps = 3;
             o->large_mib = 64;
         } else if (strcmp(a, "--json") == 0) {
@@ -422,10 +435,57 @@ static double measure(run *r, const bench_kind *k, const char *case_name, unsign
         }
         row.ratio = row.gbps / row.limit_gbps;
         row.traffic_gbps = (double)row.bytes / bench_median(tt, reps) / 1e9;
-        row.target = strcmp(case_name, "large") == 0 ? 0.9 : cache_target(k);
+        row.target = k->along_axes              ? bench_rows_target(k, case_name, cols)
+                     : strcmp(case_name, "large") == 0 ? 0.9
+                                                       : cache_target(k);
     }
     bench_report_add(r->report, &row);
     return s;
+}
+
+/* Whether --quick leaves out a large row case: when a probe of about 1 MiB of its rows
+   says one execute of the case would take longer than BENCH_ROWS_QUICK_SECONDS (the
+   rows of a kernel at reference speed: 64 MiB of f64 Softmax take several seconds). */
+static int quick_leaves_out(run *r, const bench_kind *k, unsigned t, const bench_rows_case *c)
+{
+    uint64_t row_bytes = (uint64_t)c->cols * k->in_size;
+    uint32_t rows = row_bytes >= (1u << 20) ? 1 : (uint32_t)((1u << 20) / row_bytes);
+    if (!r->o->quick || rows >= c->rows)
+        return 0;
+    bench_op *op = bench_op_create(r->devices[t], k, rows, c->cols, BENCH_PACKED, 0);
+    if (!op)
+        return 0; /* measure() says why */
+    double s = bench_op_time(op, r->in, NULL, r->out, 1);
+    if (s > 0) /* the first execute warmed the pages: the second is timed */
+        s = bench_op_time(op, r->in, NULL, r->out, 1);
+    bench_op_destroy(op);
+    double estimate = s * c->rows / rows;
+    if (s <= 0 || estimate <= BENCH_ROWS_QUICK_SECONDS)
+        return 0;
+    fprintf(stderr, "bench: %s %s %s on %u thread(s): left out by --quick (about %.1f s an "
+            "execute)\n", k->op_name, k->type_name, c->name, r->o->threads[t], estimate);
+    return 1;
+}
+
+/* The row cases of an operator along axes (bench_rows.c): the large ones on every thread
+   count, then those in cache on the first, as the other cache cases (a team's copy of
+   256 KiB times its barriers more than its bytes). */
+static void bench_axes_all(run *r, const bench_kind *k)
+{
+    const options *o = r->o;
+    bench_rows_case cases[BENCH_ROWS_CASES];
+    uint64_t large = (uint64_t)o->large_mib << 20;
+    fill_input(r->in, r->b_bytes, k, 0);
+    for (unsigned t = 0; t <= o->thread_count; t++) {
+        /* t == thread_count: the cache cases, on the first thread count */
+        int cache = t == o->thread_count;
+        unsigned n = bench_rows_cases(k, large, !cache && (o->cases & CASE_LARGE),
+                                      cache && (o->cases & CASE_CACHE), cases);
+        for (unsigned i = 0; i < n; i++)
+            if (cache || !quick_leaves_out(r, k, t, &cases[i]))
+                measure(r, k, cases[i].name, cache ? 0 : t, cases[i].rows, cases[i].cols,
+                        BENCH_PACKED, cases[i].calls, 0);
+    }
 }
 
 /* Every case of one op x type. A two-input operator runs each packed case twice: A and B
@@ -437,6 +497,10 @@ static void bench_kind_all(run *r, const bench_kind *k)
     uint64_t large = (uint64_t)o->large_mib << 20;
     uint32_t cols = 4096, rows = (uint32_t)(large / k->in_size / cols);
     int binary = k->inputs == 2;
+    if (k->along_axes) {
+        bench_axes_all(r, k);
+        return;
+    }
     fill_input(r->in, r->b_bytes, k, 0); /* the input; the copies read past it too */
     if (binary)
         fill_input(r->in_b, r->b_bytes, k, 1);
@@ -532,7 +596,7 @@ int dmlp_cli_bench(int argc, char **argv)
     static bench_graph_rows graphs;
     if (o.cases & CASE_GRAPHS) {
         bench_kind f32 = {"softsign", "f32", DML_OPERATOR_ACTIVATION_SOFTSIGN,
-                          DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4, 1};
+                          DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4, 1, 0};
         fill_input(r.in, r.buffer_bytes, &f32, 0);
         if (!bench_graphs(r.devices, o.threads, o.thread_count, r.in, r.out, o.large_mib,
                           o.reps, &graphs))
