@@ -62,6 +62,15 @@ if(TARGET dmlp_cli)
     FAIL_REGULAR_EXPRESSION "dmlp: ")
 endif()
 
+# Its operators along axes (Softmax and its kin) in quick mode on a tiny size: a table line
+# for every row case, each number parsed, the targets where they apply.
+if(TARGET dmlp_cli)
+  add_test(NAME test_bench_rows
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_bench_rows.py
+                   ${DMLP_CLI_RUN})
+  set_tests_properties(test_bench_rows PROPERTIES ENVIRONMENT DMLP_TUNE_CACHE=off)
+endif()
+
 # `dmlp bench --help` names every operator of the kernel list under --ops (built from the
 # list, so an operator added there appears without another edit).
 if(TARGET dmlp_cli)
