@@ -14,6 +14,7 @@
 #include "core/validate.h"
 #include "dmlp.h"
 #include "kernels/softmax_lanes.h"
+#include "numeric/softmax_row.h"
 
 typedef struct dmlp__rows_plan {
     int kind;                  /* dmlp__softmax_kind */
@@ -37,6 +38,9 @@ dmlp_status dmlp__rows_plan_build(const dmlp__op_info *info, const char *op_name
    place for Hardmax, whose results are written only after its row is read). */
 void dmlp__rows_plan_run(const dmlp__rows_plan *plan, dmlp__threadpool *pool, const void *in,
                          void *out);
+
+/* Starts a row of the plan's kind and type (numeric/softmax_row.h). */
+void dmlp__rows_row_begin(const dmlp__rows_plan *plan, dmlp__softmax_row *r);
 
 /* plan_rows_lanes.c: a thread's scratch for plan->lanes (NULL when out of memory: the
    scalar walk then), freed with free(); and one row through the lanes: 0 when the row

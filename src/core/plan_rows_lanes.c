@@ -225,17 +225,7 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
                                                  terms ? terms + w.done : NULL));
     }
     dmlp__softmax_row r;
-    switch (format) {
-    case DMLP__SOFTMAX_LANES_F16:
-        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__F16_FORMAT);
-        break;
-    case DMLP__SOFTMAX_LANES_BF16:
-        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__BF16_FORMAT);
-        break;
-    default:
-        dmlp__softmax_row_begin(&r, (dmlp__softmax_kind)p->kind, DMLP__F32_FORMAT);
-        break;
-    }
+    dmlp__rows_row_begin(p, &r);
     dmlp__softmax_row_found(&r, scan.max, argmax, scan.finite, tail);
     /* pass 3 */
     size_t undecided = 0;
