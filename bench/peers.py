@@ -3,9 +3,13 @@
 
 Runs `dmlp bench --json --cases large,cache` for dmlp's figures, then the same element
 counts and thread counts through the peers that are installed: numpy (one thread),
-PyTorch (torch.set_num_threads) and, for the large case, ONNX Runtime through the npm
-package onnxruntime-node (a small node script, one session per thread count). A missing
-peer is reported as skipped. Figures are GB/s of bytes read + written, median of --reps
+SciPy (scipy.special's softmax and log_softmax, one thread), PyTorch
+(torch.set_num_threads) and, for the large cases, ONNX Runtime through the npm package
+onnxruntime-node (a small node script, one session per thread count). A missing peer is
+reported as skipped. The operators along axes (softmax, log_softmax, hardmax: dmlp
+bench's large-row* and cache-row* cases, rows of 64 to 1Mi elements) also run through
+dmlp's Python binding (dmlp.softmax(x, axis=-1, out=y)), called as the peers are: column
+dmlp.py. Figures are GB/s of bytes read + written, median of --reps
 runs, like dmlp bench; cache-resident cases time as many calls in a row as dmlp bench
 does. Per cell: dmlp over the best peer; and for the large case the same with each
 side's figure taken relative to a copy of the same bytes (glibc memcpy through numpy or
@@ -19,7 +23,7 @@ without the operation or the type leaves its cell empty.
 
 usage: bench/peers.py [--dmlp PATH] [--large-mib N] [--threads 1,all] [--reps N]
                       [--cases large,cache] [--ops LIST] [--types LIST] [--inputs LIST]
-                      [--ort-dir DIR] [--quick] [--json]
+                      [--ort-dir DIR] [--rounds N] [--quick] [--json]
 """
 import argparse
 import json
@@ -53,14 +57,19 @@ FLOATS = {"f16", "f32", "f64", "bf16"}
 class Op:
     """How each peer runs one of dmlp bench's operators.
 
-    inputs: 1 or 2; onnx: (op_type, attributes) or None; np / th: a function of the
-    module, the inputs and the output array giving a callable that runs the operator once
-    into the output (None: the peer has no such operation); out: "same" or "bool" (a
-    one-byte result: dmlp's UINT8, numpy's and PyTorch's bool); floats: floats only."""
+    inputs: 1 or 2; onnx: (op_type, attributes) or None; np / th / sp: a function of the
+    module (numpy, torch, scipy.special), the inputs and the output array giving a
+    callable that runs the operator once into the output (None: the peer has no such
+    operation); out: "same" or "bool" (a one-byte result: dmlp's UINT8, numpy's and
+    PyTorch's bool); floats: floats only; axes: an operator along axes, its inputs
+    shaped (rows, row length) and its row the last axis; py: the same for dmlp's Python
+    binding, which also takes the thread count."""
 
-    def __init__(self, inputs, onnx=None, np=None, th=None, out="same", floats=False):
+    def __init__(self, inputs, onnx=None, np=None, th=None, out="same", floats=False,
+                 sp=None, axes=False, py=None):
         self.inputs, self.onnx, self.np, self.th = inputs, onnx, np, th
         self.out, self.floats = out, floats
+        self.sp, self.axes, self.py = sp, axes, py
 
 
 def _np_where2(cond):
@@ -101,6 +110,28 @@ def _np_elu(np, x, y, alpha, gamma):
         np.copyto(y, x, where=np.greater(x, 0, out=mask))
         if gamma != 1.0:
             np.multiply(y, gamma, out=y)
+    return run
+
+
+def _np_softmax(np, x, y):
+    """numpy's softmax along the last axis into y: e^(x - max) over its sum, the row
+    maxima and sums the only temporaries."""
+    m = np.empty(x.shape[:-1] + (1,), dtype=x.dtype)
+    def run():
+        np.max(x, axis=-1, keepdims=True, out=m)
+        np.exp(np.subtract(x, m, out=y), out=y)
+        np.divide(y, np.sum(y, axis=-1, keepdims=True, out=m), out=y)
+    return run
+
+
+def _np_log_softmax(np, x, y):
+    """The same for log_softmax: x - (max + log of the sum of e^(x - max))."""
+    m, s = (np.empty(x.shape[:-1] + (1,), dtype=x.dtype) for _ in range(2))
+    def run():
+        np.max(x, axis=-1, keepdims=True, out=m)
+        np.exp(np.subtract(x, m, out=y), out=y)
+        np.log(np.sum(y, axis=-1, keepdims=True, out=s), out=s)
+        np.subtract(x, np.add(m, s, out=m), out=y)
     return run
 
 
@@ -311,6 +342,19 @@ OPS = {
               lambda t, x, y: lambda: t.cos(x, out=y), floats=True),
     "tan": Op(1, ("Tan", {}), lambda np, x, y: lambda: np.tan(x, out=y),
               lambda t, x, y: lambda: t.tan(x, out=y), floats=True),
+    # Along the last axis. SciPy's allocate their result (no out=); PyTorch 1.13 has no
+    # float16 softmax on the CPU, nor any peer a Hardmax but ONNX.
+    "softmax": Op(1, ("Softmax", {"axis": -1}), _np_softmax,
+                  lambda t, x, y: lambda: t.softmax(x, -1, out=y), floats=True,
+                  sp=lambda sp, x, y: lambda: sp.softmax(x, axis=-1), axes=True,
+                  py=lambda d, x, y, n: lambda: d.softmax(x, axis=-1, out=y, threads=n)),
+    "log_softmax": Op(1, ("LogSoftmax", {"axis": -1}), _np_log_softmax,
+                      lambda t, x, y: lambda: t.log_softmax(x, -1, out=y), floats=True,
+                      sp=lambda sp, x, y: lambda: sp.log_softmax(x, axis=-1), axes=True,
+                      py=lambda d, x, y, n: lambda: d.log_softmax(x, axis=-1, out=y,
+                                                                  threads=n)),
+    "hardmax": Op(1, ("Hardmax", {"axis": -1}), floats=True, axes=True,
+                  py=lambda d, x, y, n: lambda: d.hardmax(x, axis=-1, out=y, threads=n)),
 }
 # Shift counts: dmlp bench's B is random bits, which numpy and PyTorch would read as huge
 # counts (undefined in C); the peers get counts below the width instead.
@@ -318,9 +362,30 @@ SHIFTS = {"shl", "shr"}
 
 
 def calls_for(case):
-    """Calls per timing, as dmlp bench makes them: 64 MiB of input per timing in cache."""
+    """Calls per timing, as dmlp bench makes them: 64 MiB of input per timing in cache
+    (the row cases in cache have 256 KiB of input)."""
     sizes = {"cache-64KiB": 64, "cache-256KiB": 256, "cache-1MiB": 1024}
+    if case.startswith("cache-row"):
+        return (64 * 1024) // 256
     return (64 * 1024) // sizes[case] if case in sizes else 1
+
+
+def is_large(case):
+    """dmlp bench's memory-sized cases: large, and the row cases large-row*."""
+    return case == "large" or case.startswith("large-")
+
+
+# The row lengths of dmlp bench's row cases (large-row64 ... cache-row1Mi).
+ROW_LENGTHS = {"64": 64, "1Ki": 1024, "32Ki": 32768, "1Mi": 1 << 20}
+
+
+def shape_of(case):
+    """The shape a case's input has: (rows, row length) along axes, else one dimension."""
+    n = case["elements"]
+    if not OPS.get(case["op"]) or not OPS[case["op"]].axes:
+        return (n,)
+    cols = ROW_LENGTHS[case["case"].split("-row", 1)[1]]
+    return (n // cols, cols)
 
 
 def median_seconds(fn, reps, calls=1):
@@ -368,28 +433,60 @@ def operands(np, case):
     op, type_name, n, inputs = case["op"], case["type"], case["elements"], case["inputs"]
     a = random_input(np, type_name, n)
     if OPS[op].inputs == 1:
-        return [a]
+        return [a.reshape(shape_of(case))]
     b = random_input(np, type_name, 1 if inputs.endswith("=scalar") else n, True, op in SHIFTS)
     return [a, b]
 
 
 def peer_cases(cases, peer):
-    """The cases a peer can run: an operation it has, on a type it has."""
-    column = {"numpy": 1, "torch": 2}[peer]
+    """The cases a peer can run: an operation it has, on a type it has (dmlp.py: numpy
+    arrays, so numpy's types). numpy and SciPy run on one thread only."""
+    column = {"numpy": 1, "scipy": 1, "dmlp.py": 1, "torch": 2}[peer]
     for c in cases:
         spec = OPS.get(c["op"])
-        fn = spec and (spec.np if peer == "numpy" else spec.th)
+        fn = spec and {"numpy": spec.np, "scipy": spec.sp, "torch": spec.th,
+                       "dmlp.py": spec.py}[peer]
         if not fn or TYPES[c["type"]][column] is None:
             continue
         if spec.floats and c["type"] not in FLOATS:
             continue
-        if peer == "numpy" and c["threads"] != 1:
+        if peer in ("numpy", "scipy") and c["threads"] != 1:
             continue
         yield c, fn
 
 
+_said = set()
+
+
+def say_once(message):
+    """A peer's refusal, once per peer, operator and type (not once per case)."""
+    if message not in _said:
+        _said.add(message)
+        print(message, file=sys.stderr)
+
+
 def key_of(c):
     return (c["op"], c["type"], c["threads"], c["case"], c["inputs"])
+
+
+def numpy_like_peer(name, cases, reps, module, extra=()):
+    """Times `name`'s cases on numpy arrays, each maker given `module` (numpy,
+    scipy.special, dmlp) and its inputs, the output and `extra(case)`."""
+    import numpy as np
+    out = {}
+    for c, make in peer_cases(cases, name):
+        ins = operands(np, c)
+        y = np.empty(ins[0].shape, dtype=np.bool_ if OPS[c["op"]].out == "bool" else ins[0].dtype)
+        cb = copy_bytes(c["bytes"])
+        src, dst = np.ones(cb, dtype=np.uint8), np.empty(cb, dtype=np.uint8)
+        try:
+            fn = make(module, *ins, y, *[f(c) for f in extra])
+            with np.errstate(all="ignore"):
+                out[key_of(c)] = op_and_copy_seconds(fn, lambda: np.copyto(dst, src),
+                                                     c["case"], reps)
+        except (TypeError, ValueError) as e:  # an operation the peer lacks for this type
+            say_once(f"peers: {name} {c['op']} {c['type']}: {e}")
+    return out, None
 
 
 def numpy_peer(cases, reps):
@@ -397,20 +494,35 @@ def numpy_peer(cases, reps):
         import numpy as np
     except ImportError:
         return None, "numpy is not installed"
-    out = {}
-    for c, make in peer_cases(cases, "numpy"):
-        ins = operands(np, c)
-        y = np.empty(c["elements"], dtype=np.bool_ if OPS[c["op"]].out == "bool" else ins[0].dtype)
-        cb = copy_bytes(c["bytes"])
-        src, dst = np.ones(cb, dtype=np.uint8), np.empty(cb, dtype=np.uint8)
+    return numpy_like_peer("numpy", cases, reps, np)
+
+
+def scipy_peer(cases, reps):
+    try:
+        import scipy.special
+    except ImportError:
+        return None, "SciPy is not installed (Debian: python3-scipy)"
+    return numpy_like_peer("scipy", cases, reps, scipy.special)
+
+
+def dmlp_py_side(cases, reps, build_python):
+    """dmlp itself through its Python binding, called as the peers are (on numpy arrays,
+    into a preallocated output, threads= the case's); the built module under the dmlp
+    command's build directory when no dmlp is installed."""
+    try:
+        import numpy  # noqa: F401  (the binding's arrays)
+    except ImportError:
+        return None, "numpy is not installed"
+    try:
+        import dmlp
+    except ImportError:
+        sys.path.insert(0, build_python)
         try:
-            fn = make(np, *ins, y)
-            with np.errstate(all="ignore"):
-                out[key_of(c)] = op_and_copy_seconds(fn, lambda: np.copyto(dst, src),
-                                                     c["case"], reps)
-        except (TypeError, ValueError) as e:  # an operation numpy lacks for this type
-            print(f"peers: numpy {c['op']} {c['type']}: {e}", file=sys.stderr)
-    return out, None
+            import dmlp
+        except ImportError as e:
+            return None, f"the dmlp module is not importable ({e}; pip install . or build " \
+                         f"the dmlp_python target)"
+    return numpy_like_peer("dmlp.py", cases, reps, dmlp, (lambda c: c["threads"],))
 
 
 def torch_peer(cases, reps):
@@ -425,14 +537,14 @@ def torch_peer(cases, reps):
         dtype = getattr(torch, TYPES[c["type"]][2])
         # bf16: numpy has no such type; the values come as f32 and convert.
         ins = [torch.from_numpy(v).to(dtype) for v in operands(np, c)]
-        y = torch.empty(c["elements"], dtype=torch.bool if OPS[c["op"]].out == "bool" else dtype)
+        y = torch.empty(ins[0].shape, dtype=torch.bool if OPS[c["op"]].out == "bool" else dtype)
         cb = copy_bytes(c["bytes"])
         src, dst = torch.ones(cb, dtype=torch.uint8), torch.empty(cb, dtype=torch.uint8)
         try:
             fn = make(torch, *ins, y)
             out[key_of(c)] = op_and_copy_seconds(fn, lambda: dst.copy_(src), c["case"], reps)
         except (TypeError, RuntimeError) as e:  # an operation PyTorch lacks for this type
-            print(f"peers: torch {c['op']} {c['type']}: {e}", file=sys.stderr)
+            say_once(f"peers: torch {c['op']} {c['type']}: {e}")
     return out, None
 
 
@@ -447,15 +559,15 @@ const names = {FLOAT: 'float32', DOUBLE: 'float64', FLOAT16: 'float16', INT8: 'i
                UINT8: 'uint8', INT16: 'int16', UINT16: 'uint16', INT32: 'int32',
                UINT32: 'uint32', INT64: 'int64', UINT64: 'uint64'};
 // Values 1..7 at every 97th element (B: never 0, a shift count below every width); the
-// rest stay 0 for A and become 1 for B.
-function fill(j, n, second) {
+// rest stay 0 for A and become 1 for B. dims: the shape (default [n]).
+function fill(j, n, second, dims) {
   const data = new arrays[j.onnx_type](n);
   const big = j.onnx_type.includes('INT64');
   for (let i = 0; i < n; i++) {
     const v = (i % 97 == 0) ? (i % 7) + 1 : (second ? 1 : 0);
     data[i] = big ? BigInt(v) : (j.onnx_type == 'FLOAT16' ? 0x3c00 : v);
   }
-  return new ort.Tensor(names[j.onnx_type], data, [n]);
+  return new ort.Tensor(names[j.onnx_type], data, dims || [n]);
 }
 (async () => {
   const results = [];
@@ -463,7 +575,7 @@ function fill(j, n, second) {
     try {
       const s = await ort.InferenceSession.create(j.model, {intraOpNumThreads: j.threads,
                                                             interOpNumThreads: 1});
-      const feeds = {x: fill(j, j.elements, false)};
+      const feeds = {x: fill(j, j.elements, false, j.shape)};
       if (j.b_elements) feeds.b = fill(j, j.b_elements, true);
       await s.run(feeds);
       const times = [];
@@ -501,18 +613,20 @@ def find_ort(ort_dir):
 
 
 def ort_model(spec, c, elem, path):
-    """A one-node model of the operator: input x (and b), output y."""
+    """A one-node model of the operator: input x (and b), output y; along axes x and y
+    are (rows, row length)."""
     import onnx
     from onnx import TensorProto, helper
     op_type, attributes = spec.onnx
     scalar = c["inputs"].endswith("=scalar")
-    ins = [helper.make_tensor_value_info("x", elem, [c["elements"]])]
+    shape = list(shape_of(c))
+    ins = [helper.make_tensor_value_info("x", elem, shape)]
     if spec.inputs == 2:
         ins.append(helper.make_tensor_value_info("b", elem, [1 if scalar else c["elements"]]))
     out_elem = TensorProto.BOOL if spec.out == "bool" else elem
     node = helper.make_node(op_type, [i.name for i in ins], ["y"], **attributes)
     graph = helper.make_graph([node], "g", ins,
-                              [helper.make_tensor_value_info("y", out_elem, [c["elements"]])])
+                              [helper.make_tensor_value_info("y", out_elem, shape)])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
     model.ir_version = 9
     onnx.save(model, path)
@@ -540,6 +654,7 @@ def ort_peer(cases, reps, ort_dir):
             scalar = c["inputs"].endswith("=scalar")
             jobs.append({"key": list(key_of(c)), "model": path, "threads": c["threads"],
                          "onnx_type": onnx_type, "elements": c["elements"],
+                         "shape": list(shape_of(c)),
                          "b_elements": (1 if scalar else c["elements"]) if spec.inputs == 2 else 0,
                          "reps": reps})
         script = os.path.join(tmp, "run.js")
@@ -596,7 +711,7 @@ def main():
     for round_ in range(max(1, a.rounds)):
         dmlp = json.loads(subprocess.run(cmd, check=True, capture_output=True,
                                          text=True).stdout)
-        got = [r for r in dmlp["results"] if r["case"] == "large" or r["case"].startswith("cache-")]
+        got = [r for r in dmlp["results"] if is_large(r["case"]) or r["case"].startswith("cache-")]
         if rows is None:
             rows = got
             cases = [{k: r[k] for k in ("op", "type", "threads", "elements", "case", "inputs",
@@ -606,10 +721,13 @@ def main():
                 r["gbps"] = max(r["gbps"], g["gbps"])
                 r["copies_gbps"]["memcpy"] = max(r["copies_gbps"]["memcpy"],
                                                  g["copies_gbps"]["memcpy"])
+        build_python = os.path.join(os.path.dirname(os.path.abspath(a.dmlp)), "python")
         for name, fn in (("numpy", lambda: numpy_peer(cases, a.reps)),
+                         ("scipy", lambda: scipy_peer(cases, a.reps)),
                          ("torch", lambda: torch_peer(cases, a.reps)),
-                         ("onnxruntime", lambda: ort_peer([c for c in cases if c["case"] == "large"],
-                                                          a.reps, a.ort_dir))):
+                         ("onnxruntime", lambda: ort_peer([c for c in cases if is_large(c["case"])],
+                                                          a.reps, a.ort_dir)),
+                         ("dmlp.py", lambda: dmlp_py_side(cases, a.reps, build_python))):
             print(f"peers: round {round_ + 1}: running {name}", file=sys.stderr)
             figures, why = fn()
             if figures is None:
@@ -637,15 +755,19 @@ def main():
             s, cs = figures.get(key, (None, None)) if figures else (None, None)
             entry[name + "_gbps"] = nbytes / s / 1e9 if s else None
             entry[name + "_copy_gbps"] = 2 * copy_bytes(nbytes) / cs / 1e9 if cs else None
+            if name == "dmlp.py":  # dmlp itself, not a peer
+                continue
             if s:
                 best = max(best, nbytes / s / 1e9)
             if s and cs:
                 best_rel = max(best_rel, cs / s)  # GB/s over its copy's GB/s, same bytes
         entry["dmlp_copy_gbps"] = dmlp_copy
         entry["dmlp_vs_best_peer"] = r["gbps"] / best if best else None
+        py = entry.get("dmlp.py_gbps")
+        entry["dmlp.py_vs_best_peer"] = py / best if py and best else None
         # Large cells only: in cache no bandwidth swings, and a peer's per-call cost from
         # Python slows its copy as much as its operator, which would flatter it.
-        large = r["case"] == "large"
+        large = is_large(r["case"])
         entry["dmlp_vs_best_peer_each_to_its_copy"] = (
             r["gbps"] / dmlp_copy / best_rel if large and best_rel and dmlp_copy else None)
         table.append(entry)
@@ -665,16 +787,21 @@ def main():
         if figures is None:
             print(f"  {name}: skipped ({why})")
     print("dmlp/best: GB/s over the best peer's; to copy (large only): the same, each side's GB/s "
-          "first divided by that of a memcpy timed beside it")
+          "first divided by that of a memcpy timed beside it;\ndmlp.py: dmlp through its Python "
+          "binding, called as the peers are (operators along axes); py/best: it over the best "
+          "peer's")
     print(f"{'op':17} {'type':5} {'inputs':10} {'case':13} {'thr':>3} {'elements':>11} {'dmlp':>9} {'numpy':>9} "
-          f"{'torch':>9} {'onnxrt':>9} {'dmlp/best':>9} {'to copy':>9}")
+          f"{'scipy':>9} {'torch':>9} {'onnxrt':>9} {'dmlp.py':>9} {'dmlp/best':>9} {'to copy':>9} "
+          f"{'py/best':>9}")
     for e in table:
         print(f"{e['op']:17} {e['type']:5} {e['inputs']:10} {e['case']:13} {e['threads']:3} {e['elements']:11} "
-              f"{fmt(e['dmlp_gbps'])} {fmt(e.get('numpy_gbps'))} {fmt(e.get('torch_gbps'))} "
-              f"{fmt(e.get('onnxruntime_gbps'))} {fmt(e['dmlp_vs_best_peer'])} "
-              f"{fmt(e['dmlp_vs_best_peer_each_to_its_copy'])}")
+              f"{fmt(e['dmlp_gbps'])} {fmt(e.get('numpy_gbps'))} {fmt(e.get('scipy_gbps'))} "
+              f"{fmt(e.get('torch_gbps'))} {fmt(e.get('onnxruntime_gbps'))} "
+              f"{fmt(e.get('dmlp.py_gbps'))} {fmt(e['dmlp_vs_best_peer'])} "
+              f"{fmt(e['dmlp_vs_best_peer_each_to_its_copy'])} {fmt(e['dmlp.py_vs_best_peer'])}")
     for column, what in (("dmlp_vs_best_peer", "dmlp / best peer"),
-                         ("dmlp_vs_best_peer_each_to_its_copy", "the same, each to its copy")):
+                         ("dmlp_vs_best_peer_each_to_its_copy", "the same, each to its copy"),
+                         ("dmlp.py_vs_best_peer", "dmlp.py / best peer")):
         worst, below = summary(column)
         if worst is not None:
             print(f"{what}: lowest {worst:.2f}; {below} cell(s) below 1.0")
