@@ -159,25 +159,6 @@ static size_t row_pass(const dmlp__rows_plan *p, dmlp__softmax_row *r, pass whic
     return undecided;
 }
 
-void dmlp__rows_row_begin(const dmlp__rows_plan *p, dmlp__softmax_row *r)
-{
-    dmlp__softmax_kind kind = (dmlp__softmax_kind)p->kind;
-    switch (p->type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT16:
-        dmlp__softmax_row_begin(r, kind, DMLP__F16_FORMAT);
-        break;
-    case DMLP_TENSOR_DATA_TYPE_BFLOAT16:
-        dmlp__softmax_row_begin(r, kind, DMLP__BF16_FORMAT);
-        break;
-    case DML_TENSOR_DATA_TYPE_FLOAT32:
-        dmlp__softmax_row_begin(r, kind, DMLP__F32_FORMAT);
-        break;
-    default:
-        dmlp__softmax_row_begin(r, kind, DMLP__F64_FORMAT);
-        break;
-    }
-}
-
 static void run_row(const dmlp__rows_plan *p, const unsigned char *in, unsigned char *out)
 {
     dmlp__softmax_row r;

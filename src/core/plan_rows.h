@@ -14,6 +14,7 @@
 #include "core/validate.h"
 #include "dmlp.h"
 #include "kernels/softmax_lanes.h"
+#include "numeric/cr_round.h"
 #include "numeric/softmax_row.h"
 
 typedef struct dmlp__rows_plan {
@@ -39,8 +40,25 @@ dmlp_status dmlp__rows_plan_build(const dmlp__op_info *info, const char *op_name
 void dmlp__rows_plan_run(const dmlp__rows_plan *plan, dmlp__threadpool *pool, const void *in,
                          void *out);
 
-/* Starts a row of the plan's kind and type (numeric/softmax_row.h). */
-void dmlp__rows_row_begin(const dmlp__rows_plan *plan, dmlp__softmax_row *r);
+/* Starts a row of the plan's kind and type (numeric/softmax_row.h), for both walks. */
+static inline void dmlp__rows_row_begin(const dmlp__rows_plan *p, dmlp__softmax_row *r)
+{
+    dmlp__softmax_kind kind = (dmlp__softmax_kind)p->kind;
+    switch (p->type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+        dmlp__softmax_row_begin(r, kind, DMLP__F16_FORMAT);
+        break;
+    case DMLP_TENSOR_DATA_TYPE_BFLOAT16:
+        dmlp__softmax_row_begin(r, kind, DMLP__BF16_FORMAT);
+        break;
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+        dmlp__softmax_row_begin(r, kind, DMLP__F32_FORMAT);
+        break;
+    default:
+        dmlp__softmax_row_begin(r, kind, DMLP__F64_FORMAT);
+        break;
+    }
+}
 
 /* plan_rows_lanes.c: a thread's scratch for plan->lanes (NULL when out of memory: the
    scalar walk then), freed with free(); and one row through the lanes: 0 when the row
