@@ -3,8 +3,8 @@
    The three passes of numeric/softmax_row.h, each over runs of the row: the row itself
    where both tensors hold it packed, otherwise up to RUN elements gathered through the
    strides; 16-bit values are widened to binary32 and the results narrowed back, both
-   exactly (the results are rounded to the output's format on the lanes). The exponentials of pass 2 are kept for pass 3 when the row fits the
-   scratch. A lane the kernels leave open is decided by numeric/softmax_row.h's fast
+   exactly (the results are rounded to the output's format on the lanes). The
+   exponentials of pass 2 are kept for pass 3 when the row fits the scratch. A lane the kernels leave open is decided by numeric/softmax_row.h's fast
    path with the same sum; an element neither decides takes the exact path (its sum on
    the lanes, then that element alone again; the other results are already the exact
    path's). A row with more than UNDECIDED_MAX such elements, or with a NaN or a +inf,
