@@ -17,6 +17,8 @@
 #include "numeric/cr_round.h"
 #include "numeric/softmax_row.h"
 
+#define DMLP__ROWS_UNDECIDED_MAX 32u
+
 typedef struct dmlp__rows_plan {
     int kind;                  /* dmlp__softmax_kind */
     DML_TENSOR_DATA_TYPE type; /* the input's and the output's */
@@ -27,7 +29,10 @@ typedef struct dmlp__rows_plan {
     uint64_t in_outer_strides[DMLP__MAX_DIMS], out_outer_strides[DMLP__MAX_DIMS];
     uint64_t row_length, row_count;
     uint32_t max_threads;
-    const dmlp__softmax_lanes *lanes; /* binary32 rows' vector passes; NULL: none */
+    const dmlp__softmax_lanes *lanes; /* the rows' vector passes; NULL: none */
+    uint32_t undecided_max; /* undecided elements a row on the lanes keeps for the exact
+                               path (at most DMLP__ROWS_UNDECIDED_MAX; more: pass 3
+                               again); tests lower it to reach that path */
 } dmlp__rows_plan;
 
 /* Builds the plan of a validated operator along axes (info->row_axes nonzero);
@@ -62,8 +67,7 @@ static inline void dmlp__rows_row_begin(const dmlp__rows_plan *p, dmlp__softmax_
 
 /* plan_rows_lanes.c: a thread's scratch for plan->lanes (NULL when out of memory: the
    scalar walk then), freed with free(); and one row through the lanes: 0 when the row
-   is the scalar walk's (a NaN or +inf in it, an element the fast paths leave open),
-   which then starts it again. */
+   is the scalar walk's (a NaN or +inf in it), which then starts it again. */
 typedef struct dmlp__rows_scratch dmlp__rows_scratch;
 dmlp__rows_scratch *dmlp__rows_scratch_new(const dmlp__rows_plan *plan);
 int dmlp__rows_lanes_row(const dmlp__rows_plan *plan, dmlp__rows_scratch *s,

@@ -4,11 +4,13 @@
    where both tensors hold it packed, otherwise up to RUN elements gathered through the
    strides; 16-bit values are widened to binary32 and the results narrowed back, both
    exactly (the results are rounded to the output's format on the lanes). The
-   exponentials of pass 2 are kept for pass 3 when the row fits the scratch. A lane the kernels leave open is decided by numeric/softmax_row.h's fast
-   path with the same sum; an element neither decides takes the exact path (its sum on
-   the lanes, then that element alone again; the other results are already the exact
-   path's). A row with more than UNDECIDED_MAX such elements, or with a NaN or a +inf,
-   goes back to plan_rows.c's scalar walk, which starts it again. */
+   exponentials of pass 2 are kept for pass 3 when the row fits the scratch.
+   A lane the kernels leave open is decided by numeric/softmax_row.h's fast path with
+   the same sum; an element neither decides takes the exact path (its sum on the lanes,
+   then that element alone again: the other results are already the exact path's); a
+   row with more than plan->undecided_max such elements runs pass 3 again after the
+   exact sum, its open lanes taking the exact path. A row with a NaN or a +inf goes back
+   to plan_rows.c's scalar walk, which starts it again. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,15 +22,15 @@
 
 #define RUN DMLP__SOFTMAX_SUM_RUN /* elements per run: at most a sum run */
 #define TERMS_MAX (32u * 1024u)   /* rows up to this long keep their exponentials (256 KiB) */
-#define UNDECIDED_MAX 32u         /* more in a row: the scalar walk takes it */
 
 struct dmlp__rows_scratch {
     float x[RUN], y[RUN];
     uint16_t h[RUN]; /* a 16-bit run gathered, or to be scattered */
     uint32_t open[RUN];
     uint64_t out_offsets[RUN];
-    double undecided_x[UNDECIDED_MAX];       /* the elements neither fast path decides, */
-    uint64_t undecided_at[UNDECIDED_MAX];    /* and their bytes in the output */
+    double undecided_x[DMLP__ROWS_UNDECIDED_MAX];    /* the elements neither fast path
+                                                        decides, */
+    uint64_t undecided_at[DMLP__ROWS_UNDECIDED_MAX]; /* and their bytes in the output */
     double terms[]; /* the row's exponentials, when it has at most TERMS_MAX elements */
 };
 
@@ -158,11 +160,9 @@ static void hardmax_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s, const u
     }
 }
 
-/* The exact path for the elements pass 3 left undecided: the exact sum on the lanes,
-   then their results again (every other result is already the exact path's). */
-static void exact_path(const dmlp__rows_plan *p, dmlp__rows_scratch *s, dmlp__softmax_row *r,
-                       const unsigned char *in, unsigned char *out, int packed,
-                       uint64_t argmax, size_t undecided)
+/* The exact path's sum on the lanes, into r (numeric/softmax_row.h). */
+static void exact_sum(const dmlp__rows_plan *p, dmlp__rows_scratch *s, dmlp__softmax_row *r,
+                      const unsigned char *in, int packed, uint64_t argmax)
 {
     dmlp__softmax_exact_lanes sum;
     memset(&sum, 0, sizeof sum);
@@ -174,6 +174,13 @@ static void exact_path(const dmlp__rows_plan *p, dmlp__rows_scratch *s, dmlp__so
         p->lanes->sum_exact_f32(x, w.n, r->max, skip, &sum);
     }
     dmlp__softmax_row_found_exact(r, &sum);
+}
+
+/* The exact path's results of the elements pass 3 left undecided (every other result
+   is already the exact path's). */
+static void exact_results(const dmlp__rows_plan *p, const dmlp__rows_scratch *s,
+                          const dmlp__softmax_row *r, unsigned char *out, size_t undecided)
+{
     for (size_t k = 0; k < undecided; k++) {
         uint64_t bits = dmlp__softmax_row_exact_one(r, s->undecided_x[k]);
         uint16_t h = (uint16_t)bits;
@@ -227,31 +234,42 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
     dmlp__softmax_row r;
     dmlp__rows_row_begin(p, &r);
     dmlp__softmax_row_found(&r, scan.max, argmax, scan.finite, tail);
-    /* pass 3 */
+    /* pass 3; with too many undecided elements to keep, again after the exact sum,
+       every open lane then taking the exact path */
     size_t undecided = 0;
-    walk_start(&w, p, in, packed);
-    while ((x = walk_next(&w, s, 1)) != NULL) {
-        float *y = run_out(&w, s, out);
-        size_t open = p->kind == DMLP__SOFTMAX
-                          ? lanes->softmax(x, terms ? terms + w.done : NULL, w.n, scan.max,
-                                           1.0 / r.sum.hi, format, y, s->open)
-                          : lanes->log_softmax(x, w.n, scan.max, r.log_sum.hi, format, y,
-                                               s->open);
-        for (size_t k = 0; k < open; k++) {
-            uint64_t bits;
-            if (dmlp__softmax_row_decide(&r, x[s->open[k]], &bits)) {
+    for (int exact = 0; exact < 2; exact++) {
+        walk_start(&w, p, in, packed);
+        while ((x = walk_next(&w, s, 1)) != NULL) {
+            float *y = run_out(&w, s, out);
+            size_t open = p->kind == DMLP__SOFTMAX
+                              ? lanes->softmax(x, terms ? terms + w.done : NULL, w.n, scan.max,
+                                               1.0 / r.sum.hi, format, y, s->open)
+                              : lanes->log_softmax(x, w.n, scan.max, r.log_sum.hi, format, y,
+                                                   s->open);
+            for (size_t k = 0; k < open; k++) {
+                uint64_t bits;
+                if (exact)
+                    bits = dmlp__softmax_row_exact_one(&r, x[s->open[k]]);
+                else if (!dmlp__softmax_row_decide(&r, x[s->open[k]], &bits)) {
+                    if (undecided < p->undecided_max) {
+                        s->undecided_x[undecided] = x[s->open[k]];
+                        s->undecided_at[undecided] =
+                            w.packed ? (w.done + s->open[k]) * eb : s->out_offsets[s->open[k]];
+                    }
+                    undecided++;
+                    continue;
+                }
                 y[s->open[k]] = result_value(p, bits);
-                continue;
             }
-            if (undecided == UNDECIDED_MAX)
-                return 0;
-            s->undecided_x[undecided] = x[s->open[k]];
-            s->undecided_at[undecided++] =
-                w.packed ? (w.done + s->open[k]) * eb : s->out_offsets[s->open[k]];
+            put_run(&w, s, y, out);
         }
-        put_run(&w, s, y, out);
+        if (undecided == 0)
+            break;
+        exact_sum(p, s, &r, in, packed, argmax);
+        if (undecided <= p->undecided_max) {
+            exact_results(p, s, &r, out, undecided);
+            break;
+        }
     }
-    if (undecided > 0)
-        exact_path(p, s, &r, in, out, packed, argmax, undecided);
     return 1;
 }
