@@ -31,6 +31,8 @@ static const DML_OPERATOR_TYPE ops[] = {DML_OPERATOR_ACTIVATION_SOFTMAX1,
 /* The type under test; its element bytes */
 static DML_TENSOR_DATA_TYPE type = DML_TENSOR_DATA_TYPE_FLOAT32;
 static uint32_t eb = 4;
+/* the lanes' room for undecided elements (0: pass 3 again on the exact sum) */
+static uint32_t undecided_max = DMLP__ROWS_UNDECIDED_MAX;
 
 /* A [rows, len] tensor along axis 1; element strides */
 typedef struct shape {
@@ -62,6 +64,8 @@ static bool build(DML_OPERATOR_TYPE op, const shape *sh, const dmlp__softmax_lan
         return false;
     plan->lanes = lanes;
     plan->max_threads = 1;
+    if (lanes)
+        plan->undecided_max = undecided_max;
     return true;
 }
 
@@ -286,9 +290,15 @@ static void check_lanes_run(const dmlp__softmax_lanes *lanes)
             CHECK(dmlp__rows_lanes_row(&pair_plan, s, (const unsigned char *)pair,
                                        (unsigned char *)out) == 1,
                   "a row with an undecided element stays on the lanes");
+            float again[2];
+            pair_plan.undecided_max = 0; /* pass 3 again on the exact sum */
+            CHECK(dmlp__rows_lanes_row(&pair_plan, s, (const unsigned char *)pair,
+                                       (unsigned char *)again) == 1,
+                  "with no room to keep it, too");
             pair_plan.lanes = NULL;
             dmlp__rows_plan_run(&pair_plan, NULL, pair, want);
             CHECK(memcmp(out, want, sizeof out) == 0, "and gets the scalar walk's bits");
+            CHECK(memcmp(again, want, sizeof again) == 0, "both ways");
         }
     }
     free(s);
@@ -366,6 +376,9 @@ int main(void)
             check_lengths(lanes, x);
             check_edges(lanes, x);
             check_layouts(lanes, x);
+            undecided_max = 0;
+            check_edges(lanes, x);
+            undecided_max = DMLP__ROWS_UNDECIDED_MAX;
         }
     }
     if (tested > 0)
