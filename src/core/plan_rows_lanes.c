@@ -244,7 +244,7 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
             size_t open = p->kind == DMLP__SOFTMAX
                               ? lanes->softmax(x, terms ? terms + w.done : NULL, w.n, scan.max,
                                                1.0 / r.sum.hi, format, y, s->open)
-                              : lanes->log_softmax(x, w.n, scan.max, r.log_sum.hi, format, y,
+                              : lanes->log_softmax(x, w.n, scan.max, r.log_sum_fast, format, y,
                                                    s->open);
             for (size_t k = 0; k < open; k++) {
                 uint64_t bits;

@@ -107,6 +107,26 @@ double dmlp__log1p_fast(double e)
     return dmlp__log_fast(s.hi) + s.lo / s.hi;
 }
 
+/* log(1 + t) in binary64 for a double-double t >= 0 (|t.lo| <= u t.hi): Softmax's
+   log1p of its row's sum, needed once a row. L below is log(1 + t), within
+   DMLP__LOG1P_DD_FAST_ERR of the result.
+   - t.hi < 2^-7: log1p_fast(t.hi) within 1.04u of log1p(t.hi) (t.hi exact, the c = 1
+     piece's polynomial), plus t.lo for log1p(t.hi + t.lo) - log1p(t.hi), which is
+     t.lo / (1 + t.hi) within t.lo^2: off by |t.lo| t.hi < 2^-7 u L; the sum rounds once
+     (u). Below 2.1u L.
+   - else 1 + t.hi = h + e exactly (two_sum), |e| <= u h and |t.lo| <= u h, so
+     L = log h + log1p(c), c = (e + t.lo) / h, |c| <= 2u. c's two roundings and log1p(c)
+     taken as c add below 6u^2; |log h| <= L + 2.01u, so log_fast's 2^-50.9 adds below
+     4.29u L + 8.7u^2; the sum rounds once (u). L >= log(1 + 2^-7) > 2^-7.1, so the u^2
+     terms are below 2^-41 u L: below 5.3u L in all. */
+double dmlp__log1p_dd_fast(dmlp__dd t)
+{
+    if (t.hi < 0x1p-7)
+        return log1p_fast(t.hi) + t.lo;
+    dmlp__dd s = dmlp__two_sum(1.0, t.hi);
+    return dmlp__log_fast(s.hi) + (s.lo + t.lo) / s.hi;
+}
+
 /* log1p(r) for |r| <= 2^-7 (a little more is fine), r a double-double. */
 static dmlp__dd log1p_poly_dd(dmlp__dd r)
 {

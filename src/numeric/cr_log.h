@@ -22,6 +22,8 @@
      2^-99 for every such t, tiny ones included (1 + t is never rounded).
    - dmlp__log1p_fast(e): log(1 + e) in binary64 for e in [0, 1] (Softplus's
      log1p(e^-|t|)), relative error below DMLP__LOG1P_FAST_ERR = 35 * 2^-53.
+   - dmlp__log1p_dd_fast(t): log(1 + t) in binary64 for a double-double t >= 0,
+     relative error below DMLP__LOG1P_DD_FAST_ERR = 5.3 * 2^-53 (Softmax's rows).
    No C library transcendental function is called; results do not depend on the CPU. */
 #ifndef DMLP_NUMERIC_CR_LOG_H
 #define DMLP_NUMERIC_CR_LOG_H
@@ -33,11 +35,13 @@
 #define DMLP__LOG_FAST_ERR 0x1p-49
 #define DMLP__LOG_FAST_STEPS 32 /* DMLP__LOG_FAST_ERR * 2^54 */
 #define DMLP__LOG1P_FAST_ERR (35 * 0x1p-53)
+#define DMLP__LOG1P_DD_FAST_ERR (5.3 * 0x1p-53)
 
 double dmlp__log_fast(double x);
 dmlp__dd dmlp__log_dd(dmlp__dd x);
 dmlp__dd dmlp__log1p_dd(dmlp__dd t);
 double dmlp__log1p_fast(double e);
+double dmlp__log1p_dd_fast(dmlp__dd t);
 
 uint32_t dmlp__log_f32(uint32_t x);
 uint16_t dmlp__log_f16(uint16_t x);

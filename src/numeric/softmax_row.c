@@ -171,6 +171,8 @@ void dmlp__softmax_row_begin(dmlp__softmax_row *r, dmlp__softmax_kind kind, int 
     r->exact = 0;
     r->sum = (dmlp__dd){1, 0};
     r->log_sum = zero;
+    r->log_sum_known = 0;
+    r->log_sum_fast = 0;
 }
 
 void dmlp__softmax_row_scan(dmlp__softmax_row *r, const double *x, size_t n)
@@ -256,8 +258,8 @@ void dmlp__softmax_row_sum_exact(dmlp__softmax_row *r, const double *x, size_t n
     r->exact = 1;
 }
 
-/* The row's S and L, from the sum the pass uses. */
-static void row_constants(dmlp__softmax_row *r)
+/* The tail the pass uses. */
+static dmlp__dd row_tail(const dmlp__softmax_row *r)
 {
     dmlp__dd t = r->tail;
     if (is_f64(r) || r->exact) {
@@ -267,9 +269,31 @@ static void row_constants(dmlp__softmax_row *r)
             t = dmlp__dd_add(t, dmlp__exp_scale_dd(tiny, -TINY_SCALE));
         }
     }
+    return t;
+}
+
+/* LogSoftmax's double-double L, dear: the fast path needs it only for what the lanes
+   leave open (their l is log_sum_fast), so it waits for its first use there. */
+static void need_log_sum(dmlp__softmax_row *r)
+{
+    if (r->log_sum_known)
+        return;
+    dmlp__dd t = row_tail(r);
+    r->log_sum = t.hi == 0 ? (dmlp__dd){0, 0} : dmlp__log1p_dd(t);
+    r->log_sum_known = 1;
+}
+
+/* The row's S and L, from the sum the pass uses. */
+static void row_constants(dmlp__softmax_row *r)
+{
+    dmlp__dd t = row_tail(r);
     r->sum = dmlp__dd_add_d(t, 1.0);
-    if (r->kind == DMLP__LOG_SOFTMAX) /* Softmax has no use for it: the logarithm is dear */
-        r->log_sum = t.hi == 0 ? (dmlp__dd){0, 0} : dmlp__log1p_dd(t);
+    if (r->kind != DMLP__LOG_SOFTMAX) /* Softmax has no use for a logarithm */
+        return;
+    r->log_sum_known = 0;
+    r->log_sum_fast = t.hi == 0 ? 0 : dmlp__log1p_dd_fast(t);
+    if (is_f64(r) || r->exact)
+        need_log_sum(r);
 }
 
 /* (q.hi + q.lo) 2^k rounded once to binary64: q positive and normalised, the value
@@ -385,8 +409,9 @@ static int softmax_fast(const dmlp__softmax_row *r, double x, uint64_t *out)
 
 /* y = d - L lies in [y_c - B, y_c + B] and below d: decided when both ends round alike
    (the rounding is monotonic). */
-static int log_softmax_fast(const dmlp__softmax_row *r, double x, uint64_t *out)
+static int log_softmax_fast(dmlp__softmax_row *r, double x, uint64_t *out)
 {
+    need_log_sum(r);
     dmlp__dd d = diff(x, r->max);
     if (d.hi == -INFINITY) {
         *out = format_bits(r, -INFINITY);
@@ -436,7 +461,7 @@ uint64_t dmlp__softmax_row_exact_one(const dmlp__softmax_row *r, double x)
     return r->kind == DMLP__LOG_SOFTMAX ? log_softmax_exact(r, x) : softmax_exact(r, x);
 }
 
-int dmlp__softmax_row_decide(const dmlp__softmax_row *r, double x, uint64_t *bits)
+int dmlp__softmax_row_decide(dmlp__softmax_row *r, double x, uint64_t *bits)
 {
     return r->kind == DMLP__LOG_SOFTMAX ? log_softmax_fast(r, x, bits)
                                         : softmax_fast(r, x, bits);

@@ -65,7 +65,9 @@ typedef struct dmlp__softmax_row {
                              evaluation for every element */
     /* results: set by the first chunk of each pass 3, from the sum it uses */
     dmlp__dd sum;         /* Softmax: 1 + the tail */
-    dmlp__dd log_sum;     /* LogSoftmax: log(1 + the tail) */
+    dmlp__dd log_sum;     /* LogSoftmax: log(1 + the tail), once log_sum_known */
+    int log_sum_known;    /* the fast path computes it on its first need */
+    double log_sum_fast;  /* LogSoftmax: the same in binary64, for the vector lanes */
 } dmlp__softmax_row;
 
 /* Starts a row: kind and output format (DMLP__F32_FORMAT, DMLP__F16_FORMAT,
@@ -99,8 +101,9 @@ void dmlp__softmax_row_found(dmlp__softmax_row *r, double max, uint64_t argmax,
 
 /* Pass 3's fast evaluation of one element x of the row (after dmlp__softmax_row_found or
    a first chunk of pass 3): 1 and its bits when decided, 0 when not (the row then needs
-   dmlp__softmax_row_sum_exact as after an undecided pass 3). */
-int dmlp__softmax_row_decide(const dmlp__softmax_row *r, double x, uint64_t *bits);
+   dmlp__softmax_row_sum_exact as after an undecided pass 3). LogSoftmax's first call
+   computes the double-double log_sum. */
+int dmlp__softmax_row_decide(dmlp__softmax_row *r, double x, uint64_t *bits);
 
 /* The exact path's sum as the vector lanes keep it (kernels/softmax_lanes.h:
    sum_exact_f32): lane j's sum hi[j] + lo[j] and the parts its additions rounded off

@@ -1,6 +1,7 @@
 /* ELEMENT_WISE_LOG and the logarithm it rests on (src/numeric/cr_log.c), against MPFR:
    - the reduction table and constants (tools/gen_log_tables.py) entry by entry;
-   - dmlp__log_fast (2^-49), dmlp__log_dd and dmlp__log1p_dd (2^-99) on random and
+   - dmlp__log_fast (2^-49), dmlp__log_dd and dmlp__log1p_dd (2^-99), dmlp__log1p_dd_fast
+     (DMLP__LOG1P_DD_FAST_ERR, t >= 0) on random and
      adversarial arguments: near 1, tiny t, t near -1, huge, subnormal, the pieces' edges;
    - the special values of every type through the reference kernel;
    - every float16 and bfloat16 input, a stride of binary32 (and the known hard cases,
@@ -96,7 +97,7 @@ static void table_cases(void)
     mpfr_clears(c, l, (mpfr_ptr)0);
 }
 
-static double worst_fast, worst_dd, worst_log1p;
+static double worst_fast, worst_dd, worst_log1p, worst_log1p_fast;
 
 /* x = hi + lo > 0: dmlp__log_dd, and dmlp__log_fast of hi, against MPFR. */
 static void check_log_dd(double hi, double lo)
@@ -142,6 +143,12 @@ static void check_log1p_dd(double hi, double lo)
         double e = rel_error(r.hi, r.lo, y);
         worst_log1p = e > worst_log1p ? e : worst_log1p;
         CHECK(e < 0x1p-99, "log1p_dd(%a + %a): relative error %a", hi, lo, e);
+        if (hi >= 0 && !isinf(hi)) { /* the binary64 one, for t >= 0 */
+            e = rel_error(dmlp__log1p_dd_fast((dmlp__dd){hi, lo}), 0, y);
+            worst_log1p_fast = e > worst_log1p_fast ? e : worst_log1p_fast;
+            CHECK(e < DMLP__LOG1P_DD_FAST_ERR, "log1p_dd_fast(%a + %a): relative error %a", hi,
+                  lo, e);
+        }
     } else {
         dmlp__dd r = dmlp__log1p_dd((dmlp__dd){hi, lo});
         CHECK(r.hi == 0 && r.lo == 0, "log1p_dd(0) = 0");
@@ -234,8 +241,9 @@ static void dd_cases(void)
         if (t > -1 && !isinf(t))
             check_log1p_dd(t, low_part(t, r ^ r2));
     }
-    printf("log_fast worst %a (bound 2^-49), log_dd %a, log1p_dd %a (bound 2^-99)\n", worst_fast,
-           worst_dd, worst_log1p);
+    printf("log_fast worst %a (bound 2^-49), log_dd %a, log1p_dd %a (bound 2^-99), "
+           "log1p_dd_fast %a (bound %a)\n",
+           worst_fast, worst_dd, worst_log1p, worst_log1p_fast, DMLP__LOG1P_DD_FAST_ERR);
 }
 
 /* One element through the type's reference kernel, no ScaleBias. */
