@@ -589,6 +589,19 @@ static void set_32(unsigned long *count)
     check_values(hard, f, ROW(0x1p-126, (double)-100.5f));
     check_values(hard, f, ROW(tiny, (double)-87.3f, -tiny, 0));
     check_values(hard, f, ROW(0x1p-100, -100, -100, (double)-99.99f));
+    /* next to a midpoint by a chosen distance: {0, -t}, t = k 2^-23 (k odd), gives
+       1/2 + t/4 - t^3/48 ..., t^3/48 below the midpoint 1/2 + k 2^-25, that is
+       k^3 2^-16 / 48 binary64 steps. From k = 241 to 461 that is 4 to 32 steps: left
+       open by the lanes' and the fast path's 32 steps, decided by the fast path's second
+       try (softmax_row.c), which leaves only the sum's error */
+    for (int k = 101; k <= 1001; k += 2) {
+        double row[2] = {0, -(double)k * 0x1p-23};
+        check_values("set 2 (next to a midpoint)", f, row, 2);
+        uint64_t out[2];
+        if (k >= 241 && k <= 461)
+            CHECK(lib_row(DMLP__SOFTMAX, f, row, 2, 2, 0, out) == 0,
+                  "{0, -%d 2^-23}: decided by the fast path's second try", k);
+    }
     /* all equal: 1/k and -log k */
     static const double same[] = {0, 1, -7.5, (double)1e30f, -0x1.5p-140, 0x1.fffffep127,
                                   -0x1.fffffep127};
