@@ -31,6 +31,7 @@ struct dmlp__rows_scratch {
     double undecided_x[DMLP__ROWS_UNDECIDED_MAX];    /* the elements neither fast path
                                                         decides, */
     uint64_t undecided_at[DMLP__ROWS_UNDECIDED_MAX]; /* and their bytes in the output */
+    const unsigned char *held; /* the row x holds whole (with its offsets), if any */
     double terms[]; /* the row's exponentials, when it has at most TERMS_MAX elements */
 };
 
@@ -73,11 +74,18 @@ static const float *walk_next(walk *w, dmlp__rows_scratch *s, int offsets)
         return NULL;
     size_t eb = p->element_bytes;
     const void *run = w->in + w->done * eb;
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && w->packed)
+        return run;
+    /* a row of one run is gathered and widened once, for every pass */
+    int whole = w->n == p->row_length;
+    if (whole && s->held == w->in)
+        return s->x;
+    s->held = whole ? w->in : NULL;
     if (!w->packed) {
         void *into = eb == 4 ? (void *)s->x : (void *)s->h;
         for (size_t i = 0; i < w->n; i++) {
             memcpy((unsigned char *)into + i * eb, w->in + w->cursor.in_offset, eb);
-            if (offsets)
+            if (offsets || whole)
                 s->out_offsets[i] = w->cursor.out_offset;
             cursor_next(p, &w->cursor);
         }
@@ -197,6 +205,7 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
 {
     const dmlp__softmax_lanes *lanes = p->lanes;
     size_t eb = p->element_bytes;
+    s->held = NULL;
     int packed = p->row_dims == 1 && p->in_row_strides[0] == eb &&
                  p->out_row_strides[0] == eb && ((uintptr_t)in | (uintptr_t)out) % eb == 0;
     int format = p->type == DML_TENSOR_DATA_TYPE_FLOAT16    ? DMLP__SOFTMAX_LANES_F16
@@ -205,19 +214,13 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
     walk w;
     const float *x;
     /* pass 1: the largest value and the first index of it */
-    dmlp__softmax_scan scan = {-INFINITY, 0, 0};
+    dmlp__softmax_scan scan = {-INFINITY, 0, 0, 0, 0};
     walk_start(&w, p, in, packed);
     while ((x = walk_next(&w, s, 0)) != NULL)
         lanes->scan_f32(x, w.n, &scan);
     if (scan.special || scan.max == -INFINITY)
         return 0;
-    uint64_t argmax = p->row_length;
-    walk_start(&w, p, in, packed);
-    while (argmax == p->row_length && (x = walk_next(&w, s, 0)) != NULL) {
-        size_t i = lanes->first_f32(x, w.n, (float)scan.max);
-        if (i < w.n)
-            argmax = w.done + i;
-    }
+    uint64_t argmax = scan.first;
     if (p->kind == DMLP__HARDMAX) {
         hardmax_row(p, s, in, out, packed, argmax);
         return 1;

@@ -16,9 +16,11 @@
 #include "numeric/double_double.h"
 #include "numeric/softmax_row.h"
 
-/* Pass 1's findings over the runs so far (start: max -inf, the counts 0). */
+/* Pass 1's findings over the runs so far (start: max -inf, the rest 0). */
 typedef struct dmlp__softmax_scan {
     double max;      /* the largest number; meaningless where `special` */
+    uint64_t first;  /* the index of its first occurrence (-0 and +0 equal); likewise */
+    uint64_t seen;   /* elements scanned */
     uint64_t finite; /* elements neither infinite nor NaN */
     int special;     /* a NaN or a +inf seen: the row is numeric/softmax_row.h's */
 } dmlp__softmax_scan;
@@ -36,10 +38,8 @@ typedef struct dmlp__softmax_scan {
 #define DMLP__SOFTMAX_LANES_STEPS 32
 
 typedef struct dmlp__softmax_lanes {
-    /* adds x[0..n)'s findings to *s */
+    /* adds x[0..n)'s findings to *s, x following the elements it has seen */
     void (*scan_f32)(const float *x, size_t n, dmlp__softmax_scan *s);
-    /* the first i with x[i] == v (-0 equal to +0), n if none */
-    size_t (*first_f32)(const float *x, size_t n, float v);
     /* the sum of e^(x[i] - m) over x[0..n) but x[skip] (none when skip >= n), n <=
        DMLP__SOFTMAX_SUM_RUN, terms with x[i] - m < -600 left out (as 0); each term also
        to terms[i] unless terms is NULL, 1 to terms[skip] */

@@ -148,6 +148,18 @@ static void check_lengths(const dmlp__softmax_lanes *lanes, float *x)
             x[i] = uniform(&seed, k % 2 ? 8.0 : 60.0);
         run_all_ops(lanes, &sh, x, "long random row");
     }
+    /* the first largest when it recurs in a later run (the scan keeps the first), -0 and
+       +0 counting as equal */
+    shape two_runs = packed_shape(1, 4500);
+    for (int k = 0; k < 3; k++) {
+        for (uint32_t i = 0; i < 4500; i++)
+            x[i] = -1.0f - uniform(&seed, 0.5);
+        float top = k == 0 ? 2.0f : k == 1 ? -0.0f : 0.0f;
+        x[k == 0 ? 100 : 4095] = top;
+        x[4096] = k == 0 ? 2.0f : -top;
+        x[4400] = k == 0 ? 2.0f : top;
+        run_all_ops(lanes, &two_runs, x, "the largest again in a later run");
+    }
 }
 
 /* Rows built to reach the edges of the fast paths. */
