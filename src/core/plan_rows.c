@@ -77,53 +77,27 @@ static size_t gather(const dmlp__rows_plan *p, const unsigned char *row, row_cur
                      uint64_t left, double *x, uint64_t *out_offsets)
 {
     size_t n = left < ROW_CHUNK ? (size_t)left : ROW_CHUNK;
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char *at = row + c->in_offset;
-        if (out_offsets)
-            out_offsets[i] = c->out_offset;
-        switch (p->type) {
-        case DML_TENSOR_DATA_TYPE_FLOAT16: {
-            uint16_t h;
-            memcpy(&h, at, 2);
-            x[i] = dmlp__f16_to_f32(h);
-            break;
-        }
-        case DMLP_TENSOR_DATA_TYPE_BFLOAT16: {
-            uint16_t b;
-            memcpy(&b, at, 2);
-            x[i] = dmlp__bf16_to_f32(b);
-            break;
-        }
-        case DML_TENSOR_DATA_TYPE_FLOAT32: {
-            float f;
-            memcpy(&f, at, 4);
-            x[i] = f;
-            break;
-        }
-        default:
-            memcpy(&x[i], at, 8);
-            break;
-        }
-        cursor_next(p, c);
+    union {
+        uint16_t h[ROW_CHUNK];
+        float f[ROW_CHUNK];
+    } raw;
+    if (p->element_bytes == 8) {
+        cursor_gather(p, row, c, n, x, out_offsets);
+        return n;
     }
+    cursor_gather(p, row, c, n, &raw, out_offsets);
+    for (size_t i = 0; i < n; i++)
+        x[i] = p->type == DML_TENSOR_DATA_TYPE_FLOAT32   ? (double)raw.f[i]
+               : p->type == DML_TENSOR_DATA_TYPE_FLOAT16 ? (double)dmlp__f16_to_f32(raw.h[i])
+                                                         : (double)dmlp__bf16_to_f32(raw.h[i]);
     return n;
 }
 
 static void scatter(const dmlp__rows_plan *p, unsigned char *row, const uint64_t *offsets,
                     const uint64_t *bits, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char *at = row + offsets[i];
-        if (p->element_bytes == 2) {
-            uint16_t v = (uint16_t)bits[i];
-            memcpy(at, &v, 2);
-        } else if (p->element_bytes == 4) {
-            uint32_t v = (uint32_t)bits[i];
-            memcpy(at, &v, 4);
-        } else {
-            memcpy(at, &bits[i], 8);
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        row_put_bits(p, row + offsets[i], bits[i]);
 }
 
 typedef enum pass { PASS_SCAN, PASS_SUM, PASS_SUM_EXACT, PASS_RESULTS } pass;

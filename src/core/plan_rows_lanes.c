@@ -83,12 +83,8 @@ static const float *walk_next(walk *w, dmlp__rows_scratch *s, int offsets)
     s->held = whole ? w->in : NULL;
     if (!w->packed) {
         void *into = eb == 4 ? (void *)s->x : (void *)s->h;
-        for (size_t i = 0; i < w->n; i++) {
-            memcpy((unsigned char *)into + i * eb, w->in + w->cursor.in_offset, eb);
-            if (offsets || whole)
-                s->out_offsets[i] = w->cursor.out_offset;
-            cursor_next(p, &w->cursor);
-        }
+        cursor_gather(p, w->in, &w->cursor, w->n, into,
+                      offsets || whole ? s->out_offsets : NULL);
         run = into;
     }
     if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32)
@@ -137,8 +133,7 @@ static void put_run(const walk *w, dmlp__rows_scratch *s, const float *y, unsign
             return;
         from = h;
     }
-    for (size_t i = 0; i < w->n; i++)
-        memcpy(out + s->out_offsets[i], (const unsigned char *)from + i * eb, eb);
+    row_put(p, out, s->out_offsets, from, w->n);
 }
 
 /* The binary32 value of a result's bits in the output's type. */
@@ -189,15 +184,9 @@ static void exact_sum(const dmlp__rows_plan *p, dmlp__rows_scratch *s, dmlp__sof
 static void exact_results(const dmlp__rows_plan *p, const dmlp__rows_scratch *s,
                           const dmlp__softmax_row *r, unsigned char *out, size_t undecided)
 {
-    for (size_t k = 0; k < undecided; k++) {
-        uint64_t bits = dmlp__softmax_row_exact_one(r, s->undecided_x[k]);
-        uint16_t h = (uint16_t)bits;
-        uint32_t f = (uint32_t)bits;
-        if (p->element_bytes == 2)
-            memcpy(out + s->undecided_at[k], &h, sizeof h);
-        else
-            memcpy(out + s->undecided_at[k], &f, sizeof f);
-    }
+    for (size_t k = 0; k < undecided; k++)
+        row_put_bits(p, out + s->undecided_at[k],
+                     dmlp__softmax_row_exact_one(r, s->undecided_x[k]));
 }
 
 int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
