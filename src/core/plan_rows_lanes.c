@@ -11,6 +11,7 @@
    row with more than plan->undecided_max such elements runs pass 3 again after the
    exact sum, its open lanes taking the exact path. A row with a NaN or a +inf goes back
    to plan_rows.c's scalar walk, which starts it again. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,7 +204,7 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
     walk w;
     const float *x;
     /* pass 1: the largest value and the first index of it */
-    dmlp__softmax_scan scan = {-INFINITY, 0, 0, 0, 0};
+    dmlp__softmax_scan scan = {-INFINITY, 0, 0, 0, 0, INFINITY, INFINITY};
     walk_start(&w, p, in, packed);
     while ((x = walk_next(&w, s, 0)) != NULL)
         lanes->scan_f32(x, w.n, &scan);
@@ -215,13 +216,14 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
         return 1;
     }
     /* pass 2: the other elements' exponentials */
+    int plain = dmlp__softmax_differences_plain(&scan);
     double *terms = p->row_length <= TERMS_MAX ? s->terms : NULL;
     dmlp__dd tail = {0, 0};
     walk_start(&w, p, in, packed);
     while ((x = walk_next(&w, s, 0)) != NULL) {
         size_t skip = argmax - w.done < w.n ? (size_t)(argmax - w.done) : w.n;
         tail = dmlp__dd_add(tail, lanes->sum_f32(x, w.n, scan.max, skip,
-                                                 terms ? terms + w.done : NULL));
+                                                 terms ? terms + w.done : NULL, plain));
     }
     dmlp__softmax_row r;
     dmlp__rows_row_begin(p, &r);
@@ -235,7 +237,7 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
             float *y = run_out(&w, s, out);
             size_t open = p->kind == DMLP__SOFTMAX
                               ? lanes->softmax(x, terms ? terms + w.done : NULL, w.n, scan.max,
-                                               1.0 / r.sum.hi, format, y, s->open)
+                                               1.0 / r.sum.hi, plain, format, y, s->open)
                               : lanes->log_softmax(x, w.n, scan.max, r.log_sum_fast, format, y,
                                                    s->open);
             for (size_t k = 0; k < open; k++) {

@@ -9,6 +9,7 @@
 #ifndef DMLP_KERNELS_SOFTMAX_LANES_H
 #define DMLP_KERNELS_SOFTMAX_LANES_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,7 +24,29 @@ typedef struct dmlp__softmax_scan {
     uint64_t seen;   /* elements scanned */
     uint64_t finite; /* elements neither infinite nor NaN */
     int special;     /* a NaN or a +inf seen: the row is numeric/softmax_row.h's */
+    double min;      /* the least element (start: +inf) */
+    float min_mag;   /* the least nonzero magnitude (start: +inf) */
 } dmlp__softmax_scan;
+
+/* Whether every x - m of a scanned row (no NaN, no +inf) is exact in binary64 and at
+   least -600, so that its terms need neither two_sum nor the cut (`plain` below). Every
+   element and m are binary32, multiples of 2^q with q the last place of the least
+   nonzero magnitude (zeros are multiples of everything); so is x - m, exact when below
+   2^(q + 53) in magnitude. The range m - min, rounded, at most 2^(q + 52) is below
+   that. */
+static inline int dmlp__softmax_differences_plain(const dmlp__softmax_scan *scan)
+{
+    if (!(scan->min > -INFINITY))
+        return 0;
+    if (scan->min_mag < INFINITY) {
+        int e;
+        frexp(scan->min_mag, &e); /* min_mag in [2^(e-1), 2^e) */
+        int q = (e - 1 < -126 ? -126 : e - 1) - 23;
+        if (!(scan->max - scan->min <= ldexp(1.0, q + 52)))
+            return 0;
+    }
+    return scan->min - scan->max >= -600.0; /* exact now */
+}
 
 /* Most elements a sum run may have: its lanes' double-doubles are renormalised once per
    run (see vector_softmax.inc). */
@@ -42,14 +65,16 @@ typedef struct dmlp__softmax_lanes {
     void (*scan_f32)(const float *x, size_t n, dmlp__softmax_scan *s);
     /* the sum of e^(x[i] - m) over x[0..n) but x[skip] (none when skip >= n), n <=
        DMLP__SOFTMAX_SUM_RUN, terms with x[i] - m < -600 left out (as 0); each term also
-       to terms[i] unless terms is NULL, 1 to terms[skip] */
-    dmlp__dd (*sum_f32)(const float *x, size_t n, double m, size_t skip, double *terms);
+       to terms[i] unless terms is NULL, 1 to terms[skip]. `plain`: the caller has shown
+       every x[i] - m exact in binary64 and at least -600 (the terms skip two_sum) */
+    dmlp__dd (*sum_f32)(const float *x, size_t n, double m, size_t skip, double *terms,
+                        int plain);
     /* Softmax: out[i] = the rounding to `format` of e^(x[i] - m) times inv_s (1 / S),
        the exponential from terms[i] when terms is not NULL, as a binary32 value; the
        indices of the lanes left open to open[], their count returned (their out[]
        unspecified) */
     size_t (*softmax)(const float *x, const double *terms, size_t n, double m, double inv_s,
-                      int format, float *out, uint32_t *open);
+                      int plain, int format, float *out, uint32_t *open);
     /* LogSoftmax: out[i] = the rounding to `format` of (x[i] - m) - l; as above */
     size_t (*log_softmax)(const float *x, size_t n, double m, double l, int format,
                           float *out, uint32_t *open);

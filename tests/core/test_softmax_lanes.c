@@ -162,6 +162,60 @@ static void check_lengths(const dmlp__softmax_lanes *lanes, float *x)
     }
 }
 
+/* dmlp__softmax_differences_plain after the lanes' scan: when it says plain, every
+   x - m is exact (two_sum leaves nothing) and at least -600; the scan's least value and
+   least nonzero magnitude are the row's; and the rows of each kind come out both ways. */
+static void check_plain(const dmlp__softmax_lanes *lanes, float *x)
+{
+    uint64_t seed = 0x91a1;
+    unsigned counted[2] = {0, 0};
+    for (int rep = 0; rep < 3000; rep++) {
+        uint32_t n = 1 + (uint32_t)(test_rng(&seed) % 70);
+        int spread = 1 + rep % 60; /* binary exponents around 0 */
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t r = (uint32_t)test_rng(&seed);
+            int e = (int)(r % (uint32_t)(2 * spread + 1)) - spread;
+            x[i] = ldexpf(1.0f + (float)(r >> 9 & 0x7fffff) * 0x1p-23f, e) * (r & 1 ? -1 : 1);
+            if (r % 97 == 0)
+                x[i] = r % 2 ? 0.0f : -0.0f;
+            if (r % 389 == 0)
+                x[i] = ldexpf((float)(r >> 20), -149); /* subnormal */
+            if (rep % 7 == 0 && r % 31 == 0)
+                x[i] = -INFINITY;
+        }
+        if (rep % 10 == 0) { /* the edge: x - m of 53 or 54 bits, within -600 */
+            int t = rep / 10 % 3, k = rep / 30 % 5;
+            n = 3;
+            x[0] = ldexpf(1.0f + 0x1p-23f, -21 - t); /* last place 2^(-44 - t) */
+            x[1] = ldexpf(1.0f + (float)k * 0x1p-3f, 8);
+            x[2] = rep / 10 % 2 ? 5.0f : -x[1];
+        }
+        dmlp__softmax_scan scan = {-INFINITY, 0, 0, 0, 0, INFINITY, INFINITY};
+        lanes->scan_f32(x, n, &scan);
+        double least = INFINITY, small = INFINITY;
+        for (uint32_t i = 0; i < n; i++) {
+            least = x[i] < least ? x[i] : least;
+            if (x[i] != 0 && fabsf(x[i]) < small)
+                small = fabsf(x[i]);
+        }
+        CHECK(scan.min == least && (double)scan.min_mag == small,
+              "the scan's least value %a and magnitude %a are the row's %a and %a", scan.min,
+              (double)scan.min_mag, least, small);
+        if (scan.max == -INFINITY)
+            continue;
+        int plain = dmlp__softmax_differences_plain(&scan), exact = 1;
+        for (uint32_t i = 0; i < n && plain; i++) {
+            double d = (double)x[i] - scan.max, b = d - x[i];
+            double lo = ((double)x[i] - (d - b)) - (scan.max + b);
+            exact &= lo == 0 && d >= -600.0;
+        }
+        CHECK(exact, "a row called plain has every x - m exact and at least -600 (rep %d)", rep);
+        counted[plain]++;
+    }
+    CHECK(counted[0] > 300 && counted[1] > 300, "plain rows %u, others %u: both kinds reached",
+          counted[1], counted[0]);
+}
+
 /* Rows built to reach the edges of the fast paths. */
 static void check_edges(const dmlp__softmax_lanes *lanes, float *x)
 {
@@ -385,6 +439,8 @@ int main(void)
             type = types[t];
             eb = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 4 : 2;
             check_lanes_run(lanes);
+            if (type == DML_TENSOR_DATA_TYPE_FLOAT32)
+                check_plain(lanes, x);
             check_lengths(lanes, x);
             check_edges(lanes, x);
             check_layouts(lanes, x);
