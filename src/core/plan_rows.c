@@ -66,6 +66,7 @@ dmlp_status dmlp__rows_plan_build(const dmlp__op_info *info, const char *op_name
     if (in->type != DML_TENSOR_DATA_TYPE_FLOAT64)
         plan->lanes = dmlp__softmax_lanes_select(dmlp__isa_detect());
     plan->undecided_max = DMLP__ROWS_UNDECIDED_MAX;
+    plan->terms_max = DMLP__ROWS_TERMS_MAX;
     /* a row's three passes cost about what twenty copies of it would */
     plan->max_threads = dmlp__parallel_threads(in->element_count * plan->element_bytes * 20);
     return DMLP_OK;

@@ -18,6 +18,7 @@
 #include "numeric/softmax_row.h"
 
 #define DMLP__ROWS_UNDECIDED_MAX 32u
+#define DMLP__ROWS_TERMS_MAX (1024u * 1024u)
 
 typedef struct dmlp__rows_plan {
     int kind;                  /* dmlp__softmax_kind */
@@ -33,6 +34,8 @@ typedef struct dmlp__rows_plan {
     uint32_t undecided_max; /* undecided elements a row on the lanes keeps for the exact
                                path (at most DMLP__ROWS_UNDECIDED_MAX; more: pass 3
                                again); tests lower it to reach that path */
+    uint64_t terms_max;     /* the longest row that keeps its exponentials between passes
+                               2 and 3 (DMLP__ROWS_TERMS_MAX; tests lower it) */
 } dmlp__rows_plan;
 
 /* Builds the plan of a validated operator along axes (info->row_axes nonzero);

@@ -33,6 +33,9 @@ static DML_TENSOR_DATA_TYPE type = DML_TENSOR_DATA_TYPE_FLOAT32;
 static uint32_t eb = 4;
 /* the lanes' room for undecided elements (0: pass 3 again on the exact sum) */
 static uint32_t undecided_max = DMLP__ROWS_UNDECIDED_MAX;
+/* the longest row that keeps its exponentials (lowered: the rows past it compute them
+   again in pass 3) */
+static uint64_t terms_max = 32768;
 
 /* A [rows, len] tensor along axis 1; element strides */
 typedef struct shape {
@@ -64,8 +67,10 @@ static bool build(DML_OPERATOR_TYPE op, const shape *sh, const dmlp__softmax_lan
         return false;
     plan->lanes = lanes;
     plan->max_threads = 1;
-    if (lanes)
+    if (lanes) {
         plan->undecided_max = undecided_max;
+        plan->terms_max = terms_max;
+    }
     return true;
 }
 
