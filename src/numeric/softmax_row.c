@@ -32,10 +32,10 @@
      2^-150, below half of every narrow format's least subnormal (this also keeps every
      quotient a normal binary64). An element those steps leave open tries once more:
      y_c = dd_div(exp_dd(d_i), S_c), S_c = 1 + T_c as a double-double (2^-102): only the
-     sum's 2.12u (relative to S) is left, with 2^-100 for each of exp_dd and dd_div y_c
+     sum's 2.12u (relative to S) is left, with 2^-100 for each of exp_dd and dd_div, y_c
      is within 2.14u of the exact value; decided when y_c -+ 2.5u y_c.hi (dd_add_d,
-     2^-102 more) round alike. This leaves undecided about a seventh of what the steps
-     do, so a long row rarely needs the exact path's sum.
+     2^-102 more) round alike. This leaves undecided about a thirteenth of what the
+     steps do, so a long row rarely needs the exact path's sum.
    - LogSoftmax y = d_i - L: L_c = log1p_dd(T_c) is within 2^-99 of log1p(T_c), which is
      within 2.12u (1 + 2^-50) of L = log1p(T) relative (log1p's condition number is below
      1), plus the 2^-833 left out, absolute: |L_c - L| < 4u L_c + 2^-833. d_i and -L have
