@@ -74,21 +74,13 @@ static void walk_start(walk *w, const dmlp__rows_plan *p, const unsigned char *i
     w->n = 0;
 }
 
-/* The next run as binary32 values (NULL after the last): the row itself for a packed
-   binary32 row, else gathered through the strides into s, 16-bit values widened; its
-   elements' output offsets too when asked. */
-static const float *walk_next(walk *w, dmlp__rows_scratch *s, int offsets)
+/* walk_next's run when it is not the row itself: gathered through the strides into s,
+   16-bit values widened; its elements' output offsets too when asked. */
+static const float *walk_fetch(walk *w, dmlp__rows_scratch *s, int offsets)
 {
     const dmlp__rows_plan *p = w->p;
-    w->done += w->n;
-    uint64_t left = p->row_length - w->done;
-    w->n = left < RUN ? (size_t)left : RUN;
-    if (w->n == 0)
-        return NULL;
     size_t eb = p->element_bytes;
     const void *run = w->in + w->done * eb;
-    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && w->packed)
-        return run;
     /* a row of one run is gathered and widened once, for every pass */
     int whole = w->n == p->row_length;
     if (whole && s->held == w->in)
@@ -112,6 +104,21 @@ static const float *walk_next(walk *w, dmlp__rows_scratch *s, int offsets)
         }
     }
     return s->x;
+}
+
+/* The next run as binary32 values (NULL after the last): the row itself for a packed
+   binary32 row (inline: short rows pay for every call), else walk_fetch's. */
+static inline const float *walk_next(walk *w, dmlp__rows_scratch *s, int offsets)
+{
+    const dmlp__rows_plan *p = w->p;
+    w->done += w->n;
+    uint64_t left = p->row_length - w->done;
+    w->n = left < RUN ? (size_t)left : RUN;
+    if (w->n == 0)
+        return NULL;
+    if (p->type == DML_TENSOR_DATA_TYPE_FLOAT32 && w->packed)
+        return (const float *)(const void *)(w->in + w->done * 4);
+    return walk_fetch(w, s, offsets);
 }
 
 /* Where a run's results go as binary32 values: the output itself for a packed binary32
