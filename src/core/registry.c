@@ -301,19 +301,27 @@ const char *dmlp__op_names(char *text, size_t capacity, dmlp__op_name_kind kind,
         count += list_name(kind, e, &row) != NULL;
     if (capacity)
         text[0] = '\0';
+    char tail[48]; /* " and 12 more": room kept for it while names remain */
     for (size_t e = 0; e < entries && used < capacity; e++) {
         const char *name = list_name(kind, e, &row);
         if (!name)
             continue;
         const char *sep = listed == 0 ? "" : listed + 1 == count ? last_separator : separator;
-        listed++;
+        char item[128];
         int n = kind == DMLP__OP_NAME_DML_VALUE
-                    ? snprintf(text + used, capacity - used, "%s%s (%d)", sep, name,
-                               (int)ops[row].type)
-                    : snprintf(text + used, capacity - used, "%s%s", sep, name);
-        if (n < 0)
+                    ? snprintf(item, sizeof item, "%s%s (%d)", sep, name, (int)ops[row].type)
+                    : snprintf(item, sizeof item, "%s%s", sep, name);
+        int t = snprintf(tail, sizeof tail, "%s%zu more", last_separator, count - listed);
+        size_t room = listed + 1 == count ? 0 : (size_t)(t > 0 ? t : 0);
+        if (n < 0 || (size_t)n >= sizeof item || (size_t)n + room >= capacity - used) {
+            /* whole names only */
+            if (listed > 0 && t > 0 && (size_t)t < sizeof tail && (size_t)t < capacity - used)
+                memcpy(text + used, tail, (size_t)t + 1);
             break;
+        }
+        memcpy(text + used, item, (size_t)n + 1);
         used += (size_t)n;
+        listed++;
     }
     return text;
 }

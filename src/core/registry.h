@@ -149,7 +149,8 @@ const dmlp__field *dmlp__op_input(const dmlp__op_def *def, uint32_t index);
 /* Every operator's name joined for messages and usage text, e.g. "sign, softsign or
    isinf" (DMLP__OP_NAME_CLI, ", ", " or "), "sign|softsign|isinf", or
    "ELEMENT_WISE_SIGN (79), ... and ..." (DMLP__OP_NAME_DML with the enum values).
-   Writes at most capacity bytes (truncating) and returns text. */
+   Writes at most capacity bytes, whole names only: when the rest does not fit, it ends
+   with "<last_separator>N more". Returns text. */
 typedef enum dmlp__op_name_kind {
     DMLP__OP_NAME_CLI,
     DMLP__OP_NAME_DML,

@@ -992,7 +992,7 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
         if (strcmp(domain, "") != 0 && strcmp(domain, "ai.onnx") != 0) {
             dmlp__op_names(names, sizeof names, DMLP__OP_NAME_ONNX, ", ", " and ");
             snprintf(why, sizeof why, "domain \"%.60s\" is not supported; dmlp runs the default "
-                     "domain's %s only", domain, names);
+                     "domain's operators only (%s)", domain, names);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         }
         int r = dmlp__onnx_op_resolve(np->op_type, m->opset, np, &node->op, &node->version,
@@ -1001,7 +1001,8 @@ static dmlp_status load_nodes(loader *L, const DmlpOnnxPb__GraphProto *g)
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         if (r == -1) {
             dmlp__op_names(names, sizeof names, DMLP__OP_NAME_ONNX, ", ", " and ");
-            snprintf(why, sizeof why, "the operator is not supported; dmlp runs %s only", names);
+            snprintf(why, sizeof why, "the operator is not supported; dmlp runs %s (docs/onnx.md)",
+                     names);
             return node_error(L, n, DMLP_ERROR_UNSUPPORTED, why);
         }
         if (r == -2) {

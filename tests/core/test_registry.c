@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/registry.h"
@@ -63,9 +64,25 @@ static void check_names(void)
                    "ELEMENT_WISE_SIGN (79), ACTIVATION_SOFTSIGN (50)");
     CHECK_CONTAINS(dmlp__op_names(text, sizeof text, DMLP__OP_NAME_CLI, "|", "|"),
                    "sign|softsign|isinf");
+    /* too little room: whole names, then how many more */
+    static char all[16384];
+    char small[64];
+    dmlp__op_names(all, sizeof all, DMLP__OP_NAME_DML, ", ", " and ");
+    dmlp__op_names(small, sizeof small, DMLP__OP_NAME_DML, ", ", " and ");
+    size_t total = 2, listed = 1; /* "A, B and C": the commas and two */
+    for (const char *c = all; *c; c++)
+        total += *c == ',';
+    for (const char *c = small; *c; c++)
+        listed += *c == ',';
+    const char *more = strstr(small, " and ");
+    CHECK(strlen(all) < sizeof all - 1 && strstr(all, " more") == NULL, "all the names fit");
+    CHECK(strncmp(small, "ELEMENT_WISE_SIGN, ", 19) == 0 && more != NULL &&
+              strtoul(more + 5, NULL, 10) == total - listed &&
+              strcmp(small + strlen(small) - 5, " more") == 0,
+          "whole names, then how many more of %zu: %s", total, small);
     char tiny[8];
     dmlp__op_names(tiny, sizeof tiny, DMLP__OP_NAME_DML, ", ", " and ");
-    CHECK(strlen(tiny) == sizeof tiny - 1, "truncated to the capacity");
+    CHECK(tiny[0] == '\0', "no part of a name: %s", tiny);
 }
 
 /* Each layout: one input and one output tensor, members inside the struct and apart. */
