@@ -1,5 +1,5 @@
 /* test_threads — devices and threads: large tensors give the same bytes on 1, 2, 3 and 7
-   threads (and the reference's bytes); one operator executed from 4 threads at once with
+   threads (and the reference's bytes), Softmax rows likewise; one operator executed from 4 threads at once with
    different buffers; devices created and destroyed in a loop; dmlp_device_create's
    arguments and DMLP_NUM_THREADS. */
 #include <pthread.h>
@@ -192,6 +192,58 @@ static void same_bytes_on_every_thread_count(void)
 done:
     for (int i = 0; i < 4; i++)
         dmlp_device_destroy(devices[i]);
+}
+
+/* Softmax rows on the vector lanes: rows of one chunk each hand their scratch (kept
+   exponentials included) from chunk to chunk and thread to thread; the bytes are the
+   same on every thread count. Values of a small grid, so every row takes the lanes. */
+static void softmax_rows_on_every_thread_count(void)
+{
+    enum { ROWS = 48, LENGTH = 20000 };
+    const uint32_t thread_counts[] = {1, 2, 3, 7};
+    uint32_t sizes[2] = {ROWS, LENGTH};
+    float *input = malloc(sizeof(float) * ROWS * LENGTH);
+    float *first = malloc(sizeof(float) * ROWS * LENGTH);
+    float *other = malloc(sizeof(float) * ROWS * LENGTH);
+    if (!input || !first || !other) {
+        CHECK(0, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < (size_t)ROWS * LENGTH; i++)
+        input[i] = (float)((int)(rnd() % 2001) - 1000) / 64.0f;
+    for (int d = 0; d < 4; d++) {
+        dmlp_device_desc desc = {(DML_FEATURE_LEVEL)0, thread_counts[d],
+                                 DMLP_DEVICE_FLAG_EXTENSIONS};
+        dmlp_device *device = NULL;
+        CHECK_STATUS(dmlp_device_create(&desc, &device), DMLP_OK);
+        if (!device)
+            continue;
+        uint64_t in_total, out_total;
+        dmlp_operator *op = create_op(device, DML_OPERATOR_ACTIVATION_SOFTMAX,
+                                      DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL, NULL,
+                                      &in_total, &out_total);
+        float *out = d == 0 ? first : other;
+        memset(out, 0x5c, out_total);
+        if (op) {
+            dmlp_buffer_binding ib = {input, 0, in_total}, ob = {out, 0, out_total};
+            CHECK_STATUS(dmlp_operator_execute(op, 1, &ib, 1, &ob), DMLP_OK);
+        }
+        if (d == 0) {
+            double row_sum = 0; /* a plausibility check; test_softmax checks the values */
+            for (size_t i = 0; i < LENGTH; i++)
+                row_sum += first[i];
+            CHECK(row_sum > 0.999 && row_sum < 1.001, "softmax row 0 sums to %g", row_sum);
+        } else {
+            CHECK(memcmp(first, other, out_total) == 0,
+                  "softmax rows: %u threads differ from 1 thread", thread_counts[d]);
+        }
+        dmlp_operator_destroy(op);
+        dmlp_device_destroy(device);
+    }
+done:
+    free(input);
+    free(first);
+    free(other);
 }
 
 /* ---- one operator, four calling threads ---------------------------------------------- */
@@ -408,6 +460,7 @@ int main(void)
     device_arguments();
     create_destroy_loop();
     same_bytes_on_every_thread_count();
+    softmax_rows_on_every_thread_count();
     concurrent_execute();
     return test_finish("test_threads");
 }
