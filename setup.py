@@ -16,6 +16,9 @@ os.makedirs(os.path.join(ROOT, "build-python"), exist_ok=True)  # setup.cfg's bu
 # DMLP_BUILD_TYPE=Debug builds the module unoptimised, in a quarter of the compile time
 # (the tests' install check does; docs/python.md). Any other CMake build type is refused.
 BUILD_TYPES = ("Release", "Debug", "RelWithDebInfo", "MinSizeRel")
+# DMLP_ARCH=generic builds the portable library (reference kernels only) on any machine;
+# the default is the machine's processor family (CMakeLists.txt).
+ARCHES = ("x86_64", "aarch64", "generic")
 
 
 class CMakeBuildExt(build_ext):
@@ -23,10 +26,15 @@ class CMakeBuildExt(build_ext):
         build_type = os.environ.get("DMLP_BUILD_TYPE", "Release")
         if build_type not in BUILD_TYPES:
             raise RuntimeError(f"DMLP_BUILD_TYPE={build_type!r}: expected one of {', '.join(BUILD_TYPES)}")
+        arch = os.environ.get("DMLP_ARCH")
+        if arch is not None and arch not in ARCHES:
+            raise RuntimeError(f"DMLP_ARCH={arch!r}: expected one of {', '.join(ARCHES)}")
         build_dir = os.path.abspath(os.path.join(self.build_temp, "cmake"))
         configure = ["cmake", "-S", ROOT, "-B", build_dir, f"-DCMAKE_BUILD_TYPE={build_type}",
                      "-DDMLP_BUILD_TESTS=OFF", "-DDMLP_PYTHON=ON",
                      f"-DPython3_EXECUTABLE={sys.executable}"]
+        if arch is not None:
+            configure.append(f"-DDMLP_ARCH={arch}")
         subprocess.run(configure, check=True)
         jobs = str(os.cpu_count() or 2)
         subprocess.run(["cmake", "--build", build_dir, "--target", "dmlp_python", "-j", jobs],
