@@ -1,7 +1,7 @@
 /* test_threads — devices and threads: large tensors give the same bytes on 1, 2, 3 and 7
-   threads (and the reference's bytes), Softmax rows likewise; one operator executed from 4 threads at once with
-   different buffers; devices created and destroyed in a loop; dmlp_device_create's
-   arguments and DMLP_NUM_THREADS. */
+   threads (and the reference's bytes), Softmax rows likewise; one operator executed from
+   4 threads at once with different buffers; devices created and destroyed in a loop;
+   dmlp_device_create's arguments and DMLP_NUM_THREADS. */
 #include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -194,9 +194,9 @@ done:
         dmlp_device_destroy(devices[i]);
 }
 
-/* Softmax rows on the vector lanes: rows of one chunk each hand their scratch (kept
-   exponentials included) from chunk to chunk and thread to thread; the bytes are the
-   same on every thread count. Values of a small grid, so every row takes the lanes. */
+/* Softmax rows on the vector lanes, each chunk of rows with its own scratch (the kept
+   exponentials included), shared among the threads: the bytes are the same on every
+   thread count. Values of a small grid, so every row takes the lanes. */
 static void softmax_rows_on_every_thread_count(void)
 {
     enum { ROWS = 48, LENGTH = 20000 };

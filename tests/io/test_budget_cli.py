@@ -198,7 +198,7 @@ def test_calibration():
     (which had the job killed), and `dmlp caps --tune` says why."""
     group = cgroup("g100", 100 * MIB)
     group["DMLP_TUNE_CACHE"] = "off"
-    # measuring is the point here, whatever the pass's DMLP_TUNE (defaults under ASan)
+    # measuring is the point here, whatever DMLP_TUNE the test pass sets (Makefile: defaults)
     env = {k: v for k, v in os.environ.items() if k != "DMLP_TUNE"}
     env.update(group)
     code = subprocess.run([DMLP, "caps", "--tune"], env=env,
