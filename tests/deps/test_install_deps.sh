@@ -1,8 +1,8 @@
 #!/bin/sh
 # scripts/install-deps.sh on a machine where nothing is installed (a dpkg-query that knows
-# no package), in --dry-run: `build` names the compiler, CMake, protobuf-c and cJSON and
-# none of the test-only packages; `test` names those too. `make -n run` asks for the
-# build set only, `make -n test-release` for the test set.
+# no package), in --dry-run: `build` names the compiler, CMake, Ninja, protobuf-c and
+# cJSON and none of the test-only packages; `test` names those too. `make -n run` asks
+# for the build set only, `make -n test-release` for the test set.
 # usage: test_install_deps.sh SOURCE_DIR WORK_DIR
 set -eu
 src=$1
@@ -33,9 +33,9 @@ check_not() {
         fi
     done
 }
-needed="cmake gcc libc6-dev libprotobuf-c-dev protobuf-c-compiler libcjson-dev"
+needed="cmake ninja-build gcc libc6-dev libprotobuf-c-dev protobuf-c-compiler libcjson-dev"
 test_only="python3-torch python3-dask python3-distributed python3-onnx python3-numpy
-python3-pytest clang"
+python3-pytest clang lld"
 build=$(PATH="$work/bin:$PATH" sh "$src/scripts/install-deps.sh" --dry-run build)
 check "install-deps build" "$build" $needed
 check_not "install-deps build" "$build" $test_only
