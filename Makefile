@@ -136,7 +136,7 @@ FUZZ_LONG_SECONDS ?= 600
 fuzz-build: deps-test
 	@cmake $(call generator,build-fuzz) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DDMLP_FUZZ=ON -DDMLP_SANITIZE=ON -DDMLP_WERROR=ON -DDMLP_BUILD_TESTS=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS)
+	@cmake --build build-fuzz -j $(JOBS) --target fuzzers
 
 fuzz: fuzz-build
 	@fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
