@@ -98,6 +98,24 @@ static unsigned char *run_big(dmlp_device *device, const big_case *c, const unsi
     return out;
 }
 
+/* The thread counts each result is compared across, the first the one compared to. */
+static const uint32_t thread_counts[4] = {1, 2, 3, 7};
+
+/* A device for each of thread_counts (extensions on); 0 when all four were made. The
+   caller destroys them (NULL entries too). */
+static int open_devices(dmlp_device *devices[4])
+{
+    int made = 0;
+    for (int i = 0; i < 4; i++) {
+        dmlp_device_desc desc = {(DML_FEATURE_LEVEL)0, thread_counts[i],
+                                 DMLP_DEVICE_FLAG_EXTENSIONS};
+        devices[i] = NULL;
+        CHECK_STATUS(dmlp_device_create(&desc, &devices[i]), DMLP_OK);
+        made += devices[i] != NULL;
+    }
+    return made == 4 ? 0 : -1;
+}
+
 static void same_bytes_on_every_thread_count(void)
 {
     static const uint32_t padded_rows[2] = {1003, 1};
@@ -122,15 +140,9 @@ static void same_bytes_on_every_thread_count(void)
         {"f32 sign, transposed input", DML_OPERATOR_ELEMENT_WISE_SIGN,
          DML_TENSOR_DATA_TYPE_FLOAT32, 2, {1500, 1000}, transposed, NULL, 0},
     };
-    const uint32_t thread_counts[] = {1, 2, 3, 7};
-    dmlp_device *devices[4] = {NULL, NULL, NULL, NULL};
-    for (int i = 0; i < 4; i++) {
-        dmlp_device_desc desc = {(DML_FEATURE_LEVEL)0, thread_counts[i],
-                                 DMLP_DEVICE_FLAG_EXTENSIONS};
-        CHECK_STATUS(dmlp_device_create(&desc, &devices[i]), DMLP_OK);
-        if (!devices[i])
-            goto done;
-    }
+    dmlp_device *devices[4];
+    if (open_devices(devices) != 0)
+        goto done;
     /* Under ThreadSanitizer (every access checked) every third case: the races are the
        same in each. */
 #ifdef THREAD_SANITIZED
@@ -200,26 +212,20 @@ done:
 static void softmax_rows_on_every_thread_count(void)
 {
     enum { ROWS = 48, LENGTH = 20000 };
-    const uint32_t thread_counts[] = {1, 2, 3, 7};
     uint32_t sizes[2] = {ROWS, LENGTH};
+    dmlp_device *devices[4];
     float *input = malloc(sizeof(float) * ROWS * LENGTH);
     float *first = malloc(sizeof(float) * ROWS * LENGTH);
     float *other = malloc(sizeof(float) * ROWS * LENGTH);
-    if (!input || !first || !other) {
-        CHECK(0, "out of memory");
+    if (open_devices(devices) != 0 || !input || !first || !other) {
+        CHECK(input && first && other, "out of memory");
         goto done;
     }
     for (size_t i = 0; i < (size_t)ROWS * LENGTH; i++)
         input[i] = (float)((int)(rnd() % 2001) - 1000) / 64.0f;
     for (int d = 0; d < 4; d++) {
-        dmlp_device_desc desc = {(DML_FEATURE_LEVEL)0, thread_counts[d],
-                                 DMLP_DEVICE_FLAG_EXTENSIONS};
-        dmlp_device *device = NULL;
-        CHECK_STATUS(dmlp_device_create(&desc, &device), DMLP_OK);
-        if (!device)
-            continue;
         uint64_t in_total, out_total;
-        dmlp_operator *op = create_op(device, DML_OPERATOR_ACTIVATION_SOFTMAX,
+        dmlp_operator *op = create_op(devices[d], DML_OPERATOR_ACTIVATION_SOFTMAX,
                                       DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL, NULL,
                                       &in_total, &out_total);
         float *out = d == 0 ? first : other;
@@ -238,9 +244,10 @@ static void softmax_rows_on_every_thread_count(void)
                   "softmax rows: %u threads differ from 1 thread", thread_counts[d]);
         }
         dmlp_operator_destroy(op);
-        dmlp_device_destroy(device);
     }
 done:
+    for (int d = 0; d < 4; d++)
+        dmlp_device_destroy(devices[d]);
     free(input);
     free(first);
     free(other);
