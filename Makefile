@@ -50,10 +50,15 @@ test-release: deps-test
 	@$(MAKE) --no-print-directory build
 	@cd $(BUILD) && $(TEST_ENV) ctest --output-on-failure -j $(JOBS) -LE exhaustive
 
+# The AddressSanitizer tree also holds the fuzz targets (make fuzz): one instrumented
+# build of the library serves both, the fuzzers' coverage instrumentation on its parsing
+# and validation code (fuzz/CMakeLists.txt), which leaves the tests' time unchanged.
+asan_configure = cmake $(call generator,$(ASAN_BUILD)) -S . -B $(ASAN_BUILD) \
+	-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DDMLP_WERROR=ON -DDMLP_SANITIZE=ON \
+	-DDMLP_FUZZ=ON $(CMAKE_ARGS) >/dev/null
+
 test-sanitize: deps-test
-	@cmake $(call generator,$(ASAN_BUILD)) -S . -B $(ASAN_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
-		-DDMLP_WERROR=ON -DDMLP_SANITIZE=ON \
-		$(CMAKE_ARGS) >/dev/null
+	@$(asan_configure)
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && $(TEST_ENV) ctest --output-on-failure -j $(JOBS) -LE exhaustive
 
@@ -133,16 +138,17 @@ test-aarch64-exhaustive: test-aarch64
 # into fuzz/corpus/ (libFuzzer's -merge=1; commit them).
 FUZZ_SECONDS ?= 60
 FUZZ_LONG_SECONDS ?= 600
+# The targets are built in the AddressSanitizer tree (test-sanitize above); after make
+# test they are already there.
 fuzz-build: deps-test
-	@cmake $(call generator,build-fuzz) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
-		-DDMLP_FUZZ=ON -DDMLP_SANITIZE=ON -DDMLP_WERROR=ON -DDMLP_BUILD_TESTS=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzzers
+	@$(asan_configure)
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target fuzzers
 
 fuzz: fuzz-build
-	@fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
+	@fuzz/run.sh $(ASAN_BUILD) $(FUZZ_SECONDS)
 
 fuzz-long: fuzz-seeds fuzz-build
-	@fuzz/run.sh build-fuzz $(FUZZ_LONG_SECONDS) keep
+	@fuzz/run.sh $(ASAN_BUILD) $(FUZZ_LONG_SECONDS) keep
 
 # Seeds for every operator, written into fuzz/corpus/: one fuzz_descriptor input per
 # registered operator (fuzz/descriptor_seeds.c; test_fuzz_seeds fails until they are
