@@ -18,11 +18,12 @@ TSAN_BUILD ?= build-tsan
 AARCH64_BUILD ?= build-aarch64
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
-# A new build tree is configured for Ninja when it is installed (the build set of
-# scripts/install-deps.sh has it): it builds the whole tree in nine tenths of the time of
-# make's recipes. A tree that exists keeps the generator it was made with. Expanded when a
-# recipe runs, after deps-build has installed what it installs.
-generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja 2>/dev/null),-G Ninja))
+# $(call configure,TREE): cmake's configure step for build tree TREE, the tree's own
+# options after it. A new tree is configured for Ninja when it is installed (the build set
+# of scripts/install-deps.sh has it): it builds the whole tree in nine tenths of the time
+# of make's recipes. A tree that exists keeps the generator it was made with. Expanded
+# when a recipe runs, after deps-build has installed what it installs.
+configure = cmake $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja 2>/dev/null),-G Ninja)) -S . -B $(1)
 
 .PHONY: all deps deps-build deps-test build run test test-release test-sanitize test-tsan test-exhaustive test-exhaustive-full test-pairs test-wide test-aarch64 test-aarch64-exhaustive fuzz fuzz-build \
 	fuzz-long fuzz-seeds bench install clean
@@ -38,7 +39,7 @@ deps-test:
 	@scripts/install-deps.sh test
 
 build: deps-build
-	@cmake $(call generator,$(BUILD)) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DDMLP_WERROR=ON $(CMAKE_ARGS) >/dev/null
+	@$(call configure,$(BUILD)) -DCMAKE_BUILD_TYPE=Release -DDMLP_WERROR=ON $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
 run: build
@@ -53,7 +54,7 @@ test-release: deps-test
 # The AddressSanitizer tree also holds the fuzz targets (make fuzz): one instrumented
 # build of the library serves both, the fuzzers' coverage instrumentation on its parsing
 # and validation code (fuzz/CMakeLists.txt), which leaves the tests' time unchanged.
-asan_configure = cmake $(call generator,$(ASAN_BUILD)) -S . -B $(ASAN_BUILD) \
+asan_configure = $(call configure,$(ASAN_BUILD)) \
 	-DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DDMLP_WERROR=ON -DDMLP_SANITIZE=ON \
 	-DDMLP_FUZZ=ON $(CMAKE_ARGS) >/dev/null
 
@@ -69,7 +70,7 @@ test-sanitize: deps-test
 # halt_on_error stops the test at the first one, with exit status 66.
 TSAN_TESTS = test_threads test_threads_pool test_parallel test_stress_threads
 test-tsan: deps-test
-	@cmake $(call generator,$(TSAN_BUILD)) -S . -B $(TSAN_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+	@$(call configure,$(TSAN_BUILD)) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DDMLP_WERROR=ON -DDMLP_TSAN=ON -DDMLP_PYTHON=OFF $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target $(TSAN_TESTS)
 	@cd $(TSAN_BUILD) && $(TEST_ENV) DMLP_STRESS_SECONDS=1 \
@@ -117,7 +118,7 @@ test-wide: build
 AARCH64_SKIP = ^(test_cli_.*|onnx_(backend|backend_ulps|cases|cases_must_fail.*|softmax_cases|exported_.*)|test_io_(writer|devices|signals|sets|full_disk|inputs|confine|json)|test_bench_.*)$$
 test-aarch64:
 	@scripts/install-deps.sh aarch64
-	@cmake $(call generator,$(AARCH64_BUILD)) -S . -B $(AARCH64_BUILD) -DCMAKE_BUILD_TYPE=Release -DDMLP_WERROR=ON \
+	@$(call configure,$(AARCH64_BUILD)) -DCMAKE_BUILD_TYPE=Release -DDMLP_WERROR=ON \
 		-DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/toolchains/aarch64-linux-gnu.cmake \
 		$(CMAKE_ARGS) >/dev/null
 	@cmake --build $(AARCH64_BUILD) -j $(JOBS)
