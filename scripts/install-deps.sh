@@ -3,12 +3,12 @@
 # Run as root on Debian 12 (the make targets call it); elsewhere it says what is missing.
 #
 #   scripts/install-deps.sh build     what the library and the dmlp command need to build
-#                                     (make build, make run): compiler, CMake, protobuf-c,
-#                                     cJSON
+#                                     (make build, make run): compiler, CMake, Ninja,
+#                                     protobuf-c, cJSON
 #   scripts/install-deps.sh test      those, and what only the tests use (make test, make
-#                                     fuzz): clang and its sanitizer runtimes, the Python
-#                                     module's headers, numpy, ONNX, PyTorch, Dask, pytest,
-#                                     MPFR (the correctly rounded tests' oracle)
+#                                     fuzz): clang, its sanitizer runtimes and lld, the
+#                                     Python module's headers, numpy, ONNX, PyTorch, Dask,
+#                                     pytest, MPFR (the correctly rounded tests' oracle)
 #   scripts/install-deps.sh aarch64   the test set, and the aarch64 cross build run under
 #                                     qemu-user (make test-aarch64): the cross compiler,
 #                                     qemu-user, and the arm64 builds of the linked
