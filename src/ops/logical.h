@@ -121,10 +121,11 @@
    vocabulary's gts64 and gtu64 (SSE2 has no 64-bit compare); ge and le are gt with the
    operands swapped and the bytes inverted (integers have no unordered pairs). FLOAT32 and
    FLOAT64 compare with the CPU's IEEE compares (feqW, fgtW, fgeW): false with a NaN, -0
-   equal to +0. FLOAT16 and BFLOAT16 compare as 16-bit integers: |x| where x is positive,
-   -|x| where negative (both zeros become 0, and the order is the values'), a >= b as
-   key(a) + 1 > key(b) (no key of a number is the largest), and the NaN lanes of either
-   input cleared; the reference widens to binary32 and compares, which orders the same. */
+   equal to +0. BFLOAT16, and FLOAT16 where the ISA says isa_f16_halves, compare as the
+   binary32 made of their bits and 16 zero bits (cmp_halves) by the FLOAT32 relation;
+   FLOAT16 elsewhere as 16-bit integer keys (rel_h16). The reference widens them exactly
+   to binary32 and compares, which orders the same. Each case of scalar operands has its
+   own loop (compare_run). */
 typedef M8 cmp8_fn(V a, V b, const kc *c);
 typedef M16 cmp16_fn(V a, V b, const kc *c);
 typedef M32 cmp32_fn(V a, V b, const kc *c);
@@ -132,17 +133,48 @@ typedef M64 cmp64_fn(V a, V b, const kc *c);
 
 enum { CMP_EQ, CMP_GT, CMP_GE };
 
+/* How a block is compared, beyond the relation: CMP_INVERT, the bytes inverted (integer
+   ge and le); CMP_HALVES, 16-bit floats through cmp_halves by the binary32 relation,
+   CMP_HALVES | CMP_NAN for FLOAT16. */
+enum { CMP_INVERT = 1, CMP_HALVES = 2, CMP_NAN = 4 };
+
+/* 16-bit floats compared as binary32: the ISA puts each 16-bit lane in the high half of
+   a 32-bit one (high_halves_lo and _hi, one instruction each) and the resulting bytes
+   back in element order (high_halves_order). The bits with 16 zero bits below are
+   a bfloat16's value itself. A float16's are another binary32 that orders as the float16
+   does (the sign and magnitude bits keep their places; both zeros stay zeros) unless it
+   is a NaN whose top eight magnitude bits are not all set, which reads as a number
+   (CMP_NAN: those lanes are cleared from the float16 bits, which costs more where masks
+   are vectors). Measured against the 16-bit keys in docs/performance.md. */
+static ALWAYS_INLINE V cmp_halves(V x0, V y0, V x1, V y1, cmp32_fn *f32, int how, const kc *c)
+{
+    V r = bytes_from32(f32(high_halves_lo(x0), high_halves_lo(y0), c),
+                       f32(high_halves_hi(x0), high_halves_hi(y0), c),
+                       f32(high_halves_lo(x1), high_halves_lo(y1), c),
+                       f32(high_halves_hi(x1), high_halves_hi(y1), c));
+    r = high_halves_order(r);
+    if (how & CMP_NAN) {
+        V inf1 = add16(c->inf, set16(1));
+        M16 ok0 = mandn(nan_16(vand(y0, c->abs), c), gt16(inf1, vand(x0, c->abs)));
+        M16 ok1 = mandn(nan_16(vand(y1, c->abs), c), gt16(inf1, vand(x1, c->abs)));
+        r = sel8(n16to8(ok0, ok1), r, zero());
+    }
+    return r;
+}
+
 /* One block: VB elements of S bytes at a and b (or the vectors va, vb of a scalar
    operand) to VB bytes of 0 or 1. */
 static ALWAYS_INLINE V cmp_block(const unsigned char *a, const unsigned char *b, int sa, int sb,
                                  V va, V vb, size_t S, cmp8_fn *f8, cmp16_fn *f16,
-                                 cmp32_fn *f32, cmp64_fn *f64, int invert, const kc *c)
+                                 cmp32_fn *f32, cmp64_fn *f64, int how, const kc *c)
 {
 #define X(k) (sa ? va : ld(a + (k) * VB))
 #define Y(k) (sb ? vb : ld(b + (k) * VB))
     V r;
     if (S == 1)
         r = ones8(f8(X(0), Y(0), c));
+    else if (S == 2 && (how & CMP_HALVES))
+        r = cmp_halves(X(0), Y(0), X(1), Y(1), f32, how, c);
     else if (S == 2)
         r = ones8(n16to8(f16(X(0), Y(0), c), f16(X(1), Y(1), c)));
     else if (S == 4)
@@ -155,19 +187,19 @@ static ALWAYS_INLINE V cmp_block(const unsigned char *a, const unsigned char *b,
                          n64to32(f64(X(6), Y(6), c), f64(X(7), Y(7), c)));
 #undef X
 #undef Y
-    return invert ? sub8(set8(1), r) : r;
+    return how & CMP_INVERT ? sub8(set8(1), r) : r;
 }
 
 /* n elements into n bytes: whole blocks from memory, the tail through zeroed buffers. */
 static ALWAYS_INLINE void cmp_bytes(size_t n, const unsigned char *a, const unsigned char *b,
                                     unsigned char *out, int sa, int sb, V va, V vb, size_t S,
                                     cmp8_fn *f8, cmp16_fn *f16, cmp32_fn *f32, cmp64_fn *f64,
-                                    int invert, const kc *c)
+                                    int how, const kc *c)
 {
     size_t i = 0;
     for (; n - i >= VB; i += VB)
         st(out + i, cmp_block(a + (sa ? 0 : i * S), b + (sb ? 0 : i * S), sa, sb, va, vb, S,
-                              f8, f16, f32, f64, invert, c));
+                              f8, f16, f32, f64, how, c));
     if (i < n) {
         unsigned char ta[8 * VB], tb[8 * VB], to[VB];
 #pragma GCC unroll 8
@@ -179,18 +211,44 @@ static ALWAYS_INLINE void cmp_bytes(size_t n, const unsigned char *a, const unsi
             memcpy(ta, a + i * S, (n - i) * S);
         if (!sb)
             memcpy(tb, b + i * S, (n - i) * S);
-        st(to, cmp_block(ta, tb, sa, sb, va, vb, S, f8, f16, f32, f64, invert, c));
+        st(to, cmp_block(ta, tb, sa, sb, va, vb, S, f8, f16, f32, f64, how, c));
         memcpy(out + i, to, n - i);
     }
 }
 
-/* The kernel: UINT8 output straight, UINT32 through a chunk of bytes widened. Every input
-   element of a chunk is read before its output is written (in place, as the reference). */
+/* The kernel's runs with sa and sb constant, so that the loops test neither: UINT8 output
+   straight, UINT32 through a chunk of bytes widened. Every input element of a chunk is
+   read before its output is written (in place, as the reference). */
 #define CMP_CHUNK 1024
+static ALWAYS_INLINE void compare_run(size_t n, const unsigned char *a, const unsigned char *b,
+                                      unsigned char *out, int sa, int sb, V va, V vb,
+                                      const dmlp__kernel_args *args, size_t S, cmp8_fn *f8,
+                                      cmp16_fn *f16, cmp32_fn *f32, cmp64_fn *f64, int how,
+                                      const kc *c)
+{
+    if (args->out_size != 4) {
+        cmp_bytes(n, a, b, out, sa, sb, va, vb, S, f8, f16, f32, f64, how, c);
+        return;
+    }
+    unsigned char bytes[CMP_CHUNK];
+    for (size_t i = 0; i < n; i += CMP_CHUNK) {
+        size_t k = n - i < CMP_CHUNK ? n - i : CMP_CHUNK;
+        cmp_bytes(k, a + (sa ? 0 : i * S), b + (sb ? 0 : i * S), bytes, sa, sb, va, vb, S, f8,
+                  f16, f32, f64, how, c);
+        for (size_t j = 0; j < k; j++) {
+            uint32_t v = bytes[j];
+            memcpy(out + (i + j) * 4, &v, 4);
+        }
+    }
+}
+
+/* The kernel: a scalar operand is one vector of its element repeated. Both scalar (the
+   planner computes such a run once, but the kernel contract allows it): one block, its
+   first byte repeated. */
 static ALWAYS_INLINE void run_compare(size_t n, const void *a_, const void *b_, void *out_,
                                       uint32_t scalar, const dmlp__kernel_args *args, size_t S,
                                       cmp8_fn *f8, cmp16_fn *f16, cmp32_fn *f32, cmp64_fn *f64,
-                                      int invert, setup_fn *setup)
+                                      int how, setup_fn *setup)
 {
     const unsigned char *a = a_, *b = b_;
     unsigned char *out = out_;
@@ -209,20 +267,22 @@ static ALWAYS_INLINE void run_compare(size_t n, const void *a_, const void *b_, 
             memcpy(rb + k, b, S);
         vb = ld(rb);
     }
-    if (args->out_size != 4) {
-        cmp_bytes(n, a, b, out, sa, sb, va, vb, S, f8, f16, f32, f64, invert, &c);
-        return;
-    }
-    unsigned char bytes[CMP_CHUNK];
-    for (size_t i = 0; i < n; i += CMP_CHUNK) {
-        size_t k = n - i < CMP_CHUNK ? n - i : CMP_CHUNK;
-        cmp_bytes(k, a + (sa ? 0 : i * S), b + (sb ? 0 : i * S), bytes, sa, sb, va, vb, S, f8,
-                  f16, f32, f64, invert, &c);
-        for (size_t j = 0; j < k; j++) {
-            uint32_t v = bytes[j];
-            memcpy(out + (i + j) * 4, &v, 4);
+    if (sa && sb) {
+        unsigned char r[VB];
+        st(r, cmp_block(ra, rb, 1, 1, va, vb, S, f8, f16, f32, f64, how, &c));
+        uint32_t v = r[0];
+        for (size_t i = 0; i < n; i++) {
+            if (args->out_size == 4)
+                memcpy(out + i * 4, &v, 4);
+            else
+                out[i] = r[0];
         }
-    }
+    } else if (sa)
+        compare_run(n, a, b, out, 1, 0, va, vb, args, S, f8, f16, f32, f64, how, &c);
+    else if (sb)
+        compare_run(n, a, b, out, 0, 1, va, vb, args, S, f8, f16, f32, f64, how, &c);
+    else
+        compare_run(n, a, b, out, 0, 0, va, vb, args, S, f8, f16, f32, f64, how, &c);
 }
 
 /* The lane relations. */
@@ -264,8 +324,8 @@ static ALWAYS_INLINE M64 rel_f64(V x, V y, int rel)
 {
     return rel == CMP_EQ ? feq64(x, y) : rel == CMP_GT ? fgt64(x, y) : fge64(x, y);
 }
-/* 16-bit floats (c->abs, c->inf: the type's, setup_f16 or setup_bf16; key16 in
-   vector_kernels.inc). */
+/* FLOAT16 by the keys (the ISAs without isa_f16_halves): 16-bit lanes (c->abs, c->inf:
+   the type's; key16 in vector_kernels.inc). */
 static ALWAYS_INLINE M16 rel_h16(V x, V y, int rel, const kc *c)
 {
     V kx = key16(x, c), ky = key16(y, c);
@@ -366,11 +426,15 @@ static ALWAYS_INLINE M16 rel_h16(V x, V y, int rel, const kc *c)
     }                                                                                       \
     BINARY_KERNEL_DECL(f16, op)                                                             \
     {                                                                                       \
-        run_compare(n, a, b, out, scalar, args, 2, 0, op##_h16, 0, 0, 0, setup_f16);        \
+        if (isa_f16_halves)                                                                 \
+            run_compare(n, a, b, out, scalar, args, 2, 0, 0, op##_f32, 0,                   \
+                        CMP_HALVES | CMP_NAN, setup_f16);                                   \
+        else                                                                                \
+            run_compare(n, a, b, out, scalar, args, 2, 0, op##_h16, 0, 0, 0, setup_f16);    \
     }                                                                                       \
     BINARY_KERNEL_DECL(bf16, op)                                                            \
     {                                                                                       \
-        run_compare(n, a, b, out, scalar, args, 2, 0, op##_h16, 0, 0, 0, setup_bf16);       \
+        run_compare(n, a, b, out, scalar, args, 2, 0, 0, op##_f32, 0, CMP_HALVES, setup_bf16); \
     }                                                                                       \
     BINARY_KERNEL_DECL(f32, op)                                                             \
     {                                                                                       \

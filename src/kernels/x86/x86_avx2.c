@@ -134,6 +134,18 @@ static inline V cnt8(V x)
 }
 #define bytesum64(x) _mm256_sad_epu8((x), _mm256_setzero_si256())
 
+/* 16-bit lanes as the high halves of 32-bit ones (the comparisons of 16-bit floats,
+   ops/logical.h): vpunpck[lh]wd with zero interleave within 128-bit lanes (the low form
+   holds elements 0-3 and 8-11, the high form 4-7 and 12-15); a block's bytes come back
+   in element order by one dword permute. */
+#define high_halves_lo(x) _mm256_unpacklo_epi16(_mm256_setzero_si256(), (x))
+#define high_halves_hi(x) _mm256_unpackhi_epi16(_mm256_setzero_si256(), (x))
+#define high_halves_order(r)                                                               \
+    _mm256_permutevar8x32_epi32((r), _mm256_setr_epi32(0, 2, 1, 3, 4, 6, 5, 7))
+/* FLOAT16 compares by its keys: with its NaN lanes cleared, the halves were slower here
+   (docs/performance.md). */
+enum { isa_f16_halves = 0 };
+
 #define h2f_lo(x) _mm256_cvtph_ps(_mm256_castsi256_si128(x))
 #define h2f_hi(x) _mm256_cvtph_ps(_mm256_extracti128_si256((x), 1))
 #define f2h(lo, hi)                                                                         \

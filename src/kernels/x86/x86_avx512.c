@@ -195,6 +195,19 @@ static inline V lane_bytes_in_order64(V x)
     return r;
 }
 
+/* 16-bit lanes as the high halves of 32-bit ones (the comparisons of 16-bit floats,
+   ops/logical.h): vpunpck[lh]wd with zero interleave within 128-bit lanes, so the low
+   form holds the elements 0-3, 8-11, 16-19, 24-27 of its vector and the high form the
+   others; a block's bytes (two vectors, low then high forms) come back in element order
+   by one dword permute. */
+#define high_halves_lo(x) _mm512_unpacklo_epi16(_mm512_setzero_si512(), (x))
+#define high_halves_hi(x) _mm512_unpackhi_epi16(_mm512_setzero_si512(), (x))
+#define high_halves_order(r)                                                               \
+    _mm512_permutexvar_epi32(                                                               \
+        _mm512_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15), (r))
+/* FLOAT16 compares by them too (measured faster: docs/performance.md). */
+enum { isa_f16_halves = 1 };
+
 #define h2f_lo(x) _mm512_cvtph_ps(_mm512_castsi512_si256(x))
 #define h2f_hi(x) _mm512_cvtph_ps(_mm512_extracti64x4_epi64((x), 1))
 /* The memory forms: vcvtph2ps from 32 bytes and vcvtps2ph to them, no shuffle. */

@@ -159,8 +159,16 @@ static inline F32 h2f(V h) /* h: the f16 in the upper half of each lane */
     F32 f = _mm_mul_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(_mm_set1_epi32(0x77800000)));
     return _mm_or_ps(f, _mm_castsi128_ps(sign));
 }
-#define h2f_lo(x) h2f(_mm_unpacklo_epi16(_mm_setzero_si128(), (x)))
-#define h2f_hi(x) h2f(_mm_unpackhi_epi16(_mm_setzero_si128(), (x)))
+/* 16-bit lanes as the high halves of 32-bit ones (the comparisons of 16-bit floats,
+   ops/logical.h): punpck[lh]wd with zero, already in element order. */
+#define high_halves_lo(x) _mm_unpacklo_epi16(_mm_setzero_si128(), (x))
+#define high_halves_hi(x) _mm_unpackhi_epi16(_mm_setzero_si128(), (x))
+#define high_halves_order(r) (r)
+/* FLOAT16 compares by them too (measured faster: docs/performance.md). */
+enum { isa_f16_halves = 1 };
+
+#define h2f_lo(x) h2f(high_halves_lo(x))
+#define h2f_hi(x) h2f(high_halves_hi(x))
 
 /* Narrowing, nearest even, for |f| < 65520: below 2^-14 the FPU rounds by adding 0.5
    (whose ulp is the f16 subnormal step); above, the mantissa is rounded on the bits.
