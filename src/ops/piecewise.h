@@ -108,21 +108,12 @@ static ALWAYS_INLINE V pw_nan64(V x, V r, const kc *c)
     return sel64(nan_64(vand(r, c->abs), c), fixed, r);
 }
 
-/* Lanes where x > y as IEEE compares numbers (no NaN, no pair of zeros): x - y is
-   positive. The difference of two floats is zero only when they are equal (gradual
-   underflow; the core clears flush-to-zero before any kernel runs), keeps its sign
-   otherwise, and is a NaN for inf - inf, which is no lane of x > y. */
-static ALWAYS_INLINE M32 pw_gt32(F32 x, F32 y)
-{
-    V d = fromf32(fsub32(x, y));
-    V a = vand(d, set32(0x7fffffffu));
-    return mandn(ltz32(d), mandn(gt32(a, set32(0x7f800000u)), gt32(a, zero())));
-}
+/* Lanes where x > y as IEEE compares them: false with a NaN and for a pair of zeros. */
+static ALWAYS_INLINE M32 pw_gt32(F32 x, F32 y) { return fgt32(fromf32(x), fromf32(y)); }
 static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y, const kc *c)
 {
-    V d = fromf64(fsub64(x, y));
-    V a = vand(d, c->abs);
-    return mandn(ltz64(d), mandn(nan_64(a, c), nz_64(a)));
+    (void)c;
+    return fgt64(fromf64(x), fromf64(y));
 }
 
 /* The fast kernels of op from op##_v32(V x, const kc *c) (x: f32 bits, the result's f32
