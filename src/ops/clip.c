@@ -107,7 +107,8 @@ DMLP__REFERENCE_MAP(u64_clip, uint64_t, uint64_t, clip_unsigned(x, UINT64_MAX, a
    Max), the clamp is a signed max and min of keys, and a NaN x takes c->p[2], what
    maximumNumber and minimumNumber give it (the greater bound), or x made quiet where
    NaNs propagate: the reference's result in every case. Measured faster than the forms
-   below, and slower than Threshold's one max (docs/performance.md). */
+   below; Threshold's one max ran slower on keys and keeps Max's kernel
+   (docs/performance.md). */
 static ALWAYS_INLINE V fkey32(V x)
 {
     return vxor(x, sel32(ltz32(x), set32(0x7fffffffu), zero()));

@@ -124,8 +124,7 @@
    equal to +0. BFLOAT16, and FLOAT16 where the ISA says isa_f16_halves, compare as the
    binary32 made of their bits and 16 zero bits (cmp_halves) by the FLOAT32 relation;
    FLOAT16 elsewhere as 16-bit integer keys (rel_h16). The reference widens them exactly
-   to binary32 and compares, which orders the same. Each case of scalar operands has its
-   own loop (compare_run). */
+   to binary32 and compares, which orders the same. */
 typedef M8 cmp8_fn(V a, V b, const kc *c);
 typedef M16 cmp16_fn(V a, V b, const kc *c);
 typedef M32 cmp32_fn(V a, V b, const kc *c);
@@ -216,35 +215,15 @@ static ALWAYS_INLINE void cmp_bytes(size_t n, const unsigned char *a, const unsi
     }
 }
 
-/* The kernel's runs with sa and sb constant, so that the loops test neither: UINT8 output
-   straight, UINT32 through a chunk of bytes widened. Every input element of a chunk is
-   read before its output is written (in place, as the reference). */
+/* The kernel: a scalar operand is one vector of its element repeated. A UINT8 output is
+   written straight, by a loop for each case of scalar operands (sa and sb constant, so
+   that no block tests them); a UINT32 output, DirectML 1_0's, goes through a chunk of
+   bytes widened, by one loop that tests them (compiling its three cases too made the
+   ISA files a fifth slower to build). Every input element of a chunk is read before its
+   output is written (in place, as the reference). Both operands scalar (the planner
+   computes such a run once, but the kernel contract allows it): one block, its first
+   byte repeated. */
 #define CMP_CHUNK 1024
-static ALWAYS_INLINE void compare_run(size_t n, const unsigned char *a, const unsigned char *b,
-                                      unsigned char *out, int sa, int sb, V va, V vb,
-                                      const dmlp__kernel_args *args, size_t S, cmp8_fn *f8,
-                                      cmp16_fn *f16, cmp32_fn *f32, cmp64_fn *f64, int how,
-                                      const kc *c)
-{
-    if (args->out_size != 4) {
-        cmp_bytes(n, a, b, out, sa, sb, va, vb, S, f8, f16, f32, f64, how, c);
-        return;
-    }
-    unsigned char bytes[CMP_CHUNK];
-    for (size_t i = 0; i < n; i += CMP_CHUNK) {
-        size_t k = n - i < CMP_CHUNK ? n - i : CMP_CHUNK;
-        cmp_bytes(k, a + (sa ? 0 : i * S), b + (sb ? 0 : i * S), bytes, sa, sb, va, vb, S, f8,
-                  f16, f32, f64, how, c);
-        for (size_t j = 0; j < k; j++) {
-            uint32_t v = bytes[j];
-            memcpy(out + (i + j) * 4, &v, 4);
-        }
-    }
-}
-
-/* The kernel: a scalar operand is one vector of its element repeated. Both scalar (the
-   planner computes such a run once, but the kernel contract allows it): one block, its
-   first byte repeated. */
 static ALWAYS_INLINE void run_compare(size_t n, const void *a_, const void *b_, void *out_,
                                       uint32_t scalar, const dmlp__kernel_args *args, size_t S,
                                       cmp8_fn *f8, cmp16_fn *f16, cmp32_fn *f32, cmp64_fn *f64,
@@ -277,12 +256,27 @@ static ALWAYS_INLINE void run_compare(size_t n, const void *a_, const void *b_, 
             else
                 out[i] = r[0];
         }
-    } else if (sa)
-        compare_run(n, a, b, out, 1, 0, va, vb, args, S, f8, f16, f32, f64, how, &c);
-    else if (sb)
-        compare_run(n, a, b, out, 0, 1, va, vb, args, S, f8, f16, f32, f64, how, &c);
-    else
-        compare_run(n, a, b, out, 0, 0, va, vb, args, S, f8, f16, f32, f64, how, &c);
+        return;
+    }
+    if (args->out_size != 4) {
+        if (sa)
+            cmp_bytes(n, a, b, out, 1, 0, va, vb, S, f8, f16, f32, f64, how, &c);
+        else if (sb)
+            cmp_bytes(n, a, b, out, 0, 1, va, vb, S, f8, f16, f32, f64, how, &c);
+        else
+            cmp_bytes(n, a, b, out, 0, 0, va, vb, S, f8, f16, f32, f64, how, &c);
+        return;
+    }
+    unsigned char bytes[CMP_CHUNK];
+    for (size_t i = 0; i < n; i += CMP_CHUNK) {
+        size_t k = n - i < CMP_CHUNK ? n - i : CMP_CHUNK;
+        cmp_bytes(k, a + (sa ? 0 : i * S), b + (sb ? 0 : i * S), bytes, sa, sb, va, vb, S, f8,
+                  f16, f32, f64, how, &c);
+        for (size_t j = 0; j < k; j++) {
+            uint32_t v = bytes[j];
+            memcpy(out + (i + j) * 4, &v, 4);
+        }
+    }
 }
 
 /* The lane relations. */

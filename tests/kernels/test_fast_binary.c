@@ -1,7 +1,7 @@
 /* test_fast_binary: every fast two-input kernel (the rows of binary_kernel_list.inc marked
    YES for this processor family) against its reference kernel, bit for bit: special and
    random operands (NaNs with payloads, infinities, zeros, subnormals, the largest values,
-   operands close together, 64-bit ones alike in one 32-bit half), every length up to several vectors (the tails), A or B a
+   operands close together, 64-bit ones alike in one 32-bit half), every length up to several vectors (the tails), A, B or both a
    scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
    Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero);
    four pairs of FLOAT members (args.param: ClipGrad's bounds), the same as scalar
@@ -340,7 +340,9 @@ int main(void)
                 fill(pa, pb, N, s, 7 + r + pass);
                 for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
                     size_t n = sizes[z];
-                    for (uint32_t scalar = 0; scalar <= 2; scalar++) {
+                    /* A, B, or both a scalar (the planner computes a run of two scalars
+                       once, but the kernel contract allows it) */
+                    for (uint32_t scalar = 0; scalar <= 3; scalar++) {
                         memset(want, 0x5a, room);
                         memset(got, 0x5a, room);
                         ref(n, pa, pb, want, scalar, &args);
