@@ -102,21 +102,13 @@ DMLP__REFERENCE_MAP(u64_clip, uint64_t, uint64_t, clip_unsigned(x, UINT64_MAX, a
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
 /* Floats whose bounds are numbers (the kernels' common case; graphs and NaN bounds
    take the forms below), on ordering keys: a float's bits with the magnitude bits flipped
-   where the sign is set order as signed integers as the values do, -0 below +0 (fkeyW;
-   each is its own inverse). With the bounds' keys set up once (c->p[0] Min, c->p[1]
+   where the sign is set order as signed integers as the values do, -0 below +0 (fkeyW in
+   vector_kernels.inc; each is its own inverse). With the bounds' keys set up once (c->p[0] Min, c->p[1]
    Max), the clamp is a signed max and min of keys, and a NaN x takes c->p[2], what
    maximumNumber and minimumNumber give it (the greater bound), or x made quiet where
    NaNs propagate: the reference's result in every case. Measured faster than the forms
    below; Threshold's one max ran slower on keys and keeps Max's kernel
    (docs/performance.md). */
-static ALWAYS_INLINE V fkey32(V x)
-{
-    return vxor(x, sel32(ltz32(x), set32(0x7fffffffu), zero()));
-}
-static ALWAYS_INLINE V fkey64(V x)
-{
-    return vxor(x, sel64(ltz64(x), set64(0x7fffffffffffffffu), zero()));
-}
 #define CLIP_KEYS(w, GT, NAN)                                                              \
     static ALWAYS_INLINE V clip_keys##w(V x, const kc *c)                                  \
     {                                                                                       \

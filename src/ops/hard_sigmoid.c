@@ -88,7 +88,7 @@ static ALWAYS_INLINE V hs_clamp32(V t, const kc *c)
 static ALWAYS_INLINE V hs_clamp64(V t, const kc *c)
 {
     V one = set64(FONE64);
-    V r = sel64(pw_gt64(tof64(t), tof64(one), c), one, t);
+    V r = sel64(pw_gt64(tof64(t), tof64(one)), one, t);
     r = sel64(ltz64(r), zero(), r);
     return sel64(nan_64(vand(t, c->abs), c), c->propagate ? t : one, r);
 }

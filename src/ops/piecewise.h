@@ -110,11 +110,7 @@ static ALWAYS_INLINE V pw_nan64(V x, V r, const kc *c)
 
 /* Lanes where x > y as IEEE compares them: false with a NaN and for a pair of zeros. */
 static ALWAYS_INLINE M32 pw_gt32(F32 x, F32 y) { return fgt32(fromf32(x), fromf32(y)); }
-static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y, const kc *c)
-{
-    (void)c;
-    return fgt64(fromf64(x), fromf64(y));
-}
+static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y) { return fgt64(fromf64(x), fromf64(y)); }
 
 /* The fast kernels of op from op##_v32(V x, const kc *c) (x: f32 bits, the result's f32
    bits) and op##_v64 (f64); bf16 runs the f32 function on its even and odd elements

@@ -106,8 +106,8 @@ static ALWAYS_INLINE V shrink_v64(V x, const kc *c)
 {
     F64 xf = tof64(x), b = tof64(c->p[0]);
     V neg = vor(vandn(c->p[1], set64(1ull << 63)), vand(c->p[1], c->abs));
-    V r = sel64(pw_gt64(tof64(neg), xf, c), fromf64(fadd64(xf, b)), zero());
-    return sel64(pw_gt64(xf, tof64(c->p[1]), c), fromf64(fsub64(xf, b)), r);
+    V r = sel64(pw_gt64(tof64(neg), xf), fromf64(fadd64(xf, b)), zero());
+    return sel64(pw_gt64(xf, tof64(c->p[1])), fromf64(fsub64(xf, b)), r);
 }
 PIECEWISE_VECTOR(shrink)
 #endif

@@ -50,7 +50,7 @@ static ALWAYS_INLINE V thresholded_relu_v32(V x, const kc *c)
 }
 static ALWAYS_INLINE V thresholded_relu_v64(V x, const kc *c)
 {
-    return sel64(pw_gt64(tof64(x), tof64(c->p[0]), c), x, zero());
+    return sel64(pw_gt64(tof64(x), tof64(c->p[0])), x, zero());
 }
 PIECEWISE_VECTOR(thresholded_relu)
 #endif
