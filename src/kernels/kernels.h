@@ -39,6 +39,12 @@ typedef struct dmlp__kernel_args {
     uint32_t unroll;            /* cache-resident runs: several blocks per loop iteration
                                    (at least four vectors of input), where measured faster
                                    (core/tune.c); the same bits either way */
+    uint32_t clamp_keys;        /* Clip and Threshold of floats with number bounds: a
+                                   signed max and min of ordering keys instead of Max's
+                                   kernel (ops/clamp.h); the same bits either way */
+    uint32_t f16_halves;        /* the FLOAT16 comparisons: as binary32 high halves
+                                   instead of 16-bit keys (ops/logical.h); the same bits
+                                   either way */
     uint32_t portable;          /* use no instruction beyond the kernel level's own even
                                    where the CPU has it (Softsign bf16's rounding, IsInfinity
                                    f64's byte permute): for tests, so that both forms run;

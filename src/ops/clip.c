@@ -100,93 +100,24 @@ DMLP__REFERENCE_MAP(u64_clip, uint64_t, uint64_t, clip_unsigned(x, UINT64_MAX, a
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* Floats whose bounds are numbers (the kernels' common case; graphs and NaN bounds
-   take the forms below), on ordering keys: a float's bits with the magnitude bits flipped
-   where the sign is set order as signed integers as the values do, -0 below +0 (fkeyW in
-   vector_kernels.inc; each is its own inverse). With the bounds' keys set up once (c->p[0] Min, c->p[1]
-   Max), the clamp is a signed max and min of keys, and a NaN x takes c->p[2], what
-   maximumNumber and minimumNumber give it (the greater bound), or x made quiet where
-   NaNs propagate: the reference's result in every case. Measured faster than the forms
-   below; Threshold's one max ran slower on keys and keeps Max's kernel
-   (docs/performance.md). */
-#define CLIP_KEYS(w, GT, NAN)                                                              \
-    static ALWAYS_INLINE V clip_keys##w(V x, const kc *c)                                  \
-    {                                                                                       \
-        V k = fkey##w(x);                                                                   \
-        k = sel##w(GT(k, c->p[1]), c->p[1], k);                                             \
-        k = sel##w(GT(c->p[0], k), c->p[0], k);                                             \
-        return sel##w(NAN, c->propagate ? vor(x, c->quiet) : c->p[2], fkey##w(k));          \
-    }
-CLIP_KEYS(16, gt16, nan_16(vand(x, c->abs), c))
-CLIP_KEYS(32, gt32, gt32(vand(x, c->abs), c->inf))
-CLIP_KEYS(64, gts64, nan_64(vand(x, c->abs), c))
-#undef CLIP_KEYS
-
-/* Whether the bounds Min and Max are numbers. */
-static inline int clip_keyed(const dmlp__kernel_args *args)
-{
-    return args->param[0] == args->param[0] && args->param[1] == args->param[1];
-}
-/* The bits of the bounds (lo, hi: w bits, in the type) as keys, and a NaN x's result,
-   after the type's setup. */
-static inline uint64_t clip_key_bits(uint64_t b, int w)
-{
-    uint64_t sign = 1ull << (w - 1);
-    return b & sign ? b ^ (sign - 1) : b;
-}
-static inline int64_t clip_key_value(uint64_t key, int w) /* the key as a signed w-bit */
-{
-    uint64_t sign = 1ull << (w - 1);
-    return (int64_t)((key ^ sign) - sign);
-}
-static ALWAYS_INLINE void setup_clip_keys(kc *c, int w, uint64_t lo, uint64_t hi)
-{
-    uint64_t klo = clip_key_bits(lo, w), khi = clip_key_bits(hi, w);
-    c->p[0] = splat(w, klo);
-    c->p[1] = splat(w, khi);
-    c->p[2] = splat(w, clip_key_value(khi, w) > clip_key_value(klo, w) ? hi : lo);
-}
-static ALWAYS_INLINE void setup_clip_keys_f16(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f16(c, args);
-    setup_clip_keys(c, 16, dmlp__f32_to_f16(args->param[0]), dmlp__f32_to_f16(args->param[1]));
-}
-static ALWAYS_INLINE void setup_clip_keys_bf16(kc *c, const dmlp__kernel_args *args)
-{
-    setup_bf16(c, args);
-    setup_clip_keys(c, 16, dmlp__f32_to_bf16(args->param[0]),
-                     dmlp__f32_to_bf16(args->param[1]));
-}
-static ALWAYS_INLINE void setup_clip_keys_f32(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f32(c, args);
-    setup_clip_keys(c, 32, dmlp__f32_bits(args->param[0]), dmlp__f32_bits(args->param[1]));
-}
-static ALWAYS_INLINE void setup_clip_keys_f64(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f64(c, args);
-    setup_clip_keys(c, 64, dmlp__f64_bits((double)args->param[0]),
-                     dmlp__f64_bits((double)args->param[1]));
-}
-
-/* A float kernel: a ScaleBias to the reference, number bounds to the keys (w-bit
-   lanes), NaN bounds to blk with setup. */
+/* A float kernel: a ScaleBias to the reference; number bounds on the keys (w-bit lanes,
+   ops/clamp.h) where args->clamp_keys says so; else blk with setup, which is min with
+   Max, then max with Min, each in the page's order, with Max's kernels (f16 and bf16 on
+   their ordering keys). */
 #define CLIP_FLOAT_KERNEL(t, S, w, blk, setup)                                              \
-    MAP_BLOCK(blk_clip_keys_##t, clip_keys##w(x, c))                                        \
+    MAP_BLOCK(blk_clip_keys_##t, clamp_keys##w(x, 1, c))                                    \
     REFERENCE_DECL(t, clip);                                                                \
     UNARY_KERNEL(t, clip)                                                                   \
     {                                                                                       \
         if (by_reference(REFERENCE(t, clip), n, in, out, args))                             \
             return;                                                                         \
-        if (clip_keyed(args))                                                               \
-            run_map(n, in, out, args, S, blk_clip_keys_##t, setup_clip_keys_##t);           \
+        if (args->clamp_keys && clamp_keyed(args, 2))                                       \
+            run_map(n, in, out, args, S, blk_clip_keys_##t, setup_clamp_keys_##t);          \
         else                                                                                \
             run_map(n, in, out, args, S, blk, setup);                                       \
     }
 
-/* The floats: on the bounds' keys where both are numbers (above), else min with
-   Max, then max with Min, each in the page's order, with Max's kernels (f16 and bf16 on
-   their ordering keys); a ScaleBias goes to the reference. */
+
 MAP_BLOCK(blk_clip_f32, bin_max_f32(c->p[0], clamp_min32(x, c->p[1], c), c))
 MAP_BLOCK(blk_clip_f64, bin_max_f64(c->p[0], clamp_min64(x, c->p[1], c), c))
 MAP_BLOCK(blk_clip_f16, bin_max_f16(c->p[0], clamp_min16(x, c->p[1], c), c))

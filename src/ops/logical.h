@@ -121,10 +121,11 @@
    vocabulary's gts64 and gtu64 (SSE2 has no 64-bit compare); ge and le are gt with the
    operands swapped and the bytes inverted (integers have no unordered pairs). FLOAT32 and
    FLOAT64 compare with the CPU's IEEE compares (feqW, fgtW, fgeW): false with a NaN, -0
-   equal to +0. BFLOAT16, and FLOAT16 where the ISA says isa_f16_halves, compare as the
+   equal to +0. BFLOAT16, and FLOAT16 where args->f16_halves says so, compare as the
    binary32 made of their bits and 16 zero bits (cmp_halves) by the FLOAT32 relation;
-   FLOAT16 elsewhere as 16-bit integer keys (rel_h16). The reference widens them exactly
-   to binary32 and compares, which orders the same. */
+   FLOAT16 otherwise as 16-bit integer keys (rel_h16). Which of FLOAT16's two is faster
+   differs by CPU and ISA, so the core measures them (core/tune.h). The reference widens
+   them exactly to binary32 and compares, which orders the same. */
 typedef M8 cmp8_fn(V a, V b, const kc *c);
 typedef M16 cmp16_fn(V a, V b, const kc *c);
 typedef M32 cmp32_fn(V a, V b, const kc *c);
@@ -318,7 +319,7 @@ static ALWAYS_INLINE M64 rel_f64(V x, V y, int rel)
 {
     return rel == CMP_EQ ? feq64(x, y) : rel == CMP_GT ? fgt64(x, y) : fge64(x, y);
 }
-/* FLOAT16 by the keys (the ISAs without isa_f16_halves): 16-bit lanes (c->abs, c->inf:
+/* FLOAT16 by the keys (without args->f16_halves): 16-bit lanes (c->abs, c->inf:
    the type's; key16 in vector_kernels.inc). */
 static ALWAYS_INLINE M16 rel_h16(V x, V y, int rel, const kc *c)
 {
@@ -420,7 +421,7 @@ static ALWAYS_INLINE M16 rel_h16(V x, V y, int rel, const kc *c)
     }                                                                                       \
     BINARY_KERNEL_DECL(f16, op)                                                             \
     {                                                                                       \
-        if (isa_f16_halves)                                                                 \
+        if (args->f16_halves)                                                               \
             run_compare(n, a, b, out, scalar, args, 2, 0, 0, op##_f32, 0,                   \
                         CMP_HALVES | CMP_NAN, setup_f16);                                   \
         else                                                                                \

@@ -53,15 +53,42 @@ DMLP__REFERENCE_MAP(u32_threshold, uint32_t, uint32_t, threshold_int(x, 0, UINT3
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* The floats with Max's max against Min in every lane (f16 and bf16 on their ordering
-   keys); a ScaleBias goes to the reference. */
+/* The floats: a ScaleBias to the reference; a number Min on the keys (ops/clamp.h) where
+   args->clamp_keys says so; else Max's max against Min in every lane (f16 and bf16 on
+   their own ordering keys). */
 MAP_BLOCK(blk_threshold_f32, bin_max_f32(x, c->p[0], c))
 MAP_BLOCK(blk_threshold_f64, bin_max_f64(x, c->p[0], c))
 MAP_BLOCK(blk_threshold_f16, bin_max_f16(x, c->p[0], c))
-SCALED_BY_REFERENCE(f32, threshold, 4, blk_threshold_f32, setup_f32, 1)
-SCALED_BY_REFERENCE(f64, threshold, 8, blk_threshold_f64, setup_f64, 1)
-SCALED_BY_REFERENCE(f16, threshold, 2, blk_threshold_f16, setup_clamp_f16, 1)
-SCALED_BY_REFERENCE(bf16, threshold, 2, blk_threshold_f16, setup_clamp_bf16, 1)
+/* Min's key, and Min for a NaN x (setup_keys with Min for both bounds). */
+#define SETUP_THRESHOLD_KEYS(t, w, BITS)                                                    \
+    static ALWAYS_INLINE void setup_threshold_keys_##t(kc *c, const dmlp__kernel_args *args) \
+    {                                                                                       \
+        setup_##t(c, args);                                                                 \
+        uint64_t min = BITS(args->param[0]);                                                \
+        setup_keys(c, w, min, min);                                                         \
+    }
+SETUP_THRESHOLD_KEYS(f16, 16, dmlp__f32_to_f16)
+SETUP_THRESHOLD_KEYS(bf16, 16, dmlp__f32_to_bf16)
+SETUP_THRESHOLD_KEYS(f32, 32, dmlp__f32_bits)
+SETUP_THRESHOLD_KEYS(f64, 64, dmlp__f64_bits)
+#undef SETUP_THRESHOLD_KEYS
+#define THRESHOLD_FLOAT_KERNEL(t, S, w, blk, setup)                                         \
+    MAP_BLOCK(blk_threshold_keys_##t, clamp_keys##w(x, 0, c))                               \
+    REFERENCE_DECL(t, threshold);                                                           \
+    UNARY_KERNEL(t, threshold)                                                              \
+    {                                                                                       \
+        if (by_reference(REFERENCE(t, threshold), n, in, out, args))                        \
+            return;                                                                         \
+        if (args->clamp_keys && clamp_keyed(args, 1))                                       \
+            run_map(n, in, out, args, S, blk_threshold_keys_##t, setup_threshold_keys_##t); \
+        else                                                                                \
+            run_map(n, in, out, args, S, blk, setup);                                       \
+    }
+THRESHOLD_FLOAT_KERNEL(f32, 4, 32, blk_threshold_f32, setup_f32)
+THRESHOLD_FLOAT_KERNEL(f64, 8, 64, blk_threshold_f64, setup_f64)
+THRESHOLD_FLOAT_KERNEL(f16, 2, 16, blk_threshold_f16, setup_clamp_f16)
+THRESHOLD_FLOAT_KERNEL(bf16, 2, 16, blk_threshold_f16, setup_clamp_bf16)
+#undef THRESHOLD_FLOAT_KERNEL
 /* The integers (no ScaleBias): max with Min. */
 #define INT_THRESHOLD(t, S)                                                                 \
     MAP_BLOCK(blk_threshold_##t, clamp_max_##t(x, c->p[0]))                                 \

@@ -11,7 +11,9 @@
    kernels their inputs' size; in place wherever the output is no wider than the inputs.
    16-bit kernels also run every A against special, nearby and random B (sweep16), each
    B set with its own pair of ClipGrad's bounds, half of them without the optional
-   instructions (dmlp__kernel_args.portable: bf16's rounding by AVX512-BF16 or not); ClipGrad's rows also run every pair of
+   instructions (dmlp__kernel_args.portable: bf16's rounding by AVX512-BF16 or not) and
+   half with the other form of the FLOAT16 comparisons (f16_halves: binary32 halves or
+   16-bit keys, which the main runs also each take in turn); ClipGrad's rows also run every pair of
    those bounds (clip_bounds). 8-bit kernels run every pair of A and B (sweep8), float32
    kernels runs of A near integer multiples of B (sweep_multiples: remainders whose
    quotient rounds to an integer).
@@ -164,6 +166,8 @@ static void sweep16(const row *r, dmlp__binary_kernel ref, const dmlp__binary_ke
         memset(&args, 0, sizeof args);
         args.nan_propagate = args.shift_zero = (uint32_t)(t % 2);
         args.portable = (uint32_t)(t / 2 % 2); /* bf16's two roundings (bf16_pair or not) */
+        /* the FLOAT16 comparisons' two forms, each with both output widths */
+        args.f16_halves = (uint32_t)((t ^ (t >> 2)) & 1);
         args.out_size = own_output(r->op) ? (t % 4 < 2 ? 1 : 4) : 2;
         set_bounds(&args, r->type, t % CLIP_BOUNDS);
         memset(want, 0x5a, ALL16 * 4);
@@ -319,10 +323,14 @@ int main(void)
             dmlp__kernel_args args;
             memset(&args, 0, sizeof args);
             /* both NaN rules (Max reads nan_propagate; the others ignore it), both shift
-               rules (the shifts read shift_zero), vector-unaligned starts, and the
-               comparisons' two output widths */
-            size_t passes = own_output(rows[r].op) ? 2 * 2 * 2 : 2 * 2;
-            for (size_t pass = 0; pass < passes; pass++) {
+               rules (the shifts read shift_zero), vector-unaligned starts, the
+               comparisons' two output widths, and FLOAT16's two forms of them (all of
+               the others' passes with each) */
+            size_t forms = rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 2 : 1;
+            size_t per_form = own_output(rows[r].op) ? 2 * 2 * 2 : 2 * 2;
+            for (size_t form_pass = 0; form_pass < forms * per_form; form_pass++) {
+                size_t pass = form_pass % per_form;
+                args.f16_halves = (uint32_t)(form_pass / per_form);
                 size_t shift = (pass % 2) * s;
                 args.nan_propagate = (uint32_t)((pass / 2) % 2);
                 args.shift_zero = (uint32_t)((pass / 2) % 2);
@@ -348,8 +356,9 @@ int main(void)
                         ref(n, pa, pb, want, scalar, &args);
                         v[k].fn(n, pa, pb, got, scalar, &args);
                         CHECK(memcmp(want, got, room) == 0,
-                              "%s: n %zu scalar %u shift %zu nan_propagate/shift_zero %u out %zu",
-                              v[k].name, n, scalar, shift, args.nan_propagate, os);
+                              "%s: n %zu scalar %u shift %zu nan_propagate/shift_zero %u out %zu "
+                              "f16_halves %u", v[k].name, n, scalar, shift,
+                              args.nan_propagate, os, args.f16_halves);
                     }
                 }
                 /* in place on A, then on B, where the output is no wider */
@@ -358,12 +367,12 @@ int main(void)
                 ref(N, pa, pb, want, 0, &args);
                 memcpy(got, pa, N * s);
                 v[k].fn(N, got, pb, got, 0, &args);
-                CHECK(memcmp(want, got, N * os) == 0, "%s: in place on A, out %zu", v[k].name,
-                      os);
+                CHECK(memcmp(want, got, N * os) == 0, "%s: in place on A, out %zu, halves %u",
+                      v[k].name, os, args.f16_halves);
                 memcpy(got, pb, N * s);
                 v[k].fn(N, pa, got, got, 0, &args);
-                CHECK(memcmp(want, got, N * os) == 0, "%s: in place on B, out %zu", v[k].name,
-                      os);
+                CHECK(memcmp(want, got, N * os) == 0, "%s: in place on B, out %zu, halves %u",
+                      v[k].name, os, args.f16_halves);
             }
             /* ClipGrad: every pair of bounds, packed and with x or the gradient a scalar */
             for (size_t j = 0; clip_grad(rows[r].op) && j < CLIP_BOUNDS; j++) {

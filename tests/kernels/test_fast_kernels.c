@@ -119,18 +119,20 @@ static uint64_t rng(void) { return test_rng(&rng_state); }
 
 /* Under AddressSanitizer (make test's second pass, a Debug build) the 4- and 8-byte
    values are sampled thinly, and every value goes through two of the eight hint
-   combinations (none, and all of streaming, the reciprocal form and the portable one):
+   combinations (none, and all of streaming, the reciprocal form with Clip's and
+   Threshold's keys, and the portable one):
    that pass looks for memory errors and undefined behaviour, which the run-length checks
    below reach in full under every strategy. The release pass compares every sampled
-   value under four combinations (every pair of the reciprocal and portable forms, the
+   value under four combinations (every pair of the reciprocal (with the keys) and the
+   portable forms, the
    hints that change the arithmetic, with streaming and unrolling each on and off), and
    the run-length checks every value of theirs under all eight. */
 
 /* Under an emulator (the aarch64 build's ctest runs every program under qemu-user:
    DMLP_TEST_EMULATED, which a cross build sets for every test) every 16381st f32 pattern
    and 65,536 random 4- and 8-byte values, each chunk through two of the four hint
-   combinations that reach a NEON kernel (none, and streaming with unrolled loops; recip
-   and portable are x86's), the lengths through all four: every row, every 1- and 2-byte
+   combinations that reach a NEON kernel (none, and streaming with unrolled loops and
+   the clamps' keys; recip and portable are x86's), the lengths through all four: every row, every 1- and 2-byte
    value, the edges, every length and offset stay. */
 #define CHUNK ((size_t)1 << 20)
 #ifdef SANITIZED
@@ -264,7 +266,8 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
             /* The reference reads none of the hints varied below: its bits once per set */
             ref(n, in, want, &sets[s]);
 #ifdef DMLP_TEST_EMULATED
-            for (uint32_t stream = 0; stream < 4; stream++) { /* portable 0; recip ignored */
+            for (uint32_t stream = 0; stream < 4; stream++) { /* portable 0; only the
+                                                                  clamps read recip's bit */
 #else
             for (uint32_t stream = 0; stream < 8; stream++) {
 #endif
@@ -286,6 +289,7 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                 dmlp__kernel_args args = sets[s];
                 args.streaming = stream & 1;
                 args.recip = (stream >> 1) & 1; /* Softsign: the reciprocal form too */
+                args.clamp_keys = args.recip;   /* Clip and Threshold: both forms */
                 args.portable = stream >> 2; /* and without the optional instructions */
                 /* unrolled loops in cache with and without each of those two */
                 args.unroll = ((stream >> 1) ^ (stream >> 2)) & 1;
@@ -299,9 +303,9 @@ static void check_values(const op_type *c, const dmlp__kernel_choice *v,
                       "changed", c->name, v->name, k);
                 size_t d = test_first_difference(got, want, n * so);
                 CHECK(d == n * so,
-                      "%s %s chunk %zu mode %d nan %u stream %u recip %u portable %u unroll "
-                      "%u: first difference at element %zu (input bytes at %p)", c->name,
-                      v->name, k, (int)args.mode, args.nan_propagate, args.streaming,
+                      "%s %s chunk %zu mode %d nan %u stream %u recip/keys %u portable %u "
+                      "unroll %u: first difference at element %zu (input bytes at %p)",
+                      c->name, v->name, k, (int)args.mode, args.nan_propagate, args.streaming,
                       args.recip, args.portable, args.unroll, d / so,
                       (void *)(in + d / so * c->si));
             }
@@ -347,8 +351,8 @@ static void check_run(const op_type *c, const dmlp__kernel_choice *v,
     for (size_t i = GUARD + off + after; i < region; i++)
         guard_ok &= buf[i] == 0x5a;
     CHECK(d == out_bytes && guard_ok,
-          "%s %s len %zu offset %zu %s mode %d nan %u stream %u recip %u portable %u unroll "
-          "%u: %s at element %zu", c->name, v->name, len, off,
+          "%s %s len %zu offset %zu %s mode %d nan %u stream %u recip/keys %u portable %u "
+          "unroll %u: %s at element %zu", c->name, v->name, len, off,
           in_place ? "in place" : "out of place", (int)args->mode, args->nan_propagate,
           args->streaming, args->recip, args->portable, args->unroll,
           guard_ok ? "difference" : "guard overwritten",
@@ -371,9 +375,10 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
     dmlp__kernel_args sets[2 * PARAM_SETS];
     size_t nsets = arg_sets(c, sets);
     /* The measured strategies (core/tune.h), each streaming mode with a different prefetch
-       (none, T0 just ahead, NTA past the end of short runs), both division methods, with
-       and without the optional instructions (kernels.h, portable), and in cache with
-       and without unrolled loops. */
+       (none, T0 just ahead, NTA past the end of short runs), both division methods and
+       both forms of Clip and Threshold (`recip`: Softsign's reciprocal, the clamps'
+       keys), with and without the optional instructions (kernels.h, portable), and in
+       cache with and without unrolled loops. */
     static const struct {
         uint32_t streaming, prefetch, distance, recip, portable, unroll;
     } strategies[] = {{0, DMLP__PREFETCH_NONE, 0, 0, 0, 0},
@@ -390,16 +395,19 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
         ref(SAMPLE, sample, want, &sets[s]);
         for (uint32_t k = 0; k < sizeof strategies / sizeof strategies[0]; k++) {
             if (strategies[k].streaming == 0 &&
-                ((strategies[k].recip && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN) ||
+                ((strategies[k].recip && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN &&
+                  c->op != DML_OPERATOR_ELEMENT_WISE_CLIP &&
+                  c->op != DML_OPERATOR_ELEMENT_WISE_THRESHOLD) ||
                  (strategies[k].portable && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN &&
                   c->op != ISINF && c->op != ISNAN)))
-                continue; /* the division method only changes Softsign; the optional
-                             instructions Softsign, IsInfinity and IsNaN */
+                continue; /* the division method only changes Softsign, the keys Clip
+                             and Threshold; the optional instructions Softsign,
+                             IsInfinity and IsNaN */
             dmlp__kernel_args args = sets[s];
             args.streaming = strategies[k].streaming; /* off, on, on without the fence */
             args.prefetch = strategies[k].prefetch;
             args.prefetch_distance = strategies[k].distance;
-            args.recip = strategies[k].recip;
+            args.recip = args.clamp_keys = strategies[k].recip;
             args.portable = strategies[k].portable;
             args.unroll = strategies[k].unroll;
             for (size_t li = 0; li < 68 + sizeof long_lengths / sizeof long_lengths[0]; li++) {

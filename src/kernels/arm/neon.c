@@ -152,10 +152,6 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define high_halves_lo(x) B16(vzip1q_u16(vdupq_n_u16(0), U16(x)))
 #define high_halves_hi(x) B16(vzip2q_u16(vdupq_n_u16(0), U16(x)))
 #define high_halves_order(r) (r)
-/* FLOAT16 compares by them too, as on SSE2, whose 128-bit vector masks NEON shares (not
-   measured on ARM hardware). */
-enum { isa_f16_halves = 1 };
-
 /* f16 <-> f32: fcvtl widens exactly; fcvtn rounds as FPCR says (nearest even: the
    execute clears the caller's other modes and flush-to-zero first). */
 #define h2f_lo(x) vcvt_f32_f16(vget_low_f16(vreinterpretq_f16_u8(x)))

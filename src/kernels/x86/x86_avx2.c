@@ -142,10 +142,6 @@ static inline V cnt8(V x)
 #define high_halves_hi(x) _mm256_unpackhi_epi16(_mm256_setzero_si256(), (x))
 #define high_halves_order(r)                                                               \
     _mm256_permutevar8x32_epi32((r), _mm256_setr_epi32(0, 2, 1, 3, 4, 6, 5, 7))
-/* FLOAT16 compares by its keys: with its NaN lanes cleared, the halves were slower here
-   (docs/performance.md). */
-enum { isa_f16_halves = 0 };
-
 #define h2f_lo(x) _mm256_cvtph_ps(_mm256_castsi256_si128(x))
 #define h2f_hi(x) _mm256_cvtph_ps(_mm256_extracti128_si256((x), 1))
 #define f2h(lo, hi)                                                                         \

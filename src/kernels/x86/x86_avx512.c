@@ -205,9 +205,6 @@ static inline V lane_bytes_in_order64(V x)
 #define high_halves_order(r)                                                               \
     _mm512_permutexvar_epi32(                                                               \
         _mm512_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15), (r))
-/* FLOAT16 compares by them too (measured faster: docs/performance.md). */
-enum { isa_f16_halves = 1 };
-
 #define h2f_lo(x) _mm512_cvtph_ps(_mm512_castsi512_si256(x))
 #define h2f_hi(x) _mm512_cvtph_ps(_mm512_extracti64x4_epi64((x), 1))
 /* The memory forms: vcvtph2ps from 32 bytes and vcvtps2ph to them, no shuffle. */

@@ -164,9 +164,6 @@ static inline F32 h2f(V h) /* h: the f16 in the upper half of each lane */
 #define high_halves_lo(x) _mm_unpacklo_epi16(_mm_setzero_si128(), (x))
 #define high_halves_hi(x) _mm_unpackhi_epi16(_mm_setzero_si128(), (x))
 #define high_halves_order(r) (r)
-/* FLOAT16 compares by them too (measured faster: docs/performance.md). */
-enum { isa_f16_halves = 1 };
-
 #define h2f_lo(x) h2f(high_halves_lo(x))
 #define h2f_hi(x) h2f(high_halves_hi(x))
 
