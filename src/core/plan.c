@@ -129,6 +129,22 @@ uint32_t dmlp__plan_softsign_recip(DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
     return (dmlp__tune_softsign_recip(isa) & bit) != 0;
 }
 
+uint32_t dmlp__plan_clamp_keys(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
+{
+    int clip = op == DML_OPERATOR_ELEMENT_WISE_CLIP;
+    if (!clip && op != DML_OPERATOR_ELEMENT_WISE_THRESHOLD)
+        return 0;
+    uint32_t bit = type == DML_TENSOR_DATA_TYPE_FLOAT16 || type == DMLP_TENSOR_DATA_TYPE_BFLOAT16
+                       ? DMLP__TUNE_CLIP_16
+                   : type == DML_TENSOR_DATA_TYPE_FLOAT32 ? DMLP__TUNE_CLIP_32
+                   : type == DML_TENSOR_DATA_TYPE_FLOAT64 ? DMLP__TUNE_CLIP_64
+                                                          : 0;
+    _Static_assert(DMLP__TUNE_THRESHOLD == DMLP__TUNE_CLIP << 3, "Threshold's bits");
+    if (!clip)
+        bit <<= 3;
+    return bit && (dmlp__tune_forms(isa) & bit) != 0;
+}
+
 dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
                              dmlp__plan *plan)
 {
@@ -170,6 +186,7 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
     if (info->type == DML_OPERATOR_ACTIVATION_SOFTSIGN)
         plan->args.recip = dmlp__plan_softsign_recip(in->type, choice.isa);
     plan->args.unroll = dmlp__tune_unroll(choice.isa);
+    plan->args.clamp_keys = dmlp__plan_clamp_keys(info->type, in->type, choice.isa);
     plan->args.out_size = plan->out_size; /* IsNaN: a UINT8 or UINT32 output */
 
     plan->element_count = 1;

@@ -56,7 +56,7 @@ static const char *const source_names[] = {"not measured yet", "measured",
 
 #define WHY_BYTES 1536
 #define KEY_BYTES 160
-#define FORMS_WHY_BYTES 512
+#define FORMS_WHY_BYTES 1024
 
 typedef struct forced {
     int defaults; /* DMLP_TUNE=defaults */
@@ -270,12 +270,17 @@ static int parse_item(forced *f, const char *item, size_t len)
     } else if (((KEY("softsign") || KEY("softsign_f32") || KEY("softsign_f16") ||
                  KEY("softsign_bf16")) &&
                 parse_pair(v, vlen, "div", "recip", &u)) ||
-               (KEY("unroll") && parse_pair(v, vlen, "off", "on", &u))) {
+               (KEY("unroll") && parse_pair(v, vlen, "off", "on", &u)) ||
+               (KEY("compare_f16") && parse_pair(v, vlen, "keys", "halves", &u)) ||
+               ((KEY("clip") || KEY("threshold")) && parse_pair(v, vlen, "max", "keys", &u))) {
         uint32_t bits = KEY("softsign")       ? DMLP__TUNE_SOFTSIGN
                         : KEY("softsign_f32") ? DMLP__TUNE_F32
                         : KEY("softsign_f16") ? DMLP__TUNE_F16
                         : KEY("softsign_bf16") ? DMLP__TUNE_BF16
-                                               : DMLP__TUNE_UNROLL;
+                        : KEY("unroll")        ? DMLP__TUNE_UNROLL
+                        : KEY("compare_f16")   ? DMLP__TUNE_F16_HALVES
+                        : KEY("clip")          ? DMLP__TUNE_CLIP
+                                               : DMLP__TUNE_THRESHOLD;
         f->forms_mask |= bits;
         f->forms_set = u ? f->forms_set | bits : f->forms_set & ~bits;
     } else {
@@ -366,6 +371,10 @@ static void make_path(void)
     }
 }
 
+/* The file's first line; 3 added the comparisons' and the clamps' forms, whose bits a
+   file of 2 would have read as measured and absent. */
+#define FILE_FORMAT "dmlp-tune 3"
+
 /* Reads the file; anything unexpected (another key, a bad number, a missing line) and it
    is ignored as a whole. */
 static void load_file(void)
@@ -377,7 +386,7 @@ static void load_file(void)
         snprintf(state.file_note, sizeof state.file_note, "%s: none yet", state.path);
         return;
     }
-    char text[4096];
+    char text[8192];
     size_t n = fread(text, 1, sizeof text - 1, f);
     int too_long = !feof(f);
     fclose(f);
@@ -421,8 +430,8 @@ static void load_file(void)
             }
         } else if (sscanf(line, "forms_why %u", &isa) == 1 && isa < DMLP__ISA_COUNT &&
                    strchr(line + 10, ' ')) {
-            snprintf(fwhy[isa], sizeof fwhy[isa], "%.500s", strchr(line + 10, ' ') + 1);
-        } else if (strcmp(line, "dmlp-tune 2") != 0) {
+            snprintf(fwhy[isa], sizeof fwhy[isa], "%.1000s", strchr(line + 10, ' ') + 1);
+        } else if (strcmp(line, FILE_FORMAT) != 0) {
             bad = 1;
         }
         line = end + 1;
@@ -452,8 +461,8 @@ static void save_file(void)
 {
     if (!state.path[0])
         return;
-    char text[4096] = "";
-    append(text, sizeof text, "dmlp-tune 2\nkey %s\n", state.key);
+    char text[8192] = "";
+    append(text, sizeof text, FILE_FORMAT "\nkey %s\n", state.key);
     if (state.streaming_from == MEASURED || state.streaming_from == PARTLY ||
         state.streaming_from == CACHED) {
         const dmlp__streaming_tune *t = &state.streaming;
@@ -929,13 +938,126 @@ static void measure_unroll(dmlp__isa isa, unsigned char *in, unsigned char *out,
         *unroll = exp(log_sum / measured) < 0.97;
         append(why, why_size,
                " loops: %u kernel and size pairs in cache, unrolled at %.2f x the time of one "
-               "block per iteration (geometric mean; mean GB/s %.0f/%.0f): %s",
+               "block per iteration (geometric mean; mean GB/s %.0f/%.0f): %s;",
                measured, exp(log_sum / measured), 2.0 * measured / best_total[0] / 1e9,
                2.0 * measured / best_total[1] / 1e9,
                *unroll ? "unrolled" : "one block per iteration");
     } else {
-        append(why, why_size, " loops: one block per iteration (no kernels at this level)");
+        append(why, why_size, " loops: one block per iteration (no kernels at this level);");
     }
+}
+
+/* n random floats of `type` (size bytes) at p, |x| up to 8 with random signs: the values
+   of an activation's input. */
+static void fill_floats(unsigned char *p, size_t n, DML_TENSOR_DATA_TYPE type, size_t size,
+                        uint64_t seed)
+{
+    for (size_t i = 0; i < n; i++) {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        float f = (float)((double)(seed >> 40) / (double)(1u << 24) * 8.0);
+        if (seed & 1)
+            f = -f;
+        if (size == 8) {
+            double d = f;
+            memcpy(p + i * 8, &d, 8);
+        } else if (size == 4) {
+            memcpy(p + i * 4, &f, 4);
+        } else {
+            uint16_t h = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? dmlp__f32_to_f16(f)
+                                                              : dmlp__f32_to_bf16(f);
+            memcpy(p + i * 2, &h, 2);
+        }
+    }
+}
+
+/* Whether to take the second of two forms timed at t[0] and t[1] seconds a call: the
+   built-in one (the second where `second_builtin`) stays unless the other is 3% faster,
+   so noise alone does not move a choice. */
+static int take_second(const double t[2], int second_builtin)
+{
+    return second_builtin ? !(t[0] < t[1] * 0.97) : t[1] < t[0] * 0.97;
+}
+
+/* The float widths of Clip and Threshold (FLOAT16 stands for BFLOAT16: the same loops). */
+static const struct {
+    DML_TENSOR_DATA_TYPE type;
+    size_t size;
+    uint32_t clip, threshold;
+    const char *name;
+} clamp_widths[] = {
+    {DML_TENSOR_DATA_TYPE_FLOAT16, 2, DMLP__TUNE_CLIP_16, DMLP__TUNE_THRESHOLD_16, "16"},
+    {DML_TENSOR_DATA_TYPE_FLOAT32, 4, DMLP__TUNE_CLIP_32, DMLP__TUNE_THRESHOLD_32, "32"},
+    {DML_TENSOR_DATA_TYPE_FLOAT64, 8, DMLP__TUNE_CLIP_64, DMLP__TUNE_THRESHOLD_64, "64"}};
+
+/* Clip and Threshold of floats: Max's kernel and the ordering keys, alternating on 32 KiB,
+   the fastest of several rounds each, with the loops as measured before (built-in: Clip
+   on keys, Threshold on Max's). Clip's
+   bounds -1 and 6, Threshold's 0 (ReLU6 and ReLU, the common uses). Before it was
+   measured, the keys ran Clip at 1.2-2.9 x and Threshold at 0.6-0.9 x the other form on
+   one CPU (docs/performance.md): which wins depends on what the CPU does with masks. */
+static void measure_clamp(dmlp__isa isa, unsigned char *in, unsigned char *out, uint32_t unroll,
+                          uint32_t *bits, char *why, size_t why_size)
+{
+    enum { BYTES = 32 * 1024, CALLS = 16, ROUNDS = 9 };
+    *bits = 0;
+    for (int op = 0; op < 2; op++) {
+        append(why, why_size, " %s GB/s in cache, Max's kernel/keys:",
+               op ? "Threshold" : "Clip");
+        for (size_t k = 0; k < sizeof clamp_widths / sizeof clamp_widths[0]; k++) {
+            dmlp__kernel_choice c = dmlp__kernel_select(
+                op ? DML_OPERATOR_ELEMENT_WISE_THRESHOLD : DML_OPERATOR_ELEMENT_WISE_CLIP,
+                clamp_widths[k].type, isa);
+            if (!c.fn || c.isa != isa)
+                continue;
+            size_t n = BYTES / clamp_widths[k].size;
+            fill_floats(in, n, clamp_widths[k].type, clamp_widths[k].size, 0x9e3779b97f4a7c15u);
+            dmlp__kernel_args forms[2] = {
+                {.param = {op ? 0.0f : -1.0f, 6.0f}, .unroll = unroll},
+                {.param = {op ? 0.0f : -1.0f, 6.0f}, .unroll = unroll, .clamp_keys = 1}};
+            double best[2];
+            time_two_forms(c.fn, n, in, out, forms, ROUNDS, CALLS, best);
+            uint32_t bit = op ? clamp_widths[k].threshold : clamp_widths[k].clip;
+            int use = take_second(best, (DMLP__TUNE_BUILTIN & bit) != 0);
+            if (use)
+                *bits |= bit;
+            append(why, why_size, " %s-bit %.0f/%.0f %s;", clamp_widths[k].name,
+                   2.0 * BYTES / best[0] / 1e9, 2.0 * BYTES / best[1] / 1e9,
+                   use ? "keys" : "max");
+        }
+    }
+}
+
+/* The FLOAT16 comparisons: 16-bit keys and binary32 halves, alternating on 16 KiB of
+   each input and a UINT8 output (GreaterThan, both inputs packed), the fastest of several
+   rounds each (built-in: the halves). Before it was measured, the
+   halves ran at 1.1-1.2 x the keys at AVX-512 and 0.8 x at AVX2 on one CPU. */
+static void measure_halves(dmlp__isa isa, unsigned char *in, unsigned char *out,
+                           uint32_t *bits, char *why, size_t why_size)
+{
+    enum { ELEMENTS = 8 * 1024, CALLS = 16, ROUNDS = 9 };
+    *bits = 0;
+    dmlp__binary_kernel_choice c = dmlp__binary_kernel_select(
+        DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, DML_TENSOR_DATA_TYPE_FLOAT16, isa);
+    if (!c.fn || c.isa != isa)
+        return;
+    unsigned char *a = in, *b = in + 2 * ELEMENTS;
+    fill_floats(a, ELEMENTS, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0x9e3779b97f4a7c15u);
+    fill_floats(b, ELEMENTS, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0x2545f4914f6cdd1du);
+    const dmlp__kernel_args forms[2] = {{.out_size = 1}, {.out_size = 1, .f16_halves = 1}};
+    double best[2] = {1e30, 1e30};
+    for (unsigned r = 0; r < ROUNDS; r++)
+        for (unsigned m = 0; m < 2; m++) {
+            double t0 = now();
+            for (unsigned q = 0; q < CALLS; q++)
+                c.fn(ELEMENTS, a, b, out, 0, &forms[m]);
+            double t = (now() - t0) / CALLS;
+            best[m] = t < best[m] ? t : best[m];
+        }
+    int use = take_second(best, (DMLP__TUNE_BUILTIN & DMLP__TUNE_F16_HALVES) != 0);
+    *bits = use ? DMLP__TUNE_F16_HALVES : 0;
+    append(why, why_size, " FLOAT16 comparisons GB/s in cache, keys/halves: %.0f/%.0f %s;",
+           5.0 * ELEMENTS / best[0] / 1e9, 5.0 * ELEMENTS / best[1] / 1e9,
+           use ? "halves" : "keys");
 }
 
 /* The forms of level `isa`, measured (or read, or forced) once. */
@@ -950,27 +1072,28 @@ static uint32_t forms_of(dmlp__isa isa)
         ensure_ready();
         const forced *f = &state.force;
         if (f->defaults || f->forms_mask == DMLP__TUNE_ALL) {
-            state.forms[isa] = 0;
+            state.forms[isa] = DMLP__TUNE_BUILTIN;
             state.forms_from[isa] = f->defaults ? DEFAULTS : FORCED;
             snprintf(state.forms_why[isa], sizeof state.forms_why[isa], "%s",
-                     f->defaults ? "built-in: divide, one block per iteration" : "");
+                     f->defaults ? "built-in" : "");
         } else if (state.forms_from[isa] != CACHED) {
             /* Without memory to measure in: the built-in forms, not kept in the file. */
             char *why = state.forms_why[isa];
             unsigned char *in = dmlp__aligned_alloc(64, SCRATCH_BYTES),
                           *out = dmlp__aligned_alloc(64, SCRATCH_BYTES);
-            state.forms[isa] = 0;
+            state.forms[isa] = DMLP__TUNE_BUILTIN;
             state.forms_from[isa] = DEFAULTS;
-            snprintf(why, sizeof state.forms_why[isa],
-                     "no memory to measure: divide, one block per iteration");
+            snprintf(why, sizeof state.forms_why[isa], "no memory to measure: built-in");
             if (in && out) {
-                uint32_t recip, unroll;
+                uint32_t recip, unroll, halves, clamp;
                 dmlp__fp_env saved = dmlp__fp_env_enter();
                 why[0] = '\0';
                 measure_softsign(isa, in, out, &recip, why, sizeof state.forms_why[isa]);
                 measure_unroll(isa, in, out, &unroll, why, sizeof state.forms_why[isa]);
+                measure_halves(isa, in, out, &halves, why, sizeof state.forms_why[isa]);
+                measure_clamp(isa, in, out, unroll, &clamp, why, sizeof state.forms_why[isa]);
                 dmlp__fp_env_leave(saved);
-                state.forms[isa] = recip | (unroll ? DMLP__TUNE_UNROLL : 0);
+                state.forms[isa] = recip | (unroll ? DMLP__TUNE_UNROLL : 0) | halves | clamp;
                 state.forms_from[isa] = MEASURED;
                 save_file();
             }
@@ -994,6 +1117,11 @@ uint32_t dmlp__tune_softsign_recip(dmlp__isa isa)
 uint32_t dmlp__tune_unroll(dmlp__isa isa)
 {
     return (forms_of(isa) & DMLP__TUNE_UNROLL) != 0;
+}
+
+uint32_t dmlp__tune_forms(dmlp__isa isa)
+{
+    return forms_of(isa);
 }
 
 /* ---- reporting ------------------------------------------------------------------------ */
@@ -1037,7 +1165,8 @@ void dmlp__tune_describe(char *buf, size_t size)
             continue;
         uint32_t r = state.forms[i];
         append(buf, size,
-               "in cache, %s (%s%s): Softsign f32 %s, f16 %s, bf16 %s; loops %s\n",
+               "in cache, %s (%s%s): Softsign f32 %s, f16 %s, bf16 %s; loops %s; FLOAT16 "
+               "comparisons on %s; Clip 16/32/64-bit on %s/%s/%s; Threshold on %s/%s/%s\n",
                dmlp__isa_name((dmlp__isa)i), source_names[state.forms_from[i]],
                state.forms_from[i] != FORCED && state.force.forms_mask
                    ? ", some forced by DMLP_TUNE"
@@ -1045,7 +1174,13 @@ void dmlp__tune_describe(char *buf, size_t size)
                r & DMLP__TUNE_F32 ? "reciprocal" : "divide",
                r & DMLP__TUNE_F16 ? "reciprocal" : "divide",
                r & DMLP__TUNE_BF16 ? "reciprocal" : "divide",
-               r & DMLP__TUNE_UNROLL ? "unrolled" : "one block per iteration");
+               r & DMLP__TUNE_UNROLL ? "unrolled" : "one block per iteration",
+               r & DMLP__TUNE_F16_HALVES ? "binary32 halves" : "16-bit keys",
+               r & DMLP__TUNE_CLIP_16 ? "keys" : "max", r & DMLP__TUNE_CLIP_32 ? "keys" : "max",
+               r & DMLP__TUNE_CLIP_64 ? "keys" : "max",
+               r & DMLP__TUNE_THRESHOLD_16 ? "keys" : "max",
+               r & DMLP__TUNE_THRESHOLD_32 ? "keys" : "max",
+               r & DMLP__TUNE_THRESHOLD_64 ? "keys" : "max");
         if (state.forms_why[i][0])
             append(buf, size, "  why: %s\n", state.forms_why[i]);
     }

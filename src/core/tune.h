@@ -12,12 +12,15 @@
      for them leaves the built-in defaults, not kept).
    - Cache-resident, per kernel level: the Softsign division method per type (divide, or
      the reciprocal estimate + Newton step + exact correction, which gives the same bits:
-     test exhaustive), and whether loops run several blocks per iteration; measured on
-     small buffers (a few milliseconds) the first time an operator is made.
+     test exhaustive), whether loops run several blocks per iteration, whether the
+     FLOAT16 comparisons go through binary32 halves or 16-bit keys, and whether Clip and
+     Threshold of floats (per width) run on ordering keys or Max's kernel; each pair gives
+     the same bits; measured on small buffers (a few milliseconds) the first time an
+     operator is made.
 
    DMLP_TUNE forces choices, e.g. DMLP_TUNE=prefetch=t0,distance=4k,stream_from=8m,
-   chunk=1m,softsign=recip,unroll=off; DMLP_TUNE=defaults takes the built-in defaults
-   without measuring. Measured choices are kept in $XDG_CACHE_HOME/dmlp/ (else ~/.cache/dmlp/),
+   chunk=1m,softsign=recip,unroll=off,compare_f16=halves,clip=keys,threshold=max;
+   DMLP_TUNE=defaults takes the built-in defaults without measuring. Measured choices are kept in $XDG_CACHE_HOME/dmlp/ (else ~/.cache/dmlp/),
    keyed by CPU model, thread count, library version and kind of build; a missing, corrupt or
    unwritable file only means measuring again. DMLP_TUNE_CACHE=off leaves the file alone. */
 #ifndef DMLP_CORE_TUNE_H
@@ -29,14 +32,28 @@
 #include "kernels/kernels.h"
 
 /* The cache-resident forms of a kernel level, as bits: the Softsign types that use the
-   reciprocal form, and whether cache-resident loops unroll (dmlp__kernel_args.unroll). */
+   reciprocal form, whether cache-resident loops unroll (dmlp__kernel_args.unroll),
+   whether the FLOAT16 comparisons use binary32 halves (f16_halves), and the float widths
+   whose Clip and Threshold use ordering keys (clamp_keys). */
 enum {
     DMLP__TUNE_F16 = 1,
     DMLP__TUNE_BF16 = 2,
     DMLP__TUNE_F32 = 4,
     DMLP__TUNE_SOFTSIGN = 7,
     DMLP__TUNE_UNROLL = 8,
-    DMLP__TUNE_ALL = 15
+    DMLP__TUNE_F16_HALVES = 16,
+    DMLP__TUNE_CLIP_16 = 32, /* FLOAT16 and BFLOAT16 */
+    DMLP__TUNE_CLIP_32 = 64,
+    DMLP__TUNE_CLIP_64 = 128,
+    DMLP__TUNE_CLIP = 224,
+    DMLP__TUNE_THRESHOLD_16 = 256,
+    DMLP__TUNE_THRESHOLD_32 = 512,
+    DMLP__TUNE_THRESHOLD_64 = 1024,
+    DMLP__TUNE_THRESHOLD = 1792,
+    DMLP__TUNE_ALL = 2047,
+    /* DMLP_TUNE=defaults, and where nothing could be measured: the forms that were the
+       faster ones on the CPU where all were first timed (a Zen 5 at AVX-512) */
+    DMLP__TUNE_BUILTIN = DMLP__TUNE_F16_HALVES | DMLP__TUNE_CLIP
 };
 
 #define DMLP__STREAM_NEVER UINT64_MAX
@@ -60,6 +77,9 @@ uint32_t dmlp__tune_softsign_recip(dmlp__isa isa);
 
 /* Whether the cache-resident loops of level `isa` unroll, measured on first use. */
 uint32_t dmlp__tune_unroll(dmlp__isa isa);
+
+/* All the cache-resident form bits DMLP__TUNE_* of level `isa`, measured on first use. */
+uint32_t dmlp__tune_forms(dmlp__isa isa);
 
 /* What was chosen and why, one line per choice, into buf (always terminated). Measures
    nothing: choices not made yet say so. */

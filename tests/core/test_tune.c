@@ -20,17 +20,22 @@
 #define SIGN DML_OPERATOR_ELEMENT_WISE_SIGN
 #define SOFT DML_OPERATOR_ACTIVATION_SOFTSIGN
 #define ISINF DML_OPERATOR_ELEMENT_WISE_IS_INFINITY
+#define CLIP DML_OPERATOR_ELEMENT_WISE_CLIP
+#define THRESHOLD DML_OPERATOR_ELEMENT_WISE_THRESHOLD
+#define GREATER DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN
 #define MIB_ (UINT64_C(1) << 20)
 
 /* Strategies: all streaming knobs forced, so none is measured (the test stays quick). */
 static const char *const strategies[] = {
     "defaults",
-    "prefetch=none,distance=0,stream_from=never,chunk=64k,softsign=div,unroll=on",
-    "prefetch=t0,distance=64,stream_from=0,chunk=4k,softsign=recip,unroll=off",
+    "prefetch=none,distance=0,stream_from=never,chunk=64k,softsign=div,unroll=on,"
+    "compare_f16=keys,clip=max,threshold=keys",
+    "prefetch=t0,distance=64,stream_from=0,chunk=4k,softsign=recip,unroll=off,"
+    "compare_f16=halves,clip=keys,threshold=max",
     "prefetch=nta,distance=16k,narrow_prefetch=t0,narrow_distance=1k,stream_from=0,chunk=1m,"
-    "softsign=recip,unroll=on",
+    "softsign=recip,unroll=on,compare_f16=halves,clip=keys,threshold=keys",
     "prefetch=t0,distance=4k,stream_from=1m,chunk=256k,softsign_f32=recip,softsign_f16=div,"
-    "softsign_bf16=recip,unroll=off",
+    "softsign_bf16=recip,unroll=off,compare_f16=keys,clip=max,threshold=max",
 };
 #define STRATEGY_COUNT (sizeof strategies / sizeof strategies[0])
 
@@ -51,7 +56,14 @@ static const kind kinds[] = {
     {SOFT, DML_TENSOR_DATA_TYPE_FLOAT64, 8, "softsign f64"},
     {ISINF, DML_TENSOR_DATA_TYPE_FLOAT32, 4, "isinf f32"},
     {ISINF, DML_TENSOR_DATA_TYPE_FLOAT64, 8, "isinf f64"},
+    {CLIP, DML_TENSOR_DATA_TYPE_FLOAT16, 2, "clip f16"},
+    {CLIP, DML_TENSOR_DATA_TYPE_FLOAT32, 4, "clip f32"},
+    {THRESHOLD, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, "threshold bf16"},
+    {THRESHOLD, DML_TENSOR_DATA_TYPE_FLOAT64, 8, "threshold f64"},
+    {GREATER, DML_TENSOR_DATA_TYPE_FLOAT16, 2, "greater f16"}, /* B: the bytes after A's */
 };
+/* The kinds whose output is UINT8, never in place. */
+#define NARROWS(op) ((op) == ISINF || (op) == GREATER)
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 
 /* Layouts: rows x cols, odd; packed, padded rows (input), in place. Above 1 MiB of output
@@ -78,8 +90,8 @@ static void fill(unsigned char *p, size_t bytes)
 static int run_case(dmlp_device *device, const kind *k, layout l, size_t skew,
                     unsigned char *result)
 {
-    DML_TENSOR_DATA_TYPE out_type = k->op == ISINF ? DML_TENSOR_DATA_TYPE_UINT8 : k->type;
-    uint32_t out_size = k->op == ISINF ? 1 : k->size;
+    DML_TENSOR_DATA_TYPE out_type = NARROWS(k->op) ? DML_TENSOR_DATA_TYPE_UINT8 : k->type;
+    uint32_t out_size = NARROWS(k->op) ? 1 : k->size;
     uint32_t sizes[4] = {1, 1, ROWS, COLS};
     uint32_t padded[4] = {ROWS * (COLS + PAD), ROWS * (COLS + PAD), COLS + PAD, 1};
     const uint32_t *in_strides = l == PADDED ? padded : NULL;
@@ -95,24 +107,32 @@ static int run_case(dmlp_device *device, const kind *k, layout l, size_t skew,
     DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC soft = {&in_t, &out_t};
     DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isinf = {&in_t, &out_t,
                                                          DML_IS_INFINITY_MODE_EITHER};
-    DML_OPERATOR_DESC desc = {k->op, k->op == SIGN   ? (const void *)&sign
-                                     : k->op == SOFT ? (const void *)&soft
-                                                     : (const void *)&isinf};
+    DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip = {&in_t, &out_t, NULL, -1.0f, 6.0f};
+    DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC threshold = {&in_t, &out_t, NULL, -0.5f};
+    DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC greater = {&in_t, &in_t, &out_t};
+    DML_OPERATOR_DESC desc = {k->op, k->op == SIGN        ? (const void *)&sign
+                                     : k->op == SOFT      ? (const void *)&soft
+                                     : k->op == CLIP      ? (const void *)&clip
+                                     : k->op == THRESHOLD ? (const void *)&threshold
+                                     : k->op == GREATER   ? (const void *)&greater
+                                                          : (const void *)&isinf};
     dmlp_operator *op = NULL;
     dmlp_status s = dmlp_operator_create(device, &desc, DML_EXECUTION_FLAG_NONE, &op);
     CHECK(s == DMLP_OK, "%s %s: create: %s", k->name, layout_names[l], dmlp_last_error());
     if (s != DMLP_OK)
         return 0;
-    unsigned char *in_buf = malloc(in_bytes + 128), *out_buf = malloc(out_bytes + 128);
+    uint32_t inputs = k->op == GREATER ? 2 : 1;
+    unsigned char *in_buf = malloc(inputs * in_bytes + 128), *out_buf = malloc(out_bytes + 128);
     int ok = in_buf && out_buf;
     if (ok) {
         unsigned char *in = in_buf + (64 - (uintptr_t)in_buf % 64) + skew;
         unsigned char *out = out_buf + (64 - (uintptr_t)out_buf % 64) + skew;
-        fill(in, in_bytes);
-        dmlp_buffer_binding ib = {in, 0, in_bytes}, ob = {out, 0, out_bytes};
+        fill(in, inputs * in_bytes);
+        dmlp_buffer_binding ib[2] = {{in, 0, in_bytes}, {in + in_bytes, 0, in_bytes}};
+        dmlp_buffer_binding ob = {out, 0, out_bytes};
         if (l == IN_PLACE)
-            ob = ib;
-        s = dmlp_operator_execute(op, 1, &ib, 1, &ob);
+            ob = ib[0];
+        s = dmlp_operator_execute(op, inputs, ib, 1, &ob);
         CHECK(s == DMLP_OK, "%s %s skew %zu: execute: %s", k->name, layout_names[l], skew,
               dmlp_last_error());
         ok = s == DMLP_OK;
@@ -148,15 +168,15 @@ static void check_strategies(void)
             for (size_t k = 0; k < KIND_COUNT; k++)
                 for (int l = 0; l < LAYOUT_COUNT; l++)
                     for (size_t sk = 0; sk < 3; sk++) {
-                        if (l == IN_PLACE && kinds[k].op == ISINF)
-                            continue; /* IsInfinity changes the type: never in place */
+                        if (l == IN_PLACE && NARROWS(kinds[k].op))
+                            continue; /* a UINT8 output: never in place */
                         size_t index = (k * LAYOUT_COUNT + (size_t)l) * 3 + sk;
                         unsigned char *r = st == 0 && threads == 1 ? first + index * cell : now;
                         if (!run_case(device, &kinds[k], (layout)l, skews[sk], r))
                             continue;
                         if (r == now) {
                             size_t bytes = (size_t)ROWS * COLS *
-                                           (kinds[k].op == ISINF ? 1 : kinds[k].size);
+                                           (NARROWS(kinds[k].op) ? 1 : kinds[k].size);
                             CHECK(memcmp(now, first + index * cell, bytes) == 0,
                                   "DMLP_TUNE=%s, %u thread(s): %s %s skew %zu differs from "
                                   "DMLP_TUNE=defaults on 1 thread",
@@ -175,7 +195,8 @@ static void check_strategies(void)
 static void check_forcing(void)
 {
     setenv("DMLP_TUNE", "prefetch=nta,distance=2k,narrow_prefetch=none,narrow_distance=0,"
-                        "stream_from=12m,chunk=512k,softsign=recip,unroll=on,bogus=1",
+                        "stream_from=12m,chunk=512k,softsign=recip,unroll=on,bogus=1,"
+                        "compare_f16=halves,clip=max,threshold=keys,clip=sometimes",
            1);
     dmlp__tune_reset();
     const dmlp__streaming_tune *t = dmlp__tune_streaming();
@@ -193,13 +214,22 @@ static void check_forcing(void)
     uint32_t unroll = isa != DMLP__ISA_SCALAR;
     CHECK(dmlp__tune_unroll(isa) == unroll, "unroll %u, want %u", dmlp__tune_unroll(isa),
           unroll);
+    uint32_t forms = DMLP__TUNE_F16_HALVES | DMLP__TUNE_THRESHOLD | want |
+                     (unroll ? DMLP__TUNE_UNROLL : 0);
+    CHECK(isa == DMLP__ISA_SCALAR || dmlp__tune_forms(isa) == forms, "forms %u, want %u",
+          dmlp__tune_forms(isa), forms);
     char text[4096];
     dmlp__tune_describe(text, sizeof text);
     CHECK(strstr(text, "forced by DMLP_TUNE") != NULL, "describe says forced: %s", text);
     CHECK(strstr(text, "some forced") == NULL, "describe says 'forced' once: %s", text);
     CHECK(strstr(text, "prefetch nta 2K ahead (narrowing: none)") != NULL,
           "describe names each prefetch, a distance only with one: %s", text);
-    CHECK(strstr(text, "'bogus=1'") != NULL, "describe names what was ignored: %s", text);
+    CHECK(strstr(text, "'bogus=1'") != NULL && strstr(text, "'clip=sometimes'") != NULL,
+          "describe names what was ignored: %s", text);
+    CHECK(isa == DMLP__ISA_SCALAR ||
+              strstr(text, "FLOAT16 comparisons on binary32 halves; Clip 16/32/64-bit on "
+                           "max/max/max; Threshold on keys/keys/keys") != NULL,
+          "describe names the comparisons' and the clamps' forms: %s", text);
     CHECK(isa == DMLP__ISA_SCALAR || strstr(text, "loops unrolled") != NULL,
           "describe says the loops unroll: %s", text);
 }
@@ -331,9 +361,9 @@ static void check_cache_file(void)
     CHECK(contains(": read"), "the file is read back");
 
     /* Corrupt in several ways: each is ignored, results unchanged, the file rewritten. */
-    static const char garbage[] = "dmlp-tune 2\nkey x\nforms 3 99\n\0\xff\xfe binary";
-    static const char cut[] = "dmlp-tune 2\nforms 3 7\nforms_why 3 cut he";
-    static const char huge[] = "dmlp-tune 2\nstreaming 9 999999999 7 1 0 0\n";
+    static const char garbage[] = "dmlp-tune 3\nkey x\nforms 3 99999\n\0\xff\xfe binary";
+    static const char cut[] = "dmlp-tune 3\nforms 3 7\nforms_why 3 cut he";
+    static const char huge[] = "dmlp-tune 3\nstreaming 9 999999999 7 1 0 0\n";
     struct {
         const char *bytes;
         size_t n;
