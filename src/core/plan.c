@@ -131,7 +131,7 @@ uint32_t dmlp__plan_softsign_recip(DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
 
 uint32_t dmlp__plan_clamp_keys(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
 {
-    int clip = op == DML_OPERATOR_ELEMENT_WISE_CLIP;
+    int clip = op == DML_OPERATOR_ELEMENT_WISE_CLIP || op == DML_OPERATOR_ELEMENT_WISE_CLIP1;
     if (!clip && op != DML_OPERATOR_ELEMENT_WISE_THRESHOLD)
         return 0;
     uint32_t bit = type == DML_TENSOR_DATA_TYPE_FLOAT16 || type == DMLP_TENSOR_DATA_TYPE_BFLOAT16

@@ -65,8 +65,8 @@ INT_CLIP1(u64, uint64_t)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* Clip's element operations (ops/clip.c) with the bounds from args->scalar in the type's
-   width. */
+/* Clip's element operations (ops/clip.c, ops/clamp.h) with the bounds from args->scalar
+   in the type's width. */
 static ALWAYS_INLINE void setup_scalars_f32(kc *c, const dmlp__kernel_args *args)
 {
     setup_f32(c, args);
@@ -79,8 +79,32 @@ static ALWAYS_INLINE void setup_scalars_f64(kc *c, const dmlp__kernel_args *args
     c->p[0] = set64(args->scalar[0]);
     c->p[1] = set64(args->scalar[1]);
 }
-SCALED_BY_REFERENCE(f32, clip1, 4, blk_clip_f32, setup_scalars_f32, 1)
-SCALED_BY_REFERENCE(f64, clip1, 8, blk_clip_f64, setup_scalars_f64, 1)
+
+/* Bounds that are numbers (their bits in the type: the magnitude at most the infinity's)
+   on Clip's keys (ops/clamp.h) where args->clamp_keys says so, else Clip's blocks. */
+#define CLIP1_FLOAT_KERNEL(t, S, w, ABS, INF)                                               \
+    static ALWAYS_INLINE void setup_clip1_keys_##t(kc *c, const dmlp__kernel_args *args)    \
+    {                                                                                       \
+        setup_##t(c, args);                                                                 \
+        setup_keys(c, w, args->scalar[0], args->scalar[1]);                                 \
+    }                                                                                       \
+    MAP_BLOCK(blk_clip1_keys_##t, clamp_keys##w(x, 1, c))                                   \
+    REFERENCE_DECL(t, clip1);                                                               \
+    UNARY_KERNEL(t, clip1)                                                                  \
+    {                                                                                       \
+        if (by_reference(REFERENCE(t, clip1), n, in, out, args))                            \
+            return;                                                                         \
+        if (args->clamp_keys && (args->scalar[0] & (ABS)) <= (INF) &&                       \
+            (args->scalar[1] & (ABS)) <= (INF))                                             \
+            run_map(n, in, out, args, S, blk_clip1_keys_##t, setup_clip1_keys_##t);         \
+        else                                                                                \
+            run_map(n, in, out, args, S, blk_clip_##w, setup_scalars_##t);                  \
+    }
+#define blk_clip_16 blk_clip_f16
+#define blk_clip_32 blk_clip_f32
+#define blk_clip_64 blk_clip_f64
+CLIP1_FLOAT_KERNEL(f32, 4, 32, 0x7fffffffu, 0x7f800000u)
+CLIP1_FLOAT_KERNEL(f64, 8, 64, 0x7fffffffffffffffu, 0x7ff0000000000000u)
 
 /* f16, bf16 and the 8-, 16- and 32-bit integers: Clip's blocks with the bounds' bits
    in every lane of the type's width. */
@@ -100,8 +124,12 @@ CLIP1_SETUP(u16, 16, setup_none)
 CLIP1_SETUP(i32, 32, setup_none)
 CLIP1_SETUP(u32, 32, setup_none)
 #undef CLIP1_SETUP
-SCALED_BY_REFERENCE(f16, clip1, 2, blk_clip_f16, setup_scalars_f16, 1)
-SCALED_BY_REFERENCE(bf16, clip1, 2, blk_clip_f16, setup_scalars_bf16, 1)
+CLIP1_FLOAT_KERNEL(f16, 2, 16, 0x7fffu, 0x7c00u)
+CLIP1_FLOAT_KERNEL(bf16, 2, 16, 0x7fffu, 0x7f80u)
+#undef CLIP1_FLOAT_KERNEL
+#undef blk_clip_16
+#undef blk_clip_32
+#undef blk_clip_64
 MAP_KERNEL(i8, clip1, 1, blk_clip_i8, setup_scalars_i8)
 MAP_KERNEL(u8, clip1, 1, blk_clip_u8, setup_scalars_u8)
 MAP_KERNEL(i16, clip1, 2, blk_clip_i16, setup_scalars_i16)

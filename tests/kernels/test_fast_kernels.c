@@ -202,7 +202,7 @@ static const float param_sets[PARAM_SETS][4] = {
 /* The argument combinations that matter for an operator (streaming set by callers):
    IsInfinity's and Round's modes, Sign's NaN flag, Identity without and with a ScaleBias,
    IsNaN's UINT8 and UINT32 outputs, and the FLOAT members' sets for the operators that
-   have them (the scalar members take the set's last two values in the tensor's type). */
+   have them (the scalar members take two of the set's values in the tensor's type). */
 static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
 {
     size_t n = 0;
@@ -222,9 +222,11 @@ static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
             if (c->op != ISINF) {
                 out[n].mode = DML_IS_INFINITY_MODE_EITHER;
                 memcpy(out[n].param, param_sets[m], sizeof out[n].param);
-                /* the scalar members (CLIP1's Min, Max): the same values in the type */
+                /* the scalar members (CLIP1's Min, Max): the same values in the type,
+                   the set's first two (Min below Max) or its last two (above) */
                 for (int k = 0; k < 2; k++)
-                    out[n].scalar[k] = dmlp__scalar_from_float(c->type, param_sets[m][k + 2]);
+                    out[n].scalar[k] =
+                        dmlp__scalar_from_float(c->type, param_sets[m][m == 0 ? k : k + 2]);
             }
             if (rounding) /* Round's three modes */
                 out[n].rounding = (DML_ROUNDING_MODE)m;
@@ -397,11 +399,12 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
             if (strategies[k].streaming == 0 &&
                 ((strategies[k].recip && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN &&
                   c->op != DML_OPERATOR_ELEMENT_WISE_CLIP &&
+                  c->op != DML_OPERATOR_ELEMENT_WISE_CLIP1 &&
                   c->op != DML_OPERATOR_ELEMENT_WISE_THRESHOLD) ||
                  (strategies[k].portable && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN &&
                   c->op != ISINF && c->op != ISNAN)))
-                continue; /* the division method only changes Softsign, the keys Clip
-                             and Threshold; the optional instructions Softsign,
+                continue; /* the division method only changes Softsign, the keys Clip,
+                             Clip1 and Threshold; the optional instructions Softsign,
                              IsInfinity and IsNaN */
             dmlp__kernel_args args = sets[s];
             args.streaming = strategies[k].streaming; /* off, on, on without the fence */
