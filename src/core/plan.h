@@ -46,8 +46,9 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
    division method measured on this machine (core/tune.h), where the kernels have both. */
 uint32_t dmlp__plan_softsign_recip(DML_TENSOR_DATA_TYPE type, dmlp__isa isa);
 
-/* Whether Clip, Clip1 or Threshold (op) of float `type` runs on ordering keys on kernels of level
-   `isa` (dmlp__kernel_args.clamp_keys): the measured choice; 0 for other operators. */
+/* Whether Clip, Clip1 or Threshold (op) of float `type` runs on ordering keys on kernels
+   of level `isa` (dmlp__kernel_args.clamp_keys): the measured choice; 0 for other
+   operators. */
 uint32_t dmlp__plan_clamp_keys(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, dmlp__isa isa);
 
 /* Runs the plan from `in` to `out` (the tensors' first bytes) on the calling thread and,

@@ -198,6 +198,21 @@ static ALWAYS_INLINE void setup_clamp_keys_f64(kc *c, const dmlp__kernel_args *a
                dmlp__f64_bits((double)args->param[1]));
 }
 
+/* A float kernel of Clip, Clip1 or Threshold: a ScaleBias to the reference; on the keys
+   (keys_blk after keys_setup) where args->clamp_keys says so and KEYED holds (the bounds
+   are numbers); else blk after setup. */
+#define CLAMP_FLOAT_KERNEL(t, op, S, KEYED, keys_blk, keys_setup, blk, setup)               \
+    REFERENCE_DECL(t, op);                                                                  \
+    UNARY_KERNEL(t, op)                                                                     \
+    {                                                                                       \
+        if (by_reference(REFERENCE(t, op), n, in, out, args))                               \
+            return;                                                                         \
+        if (args->clamp_keys && (KEYED))                                                    \
+            run_map(n, in, out, args, S, keys_blk, keys_setup);                             \
+        else                                                                                \
+            run_map(n, in, out, args, S, blk, setup);                                       \
+    }
+
 /* Integers: the bounds truncated and saturated to the type, a NaN bound the type's own
    extreme (it then bounds nothing); min and max in the lane's signedness (unsigned lanes
    as keys with the top bit flipped). */

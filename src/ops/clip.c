@@ -106,16 +106,8 @@ DMLP__REFERENCE_MAP(u64_clip, uint64_t, uint64_t, clip_unsigned(x, UINT64_MAX, a
    their ordering keys). */
 #define CLIP_FLOAT_KERNEL(t, S, w, blk, setup)                                              \
     MAP_BLOCK(blk_clip_keys_##t, clamp_keys##w(x, 1, c))                                    \
-    REFERENCE_DECL(t, clip);                                                                \
-    UNARY_KERNEL(t, clip)                                                                   \
-    {                                                                                       \
-        if (by_reference(REFERENCE(t, clip), n, in, out, args))                             \
-            return;                                                                         \
-        if (args->clamp_keys && clamp_keyed(args, 2))                                       \
-            run_map(n, in, out, args, S, blk_clip_keys_##t, setup_clamp_keys_##t);          \
-        else                                                                                \
-            run_map(n, in, out, args, S, blk, setup);                                       \
-    }
+    CLAMP_FLOAT_KERNEL(t, clip, S, clamp_keyed(args, 2), blk_clip_keys_##t,                 \
+                       setup_clamp_keys_##t, blk, setup)
 
 
 MAP_BLOCK(blk_clip_f32, bin_max_f32(c->p[0], clamp_min32(x, c->p[1], c), c))

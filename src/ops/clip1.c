@@ -89,17 +89,9 @@ static ALWAYS_INLINE void setup_scalars_f64(kc *c, const dmlp__kernel_args *args
         setup_keys(c, w, args->scalar[0], args->scalar[1]);                                 \
     }                                                                                       \
     MAP_BLOCK(blk_clip1_keys_##t, clamp_keys##w(x, 1, c))                                   \
-    REFERENCE_DECL(t, clip1);                                                               \
-    UNARY_KERNEL(t, clip1)                                                                  \
-    {                                                                                       \
-        if (by_reference(REFERENCE(t, clip1), n, in, out, args))                            \
-            return;                                                                         \
-        if (args->clamp_keys && (args->scalar[0] & (ABS)) <= (INF) &&                       \
-            (args->scalar[1] & (ABS)) <= (INF))                                             \
-            run_map(n, in, out, args, S, blk_clip1_keys_##t, setup_clip1_keys_##t);         \
-        else                                                                                \
-            run_map(n, in, out, args, S, blk_clip_##w, setup_scalars_##t);                  \
-    }
+    CLAMP_FLOAT_KERNEL(t, clip1, S,                                                         \
+                       (args->scalar[0] & (ABS)) <= (INF) && (args->scalar[1] & (ABS)) <= (INF), \
+                       blk_clip1_keys_##t, setup_clip1_keys_##t, blk_clip_##w, setup_scalars_##t)
 #define blk_clip_16 blk_clip_f16
 #define blk_clip_32 blk_clip_f32
 #define blk_clip_64 blk_clip_f64

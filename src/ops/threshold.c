@@ -74,16 +74,8 @@ SETUP_THRESHOLD_KEYS(f64, 64, dmlp__f64_bits)
 #undef SETUP_THRESHOLD_KEYS
 #define THRESHOLD_FLOAT_KERNEL(t, S, w, blk, setup)                                         \
     MAP_BLOCK(blk_threshold_keys_##t, clamp_keys##w(x, 0, c))                               \
-    REFERENCE_DECL(t, threshold);                                                           \
-    UNARY_KERNEL(t, threshold)                                                              \
-    {                                                                                       \
-        if (by_reference(REFERENCE(t, threshold), n, in, out, args))                        \
-            return;                                                                         \
-        if (args->clamp_keys && clamp_keyed(args, 1))                                       \
-            run_map(n, in, out, args, S, blk_threshold_keys_##t, setup_threshold_keys_##t); \
-        else                                                                                \
-            run_map(n, in, out, args, S, blk, setup);                                       \
-    }
+    CLAMP_FLOAT_KERNEL(t, threshold, S, clamp_keyed(args, 1), blk_threshold_keys_##t,       \
+                       setup_threshold_keys_##t, blk, setup)
 THRESHOLD_FLOAT_KERNEL(f32, 4, 32, blk_threshold_f32, setup_f32)
 THRESHOLD_FLOAT_KERNEL(f64, 8, 64, blk_threshold_f64, setup_f64)
 THRESHOLD_FLOAT_KERNEL(f16, 2, 16, blk_threshold_f16, setup_clamp_f16)
