@@ -991,10 +991,10 @@ static const struct {
 
 /* Clip and Threshold of floats: Max's kernel and the ordering keys, alternating on 32 KiB,
    the fastest of several rounds each, with the loops as measured before (built-in: Clip
-   on keys, Threshold on Max's). Clip's
-   bounds -1 and 6, Threshold's 0 (ReLU6 and ReLU, the common uses). Before it was
-   measured, the keys ran Clip at 1.2-2.9 x and Threshold at 0.6-0.9 x the other form on
-   one CPU (docs/performance.md): which wins depends on what the CPU does with masks. */
+   on keys, Threshold on Max's). Clip's bounds -1 and 6, Threshold's 0 (ReLU6 and ReLU,
+   the common uses). On a Zen 5 the keys ran Clip at 1.2-2.9 x and Threshold at 0.6-0.9 x
+   the other form; on a Zen 4 at SSE2, Threshold of 16 and 32 bits at 1.1-1.2 x
+   (docs/performance.md): which wins depends on what the CPU does with masks. */
 static void measure_clamp(dmlp__isa isa, unsigned char *in, unsigned char *out, uint32_t unroll,
                           uint32_t *bits, char *why, size_t why_size)
 {
@@ -1029,8 +1029,8 @@ static void measure_clamp(dmlp__isa isa, unsigned char *in, unsigned char *out, 
 
 /* The FLOAT16 comparisons: 16-bit keys and binary32 halves, alternating on 16 KiB of
    each input and a UINT8 output (GreaterThan, both inputs packed), the fastest of several
-   rounds each (built-in: the halves). Before it was measured, the
-   halves ran at 1.1-1.2 x the keys at AVX-512 and 0.8 x at AVX2 on one CPU. */
+   rounds each (built-in: the halves). On a Zen 5 the halves ran at 1.1-1.2 x the keys at
+   AVX-512 and 0.8 x at AVX2; on a Zen 4 at AVX-512, level. */
 static void measure_halves(dmlp__isa isa, unsigned char *in, unsigned char *out,
                            uint32_t *bits, char *why, size_t why_size)
 {
