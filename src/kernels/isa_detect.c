@@ -80,6 +80,11 @@ int dmlp__isa_bf16_round(void)
     return has_feature(DMLP__CPU_X86_AVX512_BF16);
 }
 
+int dmlp__isa_lane_popcount(void)
+{
+    return has_feature(DMLP__CPU_X86_AVX512_POPCOUNT);
+}
+
 int dmlp__isa_byte_permute(void)
 {
     return has_feature(DMLP__CPU_X86_AVX512_VBMI);

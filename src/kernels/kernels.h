@@ -195,6 +195,11 @@ int dmlp__softsign_has_recip(dmlp__isa isa);
    may (x86's AVX512-BF16; dmlp__kernel_args.portable says it may not). Read once. */
 int dmlp__isa_bf16_round(void);
 
+/* Whether the CPU counts the bits of each 8-, 16-, 32- and 64-bit lane in one instruction
+   (x86's AVX512-VPOPCNTDQ and BITALG), which the AVX-512 BitCount uses when it may
+   (dmlp__kernel_args.portable says it may not). Read once. */
+int dmlp__isa_lane_popcount(void);
+
 /* Whether the CPU permutes bytes across a whole vector (x86's AVX512-VBMI), which the
    AVX-512 IsInfinity f64 uses when it may. Read once. */
 int dmlp__isa_byte_permute(void);

@@ -58,68 +58,101 @@ BITWISE_TYPES(BIT_COUNT_REFERENCE)
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
 /* The count of each lane from the bytes' counts (cnt8): 16- and 32-bit lanes add their
-   halves, 64-bit lanes their eight bytes at once; then narrowed to one byte per element,
-   one vector of output a block (as IsInfinity's blocks). A UINT32 output goes to the
-   reference kernel. */
-static ALWAYS_INLINE V bit_count16(V x)
+   halves, 64-bit lanes their eight bytes at once; or, where the ISA has them and the CPU
+   too (HAS_LANE_POPCOUNT, dmlp__isa_lane_popcount; `native`), by one instruction per
+   vector. Then narrowed to one byte per element, one vector of output a block (as
+   IsInfinity's blocks). A UINT32 output goes to the reference kernel. */
+#if !defined(HAS_LANE_POPCOUNT)
+/* Never reached (`native` is 0 where the ISA lacks them); for the compiler. */
+#define popcnt8(x) cnt8(x)
+#define popcnt16(x) (x)
+#define popcnt32(x) (x)
+#define popcnt64(x) (x)
+#endif
+static ALWAYS_INLINE V bit_count16(V x, int native)
 {
+    if (native)
+        return popcnt16(x);
     V p = cnt8(x);
     return add16(vand(p, set16(0x00ff)), srli16(p, 8));
 }
-static ALWAYS_INLINE V bit_count32(V x)
+static ALWAYS_INLINE V bit_count32(V x, int native)
 {
-    V p = bit_count16(x);
+    if (native)
+        return popcnt32(x);
+    V p = bit_count16(x, 0);
     return add32(vand(p, set32(0xffff)), srli32(p, 16));
 }
-static ALWAYS_INLINE V bit_count64(V x) { return bytesum64(cnt8(x)); }
-static ALWAYS_INLINE V bit_count32x2(const unsigned char *p)
+static ALWAYS_INLINE V bit_count64(V x, int native)
 {
-    return narrow32(bit_count32(ld(p)), bit_count32(ld(p + VB)));
+    return native ? popcnt64(x) : bytesum64(cnt8(x));
 }
-static ALWAYS_INLINE V bit_count64x4(const unsigned char *p)
+static ALWAYS_INLINE V bit_count32x2(const unsigned char *p, int native)
 {
-    return narrow32(narrow64(bit_count64(ld(p)), bit_count64(ld(p + VB))),
-                    narrow64(bit_count64(ld(p + 2 * VB)), bit_count64(ld(p + 3 * VB))));
+    return narrow32(bit_count32(ld(p), native), bit_count32(ld(p + VB), native));
 }
-static ALWAYS_INLINE void bit_count_block8(const unsigned char *in, unsigned char *out,
-                                           const kc *c, int stream, map_fn *f)
+static ALWAYS_INLINE V bit_count64x4(const unsigned char *p, int native)
 {
-    (void)c;
-    (void)f;
-    put(out, cnt8(ld(in)), stream);
+    return narrow32(narrow64(bit_count64(ld(p), native), bit_count64(ld(p + VB), native)),
+                    narrow64(bit_count64(ld(p + 2 * VB), native),
+                             bit_count64(ld(p + 3 * VB), native)));
 }
-static ALWAYS_INLINE void bit_count_block16(const unsigned char *in, unsigned char *out,
-                                            const kc *c, int stream, map_fn *f)
+static ALWAYS_INLINE V bit_count_vector(const unsigned char *in, int w, int native)
 {
-    (void)c;
-    (void)f;
-    put(out, narrow16(bit_count16(ld(in)), bit_count16(ld(in + VB))), stream);
+    if (w == 8)
+        return native ? popcnt8(ld(in)) : cnt8(ld(in));
+    if (w == 16)
+        return narrow16(bit_count16(ld(in), native), bit_count16(ld(in + VB), native));
+    if (w == 32)
+        return narrow16(bit_count32x2(in, native), bit_count32x2(in + 2 * VB, native));
+    return narrow16(bit_count64x4(in, native), bit_count64x4(in + 4 * VB, native));
 }
-static ALWAYS_INLINE void bit_count_block32(const unsigned char *in, unsigned char *out,
-                                            const kc *c, int stream, map_fn *f)
-{
-    (void)c;
-    (void)f;
-    put(out, narrow16(bit_count32x2(in), bit_count32x2(in + 2 * VB)), stream);
-}
-static ALWAYS_INLINE void bit_count_block64(const unsigned char *in, unsigned char *out,
-                                            const kc *c, int stream, map_fn *f)
-{
-    (void)c;
-    (void)f;
-    put(out, narrow16(bit_count64x4(in), bit_count64x4(in + 4 * VB)), stream);
-}
+#define BIT_COUNT_BLOCK(w, native, name)                                                    \
+    static ALWAYS_INLINE void name(const unsigned char *in, unsigned char *out, const kc *c, \
+                                   int stream, map_fn *f)                                   \
+    {                                                                                       \
+        (void)c;                                                                            \
+        (void)f;                                                                            \
+        put(out, bit_count_vector(in, w, native), stream);                                  \
+    }
+BIT_COUNT_BLOCK(8, 0, bit_count_block8)
+BIT_COUNT_BLOCK(16, 0, bit_count_block16)
+BIT_COUNT_BLOCK(32, 0, bit_count_block32)
+BIT_COUNT_BLOCK(64, 0, bit_count_block64)
+#if defined(HAS_LANE_POPCOUNT)
+BIT_COUNT_BLOCK(8, 1, bit_count_native8)
+BIT_COUNT_BLOCK(16, 1, bit_count_native16)
+BIT_COUNT_BLOCK(32, 1, bit_count_native32)
+BIT_COUNT_BLOCK(64, 1, bit_count_native64)
+#define BIT_COUNT_NATIVE(w)                                                                 \
+    if (!args->portable && dmlp__isa_lane_popcount()) {                                     \
+        run_stream(n, in, out, args, w / 8, 1, VB, bit_count_native##w, NULL, setup_none);  \
+        return;                                                                             \
+    }
+#else
+#define BIT_COUNT_NATIVE(w)
+#endif
+#undef BIT_COUNT_BLOCK
 #define BIT_COUNT_FAST(t, TYPE, w)                                                          \
     REFERENCE_DECL(t, bit_count);                                                           \
     UNARY_KERNEL(t, bit_count)                                                              \
     {                                                                                       \
-        if (args->out_size == 4)                                                            \
+        if (args->out_size == 4) {                                                          \
             REFERENCE(t, bit_count)(n, in, out, args);                                      \
-        else                                                                                \
-            run_stream(n, in, out, args, w / 8, 1, VB, bit_count_block##w, NULL, setup_none); \
+            return;                                                                         \
+        }                                                                                   \
+        BIT_COUNT_NATIVE(w)                                                                 \
+        run_stream(n, in, out, args, w / 8, 1, VB, bit_count_block##w, NULL, setup_none);   \
     }
 BITWISE_TYPES(BIT_COUNT_FAST)
 #undef BIT_COUNT_FAST
+#undef BIT_COUNT_NATIVE
+#if !defined(HAS_LANE_POPCOUNT)
+#undef popcnt8
+#undef popcnt16
+#undef popcnt32
+#undef popcnt64
+#endif
 #endif
 
 #undef BITWISE_OP

@@ -19,6 +19,9 @@
 #define DMLP__CPU_X86_AVX512_VBMI 0x10u /* with AVX512: AVX512-VBMI, whose vpermb moves
                                            bytes across the register (IsInfinity f64's form,
                                            dmlp__isa_byte_permute) */
+#define DMLP__CPU_X86_AVX512_POPCOUNT 0x20u /* with AVX512: AVX512-VPOPCNTDQ and BITALG,
+                                               whose vpopcnt[bwdq] count each lane's bits
+                                               (BitCount's form, dmlp__isa_lane_popcount) */
 #define DMLP__CPU_ARM_NEON 0x100u  /* aarch64 AdvSIMD (HWCAP asimd) */
 #define DMLP__CPU_ARM_FP16 0x200u  /* FP16 arithmetic, scalar and vector (fphp, asimdhp);
                                       detected, not needed by any kernel */

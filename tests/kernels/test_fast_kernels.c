@@ -402,10 +402,11 @@ static void check_lengths(const op_type *c, const dmlp__kernel_choice *v,
                   c->op != DML_OPERATOR_ELEMENT_WISE_CLIP1 &&
                   c->op != DML_OPERATOR_ELEMENT_WISE_THRESHOLD) ||
                  (strategies[k].portable && c->op != DML_OPERATOR_ACTIVATION_SOFTSIGN &&
-                  c->op != ISINF && c->op != ISNAN)))
+                  c->op != ISINF && c->op != ISNAN &&
+                  c->op != DML_OPERATOR_ELEMENT_WISE_BIT_COUNT)))
                 continue; /* the division method only changes Softsign, the keys Clip,
                              Clip1 and Threshold; the optional instructions Softsign,
-                             IsInfinity and IsNaN */
+                             IsInfinity, IsNaN and BitCount */
             dmlp__kernel_args args = sets[s];
             args.streaming = strategies[k].streaming; /* off, on, on without the fence */
             args.prefetch = strategies[k].prefetch;

@@ -2,7 +2,8 @@
    vector vocabulary of vector_kernels.inc on 512-bit registers; masks are k-registers, so
    compares and selects cost one instruction each.
    AVX512-BF16's rounding (bf16_pair below) is used by bf16 Softsign only, where CPUID
-   has it, with the subnormal lanes it flushes patched from the input. */
+   has it, with the subnormal lanes it flushes patched from the input; AVX512-BITALG's and
+   VPOPCNTDQ's counts (popcntW) by BitCount only, where CPUID has both. */
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
@@ -150,7 +151,8 @@ enum { isa_trunc_native = 1 };
                               (b))
 
 /* The bits set in each byte: each nibble's count looked up by vpshufb (BW), the two
-   added (vpopcntb is BITALG, beyond this file's level). The eight counts of a 64-bit lane
+   added (vpopcntb is BITALG, beyond this file's level: popcnt8 below, where CPUID has
+   it). The eight counts of a 64-bit lane
    add up in one vpsadbw against zero. */
 static inline V cnt8(V x)
 {
@@ -161,6 +163,23 @@ static inline V cnt8(V x)
     return _mm512_add_epi8(lo, hi);
 }
 #define bytesum64(x) _mm512_sad_epu8((x), _mm512_setzero_si512())
+
+/* The bits set in each lane in one instruction: AVX512-BITALG's vpopcntb and vpopcntw,
+   AVX512-VPOPCNTDQ's vpopcntd and vpopcntq. In asm so that this file needs neither flag:
+   BitCount runs them only where CPUID says so (dmlp__isa_lane_popcount). */
+#define HAS_LANE_POPCOUNT 1
+#define LANE_POPCOUNT(w, insn)                                                              \
+    static inline V popcnt##w(V x)                                                          \
+    {                                                                                       \
+        V r;                                                                                \
+        __asm__(insn " %1, %0" : "=v"(r) : "v"(x));                                         \
+        return r;                                                                           \
+    }
+LANE_POPCOUNT(8, "vpopcntb")
+LANE_POPCOUNT(16, "vpopcntw")
+LANE_POPCOUNT(32, "vpopcntd")
+LANE_POPCOUNT(64, "vpopcntq")
+#undef LANE_POPCOUNT
 
 /* IsInfinity of 16- and 32-bit lanes without masks (vector_kernels.inc): lanes of 0 and 1
    packed to bytes with unsigned saturation, then put back in element order (the packs

@@ -41,6 +41,8 @@ uint32_t dmlp__cpu_features(void)
         features |= DMLP__CPU_X86_AVX512;
         if ((ecx >> 1) & 1) /* AVX512_VBMI */
             features |= DMLP__CPU_X86_AVX512_VBMI;
+        if (((ecx >> 12) & 1) && ((ecx >> 14) & 1)) /* AVX512_BITALG, AVX512_VPOPCNTDQ */
+            features |= DMLP__CPU_X86_AVX512_POPCOUNT;
         unsigned max_sub = eax;
         if (max_sub >= 1) {
             __cpuid_count(7, 1, eax, ebx, ecx, edx);
