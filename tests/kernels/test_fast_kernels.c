@@ -201,7 +201,7 @@ static const float param_sets[PARAM_SETS][4] = {
 
 /* The argument combinations that matter for an operator (streaming set by callers):
    IsInfinity's and Round's modes, Sign's NaN flag, Identity without and with a ScaleBias,
-   IsNaN's UINT8 and UINT32 outputs, and the FLOAT members' sets for the operators that
+   IsNaN's and BitCount's UINT8 and UINT32 outputs, and the FLOAT members' sets for the operators that
    have them (the scalar members take two of the set's values in the tensor's type). */
 static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
 {
@@ -238,7 +238,7 @@ static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
             }
             n++;
         }
-    if (c->op == ISNAN) /* the same again into a UINT32 output */
+    if (c->op == ISNAN || c->op == DML_OPERATOR_ELEMENT_WISE_BIT_COUNT) /* again into UINT32 */
         for (size_t k = 0, m = n; k < m; k++) {
             out[n] = out[k];
             out[n++].out_size = 4;
@@ -246,7 +246,8 @@ static size_t arg_sets(const op_type *c, dmlp__kernel_args *out)
     return n;
 }
 
-/* Output element bytes: the row's, or 4 where the arguments ask for UINT32 (IsNaN). */
+/* Output element bytes: the row's, or 4 where the arguments ask for UINT32 (IsNaN,
+   BitCount). */
 static size_t out_size_of(const op_type *c, const dmlp__kernel_args *args)
 {
     return args->out_size == 4 ? 4 : c->so;
