@@ -85,8 +85,10 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
                                dmlp__type_name(info->output.type));
     }
     plan->args.out_size = plan->out_size;
-    /* the FLOAT16 comparisons' measured form (core/tune.h); other kernels ignore it */
-    if (info->input.type == DML_TENSOR_DATA_TYPE_FLOAT16)
+    /* the FLOAT16 comparisons' measured form (core/tune.h): asked only of them (the
+       FLOAT16 rows with an output type of their own), so that no other operator's
+       creation measures it */
+    if (own_output && info->input.type == DML_TENSOR_DATA_TYPE_FLOAT16)
         plan->args.f16_halves =
             (dmlp__tune_forms(choice.isa) & DMLP__TUNE_F16_HALVES) != 0;
     memcpy(plan->args.param, info->floats, sizeof plan->args.param);

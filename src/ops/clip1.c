@@ -82,7 +82,7 @@ static ALWAYS_INLINE void setup_scalars_f64(kc *c, const dmlp__kernel_args *args
 
 /* Bounds that are numbers (their bits in the type: the magnitude at most the infinity's)
    on Clip's keys (ops/clamp.h) where args->clamp_keys says so, else Clip's blocks. */
-#define CLIP1_FLOAT_KERNEL(t, S, w, ABS, INF)                                               \
+#define CLIP1_FLOAT_KERNEL(t, S, w, ABS, INF, blk)                                          \
     static ALWAYS_INLINE void setup_clip1_keys_##t(kc *c, const dmlp__kernel_args *args)    \
     {                                                                                       \
         setup_##t(c, args);                                                                 \
@@ -91,12 +91,9 @@ static ALWAYS_INLINE void setup_scalars_f64(kc *c, const dmlp__kernel_args *args
     MAP_BLOCK(blk_clip1_keys_##t, clamp_keys##w(x, 1, c))                                   \
     CLAMP_FLOAT_KERNEL(t, clip1, S,                                                         \
                        (args->scalar[0] & (ABS)) <= (INF) && (args->scalar[1] & (ABS)) <= (INF), \
-                       blk_clip1_keys_##t, setup_clip1_keys_##t, blk_clip_##w, setup_scalars_##t)
-#define blk_clip_16 blk_clip_f16
-#define blk_clip_32 blk_clip_f32
-#define blk_clip_64 blk_clip_f64
-CLIP1_FLOAT_KERNEL(f32, 4, 32, 0x7fffffffu, 0x7f800000u)
-CLIP1_FLOAT_KERNEL(f64, 8, 64, 0x7fffffffffffffffu, 0x7ff0000000000000u)
+                       blk_clip1_keys_##t, setup_clip1_keys_##t, blk, setup_scalars_##t)
+CLIP1_FLOAT_KERNEL(f32, 4, 32, 0x7fffffffu, 0x7f800000u, blk_clip_f32)
+CLIP1_FLOAT_KERNEL(f64, 8, 64, 0x7fffffffffffffffu, 0x7ff0000000000000u, blk_clip_f64)
 
 /* f16, bf16 and the 8-, 16- and 32-bit integers: Clip's blocks with the bounds' bits
    in every lane of the type's width. */
@@ -116,12 +113,9 @@ CLIP1_SETUP(u16, 16, setup_none)
 CLIP1_SETUP(i32, 32, setup_none)
 CLIP1_SETUP(u32, 32, setup_none)
 #undef CLIP1_SETUP
-CLIP1_FLOAT_KERNEL(f16, 2, 16, 0x7fffu, 0x7c00u)
-CLIP1_FLOAT_KERNEL(bf16, 2, 16, 0x7fffu, 0x7f80u)
+CLIP1_FLOAT_KERNEL(f16, 2, 16, 0x7fffu, 0x7c00u, blk_clip_f16)
+CLIP1_FLOAT_KERNEL(bf16, 2, 16, 0x7fffu, 0x7f80u, blk_clip_f16)
 #undef CLIP1_FLOAT_KERNEL
-#undef blk_clip_16
-#undef blk_clip_32
-#undef blk_clip_64
 MAP_KERNEL(i8, clip1, 1, blk_clip_i8, setup_scalars_i8)
 MAP_KERNEL(u8, clip1, 1, blk_clip_u8, setup_scalars_u8)
 MAP_KERNEL(i16, clip1, 2, blk_clip_i16, setup_scalars_i16)
