@@ -822,21 +822,57 @@ const dmlp__streaming_tune *dmlp__tune_streaming(void)
 /* The cache-resident measurements' buffers, in and out: the largest size they time. */
 #define SCRATCH_BYTES (256u * 1024)
 
+/* One kernel call to time: a one-input kernel (`unary`) from a to out, or a two-input one
+   (`binary`, both inputs packed) from a and b to out, on n elements. */
+typedef struct timed_call {
+    dmlp__unary_kernel unary;
+    dmlp__binary_kernel binary;
+    size_t n;
+    const unsigned char *a, *b;
+    unsigned char *out;
+} timed_call;
+
 /* Seconds per call of two forms of a kernel on the same buffers: `rounds` rounds, each
    `calls` calls of one form then of the other, the fastest round of each counting. */
-static void time_two_forms(dmlp__unary_kernel fn, size_t n, const unsigned char *in,
-                           unsigned char *out, const dmlp__kernel_args forms[2],
+static void time_two_forms(const timed_call *tc, const dmlp__kernel_args forms[2],
                            unsigned rounds, unsigned calls, double best[2])
 {
     best[0] = best[1] = 1e30;
     for (unsigned r = 0; r < rounds; r++)
         for (unsigned m = 0; m < 2; m++) {
             double t0 = now();
-            for (unsigned q = 0; q < calls; q++)
-                fn(n, in, out, &forms[m]);
+            for (unsigned q = 0; q < calls; q++) {
+                if (tc->unary)
+                    tc->unary(tc->n, tc->a, tc->out, &forms[m]);
+                else
+                    tc->binary(tc->n, tc->a, tc->b, tc->out, 0, &forms[m]);
+            }
             double t = (now() - t0) / calls;
             best[m] = t < best[m] ? t : best[m];
         }
+}
+
+/* n random floats of `type` (size bytes) at p, |x| from `least` to least + 8 with random
+   signs and mantissas: the values of an activation's input. */
+static void fill_floats(unsigned char *p, size_t n, DML_TENSOR_DATA_TYPE type, size_t size,
+                        uint64_t seed, double least)
+{
+    for (size_t i = 0; i < n; i++) {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        float f = (float)((double)(seed >> 40) / (double)(1u << 24) * 8.0 + least);
+        if (seed & 1)
+            f = -f;
+        if (size == 8) {
+            double d = f;
+            memcpy(p + i * 8, &d, 8);
+        } else if (size == 4) {
+            memcpy(p + i * 4, &f, 4);
+        } else {
+            uint16_t h = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? dmlp__f32_to_f16(f)
+                                                              : dmlp__f32_to_bf16(f);
+            memcpy(p + i * 2, &h, 2);
+        }
+    }
 }
 
 /* Cache-resident: 32 KiB in and out (of the scratch buffers `in` and `out`), the divide
@@ -866,25 +902,14 @@ static void measure_softsign(dmlp__isa isa, unsigned char *in, unsigned char *ou
                                                     types[k].type, isa);
         if (!c.fn || !dmlp__softsign_has_recip(c.isa))
             continue;
-        /* Realistic values: |x| between 2^-5 and 2^3, random signs and mantissas. */
-        uint64_t s = 0x2545f4914f6cdd1du;
-        for (size_t i = 0; i < BYTES; i += types[k].size) {
-            s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-            float f = (float)((double)(s >> 40) / (double)(1u << 24) * 8.0 + 0.03125);
-            if (s & 1)
-                f = -f;
-            if (types[k].size == 4) {
-                memcpy(in + i, &f, 4);
-            } else {
-                uint16_t h = types[k].type == DML_TENSOR_DATA_TYPE_FLOAT16 ? dmlp__f32_to_f16(f)
-                                                                           : dmlp__f32_to_bf16(f);
-                memcpy(in + i, &h, 2);
-            }
-        }
+        /* Realistic values: |x| between 2^-5 and 2^3 + 2^-5. */
+        size_t n = BYTES / types[k].size;
+        fill_floats(in, n, types[k].type, types[k].size, 0x2545f4914f6cdd1du, 0.03125);
         const dmlp__kernel_args forms[2] = {{.mode = DML_IS_INFINITY_MODE_EITHER},
                                             {.mode = DML_IS_INFINITY_MODE_EITHER, .recip = 1}};
         double best[2];
-        time_two_forms(c.fn, BYTES / types[k].size, in, out, forms, ROUNDS, CALLS, best);
+        time_two_forms(&(timed_call){.unary = c.fn, .n = n, .a = in, .out = out}, forms, ROUNDS,
+                       CALLS, best);
         int use = best[1] < best[0] * 0.97;
         if (use)
             *recip |= types[k].bit;
@@ -926,8 +951,9 @@ static void measure_unroll(dmlp__isa isa, unsigned char *in, unsigned char *out,
                                             {.mode = DML_IS_INFINITY_MODE_EITHER, .unroll = 1}};
         for (unsigned z = 0; z < 2; z++) {
             double best[2];
-            time_two_forms(c.fn, sizes[z] / kinds[k].size, in, out, forms, ROUNDS,
-                           (unsigned)(512 * 1024 / sizes[z]), best);
+            time_two_forms(
+                &(timed_call){.unary = c.fn, .n = sizes[z] / kinds[k].size, .a = in, .out = out},
+                forms, ROUNDS, (unsigned)(512 * 1024 / sizes[z]), best);
             log_sum += log(best[1] / best[0]);
             best_total[0] += best[0] / (double)sizes[z];
             best_total[1] += best[1] / (double)sizes[z];
@@ -944,29 +970,6 @@ static void measure_unroll(dmlp__isa isa, unsigned char *in, unsigned char *out,
                *unroll ? "unrolled" : "one block per iteration");
     } else {
         append(why, why_size, " loops: one block per iteration (no kernels at this level);");
-    }
-}
-
-/* n random floats of `type` (size bytes) at p, |x| up to 8 with random signs: the values
-   of an activation's input. */
-static void fill_floats(unsigned char *p, size_t n, DML_TENSOR_DATA_TYPE type, size_t size,
-                        uint64_t seed)
-{
-    for (size_t i = 0; i < n; i++) {
-        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-        float f = (float)((double)(seed >> 40) / (double)(1u << 24) * 8.0);
-        if (seed & 1)
-            f = -f;
-        if (size == 8) {
-            double d = f;
-            memcpy(p + i * 8, &d, 8);
-        } else if (size == 4) {
-            memcpy(p + i * 4, &f, 4);
-        } else {
-            uint16_t h = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? dmlp__f32_to_f16(f)
-                                                              : dmlp__f32_to_bf16(f);
-            memcpy(p + i * 2, &h, 2);
-        }
     }
 }
 
@@ -1010,12 +1013,14 @@ static void measure_clamp(dmlp__isa isa, unsigned char *in, unsigned char *out, 
             if (!c.fn || c.isa != isa)
                 continue;
             size_t n = BYTES / clamp_widths[k].size;
-            fill_floats(in, n, clamp_widths[k].type, clamp_widths[k].size, 0x9e3779b97f4a7c15u);
+            fill_floats(in, n, clamp_widths[k].type, clamp_widths[k].size,
+                        0x9e3779b97f4a7c15u, 0);
             dmlp__kernel_args forms[2] = {
                 {.param = {op ? 0.0f : -1.0f, 6.0f}, .unroll = unroll},
                 {.param = {op ? 0.0f : -1.0f, 6.0f}, .unroll = unroll, .clamp_keys = 1}};
             double best[2];
-            time_two_forms(c.fn, n, in, out, forms, ROUNDS, CALLS, best);
+            time_two_forms(&(timed_call){.unary = c.fn, .n = n, .a = in, .out = out}, forms,
+                           ROUNDS, CALLS, best);
             uint32_t bit = op ? clamp_widths[k].threshold : clamp_widths[k].clip;
             int use = take_second(best, (DMLP__TUNE_BUILTIN & bit) != 0);
             if (use)
@@ -1041,18 +1046,12 @@ static void measure_halves(dmlp__isa isa, unsigned char *in, unsigned char *out,
     if (!c.fn || c.isa != isa)
         return;
     unsigned char *a = in, *b = in + 2 * ELEMENTS;
-    fill_floats(a, ELEMENTS, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0x9e3779b97f4a7c15u);
-    fill_floats(b, ELEMENTS, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0x2545f4914f6cdd1du);
+    fill_floats(a, ELEMENTS, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0x9e3779b97f4a7c15u, 0);
+    fill_floats(b, ELEMENTS, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0x2545f4914f6cdd1du, 0);
     const dmlp__kernel_args forms[2] = {{.out_size = 1}, {.out_size = 1, .f16_halves = 1}};
-    double best[2] = {1e30, 1e30};
-    for (unsigned r = 0; r < ROUNDS; r++)
-        for (unsigned m = 0; m < 2; m++) {
-            double t0 = now();
-            for (unsigned q = 0; q < CALLS; q++)
-                c.fn(ELEMENTS, a, b, out, 0, &forms[m]);
-            double t = (now() - t0) / CALLS;
-            best[m] = t < best[m] ? t : best[m];
-        }
+    double best[2];
+    time_two_forms(&(timed_call){.binary = c.fn, .n = ELEMENTS, .a = a, .b = b, .out = out},
+                   forms, ROUNDS, CALLS, best);
     int use = take_second(best, (DMLP__TUNE_BUILTIN & DMLP__TUNE_F16_HALVES) != 0);
     *bits = use ? DMLP__TUNE_F16_HALVES : 0;
     append(why, why_size, " FLOAT16 comparisons GB/s in cache, keys/halves: %.0f/%.0f %s;",
