@@ -59,87 +59,83 @@ BITWISE_TYPES(BIT_COUNT_REFERENCE)
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
 /* The count of each lane from the bytes' counts (cnt8): 16- and 32-bit lanes add their
    halves, 64-bit lanes their eight bytes at once; or, where the ISA has them and the CPU
-   too (HAS_LANE_POPCOUNT, dmlp__isa_lane_popcount; `native`), by one instruction per
-   vector. Then narrowed to one byte per element, one vector of output a block (as
-   IsInfinity's blocks). A UINT32 output is the 32-bit lanes' counts as they are; of the
-   other widths it goes to the reference kernel (a chunk of bytes widened drew GCC 12's
+   too (HAS_LANE_POPCOUNT, dmlp__isa_lane_popcount), by one instruction per vector. Then
+   narrowed to one byte per element, one vector of output a block (as IsInfinity's
+   blocks). A UINT32 output is the 32-bit lanes' counts as they are; of the other widths
+   it goes to the reference kernel (a chunk of bytes widened drew GCC 12's
    -Wstringop-overflow on the stack buffer; not done yet). */
-#if !defined(HAS_LANE_POPCOUNT)
-/* Never reached (`native` is 0 where the ISA lacks them); for the compiler. */
-#define popcnt8(x) cnt8(x)
-#define popcnt16(x) (x)
-#define popcnt32(x) (x)
-#define popcnt64(x) (x)
-#endif
-static ALWAYS_INLINE V bit_count16(V x, int native)
+
+/* The portable counts, from the bytes' counts. */
+#define bytes_count8(x) cnt8(x)
+static ALWAYS_INLINE V bytes_count16(V x)
 {
-    if (native)
-        return popcnt16(x);
     V p = cnt8(x);
     return add16(vand(p, set16(0x00ff)), srli16(p, 8));
 }
-static ALWAYS_INLINE V bit_count32(V x, int native)
+static ALWAYS_INLINE V bytes_count32(V x)
 {
-    if (native)
-        return popcnt32(x);
-    V p = bit_count16(x, 0);
+    V p = bytes_count16(x);
     return add32(vand(p, set32(0xffff)), srli32(p, 16));
 }
-static ALWAYS_INLINE V bit_count64(V x, int native)
+static ALWAYS_INLINE V bytes_count64(V x)
 {
-    return native ? popcnt64(x) : bytesum64(cnt8(x));
+    return bytesum64(cnt8(x));
 }
-static ALWAYS_INLINE V bit_count32x2(const unsigned char *p, int native)
-{
-    return narrow32(bit_count32(ld(p), native), bit_count32(ld(p + VB), native));
-}
-static ALWAYS_INLINE V bit_count64x4(const unsigned char *p, int native)
-{
-    return narrow32(narrow64(bit_count64(ld(p), native), bit_count64(ld(p + VB), native)),
-                    narrow64(bit_count64(ld(p + 2 * VB), native),
-                             bit_count64(ld(p + 3 * VB), native)));
-}
-static ALWAYS_INLINE V bit_count_vector(const unsigned char *in, int w, int native)
-{
-    if (w == 8)
-        return native ? popcnt8(ld(in)) : cnt8(ld(in));
-    if (w == 16)
-        return narrow16(bit_count16(ld(in), native), bit_count16(ld(in + VB), native));
-    if (w == 32)
-        return narrow16(bit_count32x2(in, native), bit_count32x2(in + 2 * VB, native));
-    return narrow16(bit_count64x4(in, native), bit_count64x4(in + 4 * VB, native));
-}
-#define BIT_COUNT_BLOCK(w, native, name)                                                    \
-    static ALWAYS_INLINE void name(const unsigned char *in, unsigned char *out, const kc *c, \
-                                   int stream, map_fn *f)                                   \
+/* The blocks of one family of lane counts, count8 to count64 (bytes_count or the ISA's
+   popcnt): each lane's count narrowed to a byte, and the 32-bit lanes' counts kept as
+   they are (a UINT32 output). */
+#define BIT_COUNT_FAMILY(count)                                                             \
+    static ALWAYS_INLINE V count##_32x2(const unsigned char *p)                             \
+    {                                                                                       \
+        return narrow32(count##32(ld(p)), count##32(ld(p + VB)));                           \
+    }                                                                                       \
+    static ALWAYS_INLINE V count##_64x4(const unsigned char *p)                             \
+    {                                                                                       \
+        return narrow32(narrow64(count##64(ld(p)), count##64(ld(p + VB))),                  \
+                        narrow64(count##64(ld(p + 2 * VB)), count##64(ld(p + 3 * VB))));    \
+    }                                                                                       \
+    static ALWAYS_INLINE V count##_vector(const unsigned char *in, int w)                   \
+    {                                                                                       \
+        if (w == 8)                                                                         \
+            return count##8(ld(in));                                                        \
+        if (w == 16)                                                                        \
+            return narrow16(count##16(ld(in)), count##16(ld(in + VB)));                     \
+        if (w == 32)                                                                        \
+            return narrow16(count##_32x2(in), count##_32x2(in + 2 * VB));                   \
+        return narrow16(count##_64x4(in), count##_64x4(in + 4 * VB));                       \
+    }                                                                                       \
+    BIT_COUNT_BLOCK(count, 8)                                                               \
+    BIT_COUNT_BLOCK(count, 16)                                                              \
+    BIT_COUNT_BLOCK(count, 32)                                                              \
+    BIT_COUNT_BLOCK(count, 64)                                                              \
+    MAP_BLOCK(count##_wide, count##32(x))
+#define BIT_COUNT_BLOCK(count, w)                                                           \
+    static ALWAYS_INLINE void count##_block##w(const unsigned char *in, unsigned char *out, \
+                                               const kc *c, int stream, map_fn *f)          \
     {                                                                                       \
         (void)c;                                                                            \
         (void)f;                                                                            \
-        put(out, bit_count_vector(in, w, native), stream);                                  \
+        put(out, count##_vector(in, w), stream);                                            \
     }
-BIT_COUNT_BLOCK(8, 0, bit_count_block8)
-BIT_COUNT_BLOCK(16, 0, bit_count_block16)
-BIT_COUNT_BLOCK(32, 0, bit_count_block32)
-BIT_COUNT_BLOCK(64, 0, bit_count_block64)
+/* A run of one family: the UINT32 output as a map, the UINT8 one as a stream. */
+#define BIT_COUNT_RUN(count, w)                                                             \
+    if (args->out_size == 4)                                                                \
+        run_map(n, in, out, args, 4, count##_wide, setup_none);                             \
+    else                                                                                    \
+        run_stream(n, in, out, args, w / 8, 1, VB, count##_block##w, NULL, setup_none);
+BIT_COUNT_FAMILY(bytes_count)
 #if defined(HAS_LANE_POPCOUNT)
-BIT_COUNT_BLOCK(8, 1, bit_count_native8)
-BIT_COUNT_BLOCK(16, 1, bit_count_native16)
-BIT_COUNT_BLOCK(32, 1, bit_count_native32)
-BIT_COUNT_BLOCK(64, 1, bit_count_native64)
-MAP_BLOCK(bit_count_wide_native, bit_count32(x, 1))
+BIT_COUNT_FAMILY(popcnt)
 #define BIT_COUNT_NATIVE(w)                                                                 \
     if (!args->portable && dmlp__isa_lane_popcount()) {                                     \
-        if (args->out_size == 4)                                                            \
-            run_map(n, in, out, args, 4, bit_count_wide_native, setup_none);                \
-        else                                                                                \
-            run_stream(n, in, out, args, w / 8, 1, VB, bit_count_native##w, NULL, setup_none); \
+        BIT_COUNT_RUN(popcnt, w)                                                            \
         return;                                                                             \
     }
 #else
 #define BIT_COUNT_NATIVE(w)
 #endif
 #undef BIT_COUNT_BLOCK
-MAP_BLOCK(bit_count_wide, bit_count32(x, 0))
+#undef BIT_COUNT_FAMILY
 #define BIT_COUNT_FAST(t, TYPE, w)                                                          \
     REFERENCE_DECL(t, bit_count);                                                           \
     UNARY_KERNEL(t, bit_count)                                                              \
@@ -149,20 +145,13 @@ MAP_BLOCK(bit_count_wide, bit_count32(x, 0))
             return;                                                                         \
         }                                                                                   \
         BIT_COUNT_NATIVE(w)                                                                 \
-        if (args->out_size == 4)                                                            \
-            run_map(n, in, out, args, 4, bit_count_wide, setup_none);                       \
-        else                                                                                \
-            run_stream(n, in, out, args, w / 8, 1, VB, bit_count_block##w, NULL, setup_none); \
+        BIT_COUNT_RUN(bytes_count, w)                                                       \
     }
 BITWISE_TYPES(BIT_COUNT_FAST)
 #undef BIT_COUNT_FAST
 #undef BIT_COUNT_NATIVE
-#if !defined(HAS_LANE_POPCOUNT)
-#undef popcnt8
-#undef popcnt16
-#undef popcnt32
-#undef popcnt64
-#endif
+#undef BIT_COUNT_RUN
+#undef bytes_count8
 #endif
 
 #undef BITWISE_OP
