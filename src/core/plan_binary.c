@@ -74,8 +74,10 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     plan->isa = choice.isa;
     plan->kernel_name = choice.name;
     if (info->fused_activation != DML_OPERATOR_INVALID) {
-        /* the activation's reference kernel, run on each run of sums (ops/add1.c) */
-        plan->args.fused = dmlp__reference_kernel(info->fused_activation, info->output.type);
+        /* the activation's kernel of the same level as Add's (the reference for the
+           reference), run in place on each run of sums (ops/add1.c) */
+        plan->args.fused =
+            dmlp__kernel_select(info->fused_activation, info->output.type, choice.isa).fn;
         memcpy(plan->args.fused_param, info->fused_floats, sizeof plan->args.fused_param);
         if (!plan->args.fused)
             return dmlp__error(DMLP_ERROR_UNSUPPORTED,

@@ -1,8 +1,10 @@
 /* test_fast_binary: every fast two-input kernel (the rows of binary_kernel_list.inc marked
    YES for this processor family) against its reference kernel, bit for bit: special and
    random operands (NaNs with payloads, infinities, zeros, subnormals, the largest values,
-   operands close together, 64-bit ones alike in one 32-bit half), every length up to several vectors (the tails), A, B or both a
-   scalar run, in place on A and on B, element-aligned but not vector-aligned starts.
+   operands close together, 64-bit ones alike in one 32-bit half), every length up to
+   several vectors (the tails), A, B or both a scalar run, in place on A and on B,
+   element-aligned but not vector-aligned starts. ADD1 also with a fused activation
+   (add1_fused).
    Both NaN rules (dmlp__kernel_args.nan_propagate) and both shift rules (shift_zero);
    four pairs of FLOAT members (args.param: ClipGrad's bounds), the same as scalar
    members of the row's type (args.scalar: ClipGrad1's).
@@ -293,6 +295,49 @@ static void sweep_multiples(const row *r, dmlp__binary_kernel ref,
     free(got);
 }
 
+/* ADD1 with a fused activation (args.fused, the reference's LeakyRelu with a slope and
+   Softsign, given to both kernels): runs long enough for the fast kernel to take them in
+   several parts, A or B a scalar, and in place on A. */
+static void add1_fused(const row *r, dmlp__binary_kernel ref, const dmlp__binary_kernel_choice *v)
+{
+    enum { LONG = 5000 };
+    static const struct {
+        DML_OPERATOR_TYPE op;
+        float param;
+    } acts[] = {{DML_OPERATOR_ACTIVATION_LEAKY_RELU, 0.2f}, {DML_OPERATOR_ACTIVATION_SOFTSIGN, 0}};
+    size_t s = r->size;
+    unsigned char *a = malloc(LONG * s), *b = malloc(LONG * s);
+    unsigned char *want = malloc(LONG * s), *got = malloc(LONG * s);
+    for (size_t j = 0; j < sizeof acts / sizeof acts[0]; j++) {
+        dmlp__kernel_args args;
+        memset(&args, 0, sizeof args);
+        args.fused = dmlp__reference_kernel(acts[j].op, r->type);
+        args.fused_param[0] = acts[j].param;
+        args.out_size = (uint32_t)s;
+        CHECK(args.fused != NULL, "%s: the activation's reference kernel", v->name);
+        if (!args.fused)
+            continue;
+        fill(a, b, LONG, s, 31 + j);
+        for (size_t n = LONG - 3; n <= LONG; n += 3)
+            for (uint32_t scalar = 0; scalar <= 2; scalar++) {
+                memset(want, 0x5a, LONG * s);
+                memset(got, 0x5a, LONG * s);
+                ref(n, a, b, want, scalar, &args);
+                v->fn(n, a, b, got, scalar, &args);
+                CHECK(memcmp(want, got, LONG * s) == 0, "%s: fused %zu, n %zu, scalar %u",
+                      v->name, j, n, scalar);
+            }
+        ref(LONG, a, b, want, 0, &args);
+        memcpy(got, a, LONG * s);
+        v->fn(LONG, got, b, got, 0, &args);
+        CHECK(memcmp(want, got, LONG * s) == 0, "%s: fused %zu, in place on A", v->name, j);
+    }
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+}
+
 int main(void)
 {
     dmlp__isa cpu = dmlp__isa_detect();
@@ -393,6 +438,8 @@ int main(void)
             free(b);
             free(want);
             free(got);
+            if (rows[r].op == DML_OPERATOR_ELEMENT_WISE_ADD1)
+                add1_fused(&rows[r], ref, &v[k]);
         }
     }
     printf("test_fast_binary: %lu fast kernels compared, %lu need a newer CPU\n", run, skipped);
