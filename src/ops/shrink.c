@@ -31,12 +31,12 @@ DMLP_ONNX(9, "uint8, uint16, uint32, int8, int16, int32, float16, float, double"
 
 PIECEWISE_KERNELS(shrink)
 PIECEWISE_CHAIN(shrink, DMLP__CHAIN_SHRINK)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_shrink, 1, 1, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_shrink, 1, 1, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_shrink, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_shrink, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_shrink, 4, 4, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_shrink, 4, 4, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_shrink, 1, 1, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_shrink, 1, 1, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_shrink, 2, 2, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_shrink, 2, 2, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_shrink, 4, 4, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_shrink, 4, 4, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include <stdint.h>
@@ -110,6 +110,87 @@ static ALWAYS_INLINE V shrink_v64(V x, const kc *c)
     return sel64(pw_gt64(xf, tof64(c->p[1])), fromf64(fsub64(xf, b)), r);
 }
 PIECEWISE_VECTOR(shrink)
+
+/* The integer types without binary64: for an integer x, x > Threshold is x >= above and
+   x < -Threshold is x <= below (integers found once), and where x -+ Bias is exact in
+   binary64 for every x of the type, its truncation is x - ceil(Bias) or x - floor(Bias)
+   by the sign of x - Bias, and x + floor(Bias) or x + ceil(Bias) by the sign of x + Bias
+   (x >= ceil(Bias), x >= -floor(Bias)). A Bias beyond +-limit (past the type's range by
+   more than its width) saturates every result it reaches, as that limit does. A Bias
+   whose sum can round (bits below 2^-20 for the 32-bit types, 2^-36 for the 16-bit
+   ones) leaves the call to the reference. The 8-bit types compute in int16 (limit
+   2^14), the 16-bit ones in int32 (2^24), the 32-bit ones in int64 (2^40): loops of
+   plain C the compiler vectorises for the level (the 8-bit ones ran at 4 GB/s in int32
+   and 7.5 in int16 on a Zen 4 at AVX-512). */
+typedef struct shrink_int_form {
+    int64_t above, below, fb, cb, lo, hi;
+} shrink_int_form;
+
+static int shrink_int_setup(const dmlp__kernel_args *args, int64_t lo, int64_t hi,
+                            double limit, shrink_int_form *f)
+{
+    double b = args->param[0], t = args->param[1];
+    f->lo = lo;
+    f->hi = hi;
+    if (b != b || t != t) { /* a NaN sum or no x in either range: every result 0 */
+        f->above = (int64_t)limit;
+        f->below = -(int64_t)limit;
+        f->fb = f->cb = 0;
+        return 1;
+    }
+    if (b > limit) {
+        b = limit;
+    } else if (b < -limit) {
+        b = -limit;
+    } else {
+        int e; /* |x -+ b| < 2^e for every x: exact where b is a multiple of 2^(e-53) */
+        frexp((double)(hi > -lo ? hi : -lo) + fabs(b), &e);
+        double scaled = ldexp(b, 53 - e);
+        if (scaled != floor(scaled))
+            return 0;
+    }
+    f->fb = (int64_t)floor(b);
+    f->cb = (int64_t)ceil(b);
+    double above = floor(t) + 1, below = ceil(-t) - 1;
+    f->above = (int64_t)(above > limit ? limit : above < -limit ? -limit : above);
+    f->below = (int64_t)(below > limit ? limit : below < -limit ? -limit : below);
+    return 1;
+}
+
+/* Elements of one run at a time through locals, so that in place vectorises too. */
+#define SHRINK_INT_RUN 256
+#define SHRINK_INT_FAST(t, T, W, lo, hi, limit)                                             \
+    REFERENCE_DECL(t, shrink);                                                              \
+    UNARY_KERNEL(t, shrink)                                                                 \
+    {                                                                                       \
+        shrink_int_form form;                                                               \
+        if (!shrink_int_setup(args, lo, hi, limit, &form)) {                                \
+            REFERENCE(t, shrink)(n, in, out, args);                                         \
+            return;                                                                         \
+        }                                                                                   \
+        const W above = (W)form.above, below = (W)form.below, fb = (W)form.fb,              \
+                cb = (W)form.cb, low = (W)lo, high = (W)hi;                                 \
+        for (size_t i = 0; i < n; i += SHRINK_INT_RUN) {                                    \
+            size_t m = n - i < SHRINK_INT_RUN ? n - i : SHRINK_INT_RUN;                     \
+            T x[SHRINK_INT_RUN], y[SHRINK_INT_RUN];                                         \
+            memcpy(x, (const T *)in + i, m * sizeof(T));                                    \
+            for (size_t k = 0; k < m; k++) {                                                \
+                W v = x[k];                                                                 \
+                W r = v >= above ? v - (v >= cb ? cb : fb)                                  \
+                                 : v <= below ? v + (v >= -fb ? fb : cb) : 0;               \
+                y[k] = (T)(r < low ? low : r > high ? high : r);                            \
+            }                                                                               \
+            memcpy((T *)out + i, y, m * sizeof(T));                                         \
+        }                                                                                   \
+    }
+SHRINK_INT_FAST(i8, int8_t, int16_t, INT8_MIN, INT8_MAX, 0x1p14)
+SHRINK_INT_FAST(u8, uint8_t, int16_t, 0, UINT8_MAX, 0x1p14)
+SHRINK_INT_FAST(i16, int16_t, int32_t, INT16_MIN, INT16_MAX, 0x1p24)
+SHRINK_INT_FAST(u16, uint16_t, int32_t, 0, UINT16_MAX, 0x1p24)
+SHRINK_INT_FAST(i32, int32_t, int64_t, INT32_MIN, INT32_MAX, 0x1p40)
+SHRINK_INT_FAST(u32, uint32_t, int64_t, 0, UINT32_MAX, 0x1p40)
+#undef SHRINK_INT_FAST
+#undef SHRINK_INT_RUN
 #endif
 
 #undef OP

@@ -27,6 +27,10 @@ if(DMLP_ARCH STREQUAL "x86_64")
   dmlp_add_test(test_recip_bound ${CMAKE_CURRENT_SOURCE_DIR}/test_recip_bound.c)
 endif()
 
+# Shrink's integer kernels against their reference kernels over (Bias, Threshold) pairs
+# that reach every case of their integer form, every level this CPU runs.
+dmlp_add_test(test_fast_shrink_int ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_shrink_int.c)
+
 # The two-input fast kernels against their reference kernels, every level this CPU runs.
 dmlp_add_test(test_fast_binary ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_binary.c)
 
