@@ -236,4 +236,24 @@ CLAMP_INT(i32, 32, INT32_MIN, INT32_MAX, CLAMP_SIGNED)
 CLAMP_INT(u32, 32, 0, UINT32_MAX, ukey32)
 #undef CLAMP_INT
 #undef CLAMP_SIGNED
+/* The 64-bit integers: the bounds converted as the reference converts them (a bound at
+   or past the type's greatest value, which binary64 rounds up to 2^63 or 2^64, is that
+   value), the compares in the lane's signedness. */
+#define CLAMP_INT64(t, T, TMIN, TMAX, GT)                                                   \
+    static ALWAYS_INLINE T clamp_bound_##t(float p, T if_none)                              \
+    {                                                                                       \
+        int none;                                                                           \
+        double b = clamp_bound_int(p, (double)(TMIN), (double)(TMAX), &none);               \
+        return none ? if_none : b >= (double)(TMAX) ? (TMAX) : (T)b;                        \
+    }                                                                                       \
+    static ALWAYS_INLINE void setup_clamp_##t(kc *c, const dmlp__kernel_args *args)         \
+    {                                                                                       \
+        c->p[0] = set64((uint64_t)clamp_bound_##t(args->param[0], TMIN));                   \
+        c->p[1] = set64((uint64_t)clamp_bound_##t(args->param[1], TMAX));                   \
+    }                                                                                       \
+    static ALWAYS_INLINE V clamp_max_##t(V a, V b) { return sel64(GT(b, a), b, a); }        \
+    static ALWAYS_INLINE V clamp_min_##t(V a, V b) { return sel64(GT(a, b), b, a); }
+CLAMP_INT64(i64, int64_t, INT64_MIN, INT64_MAX, gts64)
+CLAMP_INT64(u64, uint64_t, 0, UINT64_MAX, gtu64)
+#undef CLAMP_INT64
 #endif

@@ -50,8 +50,8 @@ DMLP_CHAIN_MAP(f16, DMLP__CHAIN_CLIP, blk_clip_f16, setup_clamp_f16)
 DMLP_CHAIN_MAP(bf16, DMLP__CHAIN_CLIP, blk_clip_f16, setup_clamp_bf16)
 DMLP_CHAIN_MAP(f32, DMLP__CHAIN_CLIP, blk_clip_f32, setup_f32)
 DMLP_CHAIN_MAP(f64, DMLP__CHAIN_CLIP, blk_clip_f64, setup_f64)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clip, 8, 8, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip, 8, 8, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clip, 8, 8, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip, 8, 8, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #define FLOAT_CLIP(t, T)                                                                    \
@@ -127,6 +127,8 @@ INT_CLIP(i16, 2)
 INT_CLIP(u16, 2)
 INT_CLIP(i32, 4)
 INT_CLIP(u32, 4)
+INT_CLIP(i64, 8)
+INT_CLIP(u64, 8)
 #undef INT_CLIP
 #endif
 

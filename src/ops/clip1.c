@@ -27,8 +27,8 @@ DMLP_SUPPORT(5_0, 1, 8, (F32, F16, I64, I32, I16, I8, U64, U32, U16, U8))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
 CLAMP_KERNELS(clip1)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clip1, 8, 8, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip1, 8, 8, NO, NO)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clip1, 8, 8, YES, YES)
+DMLP_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clip1, 8, 8, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 /* Floats: Clip's picks (ops/clamp.h) with the bounds' bits as they are. */
@@ -95,7 +95,7 @@ static ALWAYS_INLINE void setup_scalars_f64(kc *c, const dmlp__kernel_args *args
 CLIP1_FLOAT_KERNEL(f32, 4, 32, 0x7fffffffu, 0x7f800000u, blk_clip_f32)
 CLIP1_FLOAT_KERNEL(f64, 8, 64, 0x7fffffffffffffffu, 0x7ff0000000000000u, blk_clip_f64)
 
-/* f16, bf16 and the 8-, 16- and 32-bit integers: Clip's blocks with the bounds' bits
+/* f16, bf16 and the integers: Clip's blocks with the bounds' bits
    in every lane of the type's width. */
 #define CLIP1_SETUP(t, w, SETUP)                                                            \
     static ALWAYS_INLINE void setup_scalars_##t(kc *c, const dmlp__kernel_args *args)       \
@@ -112,6 +112,8 @@ CLIP1_SETUP(i16, 16, setup_none)
 CLIP1_SETUP(u16, 16, setup_none)
 CLIP1_SETUP(i32, 32, setup_none)
 CLIP1_SETUP(u32, 32, setup_none)
+CLIP1_SETUP(i64, 64, setup_none)
+CLIP1_SETUP(u64, 64, setup_none)
 #undef CLIP1_SETUP
 CLIP1_FLOAT_KERNEL(f16, 2, 16, 0x7fffu, 0x7c00u, blk_clip_f16)
 CLIP1_FLOAT_KERNEL(bf16, 2, 16, 0x7fffu, 0x7f80u, blk_clip_f16)
@@ -122,6 +124,8 @@ MAP_KERNEL(i16, clip1, 2, blk_clip_i16, setup_scalars_i16)
 MAP_KERNEL(u16, clip1, 2, blk_clip_u16, setup_scalars_u16)
 MAP_KERNEL(i32, clip1, 4, blk_clip_i32, setup_scalars_i32)
 MAP_KERNEL(u32, clip1, 4, blk_clip_u32, setup_scalars_u32)
+MAP_KERNEL(i64, clip1, 8, blk_clip_i64, setup_scalars_i64)
+MAP_KERNEL(u64, clip1, 8, blk_clip_u64, setup_scalars_u64)
 #endif
 
 #undef OP

@@ -31,6 +31,10 @@ endif()
 # that reach every case of their integer form, every level this CPU runs.
 dmlp_add_test(test_fast_shrink_int ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_shrink_int.c)
 
+# Clip's and Clip1's INT64 and UINT64 kernels against their reference kernels, with
+# bounds at and past the types' ends, every level this CPU runs.
+dmlp_add_test(test_fast_clamp64 ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_clamp64.c)
+
 # The two-input fast kernels against their reference kernels, every level this CPU runs.
 dmlp_add_test(test_fast_binary ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_binary.c)
 
