@@ -28,8 +28,8 @@ DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_clipgrad, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_clipgrad, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_clipgrad, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_clipgrad, 4, YES, YES)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clipgrad, 8, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clipgrad, 8, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clipgrad, 8, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clipgrad, 8, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_clipgrad, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_clipgrad, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_clipgrad, 8, YES, YES)
@@ -124,6 +124,23 @@ CLIPGRAD_INT(u16, 16, ukey16(x))
 CLIPGRAD_INT(i32, 32, x)
 CLIPGRAD_INT(u32, 32, ukey32(x))
 #undef CLIPGRAD_INT
+/* The 64-bit integers: A and B in the type itself, compared in its signedness. */
+#define CLIPGRAD_WIDE(t, GT)                                                                \
+    static ALWAYS_INLINE V bin_clipgrad_##t(V x, V grad, const kc *c)                       \
+    {                                                                                       \
+        V r = sel64(GT(c->p[0], x), zero(), grad);                                          \
+        return sel64(GT(x, c->p[1]), zero(), r);                                            \
+    }
+CLIPGRAD_WIDE(i64, gts64)
+CLIPGRAD_WIDE(u64, gtu64)
+#undef CLIPGRAD_WIDE
+/* Cut where x < a or x > b; `all`: every x (a the greatest value, b the least). */
+static ALWAYS_INLINE void clipgrad_wide_keys(kc *c, uint64_t lo, uint64_t hi, uint64_t a,
+                                             uint64_t b, int all)
+{
+    c->p[0] = set64(all ? hi : a);
+    c->p[1] = set64(all ? lo : b);
+}
 static ALWAYS_INLINE V bin_clipgrad_h16(V x, V grad, const kc *c)
 {
     V k = key16(x, c);
@@ -172,6 +189,24 @@ CLIPGRAD_INT_SETUP(u16, 16, 1, 0, UINT16_MAX)
 CLIPGRAD_INT_SETUP(i32, 32, 0, INT32_MIN, INT32_MAX)
 CLIPGRAD_INT_SETUP(u32, 32, 1, 0, UINT32_MAX)
 #undef CLIPGRAD_INT_SETUP
+/* The 64-bit integers, by the reference's own tests (ops/clip_grad.h), each true up to
+   or from one x: a bound that cuts at the type's far end cuts every x, one that cuts
+   nothing at its near end nothing; else a is the last x cut by Min plus 1, b the first
+   x cut by Max less 1, neither past the type. */
+#define CLIPGRAD_WIDE_SETUP(t, T, LO, HI, LAST_AT_MOST, FIRST_AT_LEAST)                     \
+    static ALWAYS_INLINE void setup_clipgrad_##t(kc *c, const dmlp__kernel_args *args)      \
+    {                                                                                       \
+        float p0 = args->param[0], p1 = args->param[1];                                     \
+        int all = clipgrad_##t##_at_most(HI, p0) || clipgrad_##t##_at_least(LO, p1);        \
+        T a = all || !clipgrad_##t##_at_most(LO, p0) ? (T)(LO) : (T)((LAST_AT_MOST) + 1);   \
+        T b = all || !clipgrad_##t##_at_least(HI, p1) ? (T)(HI) : (T)((FIRST_AT_LEAST) - 1);\
+        clipgrad_wide_keys(c, (uint64_t)(T)(LO), (uint64_t)(T)(HI), (uint64_t)a,            \
+                           (uint64_t)b, all);                                               \
+    }
+CLIPGRAD_WIDE_SETUP(i64, int64_t, INT64_MIN, INT64_MAX, clipgrad_floor(p0), clipgrad_ceil(p1))
+CLIPGRAD_WIDE_SETUP(u64, uint64_t, 0, UINT64_MAX, (uint64_t)p0,
+                    (float)(uint64_t)p1 < p1 ? (uint64_t)p1 + 1 : (uint64_t)p1)
+#undef CLIPGRAD_WIDE_SETUP
 
 /* A 16-bit float's key of bits h, and the value of a key, exactly in f32. */
 static inline int32_t half_key(uint16_t h)
@@ -238,6 +273,8 @@ BINARY_KERNEL(i16, clipgrad, 2, bin_clipgrad_i16, setup_clipgrad_i16)
 BINARY_KERNEL(u16, clipgrad, 2, bin_clipgrad_u16, setup_clipgrad_u16)
 BINARY_KERNEL(i32, clipgrad, 4, bin_clipgrad_i32, setup_clipgrad_i32)
 BINARY_KERNEL(u32, clipgrad, 4, bin_clipgrad_u32, setup_clipgrad_u32)
+BINARY_KERNEL(i64, clipgrad, 8, bin_clipgrad_i64, setup_clipgrad_i64)
+BINARY_KERNEL(u64, clipgrad, 8, bin_clipgrad_u64, setup_clipgrad_u64)
 BINARY_KERNEL(f16, clipgrad, 2, bin_clipgrad_h16, setup_clipgrad_f16)
 BINARY_KERNEL(bf16, clipgrad, 2, bin_clipgrad_h16, setup_clipgrad_bf16)
 #endif

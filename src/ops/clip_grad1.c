@@ -25,8 +25,8 @@ DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_clipgrad1, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT16, u16_clipgrad1, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_clipgrad1, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_clipgrad1, 4, YES, YES)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clipgrad1, 8, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clipgrad1, 8, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_clipgrad1, 8, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_clipgrad1, 8, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_clipgrad1, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_clipgrad1, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_clipgrad1, 8, YES, YES)
@@ -112,6 +112,18 @@ CLIPGRAD1_INT_SETUP(u16, 16, 1, 0, UINT16_MAX)
 CLIPGRAD1_INT_SETUP(i32, 32, 0, INT32_MIN, INT32_MAX)
 CLIPGRAD1_INT_SETUP(u32, 32, 1, 0, UINT32_MAX)
 #undef CLIPGRAD1_INT_SETUP
+/* The 64-bit integers: a and b in the type (ops/clip_grad.c's clipgrad_wide_keys). */
+#define CLIPGRAD1_WIDE_SETUP(t, T, LO, HI)                                                  \
+    static ALWAYS_INLINE void setup_clipgrad1_##t(kc *c, const dmlp__kernel_args *args)     \
+    {                                                                                       \
+        T s0 = (T)args->scalar[0], s1 = (T)args->scalar[1];                                 \
+        int all = s0 == (T)(HI) || s1 == (T)(LO);                                           \
+        clipgrad_wide_keys(c, (uint64_t)(T)(LO), (uint64_t)(T)(HI),                         \
+                           all ? 0 : (uint64_t)(T)(s0 + 1), all ? 0 : (uint64_t)(T)(s1 - 1), all); \
+    }
+CLIPGRAD1_WIDE_SETUP(i64, int64_t, INT64_MIN, INT64_MAX)
+CLIPGRAD1_WIDE_SETUP(u64, uint64_t, 0, UINT64_MAX)
+#undef CLIPGRAD1_WIDE_SETUP
 static ALWAYS_INLINE void setup_clipgrad1_half(kc *c, const dmlp__kernel_args *args, int bf16)
 {
     int32_t inf = half_key(bf16 ? 0x7f80u : 0x7c00u);
@@ -128,6 +140,8 @@ BINARY_KERNEL(i16, clipgrad1, 2, bin_clipgrad_i16, setup_clipgrad1_i16)
 BINARY_KERNEL(u16, clipgrad1, 2, bin_clipgrad_u16, setup_clipgrad1_u16)
 BINARY_KERNEL(i32, clipgrad1, 4, bin_clipgrad_i32, setup_clipgrad1_i32)
 BINARY_KERNEL(u32, clipgrad1, 4, bin_clipgrad_u32, setup_clipgrad1_u32)
+BINARY_KERNEL(i64, clipgrad1, 8, bin_clipgrad_i64, setup_clipgrad1_i64)
+BINARY_KERNEL(u64, clipgrad1, 8, bin_clipgrad_u64, setup_clipgrad1_u64)
 BINARY_KERNEL(f16, clipgrad1, 2, bin_clipgrad_h16, setup_clipgrad1_f16)
 BINARY_KERNEL(bf16, clipgrad1, 2, bin_clipgrad_h16, setup_clipgrad1_bf16)
 #endif

@@ -111,7 +111,9 @@ static const float clip_bounds[][2] = {
     {-3e38f, 3.0e-39f},     {1.0f / 3, NAN},         {-70000.0f, 70000.0f},
     {5.96e-8f, 300.5f},     {-2.98e-8f, 1e5f},       {100.5f, 200.25f},
     {-128.0f, 127.0f},      {255.0f, -3.0f},         {-2147483648.0f, 2147483648.0f},
-    {4294967296.0f, 1e10f}, {-1e10f, 3e9f},          {-32768.0f, 65535.0f}};
+    {4294967296.0f, 1e10f}, {-1e10f, 3e9f},          {-32768.0f, 65535.0f},
+    {-0x1p63f, 0x1p63f},    {0x1p63f, 0x1p64f},      {0x1.fffffep62f, -0x1p63f},
+    {-0x1.fffffep62f, 0x1.fffffep63f}};
 #define CLIP_BOUNDS (sizeof clip_bounds / sizeof clip_bounds[0])
 
 static int clip_grad(DML_OPERATOR_TYPE op)
