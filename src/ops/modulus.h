@@ -23,8 +23,8 @@
     DMLP_EXTENSION_TYPES((F64, BF16))                                                       \
     DMLP_ZERO_DIVISOR("modulus")
 
-/* Fast kernels for the 8-, 16- and 32-bit integers, float16, float32 and bfloat16
-   (ops/modulus_vector.h). */
+/* Fast kernels for the 8-, 16- and 32-bit integers and the four float types
+   (ops/modulus_vector.h; float64 where the level has a fused multiply-add). */
 #define MODULUS_KERNELS(op)                                                                 \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_##op, 1, YES, YES)                     \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT8, u8_##op, 1, YES, YES)                    \
@@ -36,7 +36,7 @@
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_##op, 8, NO, NO)                    \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##op, 2, YES, YES)                 \
     DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##op, 4, YES, YES)                   \
-    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, NO, NO)                   \
+    DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##op, 8, YES, YES)                 \
     DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##op, 2, YES, YES)
 
 /* ONNX's Mod: 10 (the integer types, float16, float, double), 13 (+ bfloat16); the

@@ -7,7 +7,8 @@
    float32: the remainder of the magnitudes in binary64, where it is exact, given its
    sign; lanes the exact path does not cover send their vector to the reference kernel
    (modulus_f32 says which). float16 and bfloat16: widened to float32, the same, rounded
-   (modulus_f16, modulus_bf16). */
+   (modulus_f16, modulus_bf16). float64: the same in binary64 with a fused multiply-add
+   (modulus_f64). */
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR) && !defined(DMLP_OPS_MODULUS_VECTOR_H)
 #define DMLP_OPS_MODULUS_VECTOR_H 1
 #include "ops/quotient_vector.h"
@@ -167,6 +168,58 @@ static ALWAYS_INLINE V modulus_bf16(V x, V y, int floor, modulus_reference_fn *r
     return fmod_specials16(x, y, bf_narrow(tof32(even), tof32(odd)), c);
 }
 
+/* ---- float64, at the levels with a fused multiply-add (HAS_FMA) ----
+   For 2^-969 <= |b| <= |a| < |b| * 2^52, both finite: q = trunc(A / B) (A = |a|,
+   B = |b|) rounded in binary64 is k = trunc(A / B) or k + 1, as for float32. The fused
+   A - q * B is exact: its exact value, fmod(A, B) or that less B, is a multiple of B's
+   last place (A >= B) below B in magnitude, so a binary64 number; a negative one takes B
+   back, exactly. B's last place is at least 2^-1021, so a nonzero remainder is normal
+   whatever the flush state, and so is the floored sum r + b (at least B's last place).
+   The other lanes as float32's: |a| < |b| gives a, the special lanes are set from the
+   bits last, any other lane (a quotient of 2^52 or more, a tiny b) sends the vector to
+   the reference kernel. The levels without a fused multiply-add run the reference. */
+#if defined(HAS_FMA)
+static ALWAYS_INLINE V fmod_specials64(V x, V y, V r, const kc *c)
+{
+    V ax = vand(x, c->abs), ay = vand(y, c->abs);
+    r = sel64(eq64(ax, c->inf), c->dnan, r);
+    r = sel64(eq64(ay, zero()), c->dnan, r);
+    r = sel64(nan_64(ay, c), vor(y, c->quiet), r);
+    return sel64(nan_64(ax, c), vor(x, c->quiet), r);
+}
+static ALWAYS_INLINE V modulus_f64(V x, V y, int floor, modulus_reference_fn *reference,
+                                   const kc *c)
+{
+    V sign = set64(1ull << 63), ax = vand(x, c->abs), ay = vand(y, c->abs);
+    /* the exact range: |b| >= 2^-969 and |a| < |b| * 2^52 */
+    V least = set64((54ull << 52) - 1), reach = sub64(ax, set64(52ull << 52));
+    M64 fast = gts64(ay, sel64(gts64(reach, least), reach, least));
+    M64 small = gts64(ay, ax), x_special = gts64(ax, set64(0x7fefffffffffffffull));
+    M64 slow = mandn(small, mandn(fast, mandn(x_special, gts64(ay, zero()))));
+    if (__builtin_expect(any64(slow), 0))
+        return modulus_by_reference(x, y, reference, 8);
+    F64 q = ftrunc64(fdiv64(tof64(ax), tof64(ay)));
+    V r = fromf64(fmadd64(tof64(vxor(fromf64(q), sign)), tof64(ay), tof64(ax)));
+    r = fromf64(fadd64(tof64(r), tof64(keep64(ltz64(r), ay))));
+    r = sel64(small, x, vor(r, vand(x, sign)));
+    if (floor) {
+        M64 rz = eq64(vand(r, c->abs), zero());
+        r = sel64(mandn(rz, ltz64(vxor(r, y))), fromf64(fadd64(tof64(r), tof64(y))), r);
+        r = sel64(rz, vand(y, sign), r);
+    }
+    return fmod_specials64(x, y, r, c);
+}
+#define MODULUS_F64(op, FLOOR)                                                              \
+    static ALWAYS_INLINE V fmod_##op##_f64(V x, V y, const kc *c)                           \
+    {                                                                                       \
+        return modulus_f64(x, y, FLOOR, dmlp__f64_##op##__reference, c);                    \
+    }                                                                                       \
+    BINARY_KERNEL(f64, op, 8, fmod_##op##_f64, setup_f64)
+#else
+#define MODULUS_F64(op, FLOOR)                                                              \
+    BINARY_KERNEL_DECL(f64, op) { dmlp__f64_##op##__reference(n, a, b, out, scalar, args); }
+#endif
+
 #define MODULUS_VECTOR(op, FLOOR)                                                           \
     MODULUS_INT(op, FLOOR, i8, 8, 1, 1, modulus_mul8, MODULUS_KERNEL)                       \
     MODULUS_INT(op, FLOOR, u8, 8, 1, 0, modulus_mul8, MODULUS_KERNEL)                       \
@@ -190,5 +243,7 @@ static ALWAYS_INLINE V modulus_bf16(V x, V y, int floor, modulus_reference_fn *r
     {                                                                                       \
         return modulus_bf16(x, y, FLOOR, dmlp__bf16_##op##__reference, c);                  \
     }                                                                                       \
-    BINARY_KERNEL(bf16, op, 2, fmod_##op##_bf16, setup_bf16)
+    BINARY_KERNEL(bf16, op, 2, fmod_##op##_bf16, setup_bf16)                                \
+    modulus_reference_fn dmlp__f64_##op##__reference;                                       \
+    MODULUS_F64(op, FLOOR)
 #endif

@@ -297,6 +297,61 @@ static void sweep_multiples(const row *r, dmlp__binary_kernel ref,
     free(got);
 }
 
+/* The same for float64 (the fused remainder of modulus_vector.h): A = k * |B| and its
+   neighbours, k of up to 60 bits (past the exact range's 2^52), B from the least of the exact range (2^-969) to the
+   largest exponents; then with specials, then with random bits in a few lanes. */
+static void sweep_multiples64(dmlp__binary_kernel ref, const dmlp__binary_kernel_choice *v)
+{
+    enum { RUN = 8192 };
+    static const uint64_t specials[] = {0, 0x8000000000000000u, 0x7ff0000000000000u,
+                                        0xfff0000000000000u, 0x7ff8000000000000u,
+                                        0xfff0000000012345u, 0x7ff0000000000001u};
+    uint64_t *a = malloc(RUN * 8), *b = malloc(RUN * 8), *want = malloc(RUN * 8),
+             *got = malloc(RUN * 8);
+    uint64_t state = 0x452821e638d01377u;
+    dmlp__kernel_args args;
+    memset(&args, 0, sizeof args);
+    args.out_size = 8;
+    for (int region = 0; region < 3; region++) {
+        for (size_t i = 0; i < RUN; i++) {
+            uint64_t u = oracle_random(&state), w = oracle_random(&state);
+            uint64_t e = (u >> 52) % 4 == 0 ? 50 + (u >> 54) % 10 : 30 + (u >> 54) % 1960;
+            uint64_t y = (u & 0x800fffffffffffffu) | e << 52;
+            if (w % 4 == 0)
+                y &= 0xfffffff000000000u; /* a divisor of few bits */
+            uint64_t m = (w >> 2) % 4 == 0 ? 64 : 1ull << (w >> 40) % 60;
+            double fy, f;
+            memcpy(&fy, &y, 8);
+            f = (double)(oracle_random(&state) % m) * fabs(fy);
+            uint64_t x;
+            memcpy(&x, &f, 8);
+            if ((w >> 48) % 8 < 3)
+                x += ((w >> 51) % 5) - 2; /* neighbours of a multiple */
+            x ^= (w >> 63) << 63;
+            if (region == 1 && (w >> 54) % 16 == 0) {
+                if ((w >> 58) % 2)
+                    x = specials[(w >> 59) % 7];
+                else
+                    y = specials[(w >> 59) % 7];
+            }
+            if (region == 2 && (w >> 54) % 64 == 0)
+                x = u;
+            a[i] = x;
+            b[i] = y;
+        }
+        memset(want, 0x5a, RUN * 8);
+        memset(got, 0x5a, RUN * 8);
+        ref(RUN, a, b, want, 0, &args);
+        v->fn(RUN, a, b, got, 0, &args);
+        CHECK(memcmp(want, got, RUN * 8) == 0, "%s: A near multiples of B, region %d", v->name,
+              region);
+    }
+    free(a);
+    free(b);
+    free(want);
+    free(got);
+}
+
 /* ADD1 with a fused activation (args.fused, the reference's LeakyRelu with a slope and
    Softsign, given to both kernels): runs long enough for the fast kernel to take them in
    several parts, A or B a scalar, and in place on A. */
@@ -364,6 +419,8 @@ int main(void)
                 sweep8(&rows[r], ref, &v[k]);
             if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT32)
                 sweep_multiples(&rows[r], ref, &v[k]);
+            if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT64 && !own_output(rows[r].op))
+                sweep_multiples64(ref, &v[k]);
             unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
             size_t room = N * 8 + 8; /* the widest output */
             unsigned char *want = malloc(room), *got = malloc(room);
