@@ -37,8 +37,8 @@ DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT8, i8_prelu, 1, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT16, i16_prelu, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT32, i32_prelu, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT32, u32_prelu, 4, YES, YES)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_prelu, 8, NO, NO)
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_prelu, 8, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_INT64, i64_prelu, 8, YES, YES)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_UINT64, u64_prelu, 8, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_prelu, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_prelu, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_prelu, 8, YES, YES)
@@ -141,7 +141,13 @@ static ALWAYS_INLINE V bin_prelu_i32(V x, V slope, const kc *c)
     (void)c;
     return sel32(ltz32(x), mul32(slope, x), x);
 }
-static ALWAYS_INLINE V bin_prelu_u32(V x, V slope, const kc *c)
+static ALWAYS_INLINE V bin_prelu_i64(V x, V slope, const kc *c)
+{
+    (void)c;
+    return sel64(ltz64(x), mul64(slope, x), x);
+}
+/* the unsigned types: no x is below 0 */
+static ALWAYS_INLINE V bin_prelu_unsigned(V x, V slope, const kc *c)
 {
     (void)slope;
     (void)c;
@@ -152,7 +158,9 @@ BF16_FORMS_KERNEL(prelu, prelu_bf16_form)
 BINARY_KERNEL(i8, prelu, 1, bin_prelu_i8, setup_none)
 BINARY_KERNEL(i16, prelu, 2, bin_prelu_i16, setup_none)
 BINARY_KERNEL(i32, prelu, 4, bin_prelu_i32, setup_none)
-BINARY_KERNEL(u32, prelu, 4, bin_prelu_u32, setup_none)
+BINARY_KERNEL(u32, prelu, 4, bin_prelu_unsigned, setup_none)
+BINARY_KERNEL(i64, prelu, 8, bin_prelu_i64, setup_none)
+BINARY_KERNEL(u64, prelu, 8, bin_prelu_unsigned, setup_none)
 #endif
 
 #undef OP
