@@ -240,94 +240,73 @@ static void sweep8(const row *r, dmlp__binary_kernel ref, const dmlp__binary_ker
     free(got);
 }
 
-/* float32: A within a few ulps of k * B (k below 2^30, often small), random signs and
-   exponents, so that quotients round onto and next to integers: whole runs of them (a
-   kernel may leave a vector with one lane out of its exact range to the reference, as
-   Modulus does), then the same with a zero, infinity or NaN in one lane of 16, then with
-   random bits in one lane of 64. */
-static void sweep_multiples(const row *r, dmlp__binary_kernel ref,
-                            const dmlp__binary_kernel_choice *v)
+/* A within a few ulps of k * B, random signs and exponents, so that quotients round onto
+   and next to integers: whole runs of them (a kernel may leave a vector with one lane out
+   of its exact range to the reference, as Modulus does), then the same with a zero,
+   infinity or NaN in one lane of 16, then with random bits in one lane of 64. One pair
+   from the random words u and w (and more from state) by width: */
+typedef void multiple_fn(uint64_t u, uint64_t w, uint64_t *state, uint64_t *x, uint64_t *y);
+
+/* float32: k below 2^30, often small */
+static void multiple32(uint64_t u, uint64_t w, uint64_t *state, uint64_t *x, uint64_t *y)
 {
-    enum { RUN = 8192 };
-    static const uint32_t specials[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u,
-                                        0x7fc00000u, 0xffc12345u, 0x7f800001u};
-    uint32_t *a = malloc(RUN * 4), *b = malloc(RUN * 4), *want = malloc(RUN * 4),
-             *got = malloc(RUN * 4);
-    uint64_t state = 0x13198a2e03707344u;
-    dmlp__kernel_args args;
-    memset(&args, 0, sizeof args);
-    args.out_size = own_output(r->op) ? 1 : 4;
-    for (int region = 0; region < 3; region++) {
-        for (size_t i = 0; i < RUN; i++) {
-            uint64_t u = oracle_random(&state), w = oracle_random(&state);
-            uint32_t y = ((uint32_t)u & 0x807fffffu) | (uint32_t)(12 + (u >> 32) % 230) << 23;
-            if (w % 4 == 0)
-                y &= 0xffff8000u; /* a divisor of few bits */
-            uint64_t m = (w >> 2) % 4 == 0 ? 64 : 1ull << (w >> 40) % 30;
-            double k = (double)((w >> 8) % m);
-            float fy, f;
-            memcpy(&fy, &y, 4);
-            f = (float)(k * fabs((double)fy));
-            uint32_t x;
-            memcpy(&x, &f, 4);
-            if ((w >> 48) % 8 < 3)
-                x += (uint32_t)((w >> 51) % 5) - 2; /* neighbours of a multiple */
-            x ^= (uint32_t)(w >> 63) << 31;
-            if (region == 1 && (w >> 54) % 16 == 0) {
-                if ((w >> 58) % 2)
-                    x = specials[(w >> 59) % 7];
-                else
-                    y = specials[(w >> 59) % 7];
-            }
-            if (region == 2 && (w >> 54) % 64 == 0)
-                x = (uint32_t)u;
-            a[i] = x;
-            b[i] = y;
-        }
-        memset(want, 0x5a, RUN * 4);
-        memset(got, 0x5a, RUN * 4);
-        ref(RUN, a, b, want, 0, &args);
-        v->fn(RUN, a, b, got, 0, &args);
-        CHECK(memcmp(want, got, RUN * 4) == 0, "%s: A near multiples of B, region %d", v->name,
-              region);
-    }
-    free(a);
-    free(b);
-    free(want);
-    free(got);
+    (void)state;
+    uint32_t fy_bits = ((uint32_t)u & 0x807fffffu) | (uint32_t)(12 + (u >> 32) % 230) << 23;
+    if (w % 4 == 0)
+        fy_bits &= 0xffff8000u; /* a divisor of few bits */
+    uint64_t m = (w >> 2) % 4 == 0 ? 64 : 1ull << (w >> 40) % 30;
+    float fy, f;
+    memcpy(&fy, &fy_bits, 4);
+    f = (float)((double)((w >> 8) % m) * fabs((double)fy));
+    uint32_t fx;
+    memcpy(&fx, &f, 4);
+    if ((w >> 48) % 8 < 3)
+        fx += (uint32_t)((w >> 51) % 5) - 2; /* neighbours of a multiple */
+    *x = fx ^ (uint32_t)(w >> 63) << 31;
+    *y = fy_bits;
 }
 
-/* The same for float64 (the fused remainder of modulus_vector.h): A = k * |B| and its
-   neighbours, k of up to 60 bits (past the exact range's 2^52), B from the least of the exact range (2^-969) to the
-   largest exponents; then with specials, then with random bits in a few lanes. */
-static void sweep_multiples64(dmlp__binary_kernel ref, const dmlp__binary_kernel_choice *v)
+/* float64 (the fused remainder of modulus_vector.h): k of up to 60 bits (past the exact
+   range's 2^52), B from the least of the exact range (2^-969) to the largest exponents */
+static void multiple64(uint64_t u, uint64_t w, uint64_t *state, uint64_t *x, uint64_t *y)
+{
+    uint64_t e = (u >> 52) % 4 == 0 ? 50 + (u >> 54) % 10 : 30 + (u >> 54) % 1960;
+    uint64_t fy_bits = (u & 0x800fffffffffffffu) | e << 52;
+    if (w % 4 == 0)
+        fy_bits &= 0xfffffff000000000u; /* a divisor of few bits */
+    uint64_t m = (w >> 2) % 4 == 0 ? 64 : 1ull << (w >> 40) % 60;
+    double fy, f;
+    memcpy(&fy, &fy_bits, 8);
+    f = (double)(oracle_random(state) % m) * fabs(fy);
+    uint64_t fx;
+    memcpy(&fx, &f, 8);
+    if ((w >> 48) % 8 < 3)
+        fx += ((w >> 51) % 5) - 2; /* neighbours of a multiple */
+    *x = fx ^ (w >> 63) << 63;
+    *y = fy_bits;
+}
+
+/* The three runs of pairs of `size` bytes from `pair`, the output of out_size bytes. */
+static void sweep_multiples(dmlp__binary_kernel ref, const dmlp__binary_kernel_choice *v,
+                            size_t size, uint32_t out_size, multiple_fn *pair)
 {
     enum { RUN = 8192 };
-    static const uint64_t specials[] = {0, 0x8000000000000000u, 0x7ff0000000000000u,
-                                        0xfff0000000000000u, 0x7ff8000000000000u,
-                                        0xfff0000000012345u, 0x7ff0000000000001u};
-    uint64_t *a = malloc(RUN * 8), *b = malloc(RUN * 8), *want = malloc(RUN * 8),
-             *got = malloc(RUN * 8);
-    uint64_t state = 0x452821e638d01377u;
+    static const uint64_t specials32[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                          0x7fc00000u, 0xffc12345u, 0x7f800001u};
+    static const uint64_t specials64[] = {0, 0x8000000000000000u, 0x7ff0000000000000u,
+                                          0xfff0000000000000u, 0x7ff8000000000000u,
+                                          0xfff0000000012345u, 0x7ff0000000000001u};
+    const uint64_t *specials = size == 8 ? specials64 : specials32;
+    unsigned char *a = malloc(RUN * size), *b = malloc(RUN * size), *want = malloc(RUN * size),
+                  *got = malloc(RUN * size);
+    uint64_t state = size == 8 ? 0x452821e638d01377u : 0x13198a2e03707344u;
     dmlp__kernel_args args;
     memset(&args, 0, sizeof args);
-    args.out_size = 8;
+    args.out_size = out_size;
     for (int region = 0; region < 3; region++) {
         for (size_t i = 0; i < RUN; i++) {
-            uint64_t u = oracle_random(&state), w = oracle_random(&state);
-            uint64_t e = (u >> 52) % 4 == 0 ? 50 + (u >> 54) % 10 : 30 + (u >> 54) % 1960;
-            uint64_t y = (u & 0x800fffffffffffffu) | e << 52;
-            if (w % 4 == 0)
-                y &= 0xfffffff000000000u; /* a divisor of few bits */
-            uint64_t m = (w >> 2) % 4 == 0 ? 64 : 1ull << (w >> 40) % 60;
-            double fy, f;
-            memcpy(&fy, &y, 8);
-            f = (double)(oracle_random(&state) % m) * fabs(fy);
-            uint64_t x;
-            memcpy(&x, &f, 8);
-            if ((w >> 48) % 8 < 3)
-                x += ((w >> 51) % 5) - 2; /* neighbours of a multiple */
-            x ^= (w >> 63) << 63;
+            uint64_t u = oracle_random(&state), w = oracle_random(&state), x, y;
+            pair(u, w, &state, &x, &y);
             if (region == 1 && (w >> 54) % 16 == 0) {
                 if ((w >> 58) % 2)
                     x = specials[(w >> 59) % 7];
@@ -336,15 +315,15 @@ static void sweep_multiples64(dmlp__binary_kernel ref, const dmlp__binary_kernel
             }
             if (region == 2 && (w >> 54) % 64 == 0)
                 x = u;
-            a[i] = x;
-            b[i] = y;
+            memcpy(a + i * size, &x, size); /* little-endian: the low bytes */
+            memcpy(b + i * size, &y, size);
         }
-        memset(want, 0x5a, RUN * 8);
-        memset(got, 0x5a, RUN * 8);
+        memset(want, 0x5a, RUN * size);
+        memset(got, 0x5a, RUN * size);
         ref(RUN, a, b, want, 0, &args);
         v->fn(RUN, a, b, got, 0, &args);
-        CHECK(memcmp(want, got, RUN * 8) == 0, "%s: A near multiples of B, region %d", v->name,
-              region);
+        CHECK(memcmp(want, got, RUN * size) == 0, "%s: A near multiples of B, region %d",
+              v->name, region);
     }
     free(a);
     free(b);
@@ -418,9 +397,9 @@ int main(void)
             if (s == 1)
                 sweep8(&rows[r], ref, &v[k]);
             if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT32)
-                sweep_multiples(&rows[r], ref, &v[k]);
+                sweep_multiples(ref, &v[k], 4, own_output(rows[r].op) ? 1 : 4, multiple32);
             if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT64 && !own_output(rows[r].op))
-                sweep_multiples64(ref, &v[k]);
+                sweep_multiples(ref, &v[k], 8, 8, multiple64);
             unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
             size_t room = N * 8 + 8; /* the widest output */
             unsigned char *want = malloc(room), *got = malloc(room);
