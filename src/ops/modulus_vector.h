@@ -98,16 +98,21 @@ static ALWAYS_INLINE V fmod_lanes32(V x, V y, int floor)
     return r;
 }
 
-/* Infinities, zeros of b and NaNs set from the input bits last, in the reference's order
-   (a lane's own width: 32 here, 16 in fmod_specials16). */
-static ALWAYS_INLINE V fmod_specials32(V x, V y, V r, const kc *c)
-{
-    V ax = vand(x, c->abs), ay = vand(y, c->abs);
-    r = sel32(eq32(ax, c->inf), c->dnan, r);
-    r = sel32(eq32(ay, zero()), c->dnan, r);
-    r = sel32(nan_32(ay, c), vor(y, c->quiet), r);
-    return sel32(nan_32(ax, c), vor(x, c->quiet), r);
-}
+/* Infinities, zeros of b and NaNs set from the input bits last, in the reference's order,
+   in lanes of w bits (fmod_specials16, 32 and 64). */
+#define FMOD_SPECIALS(w)                                                                    \
+    static ALWAYS_INLINE V fmod_specials##w(V x, V y, V r, const kc *c)                     \
+    {                                                                                       \
+        V ax = vand(x, c->abs), ay = vand(y, c->abs);                                       \
+        r = sel##w(eq##w(ax, c->inf), c->dnan, r);                                          \
+        r = sel##w(eq##w(ay, zero()), c->dnan, r);                                          \
+        r = sel##w(nan_##w(ay, c), vor(y, c->quiet), r);                                    \
+        return sel##w(nan_##w(ax, c), vor(x, c->quiet), r);                                 \
+    }
+FMOD_SPECIALS(16)
+FMOD_SPECIALS(32)
+FMOD_SPECIALS(64)
+#undef FMOD_SPECIALS
 
 static ALWAYS_INLINE V modulus_f32(V x, V y, int floor, modulus_reference_fn *reference,
                                    const kc *c)
@@ -136,14 +141,6 @@ static ALWAYS_INLINE V modulus_f32(V x, V y, int floor, modulus_reference_fn *re
    last place, and so r, among f32's normals); a vector with any other lane goes to bf16's
    reference kernel, as float32's do. Infinities, zeros of b and NaNs are set from the
    16-bit bits last, in the reference's order. */
-static ALWAYS_INLINE V fmod_specials16(V x, V y, V r, const kc *c)
-{
-    V ax = vand(x, c->abs), ay = vand(y, c->abs);
-    r = sel16(eq16(ax, c->inf), c->dnan, r);
-    r = sel16(eq16(ay, zero()), c->dnan, r);
-    r = sel16(nan_16(ay, c), vor(y, c->quiet), r);
-    return sel16(nan_16(ax, c), vor(x, c->quiet), r);
-}
 static ALWAYS_INLINE V modulus_f16(V x, V y, int floor, const kc *c)
 {
     V lo = fmod_lanes32(fromf32(h2f_specials(h2f_lo(x))), fromf32(h2f_specials(h2f_lo(y))),
@@ -179,14 +176,6 @@ static ALWAYS_INLINE V modulus_bf16(V x, V y, int floor, modulus_reference_fn *r
    bits last, any other lane (a quotient of 2^52 or more, a tiny b) sends the vector to
    the reference kernel. The levels without a fused multiply-add run the reference. */
 #if defined(HAS_FMA)
-static ALWAYS_INLINE V fmod_specials64(V x, V y, V r, const kc *c)
-{
-    V ax = vand(x, c->abs), ay = vand(y, c->abs);
-    r = sel64(eq64(ax, c->inf), c->dnan, r);
-    r = sel64(eq64(ay, zero()), c->dnan, r);
-    r = sel64(nan_64(ay, c), vor(y, c->quiet), r);
-    return sel64(nan_64(ax, c), vor(x, c->quiet), r);
-}
 static ALWAYS_INLINE V modulus_f64(V x, V y, int floor, modulus_reference_fn *reference,
                                    const kc *c)
 {
