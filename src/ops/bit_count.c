@@ -62,8 +62,7 @@ BITWISE_TYPES(BIT_COUNT_REFERENCE)
    too (HAS_LANE_POPCOUNT, dmlp__isa_lane_popcount), by one instruction per vector. Then
    narrowed to one byte per element, one vector of output a block (as IsInfinity's
    blocks). A UINT32 output is the 32-bit lanes' counts as they are; of the other widths
-   it goes to the reference kernel (a chunk of bytes widened drew GCC 12's
-   -Wstringop-overflow on the stack buffer; not done yet). */
+   it is bit_count_into32's (below). */
 
 /* The portable counts, from the bytes' counts. */
 #define bytes_count8(x) cnt8(x)
@@ -136,12 +135,59 @@ BIT_COUNT_FAMILY(popcnt)
 #endif
 #undef BIT_COUNT_BLOCK
 #undef BIT_COUNT_FAMILY
+/* A UINT32 output of the 8-, 16- and 64-bit types: each element's count by the
+   bit-parallel sums of one word, in plain C loops the compiler vectorises, a run at a
+   time through locals (which cannot alias, so the loop needs no overlap test). Zen 4,
+   cache, one thread: 12.7 (i8), 9.1 (i16) and 22 (i64) GB/s at AVX-512 against the
+   reference's 0.6-1.9; a form on the vector vocabulary (cnt8, then widened) would be
+   faster. */
+#define BIT_COUNT_INTO32_RUN 256
+static ALWAYS_INLINE uint32_t bits_of64(uint64_t v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555u);
+    v = (v & 0x3333333333333333u) + ((v >> 2) & 0x3333333333333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (uint32_t)((v * 0x0101010101010101u) >> 56);
+}
+static ALWAYS_INLINE uint32_t bits_of32(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0fu;
+    return (v * 0x01010101u) >> 24;
+}
+#define BIT_COUNT_INTO32(w, T, bits)                                                        \
+    static void bit_count_into32_##w(size_t n, const void *in, void *out)                   \
+    {                                                                                       \
+        for (size_t i = 0; i < n; i += BIT_COUNT_INTO32_RUN) {                              \
+            size_t m = n - i < BIT_COUNT_INTO32_RUN ? n - i : BIT_COUNT_INTO32_RUN;         \
+            T x[BIT_COUNT_INTO32_RUN];                                                      \
+            uint32_t y[BIT_COUNT_INTO32_RUN];                                               \
+            memcpy(x, (const unsigned char *)in + i * sizeof(T), m * sizeof(T));            \
+            for (size_t k = 0; k < m; k++)                                                  \
+                y[k] = bits(x[k]);                                                          \
+            memcpy((unsigned char *)out + i * 4, y, m * 4);                                 \
+        }                                                                                   \
+    }
+BIT_COUNT_INTO32(8, uint8_t, bits_of32)
+BIT_COUNT_INTO32(16, uint16_t, bits_of32)
+BIT_COUNT_INTO32(64, uint64_t, bits_of64)
+#undef BIT_COUNT_INTO32
+#undef BIT_COUNT_INTO32_RUN
+static ALWAYS_INLINE void bit_count_into32(size_t n, const void *in, void *out, int w)
+{
+    if (w == 8)
+        bit_count_into32_8(n, in, out);
+    else if (w == 16)
+        bit_count_into32_16(n, in, out);
+    else
+        bit_count_into32_64(n, in, out);
+}
 #define BIT_COUNT_FAST(t, TYPE, w)                                                          \
-    REFERENCE_DECL(t, bit_count);                                                           \
     UNARY_KERNEL(t, bit_count)                                                              \
     {                                                                                       \
         if (args->out_size == 4 && w != 32) {                                               \
-            REFERENCE(t, bit_count)(n, in, out, args);                                      \
+            bit_count_into32(n, in, out, w);                                                \
             return;                                                                         \
         }                                                                                   \
         BIT_COUNT_NATIVE(w)                                                                 \
