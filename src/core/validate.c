@@ -685,9 +685,9 @@ static dmlp_status check_row_axes(const context *c, const dmlp__op_def *def,
             leading++;
         if (dims - leading > 2)
             return dmlp__error(INVALID,
-                               "%s: %s.Sizes has effective rank %u (its dimensions without "
-                               "the leading ones of size 1); it must be at most 2 (a batch "
-                               "axis and the axis the operator runs along)",
+                               "%s: the effective rank of %s.Sizes is %u (its dimensions "
+                               "without the leading ones of size 1); it must be at most 2 (a "
+                               "batch axis and the axis the operator runs along)",
                                c->op, input_name, dims - leading);
         info->row_axes = 1u << (dims - 1);
         return DMLP_OK;

@@ -389,7 +389,7 @@ static void check_refusals(void)
     refuse(DML_OPERATOR_ACTIVATION_SOFTMAX1, f32, &l3, 2, axes + 2, DMLP_ERROR_INVALID_ARGUMENT,
            "Axes[1] is 1, which an earlier entry names; each axis may appear once");
     refuse(DML_OPERATOR_ACTIVATION_SOFTMAX, f32, &l3, 0, NULL, DMLP_ERROR_INVALID_ARGUMENT,
-           "ACTIVATION_SOFTMAX: InputTensor.Sizes has effective rank 3");
+           "ACTIVATION_SOFTMAX: the effective rank of InputTensor.Sizes is 3");
     refuse(DML_OPERATOR_ACTIVATION_SOFTMAX1, DML_TENSOR_DATA_TYPE_INT32, &l3, 1, axes,
            DMLP_ERROR_UNSUPPORTED, "ACTIVATION_SOFTMAX1");
     layout empty = {2, {0, 7}, {7, 1}}; /* DirectML's tensors have no empty axis */
