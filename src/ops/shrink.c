@@ -157,8 +157,6 @@ static int shrink_int_setup(const dmlp__kernel_args *args, int64_t lo, int64_t h
     return 1;
 }
 
-/* Elements of one run at a time through locals, so that in place vectorises too. */
-#define SHRINK_INT_RUN 256
 #define SHRINK_INT_FAST(t, T, W, lo, hi, limit)                                             \
     REFERENCE_DECL(t, shrink);                                                              \
     UNARY_KERNEL(t, shrink)                                                                 \
@@ -170,18 +168,10 @@ static int shrink_int_setup(const dmlp__kernel_args *args, int64_t lo, int64_t h
         }                                                                                   \
         const W above = (W)form.above, below = (W)form.below, fb = (W)form.fb,              \
                 cb = (W)form.cb, low = (W)lo, high = (W)hi;                                 \
-        for (size_t i = 0; i < n; i += SHRINK_INT_RUN) {                                    \
-            size_t m = n - i < SHRINK_INT_RUN ? n - i : SHRINK_INT_RUN;                     \
-            T x[SHRINK_INT_RUN], y[SHRINK_INT_RUN];                                         \
-            memcpy(x, (const T *)in + i, m * sizeof(T));                                    \
-            for (size_t k = 0; k < m; k++) {                                                \
-                W v = x[k];                                                                 \
-                W r = v >= above ? v - (v >= cb ? cb : fb)                                  \
-                                 : v <= below ? v + (v >= -fb ? fb : cb) : 0;               \
-                y[k] = (T)(r < low ? low : r > high ? high : r);                            \
-            }                                                                               \
-            memcpy((T *)out + i, y, m * sizeof(T));                                         \
-        }                                                                                   \
+        FOR_LOCAL_RUNS(n, in, out, T, T, W v = x[k];                                        \
+                       W r = v >= above ? v - (v >= cb ? cb : fb)                           \
+                                        : v <= below ? v + (v >= -fb ? fb : cb) : 0;        \
+                       y[k] = (T)(r < low ? low : r > high ? high : r);)                    \
     }
 SHRINK_INT_FAST(i8, int8_t, int16_t, INT8_MIN, INT8_MAX, 0x1p14)
 SHRINK_INT_FAST(u8, uint8_t, int16_t, 0, UINT8_MAX, 0x1p14)
@@ -190,7 +180,6 @@ SHRINK_INT_FAST(u16, uint16_t, int32_t, 0, UINT16_MAX, 0x1p24)
 SHRINK_INT_FAST(i32, int32_t, int64_t, INT32_MIN, INT32_MAX, 0x1p40)
 SHRINK_INT_FAST(u32, uint32_t, int64_t, 0, UINT32_MAX, 0x1p40)
 #undef SHRINK_INT_FAST
-#undef SHRINK_INT_RUN
 #endif
 
 #undef OP
