@@ -134,13 +134,6 @@ CLIPGRAD_INT(u32, 32, ukey32(x))
 CLIPGRAD_WIDE(i64, gts64)
 CLIPGRAD_WIDE(u64, gtu64)
 #undef CLIPGRAD_WIDE
-/* Cut where x < a or x > b; `all`: every x (a the greatest value, b the least). */
-static ALWAYS_INLINE void clipgrad_wide_keys(kc *c, uint64_t lo, uint64_t hi, uint64_t a,
-                                             uint64_t b, int all)
-{
-    c->p[0] = set64(all ? hi : a);
-    c->p[1] = set64(all ? lo : b);
-}
 static ALWAYS_INLINE V bin_clipgrad_h16(V x, V grad, const kc *c)
 {
     V k = key16(x, c);
@@ -192,16 +185,19 @@ CLIPGRAD_INT_SETUP(u32, 32, 1, 0, UINT32_MAX)
 /* The 64-bit integers, by the reference's own tests (ops/clip_grad.h), each true up to
    or from one x: a bound that cuts at the type's far end cuts every x, one that cuts
    nothing at its near end nothing; else a is the last x cut by Min plus 1, b the first
-   x cut by Max less 1, neither past the type. */
+   x cut by Max less 1, neither past the type. x < a or x > b is cut: every x where a is
+   the type's greatest value and b its least. */
 #define CLIPGRAD_WIDE_SETUP(t, T, LO, HI, LAST_AT_MOST, FIRST_AT_LEAST)                     \
     static ALWAYS_INLINE void setup_clipgrad_##t(kc *c, const dmlp__kernel_args *args)      \
     {                                                                                       \
         float p0 = args->param[0], p1 = args->param[1];                                     \
         int all = clipgrad_##t##_at_most(HI, p0) || clipgrad_##t##_at_least(LO, p1);        \
-        T a = all || !clipgrad_##t##_at_most(LO, p0) ? (T)(LO) : (T)((LAST_AT_MOST) + 1);   \
-        T b = all || !clipgrad_##t##_at_least(HI, p1) ? (T)(HI) : (T)((FIRST_AT_LEAST) - 1);\
-        clipgrad_wide_keys(c, (uint64_t)(T)(LO), (uint64_t)(T)(HI), (uint64_t)a,            \
-                           (uint64_t)b, all);                                               \
+        T a = all ? (T)(HI)                                                                 \
+                  : !clipgrad_##t##_at_most(LO, p0) ? (T)(LO) : (T)((LAST_AT_MOST) + 1);    \
+        T b = all ? (T)(LO)                                                                 \
+                  : !clipgrad_##t##_at_least(HI, p1) ? (T)(HI) : (T)((FIRST_AT_LEAST) - 1); \
+        c->p[0] = set64((uint64_t)a);                                                       \
+        c->p[1] = set64((uint64_t)b);                                                       \
     }
 CLIPGRAD_WIDE_SETUP(i64, int64_t, INT64_MIN, INT64_MAX, clipgrad_floor(p0), clipgrad_ceil(p1))
 CLIPGRAD_WIDE_SETUP(u64, uint64_t, 0, UINT64_MAX, (uint64_t)p0,

@@ -112,14 +112,14 @@ CLIPGRAD1_INT_SETUP(u16, 16, 1, 0, UINT16_MAX)
 CLIPGRAD1_INT_SETUP(i32, 32, 0, INT32_MIN, INT32_MAX)
 CLIPGRAD1_INT_SETUP(u32, 32, 1, 0, UINT32_MAX)
 #undef CLIPGRAD1_INT_SETUP
-/* The 64-bit integers: a and b in the type (ops/clip_grad.c's clipgrad_wide_keys). */
+/* The 64-bit integers: a and b in the type, as ops/clip_grad.c's setup gives them. */
 #define CLIPGRAD1_WIDE_SETUP(t, T, LO, HI)                                                  \
     static ALWAYS_INLINE void setup_clipgrad1_##t(kc *c, const dmlp__kernel_args *args)     \
     {                                                                                       \
         T s0 = (T)args->scalar[0], s1 = (T)args->scalar[1];                                 \
         int all = s0 == (T)(HI) || s1 == (T)(LO);                                           \
-        clipgrad_wide_keys(c, (uint64_t)(T)(LO), (uint64_t)(T)(HI),                         \
-                           all ? 0 : (uint64_t)(T)(s0 + 1), all ? 0 : (uint64_t)(T)(s1 - 1), all); \
+        c->p[0] = set64((uint64_t)(all ? (T)(HI) : (T)(s0 + 1)));                           \
+        c->p[1] = set64((uint64_t)(all ? (T)(LO) : (T)(s1 - 1)));                           \
     }
 CLIPGRAD1_WIDE_SETUP(i64, int64_t, INT64_MIN, INT64_MAX)
 CLIPGRAD1_WIDE_SETUP(u64, uint64_t, 0, UINT64_MAX)
