@@ -32,13 +32,14 @@ static ALWAYS_INLINE V modulus_mul8(V x, V y) { return bin_mul_8(x, y, NULL); }
 /* ---- float32 ----
    For |b| <= |a| < |b| * 2^29, both finite and |b| >= 2^-103: A = |a| and B = |b| are
    normal, made binary64 exactly on their bits (the exponent rebiased by 896), and
-   q = trunc(A / B) rounded in binary64 is k = trunc(A / B) or k + 1 (the rounding can
-   reach the next integer, never pass it; q >= k as k is a float below 2^53). q has at
-   most 29 bits and B 24, so q * B is exact, and A - q * B, whose exact value is
-   r = A - k * B or r - B, both below B in magnitude and multiples of B's last place, is
-   exact; a negative one takes B back, exactly. r is a float32 multiple of B's last place
-   (>= 2^-126: no subnormal, whatever the flush-to-zero state), narrowed back exactly on
-   its bits, and takes a's sign. |a| < |b| gives a itself; the floored form then adds b
+   q = trunc(A / B) rounded in binary64 is k = trunc(A / B) itself: A / B = k + f, where
+   1 - f = (B - r) / B for r = A - k * B, a multiple of B's last place below B, so
+   1 - f > 2^-24, while rounding A / B up to k + 1 <= 2^29 needs 1 - f within half an
+   ulp of it, at most 2^-25 (the 16-bit types below: B's last place gives 1 - f > 2^-11
+   for f16 and 2^-8 for bf16, half an ulp below 2^40 and 2^45 is 2^-13 and 2^-9). q has
+   at most 29 bits and B 24, so q * B is exact, and A - q * B = r is exact. r is a
+   float32 multiple of B's last place (>= 2^-126: no subnormal, whatever the flush-to-zero
+   state), narrowed back exactly on its bits, and takes a's sign. |a| < |b| gives a itself; the floored form then adds b
    in binary32 where the remainder is nonzero of the other sign (one rounding, as the
    reference's), and a zero one takes b's sign. Infinities, zeros of b and NaNs are set
    from the bits last, as the reference orders them. Any other lane (a quotient of 2^29
@@ -58,7 +59,6 @@ static ALWAYS_INLINE V fmod_core64(F64 A, F64 B)
 {
     F64 q = ftrunc64(fdiv64(A, B));
     V r = fromf64(fsub64(A, fmul64(q, B)));
-    r = fromf64(fadd64(tof64(r), tof64(keep64(ltz64(r), fromf64(B)))));
     return sel64(feq64(r, zero()), zero(), sub64(r, set64(FMOD_BIAS64)));
 }
 typedef void modulus_reference_fn(size_t n, const void *a, const void *b, void *out,
