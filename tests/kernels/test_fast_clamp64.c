@@ -13,6 +13,7 @@
 
 #include "kernels/kernels.h"
 #include "test_util.h"
+#include "fast_variants.h"
 
 #define N 4096
 
@@ -57,37 +58,11 @@ static void fill(uint64_t *x)
     }
 }
 
-static void compare(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, const char *what,
-                    const dmlp__kernel_args *args, const uint64_t *x, unsigned long *run,
-                    unsigned long *skipped)
-{
-    static uint64_t want[N], got[N];
-    dmlp__kernel_choice v[8];
-    size_t count = dmlp__kernel_variants(op, type, v, 8);
-    dmlp__unary_kernel ref = dmlp__reference_kernel(op, type);
-    CHECK(count >= 2 && ref != NULL && v[count - 1].fn == ref, "%s: a fast kernel", what);
-    for (size_t k = 0; k + 1 < count; k++) {
-        if (v[k].isa > dmlp__isa_detect()) {
-            ++*skipped;
-            continue;
-        }
-        ++*run;
-        ref(N, x, want, args);
-        memset(got, 0x5a, sizeof got);
-        v[k].fn(N, x, got, args);
-        CHECK(memcmp(want, got, sizeof got) == 0, "%s: %s", v[k].name, what);
-        memcpy(got, x, sizeof got);
-        v[k].fn(N - 3, got + 1, got + 1, args);
-        CHECK(memcmp(want + 1, got + 1, (N - 3) * 8) == 0 && got[0] == x[0],
-              "%s: %s in place", v[k].name, what);
-    }
-}
-
 int main(void)
 {
     static uint64_t x[N];
     fill(x);
-    unsigned long run = 0, skipped = 0;
+    variant_counts counts = {0, 0};
     static const DML_TENSOR_DATA_TYPE types[2] = {DML_TENSOR_DATA_TYPE_INT64,
                                                   DML_TENSOR_DATA_TYPE_UINT64};
     for (size_t t = 0; t < 2; t++) {
@@ -99,7 +74,8 @@ int main(void)
             args.param[1] = bounds[j][1];
             snprintf(what, sizeof what, "%s Clip %g, %g", t ? "UINT64" : "INT64",
                      (double)bounds[j][0], (double)bounds[j][1]);
-            compare(DML_OPERATOR_ELEMENT_WISE_CLIP, types[t], what, &args, x, &run, &skipped);
+            compare_variants(DML_OPERATOR_ELEMENT_WISE_CLIP, types[t], 8, &args, x, N, what,
+                             &counts);
         }
         /* Clip1: every pair of the ends as Min and Max */
         for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
@@ -110,15 +86,9 @@ int main(void)
                 args.scalar[1] = ends[j];
                 snprintf(what, sizeof what, "%s Clip1 0x%llx, 0x%llx", t ? "UINT64" : "INT64",
                          (unsigned long long)ends[i], (unsigned long long)ends[j]);
-                compare(DML_OPERATOR_ELEMENT_WISE_CLIP1, types[t], what, &args, x, &run,
-                        &skipped);
+                compare_variants(DML_OPERATOR_ELEMENT_WISE_CLIP1, types[t], 8, &args, x, N,
+                                 what, &counts);
             }
     }
-    printf("test_fast_clamp64: %lu kernel runs compared, %lu need a newer CPU\n", run,
-           skipped);
-    if (run == 0) {
-        printf("test_fast_clamp64: skipped: no fast kernel this CPU runs\n");
-        return TEST_SKIP;
-    }
-    return test_finish("test_fast_clamp64");
+    return variants_finish("test_fast_clamp64", &counts);
 }

@@ -16,6 +16,7 @@
 
 #include "kernels/kernels.h"
 #include "test_util.h"
+#include "fast_variants.h"
 
 static const float pairs[][2] = {
     {0.0f, 0.5f},           /* the defaults */
@@ -75,58 +76,26 @@ static size_t fill_inputs(unsigned char *p, size_t size, int is_signed)
 
 int main(void)
 {
-    const size_t room = 4 * ((6u << 17) + (1u << 16));
-    unsigned char *in = malloc(room), *want = malloc(room), *got = malloc(room);
-    if (!in || !want || !got) {
+    unsigned char *in = malloc(4 * ((6u << 17) + (1u << 16)));
+    if (!in) {
         fprintf(stderr, "test_fast_shrink_int: out of memory\n");
         return 1;
     }
-    dmlp__isa cpu = dmlp__isa_detect();
-    unsigned long run = 0, skipped = 0;
+    variant_counts counts = {0, 0};
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
-        dmlp__kernel_choice v[8];
-        size_t count = dmlp__kernel_variants(DML_OPERATOR_ACTIVATION_SHRINK, types[t].type, v, 8);
-        dmlp__unary_kernel ref = dmlp__reference_kernel(DML_OPERATOR_ACTIVATION_SHRINK,
-                                                        types[t].type);
-        CHECK(count >= 2 && ref != NULL && v[count - 1].fn == ref,
-              "type %zu: a fast kernel and the reference last", t);
         size_t n = fill_inputs(in, types[t].size, types[t].is_signed);
-        size_t bytes = n * types[t].size;
-        for (size_t k = 0; k + 1 < count; k++) {
-            if (v[k].isa > cpu) {
-                skipped++;
-                continue;
-            }
-            run++;
-            for (size_t j = 0; j < PAIRS; j++) {
-                dmlp__kernel_args args;
-                memset(&args, 0, sizeof args);
-                args.param[0] = pairs[j][0];
-                args.param[1] = pairs[j][1];
-                memset(want, 0x5a, room);
-                memset(got, 0x5a, room);
-                ref(n, in, want, &args);
-                v[k].fn(n, in, got, &args);
-                CHECK(memcmp(want, got, room) == 0, "%s: Bias %g, Threshold %g", v[k].name,
-                      (double)pairs[j][0], (double)pairs[j][1]);
-                /* in place, from an odd start and over an odd length */
-                memcpy(got, in, bytes);
-                v[k].fn(n - 3, got + types[t].size, got + types[t].size, &args);
-                size_t z = types[t].size;
-                CHECK(memcmp(want + z, got + z, bytes - 3 * z) == 0 && memcmp(got, in, z) == 0,
-                      "%s: in place, Bias %g, Threshold %g", v[k].name, (double)pairs[j][0],
-                      (double)pairs[j][1]);
-            }
+        for (size_t j = 0; j < PAIRS; j++) {
+            dmlp__kernel_args args;
+            memset(&args, 0, sizeof args);
+            args.param[0] = pairs[j][0];
+            args.param[1] = pairs[j][1];
+            char what[80];
+            snprintf(what, sizeof what, "type %zu, Bias %g, Threshold %g", t,
+                     (double)pairs[j][0], (double)pairs[j][1]);
+            compare_variants(DML_OPERATOR_ACTIVATION_SHRINK, types[t].type, types[t].size,
+                             &args, in, n, what, &counts);
         }
     }
     free(in);
-    free(want);
-    free(got);
-    printf("test_fast_shrink_int: %lu fast kernels compared, %lu need a newer CPU\n", run,
-           skipped);
-    if (run == 0) {
-        printf("test_fast_shrink_int: skipped: no fast kernel this CPU runs\n");
-        return TEST_SKIP;
-    }
-    return test_finish("test_fast_shrink_int");
+    return variants_finish("test_fast_shrink_int", &counts);
 }
