@@ -159,9 +159,9 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define f2h(lo, hi) vreinterpretq_u8_f16(vcvt_high_f16_f32(vcvt_f16_f32(lo), (hi)))
 
 /* Rounding to an integral value toward +inf (fceil) and -inf (ffloor), IEEE's
-   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax, the
-   greater of two floats in lanes where neither is a NaN nor both are zeros (Max sets
-   those lanes itself from the bits). */
+   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax and
+   fmin, the greater and the lesser of two floats in lanes where neither is a NaN; of two
+   zeros, the one IEEE orders so (-0 below +0: FMAX and FMIN). */
 #define fceil32 vrndpq_f32
 #define ffloor32 vrndmq_f32
 #define fceil64 vrndpq_f64
@@ -173,6 +173,8 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define fnearest64 vrndnq_f64
 #define fmax32 vmaxq_f32
 #define fmax64 vmaxq_f64
+#define fmin32 vminq_f32
+#define fmin64 vminq_f64
 /* IEEE comparisons of the float views, lanes of all ones where true: false wherever a
    lane holds a NaN, -0 equal to +0 (the comparisons' fast kernels). */
 #define feq32(a, b) B32(vceqq_f32(tof32(a), tof32(b)))

@@ -155,7 +155,6 @@ static inline V cnt8(V x)
 #define fmadd32 _mm256_fmadd_ps
 #define fnmadd32 _mm256_fnmadd_ps
 #define fmsub32 _mm256_fmsub_ps
-#define fmin32 _mm256_min_ps
 #define fmadd64 _mm256_fmadd_pd
 #define RECIP_BOUND 0x1.8p-12 /* rcpps: 1.5 * 2^-12 */
 #define RECIP_STEPS 2
@@ -163,9 +162,10 @@ static inline V cnt8(V x)
 #define RECIP_STEPS_BF16 0
 
 /* Rounding to an integral value toward +inf (fceil) and -inf (ffloor), IEEE's
-   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax, the
-   greater of two floats in lanes where neither is a NaN nor both are zeros (Max sets
-   those lanes itself from the bits). */
+   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax and
+   fmin, the greater and the lesser of two floats in lanes where neither is a NaN; of two
+   zeros, the second operand (max and min return their second operand where the
+   comparison is false). */
 #define fceil32(x) _mm256_round_ps((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
 #define ffloor32(x) _mm256_round_ps((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #define fceil64(x) _mm256_round_pd((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
@@ -177,6 +177,8 @@ static inline V cnt8(V x)
 #define fnearest64(x) _mm256_round_pd((x), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define fmax32 _mm256_max_ps
 #define fmax64 _mm256_max_pd
+#define fmin32 _mm256_min_ps
+#define fmin64 _mm256_min_pd
 /* IEEE comparisons of the float views, ordered and quiet: false wherever a lane holds a
    NaN, -0 equal to +0 (the comparisons' fast kernels). */
 #define feq32(a, b) fromf32(_mm256_cmp_ps(tof32(a), tof32(b), _CMP_EQ_OQ))

@@ -270,7 +270,6 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define fmadd32 _mm512_fmadd_ps
 #define fnmadd32 _mm512_fnmadd_ps
 #define fmsub32 _mm512_fmsub_ps
-#define fmin32 _mm512_min_ps
 #define fmadd64 _mm512_fmadd_pd
 #define RECIP_BOUND 0x1p-14 /* vrcp14ps */
 #define RECIP_STEPS 1
@@ -286,9 +285,10 @@ static inline V bf16_pair(F32 even, F32 odd)
           fromf32(q))
 
 /* Rounding to an integral value toward +inf (fceil) and -inf (ffloor), IEEE's
-   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax, the
-   greater of two floats in lanes where neither is a NaN nor both are zeros (Max sets
-   those lanes itself from the bits). */
+   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax and
+   fmin, the greater and the lesser of two floats in lanes where neither is a NaN; of two
+   zeros, the second operand (max and min return their second operand where the
+   comparison is false). */
 #define fceil32(x) _mm512_roundscale_ps((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
 #define ffloor32(x) _mm512_roundscale_ps((x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #define fceil64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
@@ -300,6 +300,8 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define fnearest64(x) _mm512_roundscale_pd((x), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define fmax32 _mm512_max_ps
 #define fmax64 _mm512_max_pd
+#define fmin32 _mm512_min_ps
+#define fmin64 _mm512_min_pd
 /* IEEE comparisons of the float views into k-masks, ordered and quiet: false wherever a
    lane holds a NaN, -0 equal to +0 (the comparisons' fast kernels). */
 #define feq32(a, b) _mm512_cmp_ps_mask(tof32(a), tof32(b), _CMP_EQ_OQ)

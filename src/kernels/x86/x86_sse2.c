@@ -186,11 +186,14 @@ static inline V f2h1(F32 f)
 #define f2h(lo, hi) _mm_packs_epi32(f2h1(lo), f2h1(hi))
 
 /* Rounding to an integral value toward +inf (fceil) and -inf (ffloor), IEEE's
-   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax, the
-   greater of two floats in lanes where neither is a NaN nor both are zeros (Max sets
-   those lanes itself from the bits). */
+   roundToIntegral: a NaN comes back quiet, the sign is kept (Ceil, Floor); and fmax and
+   fmin, the greater and the lesser of two floats in lanes where neither is a NaN; of two
+   zeros, the second operand (max and min return their second operand where the
+   comparison is false). */
 #define fmax32 _mm_max_ps
 #define fmax64 _mm_max_pd
+#define fmin32 _mm_min_ps
+#define fmin64 _mm_min_pd
 /* IEEE comparisons of the float views, lanes of all ones where true: false wherever a
    lane holds a NaN, -0 equal to +0 (the comparisons' fast kernels). */
 #define feq32(a, b) _mm_castps_si128(_mm_cmpeq_ps(tof32(a), tof32(b)))
