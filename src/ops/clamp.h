@@ -150,10 +150,32 @@ CLAMP_KEYS(32, gt32, gt32(vand(x, c->abs), c->inf))
 CLAMP_KEYS(64, gts64, nan_64(vand(x, c->abs), c))
 #undef CLAMP_KEYS
 
+/* Bounds that are numbers, Min not -0 and Max not +0, on f32 and f64 lanes: Clip is
+   fmax(fmin(x, Max), Min) and Threshold fmax(x, Min) by the ISA's own max and min, the
+   bound second. Of two zeros every ISA's rule (fmaxW, fminW) then gives the bound, which
+   is the right zero: max(+-0, +0) is +0 and min(+-0, -0) is -0. A NaN x takes p[2], as
+   on the keys. Four instructions a vector at AVX-512 against the keys' fourteen. */
+#define CLAMP_NATIVE(w)                                                                     \
+    static ALWAYS_INLINE V clamp_native##w(V x, int upper, const kc *c)                     \
+    {                                                                                       \
+        F##w r = upper ? fmin##w(tof##w(x), tof##w(c->p[1])) : tof##w(x);                   \
+        r = fmax##w(r, tof##w(c->p[0]));                                                   \
+        return sel##w(feq##w(x, x), fromf##w(r), c->propagate ? vor(x, c->quiet) : c->p[2]); \
+    }
+CLAMP_NATIVE(32)
+CLAMP_NATIVE(64)
+#undef CLAMP_NATIVE
+
 /* Whether the first `bounds` FLOAT members (Min, and Max for Clip) are numbers. */
 static inline int clamp_keyed(const dmlp__kernel_args *args, int bounds)
 {
     return args->param[0] == args->param[0] && (bounds < 2 || args->param[1] == args->param[1]);
+}
+/* Whether they are numbers, Min not -0 and Max not +0 (clamp_native). */
+static inline int clamp_native(const dmlp__kernel_args *args, int bounds)
+{
+    return clamp_keyed(args, bounds) && dmlp__f32_bits(args->param[0]) != 0x80000000u &&
+           (bounds < 2 || dmlp__f32_bits(args->param[1]) != 0);
 }
 /* A bound's bits (w bits, in the type) as a key, and a key as a signed w-bit number. */
 static inline uint64_t clamp_key_bits(uint64_t b, int w)
@@ -175,7 +197,14 @@ static ALWAYS_INLINE void setup_keys(kc *c, int w, uint64_t lo, uint64_t hi)
     c->p[1] = splat(w, khi);
     c->p[2] = splat(w, clamp_key_value(khi, w) > clamp_key_value(klo, w) ? hi : lo);
 }
-/* Clip's bounds as keys (Threshold's: Max taken as Min, below). */
+/* The bounds themselves for clamp_native, p[2] as for the keys. */
+static ALWAYS_INLINE void setup_native(kc *c, int w, uint64_t lo, uint64_t hi)
+{
+    setup_keys(c, w, lo, hi);
+    c->p[0] = splat(w, lo);
+    c->p[1] = splat(w, hi);
+}
+/* Clip's bounds as keys (Threshold's: Max taken as Min, below), and as themselves. */
 static ALWAYS_INLINE void setup_clamp_keys_f16(kc *c, const dmlp__kernel_args *args)
 {
     setup_f16(c, args);
@@ -197,17 +226,33 @@ static ALWAYS_INLINE void setup_clamp_keys_f64(kc *c, const dmlp__kernel_args *a
     setup_keys(c, 64, dmlp__f64_bits((double)args->param[0]),
                dmlp__f64_bits((double)args->param[1]));
 }
+static ALWAYS_INLINE void setup_clamp_native_f32(kc *c, const dmlp__kernel_args *args)
+{
+    setup_f32(c, args);
+    setup_native(c, 32, dmlp__f32_bits(args->param[0]), dmlp__f32_bits(args->param[1]));
+}
+static ALWAYS_INLINE void setup_clamp_native_f64(kc *c, const dmlp__kernel_args *args)
+{
+    setup_f64(c, args);
+    setup_native(c, 64, dmlp__f64_bits((double)args->param[0]),
+                 dmlp__f64_bits((double)args->param[1]));
+}
 
-/* A float kernel of Clip, Clip1 or Threshold: a ScaleBias to the reference; on the keys
-   (keys_blk after keys_setup) where args->clamp_keys says so and KEYED holds (the bounds
-   are numbers); else blk after setup. */
-#define CLAMP_FLOAT_KERNEL(t, op, S, KEYED, keys_blk, keys_setup, blk, setup)               \
+/* A float kernel of Clip, Clip1 or Threshold: a ScaleBias to the reference; the ISA's
+   max and min (native_blk after native_setup) where NATIVE holds (clamp_native: f32 and
+   f64; 0 for the 16-bit types); on the keys (keys_blk after keys_setup) where
+   args->clamp_keys says so and KEYED holds (the bounds are numbers); else blk after
+   setup. */
+#define CLAMP_FLOAT_KERNEL(t, op, S, NATIVE, native_blk, native_setup, KEYED, keys_blk,      \
+                           keys_setup, blk, setup)                                          \
     REFERENCE_DECL(t, op);                                                                  \
     UNARY_KERNEL(t, op)                                                                     \
     {                                                                                       \
         if (by_reference(REFERENCE(t, op), n, in, out, args))                               \
             return;                                                                         \
-        if (args->clamp_keys && (KEYED))                                                    \
+        if (NATIVE)                                                                         \
+            run_map(n, in, out, args, S, native_blk, native_setup);                         \
+        else if (args->clamp_keys && (KEYED))                                               \
             run_map(n, in, out, args, S, keys_blk, keys_setup);                             \
         else                                                                                \
             run_map(n, in, out, args, S, blk, setup);                                       \

@@ -100,23 +100,28 @@ DMLP__REFERENCE_MAP(u64_clip, uint64_t, uint64_t, clip_unsigned(x, UINT64_MAX, a
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* A float kernel: a ScaleBias to the reference; number bounds on the keys (w-bit lanes,
+/* A float kernel: a ScaleBias to the reference; for f32 and f64 the ISA's min and max
+   where clamp_native says so (ops/clamp.h); number bounds on the keys (w-bit lanes,
    ops/clamp.h) where args->clamp_keys says so; else blk with setup, which is min with
    Max, then max with Min, each in the page's order, with Max's kernels (f16 and bf16 on
    their ordering keys). */
-#define CLIP_FLOAT_KERNEL(t, S, w, blk, setup)                                              \
+#define CLIP_FLOAT_KERNEL(t, S, w, NATIVE, native_blk, native_setup, blk, setup)             \
     MAP_BLOCK(blk_clip_keys_##t, clamp_keys##w(x, 1, c))                                    \
-    CLAMP_FLOAT_KERNEL(t, clip, S, clamp_keyed(args, 2), blk_clip_keys_##t,                 \
-                       setup_clamp_keys_##t, blk, setup)
+    CLAMP_FLOAT_KERNEL(t, clip, S, NATIVE, native_blk, native_setup, clamp_keyed(args, 2),  \
+                       blk_clip_keys_##t, setup_clamp_keys_##t, blk, setup)
 
-
+MAP_BLOCK(blk_clip_native_f32, clamp_native32(x, 1, c))
+MAP_BLOCK(blk_clip_native_f64, clamp_native64(x, 1, c))
 MAP_BLOCK(blk_clip_f32, bin_max_f32(c->p[0], clamp_min32(x, c->p[1], c), c))
 MAP_BLOCK(blk_clip_f64, bin_max_f64(c->p[0], clamp_min64(x, c->p[1], c), c))
 MAP_BLOCK(blk_clip_f16, bin_max_f16(c->p[0], clamp_min16(x, c->p[1], c), c))
-CLIP_FLOAT_KERNEL(f32, 4, 32, blk_clip_f32, setup_f32)
-CLIP_FLOAT_KERNEL(f64, 8, 64, blk_clip_f64, setup_f64)
-CLIP_FLOAT_KERNEL(f16, 2, 16, blk_clip_f16, setup_clamp_f16)
-CLIP_FLOAT_KERNEL(bf16, 2, 16, blk_clip_f16, setup_clamp_bf16)
+CLIP_FLOAT_KERNEL(f32, 4, 32, clamp_native(args, 2), blk_clip_native_f32,
+                  setup_clamp_native_f32, blk_clip_f32, setup_f32)
+CLIP_FLOAT_KERNEL(f64, 8, 64, clamp_native(args, 2), blk_clip_native_f64,
+                  setup_clamp_native_f64, blk_clip_f64, setup_f64)
+CLIP_FLOAT_KERNEL(f16, 2, 16, 0, blk_clip_f16, setup_clamp_f16, blk_clip_f16, setup_clamp_f16)
+CLIP_FLOAT_KERNEL(bf16, 2, 16, 0, blk_clip_f16, setup_clamp_bf16, blk_clip_f16,
+                  setup_clamp_bf16)
 /* The integers (no ScaleBias): min with Max, then max with Min. */
 #define INT_CLIP(t, S)                                                                      \
     MAP_BLOCK(blk_clip_##t, clamp_max_##t(c->p[0], clamp_min_##t(x, c->p[1])))             \

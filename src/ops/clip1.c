@@ -81,19 +81,36 @@ static ALWAYS_INLINE void setup_scalars_f64(kc *c, const dmlp__kernel_args *args
 }
 
 /* Bounds that are numbers (their bits in the type: the magnitude at most the infinity's)
-   on Clip's keys (ops/clamp.h) where args->clamp_keys says so, else Clip's blocks. */
-#define CLIP1_FLOAT_KERNEL(t, S, w, ABS, INF, blk)                                          \
+   by the ISA's min and max where Min is not -0 and Max not +0 (f32 and f64: clamp_native,
+   ops/clamp.h), else on Clip's keys where args->clamp_keys says so, else Clip's blocks.
+   SIGN is the type's sign bit, NATIVE 1 where the type has the native form (native_blk;
+   the 16-bit types pass 0 and their blk). */
+#define CLIP1_FLOAT_KERNEL(t, S, w, ABS, INF, SIGN, NATIVE, native_blk, blk)                \
     static ALWAYS_INLINE void setup_clip1_keys_##t(kc *c, const dmlp__kernel_args *args)    \
     {                                                                                       \
         setup_##t(c, args);                                                                 \
         setup_keys(c, w, args->scalar[0], args->scalar[1]);                                 \
     }                                                                                       \
+    static ALWAYS_INLINE void setup_clip1_native_##t(kc *c, const dmlp__kernel_args *args)  \
+    {                                                                                       \
+        setup_##t(c, args);                                                                 \
+        setup_native(c, w, args->scalar[0], args->scalar[1]);                               \
+    }                                                                                       \
     MAP_BLOCK(blk_clip1_keys_##t, clamp_keys##w(x, 1, c))                                   \
     CLAMP_FLOAT_KERNEL(t, clip1, S,                                                         \
-                       (args->scalar[0] & (ABS)) <= (INF) && (args->scalar[1] & (ABS)) <= (INF), \
-                       blk_clip1_keys_##t, setup_clip1_keys_##t, blk, setup_scalars_##t)
-CLIP1_FLOAT_KERNEL(f32, 4, 32, 0x7fffffffu, 0x7f800000u, blk_clip_f32)
-CLIP1_FLOAT_KERNEL(f64, 8, 64, 0x7fffffffffffffffu, 0x7ff0000000000000u, blk_clip_f64)
+                       (NATIVE) && clip1_numbers(args, ABS, INF) &&                         \
+                           args->scalar[0] != (SIGN) && args->scalar[1] != 0,               \
+                       native_blk, setup_clip1_native_##t,                                  \
+                       clip1_numbers(args, ABS, INF), blk_clip1_keys_##t,                   \
+                       setup_clip1_keys_##t, blk, setup_scalars_##t)
+static inline int clip1_numbers(const dmlp__kernel_args *args, uint64_t abs, uint64_t inf)
+{
+    return (args->scalar[0] & abs) <= inf && (args->scalar[1] & abs) <= inf;
+}
+CLIP1_FLOAT_KERNEL(f32, 4, 32, 0x7fffffffu, 0x7f800000u, 0x80000000u, 1, blk_clip_native_f32,
+                   blk_clip_f32)
+CLIP1_FLOAT_KERNEL(f64, 8, 64, 0x7fffffffffffffffu, 0x7ff0000000000000u, 1ull << 63, 1,
+                   blk_clip_native_f64, blk_clip_f64)
 
 /* f16, bf16 and the integers: Clip's blocks with the bounds' bits
    in every lane of the type's width. */
@@ -115,8 +132,8 @@ CLIP1_SETUP(u32, 32, setup_none)
 CLIP1_SETUP(i64, 64, setup_none)
 CLIP1_SETUP(u64, 64, setup_none)
 #undef CLIP1_SETUP
-CLIP1_FLOAT_KERNEL(f16, 2, 16, 0x7fffu, 0x7c00u, blk_clip_f16)
-CLIP1_FLOAT_KERNEL(bf16, 2, 16, 0x7fffu, 0x7f80u, blk_clip_f16)
+CLIP1_FLOAT_KERNEL(f16, 2, 16, 0x7fffu, 0x7c00u, 0x8000u, 0, blk_clip_f16, blk_clip_f16)
+CLIP1_FLOAT_KERNEL(bf16, 2, 16, 0x7fffu, 0x7f80u, 0x8000u, 0, blk_clip_f16, blk_clip_f16)
 #undef CLIP1_FLOAT_KERNEL
 MAP_KERNEL(i8, clip1, 1, blk_clip_i8, setup_scalars_i8)
 MAP_KERNEL(u8, clip1, 1, blk_clip_u8, setup_scalars_u8)

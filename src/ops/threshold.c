@@ -53,9 +53,10 @@ DMLP__REFERENCE_MAP(u32_threshold, uint32_t, uint32_t, threshold_int(x, 0, UINT3
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* The floats: a ScaleBias to the reference; a number Min on the keys (ops/clamp.h) where
-   args->clamp_keys says so; else Max's max against Min in every lane (f16 and bf16 on
-   their own ordering keys). */
+/* The floats: a ScaleBias to the reference; for f32 and f64 a number Min but -0 by the
+   ISA's max (clamp_native, ops/clamp.h); a number Min on the keys where args->clamp_keys
+   says so; else Max's max against Min in every lane (f16 and bf16 on their own ordering
+   keys). */
 MAP_BLOCK(blk_threshold_f32, bin_max_f32(x, c->p[0], c))
 MAP_BLOCK(blk_threshold_f64, bin_max_f64(x, c->p[0], c))
 MAP_BLOCK(blk_threshold_f16, bin_max_f16(x, c->p[0], c))
@@ -72,14 +73,32 @@ SETUP_THRESHOLD_KEYS(bf16, 16, dmlp__f32_to_bf16)
 SETUP_THRESHOLD_KEYS(f32, 32, dmlp__f32_bits)
 SETUP_THRESHOLD_KEYS(f64, 64, dmlp__f64_bits)
 #undef SETUP_THRESHOLD_KEYS
-#define THRESHOLD_FLOAT_KERNEL(t, S, w, blk, setup)                                         \
+/* Min itself, and Min for a NaN x (the f32 and f64 native form). */
+#define SETUP_THRESHOLD_NATIVE(t, w, BITS)                                                  \
+    static ALWAYS_INLINE void setup_threshold_native_##t(kc *c,                             \
+                                                         const dmlp__kernel_args *args)     \
+    {                                                                                       \
+        setup_##t(c, args);                                                                 \
+        uint64_t min = BITS(args->param[0]);                                                \
+        setup_native(c, w, min, min);                                                       \
+    }                                                                                       \
+    MAP_BLOCK(blk_threshold_native_##t, clamp_native##w(x, 0, c))
+SETUP_THRESHOLD_NATIVE(f32, 32, dmlp__f32_bits)
+SETUP_THRESHOLD_NATIVE(f64, 64, dmlp__f64_bits)
+#undef SETUP_THRESHOLD_NATIVE
+#define THRESHOLD_FLOAT_KERNEL(t, S, w, NATIVE, native_blk, native_setup, blk, setup)        \
     MAP_BLOCK(blk_threshold_keys_##t, clamp_keys##w(x, 0, c))                               \
-    CLAMP_FLOAT_KERNEL(t, threshold, S, clamp_keyed(args, 1), blk_threshold_keys_##t,       \
+    CLAMP_FLOAT_KERNEL(t, threshold, S, NATIVE, native_blk, native_setup,                   \
+                       clamp_keyed(args, 1), blk_threshold_keys_##t,                        \
                        setup_threshold_keys_##t, blk, setup)
-THRESHOLD_FLOAT_KERNEL(f32, 4, 32, blk_threshold_f32, setup_f32)
-THRESHOLD_FLOAT_KERNEL(f64, 8, 64, blk_threshold_f64, setup_f64)
-THRESHOLD_FLOAT_KERNEL(f16, 2, 16, blk_threshold_f16, setup_clamp_f16)
-THRESHOLD_FLOAT_KERNEL(bf16, 2, 16, blk_threshold_f16, setup_clamp_bf16)
+THRESHOLD_FLOAT_KERNEL(f32, 4, 32, clamp_native(args, 1), blk_threshold_native_f32,
+                       setup_threshold_native_f32, blk_threshold_f32, setup_f32)
+THRESHOLD_FLOAT_KERNEL(f64, 8, 64, clamp_native(args, 1), blk_threshold_native_f64,
+                       setup_threshold_native_f64, blk_threshold_f64, setup_f64)
+THRESHOLD_FLOAT_KERNEL(f16, 2, 16, 0, blk_threshold_f16, setup_clamp_f16, blk_threshold_f16,
+                       setup_clamp_f16)
+THRESHOLD_FLOAT_KERNEL(bf16, 2, 16, 0, blk_threshold_f16, setup_clamp_bf16,
+                       blk_threshold_f16, setup_clamp_bf16)
 #undef THRESHOLD_FLOAT_KERNEL
 /* The integers (no ScaleBias): max with Min. */
 #define INT_THRESHOLD(t, S)                                                                 \

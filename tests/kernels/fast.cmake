@@ -35,6 +35,10 @@ dmlp_add_test(test_fast_shrink_int ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_shrink_
 # bounds at and past the types' ends, every level this CPU runs.
 dmlp_add_test(test_fast_clamp64 ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_clamp64.c)
 
+# Clip's, Clip1's and Threshold's FLOAT32 and FLOAT64 kernels against their reference
+# kernels, with bounds that pick each of their forms, every level this CPU runs.
+dmlp_add_test(test_fast_clamp_float ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_clamp_float.c)
+
 # The two-input fast kernels against their reference kernels, every level this CPU runs.
 dmlp_add_test(test_fast_binary ${CMAKE_CURRENT_SOURCE_DIR}/test_fast_binary.c)
 
