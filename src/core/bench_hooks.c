@@ -3,6 +3,7 @@
 
 #include "core/graph.h"
 #include "core/registry.h"
+#include "core/scalar.h"
 #include "core/support.h"
 #include "core/tune.h"
 #include "core/types.h"
@@ -88,13 +89,21 @@ DML_TENSOR_DATA_TYPE dmlp__bench_output_type(DML_OPERATOR_TYPE op, DML_TENSOR_DA
 /* The FLOAT members an operator is benched with: each one's default (Python's and `dmlp
    run`'s), 1 where it has none (Linear, Threshold, ParametricSoftplus, ConstantPow).
    Zeros would time degenerate cases: ELU with Alpha 0 runs its reference, Softplus with
-   Steepness 0 gives only infinities. bench/peers.py runs the peers with the same values. */
-static void bench_params(const dmlp__op_def *def, dmlp__op_params *p)
+   Steepness 0 gives only infinities. bench/peers.py runs the peers with the same values.
+   The scalar members (Clip1's and ClipGrad1's bounds) take their defaults in the input's
+   type, as `dmlp run` gives them: zeros would clip every element to 0. */
+static void bench_params(const dmlp__op_def *def, DML_TENSOR_DATA_TYPE type,
+                         dmlp__op_params *p)
 {
     memset(p, 0, sizeof *p);
     for (uint32_t i = 0; i < dmlp__op_float_count(def) && i < DMLP__MAX_FLOATS; i++) {
         const dmlp__field *f = dmlp__op_float(def, i);
         p->floats[i] = f->has_default ? f->default_value : 1.0f;
+    }
+    for (uint32_t i = 0; i < dmlp__op_scalar_count(def) && i < DMLP__MAX_SCALARS; i++) {
+        const dmlp__field *f = dmlp__op_scalar(def, i);
+        if (f->has_default)
+            p->scalars[i] = dmlp__scalar_from_float(type, f->default_value);
     }
 }
 
@@ -106,7 +115,7 @@ dmlp_status dmlp__bench_operator_create(dmlp_device *device, DML_OPERATOR_TYPE o
     dmlp__desc_storage storage;
     dmlp__op_params params;
     const dmlp__op_def *def = dmlp__op_find(op);
-    bench_params(def, &params);
+    bench_params(def, in->DataType, &params);
     if (dmlp__op_field(def, DMLP__FIELD_AXES)) { /* along axes: the row is the last axis */
         params.axis_count = 1;
         params.axes[0] = in->DimensionCount - 1;
@@ -124,7 +133,7 @@ dmlp_status dmlp__bench_binary_operator_create(dmlp_device *device, DML_OPERATOR
     dmlp__desc_storage storage;
     dmlp__op_params params;
     const dmlp__op_def *def = dmlp__op_find(op);
-    bench_params(def, &params);
+    bench_params(def, a->DataType, &params);
     const DML_BUFFER_TENSOR_DESC *inputs[2] = {a, b};
     const DML_OPERATOR_DESC *desc = dmlp__desc_build_inputs(&storage, def, inputs, out, &params);
     return dmlp_operator_create(device, desc, 0, created);
