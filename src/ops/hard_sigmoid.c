@@ -75,22 +75,20 @@ PIECEWISE_REFERENCE(hard_sigmoid)
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR) && !defined(DMLP_OPS_HARD_SIGMOID_VECTOR)
 #define DMLP_OPS_HARD_SIGMOID_VECTOR 1
-/* t clamped to [+0, 1] on the bits: above 1 gives 1, the sign bit set (-0, negative
-   numbers) gives +0, a NaN gives 1 or (propagating) itself. */
+/* t clamped to [+0, 1]: fmin against 1 (never two zeros), then fmax with +0 second, which
+   every level's rule for two zeros makes +0 (-0 and negative numbers give +0); a NaN t
+   gives 1 or (propagating) itself. */
 static ALWAYS_INLINE V hs_clamp32(V t, const kc *c)
 {
     V one = set32(FONE32);
-    V r = sel32(pw_gt32(tof32(t), tof32(one)), one, t);
-    r = sel32(ltz32(r), zero(), r);
-    M32 nan = gt32(vand(t, set32(0x7fffffffu)), set32(0x7f800000u));
-    return sel32(nan, c->propagate ? t : one, r);
+    V r = fromf32(fmax32(fmin32(tof32(t), tof32(one)), tof32(zero())));
+    return sel32(feq32(t, t), r, c->propagate ? t : one);
 }
 static ALWAYS_INLINE V hs_clamp64(V t, const kc *c)
 {
     V one = set64(FONE64);
-    V r = sel64(pw_gt64(tof64(t), tof64(one)), one, t);
-    r = sel64(ltz64(r), zero(), r);
-    return sel64(nan_64(vand(t, c->abs), c), c->propagate ? t : one, r);
+    V r = fromf64(fmax64(fmin64(tof64(t), tof64(one)), tof64(zero())));
+    return sel64(feq64(t, t), r, c->propagate ? t : one);
 }
 static ALWAYS_INLINE V hs_t32(V x, const kc *c)
 {

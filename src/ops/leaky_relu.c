@@ -53,17 +53,17 @@ PIECEWISE_REFERENCE(leaky_relu)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* The lanes with the sign bit set but -0 (negative numbers and NaNs with the sign set)
-   take the product; a NaN lane's product is fixed by the NaN rule either way. */
+/* The lanes below 0 (an IEEE compare: not -0) take the product; a NaN lane keeps x,
+   which the NaN rule then fixes. */
 static ALWAYS_INLINE V leaky_relu_v32(V x, const kc *c)
 {
     V p = fromf32(fmul32(tof32(c->p[0]), tof32(x)));
-    return sel32(mandn(eq32(x, set32(SIGN32)), ltz32(x)), p, x);
+    return sel32(fgt32(zero(), x), p, x);
 }
 static ALWAYS_INLINE V leaky_relu_v64(V x, const kc *c)
 {
     V p = fromf64(fmul64(tof64(c->p[0]), tof64(x)));
-    return sel64(mandn(eq64(x, set64(1ull << 63)), ltz64(x)), p, x);
+    return sel64(fgt64(zero(), x), p, x);
 }
 PIECEWISE_VECTOR(leaky_relu)
 #endif

@@ -191,12 +191,14 @@ static size_t fill_chunk(const op_type *c, size_t k, unsigned char *buf)
 /* FLOAT members (Alpha, Beta, Min, Max ...) an operator with them runs under: -0 and
    small values (Clip's bounds -0 and 0.5: the zeros' order), negative ones (the second
    pair out of order, -300.7 rounding in f16 and saturating in 8-bit integers), specials
-   (NaN, infinities, zeros of both signs) and subnormal or huge ones. */
-#define PARAM_SETS 3
+   (NaN, infinities, zeros of both signs) and subnormal or huge ones; Alpha 1 and Beta -0
+   (HardSigmoid's Alpha * x + Beta is -0 at x = -0, which its clamp makes +0). */
+#define PARAM_SETS 4
 static const float param_sets[PARAM_SETS][4] = {
     {-0.0f, 0.5f, 1.5f, -0.25f},
     {-2.5f, -300.7f, 3e38f, 1e-40f},
     {NAN, -INFINITY, INFINITY, -0.0f},
+    {1.0f, -0.0f, -1.0f, 0.25f},
 };
 
 /* The argument combinations that matter for an operator (streaming set by callers):
