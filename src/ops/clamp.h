@@ -136,18 +136,25 @@ static ALWAYS_INLINE void setup_clamp_bf16(kc *c, const dmlp__kernel_args *args)
    without keys, this was 1.2-2.9 x as fast for Clip and 0.6-0.9 x for Threshold on one
    CPU (docs/performance.md), so the core measures both (args->clamp_keys, core/tune.h).
    `upper`: whether Max bounds x (Clip) or not (Threshold). */
-#define CLAMP_KEYS(w, GT, NAN)                                                              \
+#define CLAMP_KEYS(w, MIN, MAX, NAN)                                                        \
     static ALWAYS_INLINE V clamp_keys##w(V x, int upper, const kc *c)                       \
     {                                                                                       \
         V k = fkey##w(x);                                                                   \
         if (upper)                                                                          \
-            k = sel##w(GT(k, c->p[1]), c->p[1], k);                                         \
-        k = sel##w(GT(c->p[0], k), c->p[0], k);                                             \
+            k = MIN(k, c->p[1]);                                                            \
+        k = MAX(k, c->p[0]);                                                                \
         return sel##w(NAN, c->propagate ? vor(x, c->quiet) : c->p[2], fkey##w(k));          \
     }
-CLAMP_KEYS(16, gt16, nan_16(vand(x, c->abs), c))
-CLAMP_KEYS(32, gt32, gt32(vand(x, c->abs), c->inf))
-CLAMP_KEYS(64, gts64, nan_64(vand(x, c->abs), c))
+/* Signed w-bit lanes' lesser and greater by compare and select (16-bit: one instruction). */
+#define CLAMP_PICK(w, GT)                                                                   \
+    static ALWAYS_INLINE V clamp_min_key##w(V a, V b) { return sel##w(GT(a, b), b, a); }    \
+    static ALWAYS_INLINE V clamp_max_key##w(V a, V b) { return sel##w(GT(b, a), b, a); }
+CLAMP_PICK(32, gt32)
+CLAMP_PICK(64, gts64)
+#undef CLAMP_PICK
+CLAMP_KEYS(16, mins16, maxs16, nan_16(vand(x, c->abs), c))
+CLAMP_KEYS(32, clamp_min_key32, clamp_max_key32, gt32(vand(x, c->abs), c->inf))
+CLAMP_KEYS(64, clamp_min_key64, clamp_max_key64, nan_64(vand(x, c->abs), c))
 #undef CLAMP_KEYS
 
 /* Bounds that are numbers, Min not -0 and Max not +0, on f32 and f64 lanes: Clip is

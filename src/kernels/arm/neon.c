@@ -53,6 +53,8 @@ typedef uint8x16_t M8, M16, M32, M64;
 #define eq64(a, b) B64(vceqq_u64(U64(a), U64(b)))
 #define gt8(a, b) vcgtq_s8(S8(a), S8(b))
 #define gt16(a, b) B16(vcgtq_s16(S16(a), S16(b)))
+#define maxs16(a, b) vreinterpretq_u8_s16(vmaxq_s16(S16(a), S16(b)))
+#define mins16(a, b) vreinterpretq_u8_s16(vminq_s16(S16(a), S16(b)))
 #define gt32(a, b) B32(vcgtq_s32(S32(a), S32(b)))
 #define gt64(a, b) B64(vcgtq_s64(S64(a), S64(b)))
 #define gts64 gt64

@@ -35,6 +35,8 @@ typedef __m256i M8, M16, M32, M64;
 #define eq64 _mm256_cmpeq_epi64
 #define gt8 _mm256_cmpgt_epi8
 #define gt16 _mm256_cmpgt_epi16
+#define maxs16 _mm256_max_epi16
+#define mins16 _mm256_min_epi16
 #define gt32 _mm256_cmpgt_epi32
 #define gt64 _mm256_cmpgt_epi64
 #define gts64 _mm256_cmpgt_epi64

@@ -41,6 +41,8 @@ typedef __mmask8 M64;
 #define eq64 _mm512_cmpeq_epi64_mask
 #define gt8 _mm512_cmpgt_epi8_mask
 #define gt16 _mm512_cmpgt_epi16_mask
+#define maxs16 _mm512_max_epi16
+#define mins16 _mm512_min_epi16
 #define gt32 _mm512_cmpgt_epi32_mask
 #define gt64 _mm512_cmpgt_epi64_mask
 #define gts64 _mm512_cmpgt_epi64_mask

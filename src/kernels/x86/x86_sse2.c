@@ -34,6 +34,8 @@ typedef __m128i M8, M16, M32, M64;
 #define eq32 _mm_cmpeq_epi32
 #define gt8 _mm_cmpgt_epi8
 #define gt16 _mm_cmpgt_epi16
+#define maxs16 _mm_max_epi16
+#define mins16 _mm_min_epi16
 #define gt32 _mm_cmpgt_epi32
 #define add8 _mm_add_epi8
 #define add16 _mm_add_epi16
