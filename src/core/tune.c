@@ -994,8 +994,9 @@ static const struct {
 
 /* Clip and Threshold of floats: Max's kernel and the ordering keys, alternating on 32 KiB,
    the fastest of several rounds each, with the loops as measured before (built-in: Clip
-   on keys, Threshold on Max's). Clip's bounds -1 and 6, Threshold's 0 (ReLU6 and ReLU,
-   the common uses). On a Zen 5 the keys ran Clip at 1.2-2.9 x and Threshold at 0.6-0.9 x
+   on keys, Threshold on Max's). Clip's bounds -0 and 6, Threshold's -0: f32 and f64 run
+   ReLU6's and ReLU's own bounds by the ISA's min and max (clamp_native, ops/clamp.h),
+   and these forms only where a bound is -0 for Min, +0 for Max or NaN. On a Zen 5 the keys ran Clip at 1.2-2.9 x and Threshold at 0.6-0.9 x
    the other form; on a Zen 4 at SSE2, Threshold of 16 and 32 bits at 1.1-1.2 x
    (docs/performance.md): which wins depends on what the CPU does with masks. */
 static void measure_clamp(dmlp__isa isa, unsigned char *in, unsigned char *out, uint32_t unroll,
@@ -1016,8 +1017,8 @@ static void measure_clamp(dmlp__isa isa, unsigned char *in, unsigned char *out, 
             fill_floats(in, n, clamp_widths[k].type, clamp_widths[k].size,
                         0x9e3779b97f4a7c15u, 0);
             dmlp__kernel_args forms[2] = {
-                {.param = {op ? 0.0f : -1.0f, 6.0f}, .unroll = unroll},
-                {.param = {op ? 0.0f : -1.0f, 6.0f}, .unroll = unroll, .clamp_keys = 1}};
+                {.param = {-0.0f, 6.0f}, .unroll = unroll},
+                {.param = {-0.0f, 6.0f}, .unroll = unroll, .clamp_keys = 1}};
             double best[2];
             time_two_forms(&(timed_call){.unary = c.fn, .n = n, .a = in, .out = out}, forms,
                            ROUNDS, CALLS, best);
