@@ -212,38 +212,20 @@ static ALWAYS_INLINE void setup_native(kc *c, int w, uint64_t lo, uint64_t hi)
     c->p[1] = splat(w, hi);
 }
 /* Clip's bounds as keys (Threshold's: Max taken as Min, below), and as themselves. */
-static ALWAYS_INLINE void setup_clamp_keys_f16(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f16(c, args);
-    setup_keys(c, 16, dmlp__f32_to_f16(args->param[0]), dmlp__f32_to_f16(args->param[1]));
-}
-static ALWAYS_INLINE void setup_clamp_keys_bf16(kc *c, const dmlp__kernel_args *args)
-{
-    setup_bf16(c, args);
-    setup_keys(c, 16, dmlp__f32_to_bf16(args->param[0]), dmlp__f32_to_bf16(args->param[1]));
-}
-static ALWAYS_INLINE void setup_clamp_keys_f32(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f32(c, args);
-    setup_keys(c, 32, dmlp__f32_bits(args->param[0]), dmlp__f32_bits(args->param[1]));
-}
-static ALWAYS_INLINE void setup_clamp_keys_f64(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f64(c, args);
-    setup_keys(c, 64, dmlp__f64_bits((double)args->param[0]),
-               dmlp__f64_bits((double)args->param[1]));
-}
-static ALWAYS_INLINE void setup_clamp_native_f32(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f32(c, args);
-    setup_native(c, 32, dmlp__f32_bits(args->param[0]), dmlp__f32_bits(args->param[1]));
-}
-static ALWAYS_INLINE void setup_clamp_native_f64(kc *c, const dmlp__kernel_args *args)
-{
-    setup_f64(c, args);
-    setup_native(c, 64, dmlp__f64_bits((double)args->param[0]),
-                 dmlp__f64_bits((double)args->param[1]));
-}
+static ALWAYS_INLINE uint64_t clamp_f64_bits(float p) { return dmlp__f64_bits((double)p); }
+#define SETUP_CLAMP(form, t, w, BITS)                                                       \
+    static ALWAYS_INLINE void setup_clamp_##form##_##t(kc *c, const dmlp__kernel_args *args) \
+    {                                                                                       \
+        setup_##t(c, args);                                                                 \
+        setup_##form(c, w, BITS(args->param[0]), BITS(args->param[1]));                     \
+    }
+SETUP_CLAMP(keys, f16, 16, dmlp__f32_to_f16)
+SETUP_CLAMP(keys, bf16, 16, dmlp__f32_to_bf16)
+SETUP_CLAMP(keys, f32, 32, dmlp__f32_bits)
+SETUP_CLAMP(keys, f64, 64, clamp_f64_bits)
+SETUP_CLAMP(native, f32, 32, dmlp__f32_bits)
+SETUP_CLAMP(native, f64, 64, clamp_f64_bits)
+#undef SETUP_CLAMP
 
 /* A float kernel of Clip, Clip1 or Threshold: a ScaleBias to the reference; the ISA's
    max and min (native_blk after native_setup) where NATIVE holds (clamp_native: f32 and
