@@ -124,13 +124,18 @@ static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y) { return fgt64(fromf64(x), fromf6
    bits) and op##_v64 (f64); bf16 runs the f32 function on its even and odd elements
    widened by shifts and narrows by rounding on the bits; f16 widens and narrows by the
    ISA's conversions, which keep a NaN's sign and payload and round past f16's range to
-   infinity, so the NaN rule applied in f32 carries over. A chain's f16 map is the same
-   choice for one vector: where the conversions are not exact, the reference kernel on
-   its elements with the map's arguments (kc.args). */
+   infinity, so the NaN rule applied in f32 carries over. Both narrowings keep a NaN a
+   NaN and make none of a number, so the 16-bit result is tested for NaNs once, and only
+   a vector that holds one is computed again with the rule on each half. A chain's f16
+   map is the same choice for one vector: where the conversions are not exact, the
+   reference kernel on its elements with the map's arguments (kc.args). */
 #define PIECEWISE_VECTOR(op)                                                                \
     static ALWAYS_INLINE V blk_##op##_f16(V x, const kc *c)                                 \
     {                                                                                       \
         V lo = fromf32(h2f_lo(x)), hi = fromf32(h2f_hi(x));                                 \
+        V r = f2h(tof32(op##_v32(lo, c)), tof32(op##_v32(hi, c)));                          \
+        if (__builtin_expect(!any16(nan_16(vand(r, c->abs), c)), 1))                        \
+            return r;                                                                       \
         return f2h(tof32(pw_nan32(lo, op##_v32(lo, c))), tof32(pw_nan32(hi, op##_v32(hi, c)))); \
     }                                                                                       \
     REFERENCE_DECL(f16, op);                                                                \
@@ -155,6 +160,9 @@ static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y) { return fgt64(fromf64(x), fromf6
     static ALWAYS_INLINE V blk_##op##_bf16(V x, const kc *c)                                \
     {                                                                                       \
         V even = fromf32(bf_even(x)), odd = fromf32(bf_odd(x));                             \
+        V r = bf_narrow(tof32(op##_v32(even, c)), tof32(op##_v32(odd, c)));                 \
+        if (__builtin_expect(!any16(nan_16(vand(r, c->abs), c)), 1))                        \
+            return r;                                                                       \
         return bf_narrow(tof32(pw_nan32(even, op##_v32(even, c))),                          \
                          tof32(pw_nan32(odd, op##_v32(odd, c))));                           \
     }                                                                                       \
