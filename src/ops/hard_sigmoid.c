@@ -103,7 +103,7 @@ static ALWAYS_INLINE V hs_t64(V x, const kc *c)
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
 static ALWAYS_INLINE V hard_sigmoid_v32(V x, const kc *c) { return hs_clamp32(hs_t32(x, c), c); }
 static ALWAYS_INLINE V hard_sigmoid_v64(V x, const kc *c) { return hs_clamp64(hs_t64(x, c), c); }
-PIECEWISE_VECTOR(hard_sigmoid)
+PIECEWISE_VECTOR_NAN(hard_sigmoid, c->propagate)
 #endif
 
 #undef OP

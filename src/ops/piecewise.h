@@ -128,13 +128,17 @@ static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y) { return fgt64(fromf64(x), fromf6
    NaN and make none of a number, so the 16-bit result is tested for NaNs once, and only
    a vector that holds one is computed again with the rule on each half. A chain's f16
    map is the same choice for one vector: where the conversions are not exact, the
-   reference kernel on its elements with the map's arguments (kc.args). */
-#define PIECEWISE_VECTOR(op)                                                                \
+   reference kernel on its elements with the map's arguments (kc.args).
+   PIECEWISE_VECTOR_NAN(op, NAN_POSSIBLE): NAN_POSSIBLE, an expression of c, is 0 where
+   op's function never returns a NaN (ThresholdedRelu's x > Alpha ? x : 0; HardSigmoid's
+   clamp but under NAN_PROPAGATE), which then skips the NaN rule altogether. */
+#define PIECEWISE_VECTOR(op) PIECEWISE_VECTOR_NAN(op, 1)
+#define PIECEWISE_VECTOR_NAN(op, NAN_POSSIBLE)                                              \
     static ALWAYS_INLINE V blk_##op##_f16(V x, const kc *c)                                 \
     {                                                                                       \
         V lo = fromf32(h2f_lo(x)), hi = fromf32(h2f_hi(x));                                 \
         V r = f2h(tof32(op##_v32(lo, c)), tof32(op##_v32(hi, c)));                          \
-        if (__builtin_expect(!any16(nan_16(vand(r, c->abs), c)), 1))                        \
+        if (!(NAN_POSSIBLE) || __builtin_expect(!any16(nan_16(vand(r, c->abs), c)), 1))     \
             return r;                                                                       \
         return f2h(tof32(pw_nan32(lo, op##_v32(lo, c))), tof32(pw_nan32(hi, op##_v32(hi, c)))); \
     }                                                                                       \
@@ -155,13 +159,14 @@ static ALWAYS_INLINE M64 pw_gt64(F64 x, F64 y) { return fgt64(fromf64(x), fromf6
         REFERENCE(f16, op)(VB / 2, b, b, c->args);                                          \
         return ld(b);                                                                       \
     }                                                                                       \
-    MAP_BLOCK(blk_##op##_f32, pw_nan32(x, op##_v32(x, c)))                                  \
-    MAP_BLOCK(blk_##op##_f64, pw_nan64(x, op##_v64(x, c), c))                               \
+    MAP_BLOCK(blk_##op##_f32, (NAN_POSSIBLE) ? pw_nan32(x, op##_v32(x, c)) : op##_v32(x, c)) \
+    MAP_BLOCK(blk_##op##_f64,                                                               \
+              (NAN_POSSIBLE) ? pw_nan64(x, op##_v64(x, c), c) : op##_v64(x, c))             \
     static ALWAYS_INLINE V blk_##op##_bf16(V x, const kc *c)                                \
     {                                                                                       \
         V even = fromf32(bf_even(x)), odd = fromf32(bf_odd(x));                             \
         V r = bf_narrow(tof32(op##_v32(even, c)), tof32(op##_v32(odd, c)));                 \
-        if (__builtin_expect(!any16(nan_16(vand(r, c->abs), c)), 1))                        \
+        if (!(NAN_POSSIBLE) || __builtin_expect(!any16(nan_16(vand(r, c->abs), c)), 1))     \
             return r;                                                                       \
         return bf_narrow(tof32(pw_nan32(even, op##_v32(even, c))),                          \
                          tof32(pw_nan32(odd, op##_v32(odd, c))));                           \

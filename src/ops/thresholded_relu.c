@@ -52,7 +52,7 @@ static ALWAYS_INLINE V thresholded_relu_v64(V x, const kc *c)
 {
     return sel64(pw_gt64(tof64(x), tof64(c->p[0])), x, zero());
 }
-PIECEWISE_VECTOR(thresholded_relu)
+PIECEWISE_VECTOR_NAN(thresholded_relu, 0)
 #endif
 
 #undef OP
