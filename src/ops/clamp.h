@@ -126,6 +126,56 @@ static ALWAYS_INLINE void setup_clamp_bf16(kc *c, const dmlp__kernel_args *args)
     c->p[1] = set16(dmlp__f32_to_bf16(args->param[1]));
 }
 
+/* Integers: the bounds truncated and saturated to the type, a NaN bound the type's own
+   extreme (it then bounds nothing); min and max in the lane's signedness (unsigned lanes
+   as keys with the top bit flipped). The signed ones' min and max also clamp the floats'
+   ordering keys (clamp_keysW, below). */
+#define CLAMP_INT_SETUP(t, w, LO, HI)                                                       \
+    static ALWAYS_INLINE void setup_clamp_##t(kc *c, const dmlp__kernel_args *args)         \
+    {                                                                                       \
+        int none;                                                                           \
+        double low = clamp_bound_int(args->param[0], LO, HI, &none);                        \
+        c->p[0] = splat(w, (uint64_t)(int64_t)(none ? (LO) : low));                         \
+        double high = clamp_bound_int(args->param[1], LO, HI, &none);                       \
+        c->p[1] = splat(w, (uint64_t)(int64_t)(none ? (HI) : high));                        \
+    }
+#define CLAMP_INT(t, w, LO, HI, KEY)                                                        \
+    CLAMP_INT_SETUP(t, w, LO, HI)                                                           \
+    static ALWAYS_INLINE V clamp_max_##t(V a, V b) { return sel##w(gt##w(KEY(b), KEY(a)), b, a); } \
+    static ALWAYS_INLINE V clamp_min_##t(V a, V b) { return sel##w(gt##w(KEY(a), KEY(b)), b, a); }
+#define CLAMP_SIGNED(x) (x)
+CLAMP_INT(i8, 8, INT8_MIN, INT8_MAX, CLAMP_SIGNED)
+CLAMP_INT(u8, 8, 0, UINT8_MAX, ukey8)
+CLAMP_INT_SETUP(i16, 16, INT16_MIN, INT16_MAX) /* signed 16-bit lanes: one instruction */
+static ALWAYS_INLINE V clamp_max_i16(V a, V b) { return maxs16(a, b); }
+static ALWAYS_INLINE V clamp_min_i16(V a, V b) { return mins16(a, b); }
+CLAMP_INT(u16, 16, 0, UINT16_MAX, ukey16)
+CLAMP_INT(i32, 32, INT32_MIN, INT32_MAX, CLAMP_SIGNED)
+CLAMP_INT(u32, 32, 0, UINT32_MAX, ukey32)
+#undef CLAMP_INT
+#undef CLAMP_INT_SETUP
+#undef CLAMP_SIGNED
+/* The 64-bit integers: the bounds converted as the reference converts them (a bound at
+   or past the type's greatest value, which binary64 rounds up to 2^63 or 2^64, is that
+   value), the compares in the lane's signedness. */
+#define CLAMP_INT64(t, T, TMIN, TMAX, GT)                                                   \
+    static ALWAYS_INLINE T clamp_bound_##t(float p, T if_none)                              \
+    {                                                                                       \
+        int none;                                                                           \
+        double b = clamp_bound_int(p, (double)(TMIN), (double)(TMAX), &none);               \
+        return none ? if_none : b >= (double)(TMAX) ? (TMAX) : (T)b;                        \
+    }                                                                                       \
+    static ALWAYS_INLINE void setup_clamp_##t(kc *c, const dmlp__kernel_args *args)         \
+    {                                                                                       \
+        c->p[0] = set64((uint64_t)clamp_bound_##t(args->param[0], TMIN));                   \
+        c->p[1] = set64((uint64_t)clamp_bound_##t(args->param[1], TMAX));                   \
+    }                                                                                       \
+    static ALWAYS_INLINE V clamp_max_##t(V a, V b) { return sel64(GT(b, a), b, a); }        \
+    static ALWAYS_INLINE V clamp_min_##t(V a, V b) { return sel64(GT(a, b), b, a); }
+CLAMP_INT64(i64, int64_t, INT64_MIN, INT64_MAX, gts64)
+CLAMP_INT64(u64, uint64_t, 0, UINT64_MAX, gtu64)
+#undef CLAMP_INT64
+
 /* The floats whose bounds are numbers, on ordering keys: a float's bits with the
    magnitude bits flipped where the sign is set order as signed integers as the values
    do, -0 below +0 (fkeyW in vector_kernels.inc; each is its own inverse). With the
@@ -145,16 +195,9 @@ static ALWAYS_INLINE void setup_clamp_bf16(kc *c, const dmlp__kernel_args *args)
         k = MAX(k, c->p[0]);                                                                \
         return sel##w(NAN, c->propagate ? vor(x, c->quiet) : c->p[2], fkey##w(k));          \
     }
-/* Signed w-bit lanes' lesser and greater by compare and select (16-bit: one instruction). */
-#define CLAMP_PICK(w, GT)                                                                   \
-    static ALWAYS_INLINE V clamp_min_key##w(V a, V b) { return sel##w(GT(a, b), b, a); }    \
-    static ALWAYS_INLINE V clamp_max_key##w(V a, V b) { return sel##w(GT(b, a), b, a); }
-CLAMP_PICK(32, gt32)
-CLAMP_PICK(64, gts64)
-#undef CLAMP_PICK
-CLAMP_KEYS(16, mins16, maxs16, nan_16(vand(x, c->abs), c))
-CLAMP_KEYS(32, clamp_min_key32, clamp_max_key32, gt32(vand(x, c->abs), c->inf))
-CLAMP_KEYS(64, clamp_min_key64, clamp_max_key64, nan_64(vand(x, c->abs), c))
+CLAMP_KEYS(16, clamp_min_i16, clamp_max_i16, nan_16(vand(x, c->abs), c))
+CLAMP_KEYS(32, clamp_min_i32, clamp_max_i32, gt32(vand(x, c->abs), c->inf))
+CLAMP_KEYS(64, clamp_min_i64, clamp_max_i64, nan_64(vand(x, c->abs), c))
 #undef CLAMP_KEYS
 
 /* Bounds that are numbers, Min not -0 and Max not +0, on f32 and f64 lanes: Clip is
@@ -247,47 +290,4 @@ SETUP_CLAMP(native, f64, 64, clamp_f64_bits)
             run_map(n, in, out, args, S, blk, setup);                                       \
     }
 
-/* Integers: the bounds truncated and saturated to the type, a NaN bound the type's own
-   extreme (it then bounds nothing); min and max in the lane's signedness (unsigned lanes
-   as keys with the top bit flipped). */
-#define CLAMP_INT(t, w, LO, HI, KEY)                                                        \
-    static ALWAYS_INLINE void setup_clamp_##t(kc *c, const dmlp__kernel_args *args)         \
-    {                                                                                       \
-        int none;                                                                           \
-        double low = clamp_bound_int(args->param[0], LO, HI, &none);                        \
-        c->p[0] = splat(w, (uint64_t)(int64_t)(none ? (LO) : low));                         \
-        double high = clamp_bound_int(args->param[1], LO, HI, &none);                       \
-        c->p[1] = splat(w, (uint64_t)(int64_t)(none ? (HI) : high));                        \
-    }                                                                                       \
-    static ALWAYS_INLINE V clamp_max_##t(V a, V b) { return sel##w(gt##w(KEY(b), KEY(a)), b, a); } \
-    static ALWAYS_INLINE V clamp_min_##t(V a, V b) { return sel##w(gt##w(KEY(a), KEY(b)), b, a); }
-#define CLAMP_SIGNED(x) (x)
-CLAMP_INT(i8, 8, INT8_MIN, INT8_MAX, CLAMP_SIGNED)
-CLAMP_INT(u8, 8, 0, UINT8_MAX, ukey8)
-CLAMP_INT(i16, 16, INT16_MIN, INT16_MAX, CLAMP_SIGNED)
-CLAMP_INT(u16, 16, 0, UINT16_MAX, ukey16)
-CLAMP_INT(i32, 32, INT32_MIN, INT32_MAX, CLAMP_SIGNED)
-CLAMP_INT(u32, 32, 0, UINT32_MAX, ukey32)
-#undef CLAMP_INT
-#undef CLAMP_SIGNED
-/* The 64-bit integers: the bounds converted as the reference converts them (a bound at
-   or past the type's greatest value, which binary64 rounds up to 2^63 or 2^64, is that
-   value), the compares in the lane's signedness. */
-#define CLAMP_INT64(t, T, TMIN, TMAX, GT)                                                   \
-    static ALWAYS_INLINE T clamp_bound_##t(float p, T if_none)                              \
-    {                                                                                       \
-        int none;                                                                           \
-        double b = clamp_bound_int(p, (double)(TMIN), (double)(TMAX), &none);               \
-        return none ? if_none : b >= (double)(TMAX) ? (TMAX) : (T)b;                        \
-    }                                                                                       \
-    static ALWAYS_INLINE void setup_clamp_##t(kc *c, const dmlp__kernel_args *args)         \
-    {                                                                                       \
-        c->p[0] = set64((uint64_t)clamp_bound_##t(args->param[0], TMIN));                   \
-        c->p[1] = set64((uint64_t)clamp_bound_##t(args->param[1], TMAX));                   \
-    }                                                                                       \
-    static ALWAYS_INLINE V clamp_max_##t(V a, V b) { return sel64(GT(b, a), b, a); }        \
-    static ALWAYS_INLINE V clamp_min_##t(V a, V b) { return sel64(GT(a, b), b, a); }
-CLAMP_INT64(i64, int64_t, INT64_MIN, INT64_MAX, gts64)
-CLAMP_INT64(u64, uint64_t, 0, UINT64_MAX, gtu64)
-#undef CLAMP_INT64
 #endif
