@@ -39,12 +39,13 @@ static ALWAYS_INLINE V modulus_mul8(V x, V y) { return bin_mul_8(x, y, NULL); }
    for f16 and 2^-8 for bf16, half an ulp below 2^40 and 2^45 is 2^-13 and 2^-9). q has
    at most 29 bits and B 24, so q * B is exact, and A - q * B = r is exact. r is a
    float32 multiple of B's last place (>= 2^-126: no subnormal, whatever the flush-to-zero
-   state), narrowed back exactly on its bits, and takes a's sign. |a| < |b| gives a itself; the floored form then adds b
-   in binary32 where the remainder is nonzero of the other sign (one rounding, as the
-   reference's), and a zero one takes b's sign. Infinities, zeros of b and NaNs are set
-   from the bits last, as the reference orders them. Any other lane (a quotient of 2^29
-   or more, or a tiny b) sends the whole vector to the reference kernel: random bits do,
-   most data (a remainder by a period, a modulus by a constant) does not. */
+   state), narrowed back exactly on its bits, and takes a's sign. |a| < |b| gives a
+   itself; the floored form then adds b in binary32 where the remainder is nonzero of the
+   other sign (one rounding, as the reference's), and a zero one takes b's sign.
+   Infinities, zeros of b and NaNs are set from the bits last, as the reference orders
+   them. Any other lane (a quotient of 2^29 or more, or a tiny b) sends the whole vector
+   to the reference kernel: random bits do, most data (a remainder by a period, a modulus
+   by a constant) does not. */
 #define FMOD_BIAS64 (896ull << 52) /* binary32's exponent bias 127 -> binary64's 1023 */
 static ALWAYS_INLINE F64 fmod_even64(V u)
 {
