@@ -193,6 +193,9 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define wide_lo(x) vcvt_f64_f32(vget_low_f32(tof32(x)))
 #define wide_hi(x) vcvt_high_f64_f32(tof32(x))
 #define narrow_f64(lo, hi) fromf32(vcvt_high_f32_f64(vcvt_f32_f64(lo), (hi)))
+/* The low 32 bits of each f64 lane of lo, then of hi, in element order. */
+#define low32_f64(lo, hi)                                                                   \
+    B32(vuzp1q_u32(vreinterpretq_u32_f64(lo), vreinterpretq_u32_f64(hi)))
 static inline float64x2_t gather64(const double *base, V idx)
 {
     return vcombine_f64(vld1_f64(base + vgetq_lane_u64(U64(idx), 0)),

@@ -198,6 +198,12 @@ static inline V cnt8(V x)
 #define narrow_f64(lo, hi)                                                                  \
     fromf32(_mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(lo)),              \
                                  _mm256_cvtpd_ps(hi), 1))
+/* The low 32 bits of each f64 lane of lo, then of hi, in element order. */
+#define low32_f64(lo, hi)                                                                   \
+    _mm256_permute4x64_epi64(                                                               \
+        _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castpd_ps(lo), _mm256_castpd_ps(hi),   \
+                                              0x88)),                                       \
+        0xd8)
 #define gather64(base, idx) _mm256_i64gather_pd((const double *)(base), (idx), 8)
 /* Entry k (the low 4 bits of each lane) of 16 doubles at p: four permutes of 32-bit
    pairs, one per quarter, and two rounds of blends on k's bits 2 and 3 (the index work

@@ -321,6 +321,12 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define narrow_f64(lo, hi)                                                                  \
     _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_castps_si256(_mm512_cvtpd_ps(lo))),   \
                        _mm256_castps_si256(_mm512_cvtpd_ps(hi)), 1)
+/* The low 32 bits of each f64 lane of lo, then of hi, in element order (one permute). */
+#define low32_f64(lo, hi)                                                                   \
+    _mm512_permutex2var_epi32(fromf64(lo),                                                  \
+                              _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10,  \
+                                               8, 6, 4, 2, 0),                              \
+                              fromf64(hi))
 #define gather64(base, idx) _mm512_i64gather_pd((idx), (const void *)(base), 8)
 /* A 16-entry table of doubles in two registers, read by the low 4 bits of each 64-bit
    lane of idx (vpermi2pd): a gather costs several times more. */

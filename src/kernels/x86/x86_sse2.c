@@ -264,6 +264,9 @@ ROUND_NEAR_SSE2(64, pd, 0x4330000000000000u, 0x3ff0000000000000u, 0x7ff000000000
 #define wide_lo(x) _mm_cvtps_pd(tof32(x))
 #define wide_hi(x) _mm_cvtps_pd(_mm_movehl_ps(tof32(x), tof32(x)))
 #define narrow_f64(lo, hi) fromf32(_mm_movelh_ps(_mm_cvtpd_ps(lo), _mm_cvtpd_ps(hi)))
+/* The low 32 bits of each f64 lane of lo, then of hi, in element order. */
+#define low32_f64(lo, hi)                                                                   \
+    _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(lo), _mm_castpd_ps(hi), 0x88))
 static inline __m128d gather64(const double *base, __m128i idx)
 {
     long long i0 = _mm_cvtsi128_si64(idx), i1 = _mm_cvtsi128_si64(_mm_unpackhi_epi64(idx, idx));
