@@ -25,8 +25,9 @@ DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
-/* Fast kernels: f32 in f64 lanes (kernels/vector_crmath.inc), f16 and bf16 by a lookup in
-   the reference's own table (kernels/reference_table16.h); f64 runs the reference. */
+/* Fast kernels: f32 in f64 lanes (kernels/vector_crmath.inc: a block with every |x| <= 87
+   by exp_lean64, the others by exp_lanes64), f16 and bf16 by a lookup in the reference's
+   own table (kernels/reference_table16.h); f64 runs the reference. */
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_exp, 2, 2, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_exp, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_exp, 8, 8, NO, NO)
@@ -83,7 +84,7 @@ DMLP__REFERENCE_TABLE16(bf16_exp)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_F32_KERNEL(exp, exp_lanes64, no_fix32)
+CR_F32_KERNEL_LEAN(exp, exp_lean_block, exp_lanes64, no_fix32)
 TABLE16_KERNEL(f16, exp)
 TABLE16_KERNEL(bf16, exp)
 #endif

@@ -1,0 +1,64 @@
+#!/usr/bin/python3
+"""Prints the polynomial of Exp's lean binary32 lanes on AVX-512 (exp_lean64 in
+src/kernels/vector_crmath.inc) and proves its bound:
+
+    /usr/bin/python3 tools/gen_exp_lean_poly.py
+
+e^r on |r| <= A = ln2/32 + 2^-30 (16 pieces of ln 2; the reduction's k may round past
+a half only by the constant's own error) by the degree-4 polynomial that interpolates
+e^r at the 5 Chebyshev points of [-A, A], computed at 400 bits:
+  - interpolation: |e^r - p(r)| <= max|f^(5)| / 5! * 2 (A/2)^5, max|f^(5)| = e^A;
+  - the coefficients' rounding to binary64: sum |c - c~| A^i, computed exactly;
+  - evaluation by Horner's rule with fused steps, q_4 = c_4, q_j = q_(j+1) r + c_j, each
+    rounded once: the last, q_0 in [e^-A, e^A], within u e^A (u = 2^-53); each other
+    q_j (|q_j| <= 1.03) within 1.03 u, which reaches q_0 multiplied by r^j: at most
+    1.03 u A each (counted here four times);
+  - the reduction: r = x - k C1 by one fused step (C1 = ln2/16 rounded, |k| < 2^11 for
+    |x| <= 88.5): |r - r~| <= u A + 2^11 |C1 - ln2/16|, and e^r~ = e^r e^(r~ - r);
+  - the table's 2^(j/16) rounded once and the product rounded once: 2u more.
+The relative bound is printed with the binary64 steps it needs (relative e of a value in
+[2^e, 2^(e+1)) is within e 2^53 of its steps); the generator stops if the steps the
+kernel tests (STEPS) do not cover it."""
+import mpmath as mp
+
+mp.mp.prec = 400
+DEGREE = 4
+STEPS = 32768
+u = mp.mpf(2) ** -53
+A = mp.log(2) / 32 + mp.mpf(2) ** -30
+
+
+def to_double(v):
+    return float(mp.mpf(v))  # mpmath rounds to nearest
+
+
+# Chebyshev points and the interpolant's monomial coefficients (exact solve at 400 bits)
+n = DEGREE + 1
+nodes = [A * mp.cos(mp.pi * (2 * i + 1) / (2 * n)) for i in range(n)]
+M = mp.matrix([[x ** j for j in range(n)] for x in nodes])
+c = mp.lu_solve(M, mp.matrix([mp.exp(x) for x in nodes]))
+coeffs = [c[j] for j in range(n)]
+rounded = [to_double(v) for v in coeffs]
+
+interp = mp.exp(A) / mp.factorial(n) * 2 * (A / 2) ** n
+rounding = sum(abs(coeffs[j] - mp.mpf(rounded[j])) * A ** j for j in range(n))
+evaluation = u * mp.exp(A) + DEGREE * u * A * mp.mpf("1.03")
+C1 = to_double(mp.log(2) / 16)
+reduction = (u * A + 2 ** 11 * abs(mp.mpf(C1) - mp.log(2) / 16)) * mp.exp(A)
+absolute = interp + rounding + evaluation + reduction
+relative = absolute / mp.exp(-A) + 2 * u
+steps = relative * 2 ** 53
+
+print("C1 = ln2/16 rounded: %s" % C1.hex())
+for j, v in enumerate(rounded):
+    print("c%d = %s" % (j, v.hex()))
+print("interpolation 2^%.2f, coefficients 2^%.2f, evaluation 2^%.2f, reduction 2^%.2f"
+      % tuple(float(mp.log(v, 2)) for v in (interp, rounding, evaluation, reduction)))
+print("relative 2^%.2f: %.0f steps (the kernel tests %d)" % (float(mp.log(relative, 2)),
+                                                           float(steps), STEPS))
+# sampled check of the proved bound (not the proof): the worst error on a fine grid
+worst = max(abs(mp.exp(r) - sum(mp.mpf(rounded[j]) * r ** j for j in range(n)))
+            for r in (A * (2 * mp.mpf(i) / 4000 - 1) for i in range(4001)))
+print("sampled interpolation and rounding error 2^%.2f" % float(mp.log(worst, 2)))
+if steps > STEPS:
+    raise SystemExit("the bound needs more steps than the kernel tests")
