@@ -50,6 +50,11 @@
     CR_F32_KERNEL(name, lanes, no_fix32)                                                    \
     TABLE16_KERNEL(f16, name)                                                               \
     TABLE16_KERNEL(bf16, name)
+/* CR_FAST_KERNELS with a lean form for the common f32 block (CR_F32_KERNEL_LEAN). */
+#define CR_FAST_KERNELS_LEAN(name, lean, lanes)                                             \
+    CR_F32_KERNEL_LEAN(name, lean, lanes, no_fix32)                                         \
+    TABLE16_KERNEL(f16, name)                                                               \
+    TABLE16_KERNEL(bf16, name)
 /* The 16-bit kernels of CR_TABLE16_KERNEL_ROWS. */
 #define CR_TABLE16_KERNELS(name)                                                            \
     TABLE16_KERNEL(f16, name)                                                               \

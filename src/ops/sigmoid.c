@@ -34,7 +34,7 @@ CR_REFERENCE_TABLES(sigmoid)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_FAST_KERNELS(sigmoid, sigmoid_lanes64)
+CR_FAST_KERNELS_LEAN(sigmoid, sigmoid_lean_block, sigmoid_lanes64)
 #endif
 
 #undef OP
