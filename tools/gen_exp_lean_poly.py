@@ -24,6 +24,7 @@ import mpmath as mp
 mp.mp.prec = 400
 DEGREE = 4
 STEPS = 32768
+EXPM1_STEPS = 16384
 u = mp.mpf(2) ** -53
 A = mp.log(2) / 32 + mp.mpf(2) ** -30
 
@@ -62,3 +63,39 @@ worst = max(abs(mp.exp(r) - sum(mp.mpf(rounded[j]) * r ** j for j in range(n)))
 print("sampled interpolation and rounding error 2^%.2f" % float(mp.log(worst, 2)))
 if steps > STEPS:
     raise SystemExit("the bound needs more steps than the kernel tests")
+
+# e^x - 1 (ELU's lean block, expm1_lean64 in src/kernels/vector_crmath_param.inc):
+# (2^e T_hi - 1) + 2^e T_hi q, q = r g(r), g(r) = (e^r - 1)/r = integral over [0, 1] of
+# e^(r s) ds, so |g^(m)| <= e^A / (m + 1): the degree-4 interpolant at the same points is
+# within e^A / 6 / 5! * 2 (A/2)^5 of g, relative to g >= e^-A... (g(-A) > 0.989).
+gvals = [mp.expm1(x) / x if abs(x) > mp.mpf(2) ** -100 else mp.mpf(1) for x in nodes]
+gc = mp.lu_solve(M, mp.matrix(gvals))
+gcoeffs = [gc[j] for j in range(n)]
+grounded = [to_double(v) for v in gcoeffs]
+g_interp = mp.exp(A) / 6 / mp.factorial(n) * 2 * (A / 2) ** n
+g_rounding = sum(abs(gcoeffs[j] - mp.mpf(grounded[j])) * A ** j for j in range(n))
+g_min = (1 - mp.exp(-A)) / A
+# relative error of q = r g(r) (the product rounds once): g's, Horner's (as above, on
+# values near 1), the product's
+q_rel = (g_interp + g_rounding + u * mp.mpf("1.03") + DEGREE * u * A * mp.mpf("1.03")) / g_min + u
+# where k != 0: |x| >= ln2/32 - 2^-40, so |e^x - 1| >= 1 - e^(-ln2/32 + 2^-40) for x < 0;
+# s = 2^e T_hi <= e^A; errors: T_hi (u/2 of T, s u in all), q's (s |q| q_rel), the
+# reduction's (s e^r times r's error), s - 1 (u where s < 1/2, |s - 1| <= 1), the fused
+# sum's u; where k = 0, s = 1 and r = x: q's alone and the sum's u.
+small = 1 - mp.exp(-mp.log(2) / 32 + mp.mpf(2) ** -40)
+q_max = mp.exp(A) - 1
+r_err = u * A + 2 ** 11 * abs(mp.mpf(C1) - mp.log(2) / 16)
+far = (mp.exp(A) * u + mp.exp(A) * q_max * q_rel + mp.exp(2 * A) * r_err + u) / small + u
+near = q_rel + u
+expm1_rel = max(far, near) + u  # ELU's product by Alpha rounds once more
+print("expm1: g c%s" % ", ".join("%d = %s" % (j, v.hex()) for j, v in enumerate(grounded)))
+print("expm1: g within 2^%.2f relative (interpolation 2^%.2f); result within 2^%.2f "
+      "(k != 0: 2^%.2f, k = 0: 2^%.2f) with Alpha's product: %.0f steps (tested %d)"
+      % (float(mp.log(q_rel, 2)), float(mp.log(g_interp, 2)), float(mp.log(expm1_rel, 2)),
+         float(mp.log(far, 2)), float(mp.log(near, 2)), float(expm1_rel * 2 ** 53),
+         EXPM1_STEPS))
+worst_g = max(abs(mp.expm1(r) / r - sum(mp.mpf(grounded[j]) * r ** j for j in range(n)))
+              for r in (A * (2 * mp.mpf(i) + 1) / 4000 - A for i in range(4000)))
+print("expm1: sampled error of g 2^%.2f" % float(mp.log(worst_g, 2)))
+if expm1_rel * 2 ** 53 > EXPM1_STEPS:
+    raise SystemExit("the expm1 bound needs more steps than the kernel tests")

@@ -82,7 +82,24 @@ static ALWAYS_INLINE F64 elu_lanes64(F64 x, const cr_params64 *c, M64 *open)
     return tof64(sel64(neg, fromf64(y), fromf64(x)));
 }
 
-CR_F32_PARAM_KERNEL(elu, elu_lanes64, elu_setup)
+/* ELU's common block, every |x| <= 87 and no result at or below 2^-126 in magnitude (a
+   zero included): x where x > 0, else Alpha (e^x - 1) by expm1_lean64 and one rounded
+   product, decided with CR_EXPM1_LEAN_STEPS (the positive lanes' values are thrown
+   away, their tests with them at worst declining the block). */
+static ALWAYS_INLINE int elu_lean_block(V x, const cr_params64 *c, V *r)
+{
+    M32 out = gt32(vand(x, set32(0x7fffffff)), set32(0x42ae0000)); /* |x| > 87, NaN */
+    F64 y0 = fmul64(c->v[0], expm1_lean64(wide_lo(x)));
+    F64 y1 = fmul64(c->v[0], expm1_lean64(wide_hi(x)));
+    V v = sel32(fgt32(zero(), x), narrow_f64(y0, y1), x);
+    M32 tiny = gt32(set32(0x00800001), vand(v, set32(0x7fffffff))); /* |y| <= 2^-126 */
+    if (any32(out | tiny | f32_open_pair(y0, y1, CR_EXPM1_LEAN_STEPS)))
+        return 0;
+    *r = v;
+    return 1;
+}
+
+CR_F32_PARAM_KERNEL_LEAN(elu, elu_lean_block, elu_lanes64, elu_setup)
 #endif
 
 #undef OP
