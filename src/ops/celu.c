@@ -67,6 +67,14 @@ static int celu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary
     c->v[0] = splat64f(alpha);
     c->v[1] = splat64f(1.0 / alpha);
     c->v[2] = splat64f(-alpha); /* q <= -104: -Alpha (1 - e^q) rounds to -Alpha */
+    /* the lean block's range: the largest binary32 X with X (1/Alpha) <= 87, rounded */
+    double inv = 1.0 / alpha;
+    float X = (float)fmin(87.0 / inv, 0x1.fffffep127);
+    while (X > 0 && (double)X * inv > 87.0)
+        X = nextafterf(X, 0.0f);
+    uint32_t bits;
+    memcpy(&bits, &X, sizeof bits);
+    c->v[3] = tof64(set32(bits));
     return 1;
 }
 
@@ -84,7 +92,25 @@ static ALWAYS_INLINE F64 celu_lanes64(F64 x, const cr_params64 *c, M64 *open)
     return tof64(sel64(neg, y, fromf64(fadd64(x, tof64(zero())))));
 }
 
-CR_F32_PARAM_KERNEL(celu, celu_lanes64, celu_setup)
+/* CELU's common block, every |x| <= X (so |q| <= 87) and no result at or below 2^-126 in
+   magnitude (a zero included): x where x > 0, else Alpha (e^q - 1) by expm1_lean64, q = x
+   (1/Alpha) with its two roundings (e^q - 1 magnifies q's relative error by at most 1:
+   2u more, inside CR_EXPM1_LEAN_STEPS); a tiny q needs no case of its own: the value
+   lies within 2^-25 |x| of x, far from any midpoint, and rounds to x. */
+static ALWAYS_INLINE int celu_lean_block(V x, const cr_params64 *c, V *r)
+{
+    M32 out = gt32(vand(x, set32(0x7fffffff)), fromf64(c->v[3])); /* |x| > X, NaN */
+    F64 y0 = fmul64(c->v[0], expm1_lean64(fmul64(wide_lo(x), c->v[1])));
+    F64 y1 = fmul64(c->v[0], expm1_lean64(fmul64(wide_hi(x), c->v[1])));
+    V v = sel32(fgt32(zero(), x), narrow_f64(y0, y1), x);
+    M32 tiny = gt32(set32(0x00800001), vand(v, set32(0x7fffffff))); /* |y| <= 2^-126 */
+    if (any32(out | tiny | f32_open_pair(y0, y1, CR_EXPM1_LEAN_STEPS)))
+        return 0;
+    *r = v;
+    return 1;
+}
+
+CR_F32_PARAM_KERNEL_LEAN(celu, celu_lean_block, celu_lanes64, celu_setup)
 #endif
 
 #undef OP

@@ -92,7 +92,29 @@ static ALWAYS_INLINE F64 selu_lanes64(F64 x, const cr_params64 *c, M64 *open)
     return tof64(sel64(feq64(fromf64(x), zero()), fromf64(c->v[4]), y));
 }
 
-CR_F32_PARAM_KERNEL(selu, selu_lanes64, selu_setup)
+/* SELU's common block, every |x| <= 87 and no result at or below 2^-126 in magnitude (a
+   zero included): Gamma x (exact, rounded once by the narrowing) where x > 0, else
+   Gamma Alpha (e^x - 1) by expm1_lean64 and one rounded product (c exact), decided with
+   CR_EXPM1_LEAN_STEPS (an exact Gamma x near a midpoint at worst declines the block). */
+static ALWAYS_INLINE F64 selu_lean64(F64 x, const cr_params64 *c)
+{
+    F64 neg = fmul64(c->v[0], expm1_lean64(x)), pos = fmul64(c->v[1], x);
+    return tof64(sel64(fgt64(fromf64(x), zero()), fromf64(pos), fromf64(neg)));
+}
+
+static ALWAYS_INLINE int selu_lean_block(V x, const cr_params64 *c, V *r)
+{
+    M32 out = gt32(vand(x, set32(0x7fffffff)), set32(0x42ae0000)); /* |x| > 87, NaN */
+    F64 y0 = selu_lean64(wide_lo(x), c), y1 = selu_lean64(wide_hi(x), c);
+    V v = narrow_f64(y0, y1);
+    M32 tiny = gt32(set32(0x00800001), vand(v, set32(0x7fffffff))); /* |y| <= 2^-126 */
+    if (any32(out | tiny | f32_open_pair(y0, y1, CR_EXPM1_LEAN_STEPS)))
+        return 0;
+    *r = v;
+    return 1;
+}
+
+CR_F32_PARAM_KERNEL_LEAN(selu, selu_lean_block, selu_lanes64, selu_setup)
 #endif
 
 #undef OP
