@@ -48,7 +48,7 @@ CR_REFERENCE_TABLES(activation_tanh)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_FAST_KERNELS(activation_tanh, tanh_lanes64)
+CR_FAST_KERNELS_LEAN(activation_tanh, tanh_lean_block, tanh_lanes64)
 #endif
 
 #undef OP

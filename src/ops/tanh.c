@@ -30,7 +30,7 @@ CR_REFERENCE_TABLES(tanh)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_FAST_KERNELS(tanh, tanh_lanes64)
+CR_FAST_KERNELS_LEAN(tanh, tanh_lean_block, tanh_lanes64)
 #endif
 
 #undef OP
