@@ -92,11 +92,7 @@ static ALWAYS_INLINE int elu_lean_block(V x, const cr_params64 *c, V *r)
     F64 y0 = fmul64(c->v[0], expm1_lean64(wide_lo(x)));
     F64 y1 = fmul64(c->v[0], expm1_lean64(wide_hi(x)));
     V v = sel32(fgt32(zero(), x), narrow_f64(y0, y1), x);
-    M32 tiny = gt32(set32(0x00800001), vand(v, set32(0x7fffffff))); /* |y| <= 2^-126 */
-    if (any32(out | tiny | f32_open_pair(y0, y1, CR_EXPM1_LEAN_STEPS)))
-        return 0;
-    *r = v;
-    return 1;
+    return lean_normal_finish(out, y0, y1, v, CR_EXPM1_LEAN_STEPS, r);
 }
 
 CR_F32_PARAM_KERNEL_LEAN(elu, elu_lean_block, elu_lanes64, elu_setup)

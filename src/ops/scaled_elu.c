@@ -107,11 +107,7 @@ static ALWAYS_INLINE int selu_lean_block(V x, const cr_params64 *c, V *r)
     M32 out = gt32(vand(x, set32(0x7fffffff)), set32(0x42ae0000)); /* |x| > 87, NaN */
     F64 y0 = selu_lean64(wide_lo(x), c), y1 = selu_lean64(wide_hi(x), c);
     V v = narrow_f64(y0, y1);
-    M32 tiny = gt32(set32(0x00800001), vand(v, set32(0x7fffffff))); /* |y| <= 2^-126 */
-    if (any32(out | tiny | f32_open_pair(y0, y1, CR_EXPM1_LEAN_STEPS)))
-        return 0;
-    *r = v;
-    return 1;
+    return lean_normal_finish(out, y0, y1, v, CR_EXPM1_LEAN_STEPS, r);
 }
 
 CR_F32_PARAM_KERNEL_LEAN(selu, selu_lean_block, selu_lanes64, selu_setup)

@@ -73,11 +73,7 @@ static ALWAYS_INLINE int swish_lean_block(V x, const cr_params64 *c, V *r)
     F64 e0 = exp_lean64(fmul64(c->v[2], x0)), e1 = exp_lean64(fmul64(c->v[2], x1));
     F64 y0 = fdiv64(x0, fadd64(one, e0)), y1 = fdiv64(x1, fadd64(one, e1));
     V v = narrow_f64(y0, y1);
-    M32 tiny = gt32(set32(0x00800001), vand(v, set32(0x7fffffff))); /* |y| <= 2^-126 */
-    if (any32(out | tiny | f32_open_pair(y0, y1, DMLP__EXP_LEAN_STEPS)))
-        return 0;
-    *r = v;
-    return 1;
+    return lean_normal_finish(out, y0, y1, v, DMLP__EXP_LEAN_STEPS, r);
 }
 
 /* x sigmoid(t), t = s x exact in binary64: for t in (-708, 40) and x nonzero, e = e^-t
