@@ -53,6 +53,13 @@ static int scaled_tanh_setup(cr_params64 *c, const dmlp__kernel_args *args,
         return 0;
     c->v[0] = splat64f(alpha);
     c->v[1] = splat64f(beta);
+    /* the lean block's range: the largest binary32 X with |Beta| X <= 43.5 */
+    float X = (float)fmin(43.5 / fabs(beta), 0x1.fffffep127);
+    while (X > 0 && fabs(beta) * X > 43.5)
+        X = nextafterf(X, 0.0f);
+    uint32_t bits;
+    memcpy(&bits, &X, sizeof bits);
+    c->v[2] = tof64(set32(bits));
     return 1;
 }
 
@@ -88,7 +95,27 @@ static ALWAYS_INLINE F64 scaled_tanh_lanes64(F64 x, const cr_params64 *c, M64 *o
     return y;
 }
 
-CR_F32_PARAM_KERNEL(scaled_tanh, scaled_tanh_lanes64, scaled_tanh_setup)
+/* ScaledTanh's common block, every |x| <= X (so |t| <= 43.5): Alpha tanh(t) with
+   tanh_lean64's 2^-39.5 and Alpha's product (u), inside CR_EXPM1_LEAN_STEPS; however small
+   t is (2^-298 at least), -2|t| stays a normal double and the quotient relatively
+   accurate. Results at or below 2^-126 decline the block (lean_normal_finish). */
+static ALWAYS_INLINE F64 scaled_tanh_lean64(F64 x, const cr_params64 *c)
+{
+    F64 t = fmul64(c->v[1], x);
+    V sign = vand(fromf64(t), set64(0x8000000000000000u));
+    F64 th = tanh_lean64(tof64(vxor(fromf64(t), sign)));
+    return fmul64(c->v[0], tof64(vor(fromf64(th), sign)));
+}
+
+static ALWAYS_INLINE int scaled_tanh_lean_block(V x, const cr_params64 *c, V *r)
+{
+    M32 out = gt32(vand(x, set32(0x7fffffff)), fromf64(c->v[2])); /* |x| > X, NaN */
+    F64 y0 = scaled_tanh_lean64(wide_lo(x), c), y1 = scaled_tanh_lean64(wide_hi(x), c);
+    return lean_normal_finish(out, y0, y1, narrow_f64(y0, y1), CR_EXPM1_LEAN_STEPS, r);
+}
+
+CR_F32_PARAM_KERNEL_LEAN(scaled_tanh, scaled_tanh_lean_block, scaled_tanh_lanes64,
+                         scaled_tanh_setup)
 #endif
 
 #undef OP
