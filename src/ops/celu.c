@@ -67,14 +67,7 @@ static int celu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary
     c->v[0] = splat64f(alpha);
     c->v[1] = splat64f(1.0 / alpha);
     c->v[2] = splat64f(-alpha); /* q <= -104: -Alpha (1 - e^q) rounds to -Alpha */
-    /* the lean block's range: the largest binary32 X with X (1/Alpha) <= 87, rounded */
-    double inv = 1.0 / alpha;
-    float X = (float)fmin(87.0 / inv, 0x1.fffffep127);
-    while (X > 0 && (double)X * inv > 87.0)
-        X = nextafterf(X, 0.0f);
-    uint32_t bits;
-    memcpy(&bits, &X, sizeof bits);
-    c->v[3] = tof64(set32(bits));
+    c->v[3] = lean_range_bits(1.0 / alpha, 87.0); /* q = x (1/Alpha) within [-87, 87] */
     return 1;
 }
 

@@ -53,13 +53,7 @@ static int scaled_tanh_setup(cr_params64 *c, const dmlp__kernel_args *args,
         return 0;
     c->v[0] = splat64f(alpha);
     c->v[1] = splat64f(beta);
-    /* the lean block's range: the largest binary32 X with |Beta| X <= 43.5 */
-    float X = (float)fmin(43.5 / fabs(beta), 0x1.fffffep127);
-    while (X > 0 && fabs(beta) * X > 43.5)
-        X = nextafterf(X, 0.0f);
-    uint32_t bits;
-    memcpy(&bits, &X, sizeof bits);
-    c->v[2] = tof64(set32(bits));
+    c->v[2] = lean_range_bits(fabs(beta), 43.5); /* the lean block's range */
     return 1;
 }
 

@@ -50,12 +50,7 @@ static int swish_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unar
     if (s == 0 || !isfinite(s))
         return 0;
     c->v[0] = splat64f(s);
-    float X = (float)fmin(87.0 / fabs(s), 0x1.fffffep127);
-    while (X > 0 && fabs(s) * X > 87.0)
-        X = nextafterf(X, 0.0f);
-    uint32_t bits;
-    memcpy(&bits, &X, sizeof bits);
-    c->v[1] = tof64(set32(bits));
+    c->v[1] = lean_range_bits(fabs(s), 87.0);
     c->v[2] = splat64f(-s);
     return 1;
 }
