@@ -25,11 +25,9 @@ DMLP_ONNX(13, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
-/* No fast kernels yet: every CPU runs the reference, which is itself the correctly
-   rounded function (a binary64 evaluation decided by its error bound, double-double for
-   the rest). */
-/* Fast kernels: f32 in f64 lanes (kernels/vector_crmath.inc), f16 and bf16 by a lookup in
-   the reference's own table (kernels/reference_table16.h); f64 runs the reference. */
+/* Fast kernels: f32 in f64 lanes (kernels/vector_crmath.inc), a lean block first; f16
+   and bf16 by a lookup in the reference's own table (kernels/reference_table16.h); f64
+   runs the reference. */
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_log, 2, 2, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_log, 4, 4, YES, YES)
 DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_log, 8, 8, NO, NO)
@@ -54,7 +52,7 @@ DMLP__REFERENCE_TABLE16(bf16_log)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_F32_KERNEL(log, log_lanes64, log_fix32)
+CR_F32_KERNEL_LEAN(log, log_lean_block, log_lanes64, log_fix32)
 TABLE16_KERNEL(f16, log)
 TABLE16_KERNEL(bf16, log)
 #endif

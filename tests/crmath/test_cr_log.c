@@ -1,5 +1,6 @@
 /* ELEMENT_WISE_LOG and the logarithm it rests on (src/numeric/cr_log.c), against MPFR:
-   - the reduction table and constants (tools/gen_log_tables.py) entry by entry;
+   - the reduction tables and constants (tools/gen_log_tables.py, gen_log_lean.py) entry
+     by entry;
    - dmlp__log_fast (2^-49), dmlp__log_dd and dmlp__log1p_dd (2^-99), dmlp__log1p_dd_fast
      (DMLP__LOG1P_DD_FAST_ERR, t >= 0) on random and
      adversarial arguments: near 1, tiny t, t near -1, huge, subnormal, the pieces' edges;
@@ -19,6 +20,7 @@
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
 #include "numeric/cr_log.h"
+#include "numeric/cr_log_lean_table.h"
 #include "numeric/cr_log_tables.h"
 #include "numeric/fp_convert.h"
 #include "test_util.h"
@@ -95,6 +97,93 @@ static void table_cases(void)
               "coefficient 1/%d", n);
     }
     mpfr_clears(c, l, (mpfr_ptr)0);
+}
+
+/* The lean binary32 lanes' table (tools/gen_log_lean.py): c of at most 12 bits, 1 on
+   piece 9 alone (with -log(c) = 0), each -log(c) correctly rounded, z c - 1 within the
+   interval the polynomial was made for at both ends of every piece, and LN2 = log 2
+   rounded. */
+static void lean_table_cases(void)
+{
+    mpfr_t c, l;
+    mpfr_inits2(300, c, l, (mpfr_ptr)0);
+    for (int i = 0; i < 16; i++) {
+        double cv = dmlp__log_lean_table[0][i], lv = dmlp__log_lean_table[1][i];
+        CHECK((dmlp__f64_bits(cv) & ((1ull << 41) - 1)) == 0, "lean %d: c = %a has 12 bits", i,
+              cv);
+        CHECK((cv == 1.0) == (i == 9) && (i != 9 || lv == 0), "lean %d: c = 1 on piece 9 alone",
+              i);
+        double a = i < 9 ? 0.703125 + i / 32.0 : i == 9 ? 1 - 1 / 64.0 : 1 + (i - 9.5) / 16;
+        double b = i < 9 ? a + 1 / 32.0 : i == 9 ? 1 + 1 / 32.0 : a + 1 / 16.0;
+        CHECK(fabs(a * cv - 1) <= 0x1p-5 && fabs(b * cv - 1) <= 0x1p-5,
+              "lean %d: z c - 1 within 2^-5 on [%a, %a]", i, a, b);
+        mpfr_set_d(c, cv, MPFR_RNDN);
+        mpfr_log(l, c, MPFR_RNDN);
+        mpfr_neg(l, l, MPFR_RNDN);
+        CHECK(mpfr_get_d(l, MPFR_RNDN) == lv, "lean %d: -log(c) = %a rounded", i, lv);
+    }
+    mpfr_set_ui(c, 2, MPFR_RNDN);
+    mpfr_log(l, c, MPFR_RNDN);
+    CHECK(mpfr_get_d(l, MPFR_RNDN) == DMLP__LOG_LEAN_LN2, "lean LN2 is log 2 rounded");
+    mpfr_clears(c, l, (mpfr_ptr)0);
+}
+
+/* log_lean64's arithmetic on one binary32 x > 0, in scalar binary64 with fused steps. */
+static double lean_log_mirror(float x)
+{
+    uint64_t tmp = dmlp__f64_bits((double)x) + 0x0019800000000000u;
+    double k = (double)(int)(tmp >> 52) - 1024;
+    double z = dmlp__f64_from_bits((tmp & 0x000fffffffffffffu) + 0x3fe6800000000000u);
+    int j = (int)(tmp >> 48) & 15;
+    double r = fma(z, dmlp__log_lean_table[0][j], -1.0);
+    double p = dmlp__log_lean_poly[DMLP__LOG_LEAN_TERMS - 1];
+    for (int i = DMLP__LOG_LEAN_TERMS - 2; i >= 0; i--)
+        p = fma(p, r, dmlp__log_lean_poly[i]);
+    return fma(r, p, fma(k, DMLP__LOG_LEAN_LN2, dmlp__log_lean_table[1][j]));
+}
+
+/* The bound the lean lanes' rounding test assumes (tools/gen_log_lean.py proves it),
+   measured: every piece's ends at the least, middle and greatest k, the binary32 values
+   nearest 1, and random positive binary32 (subnormals too). */
+static void lean_bound_cases(void)
+{
+    mpfr_t m;
+    mpfr_init2(m, 128);
+    double worst = 0;
+    uint32_t worst_x = 0;
+    uint64_t rng = 0x3c6ef372fe94f82bu;
+    int n = TEST_THIN ? 20000 : 200000;
+    for (int i = 0; i < n + 16 * 5 * 9 + 64; i++) {
+        uint32_t xb;
+        if (i < 16 * 5 * 9) { /* piece i / 45's lower end (in x's bits), -4 .. +4 ulps */
+            static const int ks[5] = {-149, -126, 0, 1, 127};
+            int k = ks[i / 9 % 5], piece = i / 45;
+            uint64_t t = ((uint64_t)(k + 1024) << 52) | (uint64_t)piece << 48;
+            double x = dmlp__f64_from_bits(t - 0x0019800000000000u);
+            xb = dmlp__f32_bits((float)x) + (uint32_t)(i % 9) - 4;
+        } else if (i < 16 * 5 * 9 + 64) {
+            xb = 0x3f800000u + (uint32_t)(i - 16 * 5 * 9) - 32;
+        } else {
+            xb = (uint32_t)(test_rng(&rng) % 0x7f7fffffu) + 1;
+        }
+        float x = dmlp__f32_from_bits(xb);
+        if (!(x > 0) || x == 1.0f || isinf(x))
+            continue;
+        mpfr_set_flt(m, x, MPFR_RNDN);
+        mpfr_log(m, m, MPFR_RNDN);
+        double e = rel_error(lean_log_mirror(x), 0, m);
+        if (e > worst) {
+            worst = e;
+            worst_x = xb;
+        }
+    }
+    CHECK(lean_log_mirror(1.0f) == 0 && !signbit(lean_log_mirror(1.0f)), "lean log 1 = +0");
+    CHECK(worst * 0x1p53 <= DMLP__LOG_LEAN_STEPS,
+          "lean log: relative error %a at 0x%08x is past %d binary64 steps", worst, worst_x,
+          DMLP__LOG_LEAN_STEPS);
+    printf("lean log: worst relative error %a (%.0f steps of %d) at 0x%08x\n", worst,
+           worst * 0x1p53, DMLP__LOG_LEAN_STEPS, worst_x);
+    mpfr_clear(m);
 }
 
 static double worst_fast, worst_dd, worst_log1p, worst_log1p_fast;
@@ -382,6 +471,8 @@ static void f64_cases(void)
 int main(int argc, char **argv)
 {
     table_cases();
+    lean_table_cases();
+    lean_bound_cases();
     dd_cases();
     special_cases();
     f64_cases();
