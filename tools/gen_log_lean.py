@@ -28,12 +28,20 @@ per piece and per k in [-150, 129] (every binary32 x > 0), of |y - log x| / |log
     relative from the start, (R |Q - Q~| bound) / (R Q_min) + 2u.
 |log x| is least at an end of the piece (log z is monotonic and k ln2 + log z keeps its
 sign off piece 9 at k = 0). The largest relative bound, times 2^53, is the steps the
-kernel's rounding test needs; STEPS must cover it or the generator stops."""
+kernel's rounding test needs; STEPS must cover it or the generator stops.
+
+It then bounds log1p_lean64 (the same arithmetic on h = 1 + t, t a binary64 in [0, 1],
+with t's low part added to r) and Softplus's lean lanes built on it, and stops likewise
+if their steps (SOFTPLUS_LEAN_STEPS in src/ops/softplus.c) do not cover them; those two
+figures go to stderr."""
+import sys
+
 from mpmath import mp, mpf
 
 mp.prec = 400
 u = mpf(2) ** -53
 STEPS = 2048
+SOFTPLUS_STEPS16, SOFTPLUS_STEPS64 = 32768, 2048
 DEGREE = 6
 O = mpf("0.703125")
 
@@ -106,6 +114,37 @@ for j, (a, b, c, L) in enumerate(rows):
         if rel > worst:
             worst, where = rel, (j, k)
 steps = worst * 2 ** 53
+
+# log1p_lean64(t), t in [0, 1] a binary64: h = 1 + t rounded and l = t - (h - 1) exactly
+# (Fast2Sum), then the same arithmetic on h (2^k z, k = 0 or 1) with r = fl(fl(z c - 1) + l):
+# exactly t where c = 1 (z c - 1 = h - 1 exact, and (h - 1) + l = t); elsewhere the fused
+# step rounds (u R), l stands for l c 2^-k (|l| <= u, off by |c 2^-k - 1| <= 0.43) and the
+# sum rounds (u R): r within 2.43 u R + ... of z c - 1 + c l 2^-k, which moves log by that
+# over 1 + r. Relative to log1p(t) >= |k ln2 + log z| at the piece's ends, as above.
+worst_p = R * q_err / (R * q_min) + 2 * u  # piece 9, k = 0: r = t exactly
+for j, (a, b, c, L) in enumerate(rows):
+    for k in (0, 1):
+        za, zb = max(a, 1 / mpf(2) ** k), min(b, 2 / mpf(2) ** k)
+        if j == 9 and k == 0 or za >= zb:
+            continue
+        ends = [k * mp.log(2) + mp.log(z) for z in (za, zb)]
+        ymin, ymax = min(abs(v) for v in ends), max(abs(v) for v in ends)
+        kl = abs(k * mp.log(2) + L)
+        r_err = (2 * u * R + u * abs(c / 2 ** k - 1)) / (1 - R)
+        err = (u * k * mp.log(2) + k * abs(LN2 - mp.log(2)) + u * abs(L) + u * kl + R * q_err
+               + u * R * (q_min + 1) + u * ymax * mpf("1.001") + r_err * mpf("1.001"))
+        worst_p = max(worst_p, err / ymin)
+# Softplus's lean lanes: L = log1p_lean64(E), E = e^-|t| by exp_lean64 (relative eps:
+# 2^-38.49 with 16 pieces, 2^-44.4 with 64, tools/gen_exp_lean_poly.py): E's error moves
+# log1p by at most eps of it (E / ((1 + E) log1p(E)) <= 1); L (1 / s) with 1 / s rounded
+# (2u) and x + L / s (one sign, u).
+for name, eps, tested in (("16 pieces", mpf(2) ** mpf("-38.49"), SOFTPLUS_STEPS16),
+                          ("64 pieces", mpf(2) ** mpf("-44.4"), SOFTPLUS_STEPS64)):
+    total = (eps + worst_p) * (1 + eps) + 3 * u
+    print("softplus with exp's %s: 2^%.2f, %.0f steps (tested %d)"
+          % (name, float(mp.log(total, 2)), float(total * 2 ** 53), tested), file=sys.stderr)
+    if total * 2 ** 53 > tested:
+        raise SystemExit("softplus's bound needs more steps than its kernel tests")
 if steps > STEPS:
     raise SystemExit("the bound needs %.0f steps; the kernel tests %d" % (steps, STEPS))
 # a sampled check of Q~ alone (not the proof)
@@ -119,8 +158,9 @@ print("   [0.703125, 1.40625), r in [%s, %s], and the degree-%d interpolant of"
       % (mp.nstr(rlo, 6), mp.nstr(rhi, 6), DEGREE))
 print("   log1p(r) / r. Q~ within 2^%.2f (interpolation 2^%.2f, sampled 2^%.2f); the result"
       % (float(mp.log(q_err, 2)), float(mp.log(interp, 2)), float(mp.log(sampled, 2))))
-print("   within 2^%.2f of log x relative (piece %d, k = %d): %.0f binary64 steps. */"
+print("   within 2^%.2f of log x relative (piece %d, k = %d): %.0f binary64 steps;"
       % (float(mp.log(worst, 2)), where[0], where[1], float(steps)))
+print("   log1p_lean64 of a binary64 t in [0, 1] within 2^%.2f. */" % float(mp.log(worst_p, 2)))
 print("#ifndef DMLP_NUMERIC_CR_LOG_LEAN_TABLE_H")
 print("#define DMLP_NUMERIC_CR_LOG_LEAN_TABLE_H")
 print("")

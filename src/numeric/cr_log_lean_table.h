@@ -2,7 +2,8 @@
    (log_lean64 in src/kernels/vector_crmath.inc): c and -log(c) of the 16 pieces of
    [0.703125, 1.40625), r in [-0.0294266, 0.03125], and the degree-6 interpolant of
    log1p(r) / r. Q~ within 2^-43.95 (interpolation 2^-43.95, sampled 2^-44.27); the result
-   within 2^-42.95 of log x relative (piece 8, k = 0): 1063 binary64 steps. */
+   within 2^-42.95 of log x relative (piece 8, k = 0): 1063 binary64 steps;
+   log1p_lean64 of a binary64 t in [0, 1] within 2^-43.89. */
 #ifndef DMLP_NUMERIC_CR_LOG_LEAN_TABLE_H
 #define DMLP_NUMERIC_CR_LOG_LEAN_TABLE_H
 

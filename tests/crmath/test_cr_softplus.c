@@ -315,6 +315,11 @@ int main(int argc, char **argv)
     sweep(PS, &parametric_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, 1.0, 1.0, stride, 1);
     if (stride > 1) { /* binary32 with other parameters, but for the full run */
         sweep(SP, &softplus_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, 0.5, 0, stride, 1);
+        /* the lean block's quotient (a Steepness no power of two), its range near 2^20 */
+        sweep(SP, &softplus_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, 10.0, 0, stride, 1);
+        sweep(SP, &softplus_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, (double)1.7f, 0, stride, 1);
+        sweep(SP, &softplus_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, (double)0x1.8p19f, 0, stride,
+              1);
         sweep(PS, &parametric_oracle, DML_TENSOR_DATA_TYPE_FLOAT32, (double)0.3f, -2.0, stride, 1);
         /* members the binary32 kernels take (Beta and |Alpha| in [2^-20, 2^20]: a
            negative Alpha, Alpha Beta split in two, both ends) and one they leave */
