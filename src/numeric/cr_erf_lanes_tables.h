@@ -9,6 +9,11 @@
 /* relative bounds: GELU 2^-47.03, Erf 2^-47.88 (erf's series 2^-48.05, g 2^-47.88 alone) */
 #define DMLP__GELU_LANES_STEPS 128
 #define DMLP__ERF_LANES_STEPS 128
+/* GELU's lean block, |x| <= 14.5: G within 2^-40.36; with exp_lean64's 16 pieces 2^-38.13,
+   with its 64 2^-40.27 (the steps cover each, not doubled) */
+#define DMLP__GELU_LEAN_TERMS 11
+#define DMLP__GELU_LEAN_STEPS16 32768
+#define DMLP__GELU_LEAN_STEPS64 8192
 
 /* G(a) = e^(a^2/2) erfc(a/sqrt2) on [0, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 14, 18, 22): centres, coefficients of s^i */
 static const double dmlp__gelu_lanes_centre[16] = {
@@ -29,6 +34,20 @@ static const double dmlp__gelu_lanes_coeff[14][16] = {
     {-0x1.31b33cc734a0ep-14, -0x1.cda14e5675783p-18, -0x1.a870127bdf5efp-20, -0x1.af48a855ead91p-22, -0x1.058dfb230cd45p-24, -0x1.be5979768845cp-28, -0x1.f14a1268da83fp-31, -0x1.59b782c605787p-33, -0x1.183c0de129d46p-36, -0x1.58608e307ef3ep-40, -0x1.3f3bdac3489a6p-43, -0x1.91ae11d101265p-46, -0x1.3165e77a8142cp-49, -0x1.73bd73afe8a73p-53, 0.0, 0.0},
     {0x1.1f1e615ddfe2ep-16, 0x1.dad0bc360069cp-20, 0x1.96023c036b301p-22, 0x1.802d17fe328adp-24, 0x1.ae64c9dc33837p-27, 0x1.3ff52abc66a66p-30, 0x1.398213f56382bp-33, 0x1.82ea00e3af728p-36, 0x1.1453980ef61c4p-39, 0x1.159abb6c319bep-43, 0x1.b16180020392ap-47, 0x1.d5c28fd2acf83p-50, 0x1.326c596a0ca2fp-53, 0x1.2a10c77b3e088p-57, 0.0, 0.0},
     {-0x1.456a8c252e1a0p-19, -0x1.d18fe301844a2p-22, -0x1.73e1e8e649d90p-24, -0x1.49038374fa75bp-26, -0x1.4da10ad4f3784p-29, -0x1.b560d6d6660e7p-33, -0x1.7c66527f14cf1p-36, -0x1.a3af3fdd4cf57p-39, -0x1.0089936b25a0bp-42, -0x1.ad3a75c626f2ep-47, -0x1.1d5fd928f118ap-50, -0x1.0c794f7164d49p-53, -0x1.233b1403f9a87p-57, -0x1.cd40de10c6731p-62, 0.0, 0.0},
+};
+/* the lean block's G: the same intervals and centres, degree 10 */
+static const double dmlp__gelu_lean_coeff[11][16] = {
+    {0x1.fffffffffffb4p-1, 0x1.3370237bca626p-1, 0x1.d898de09c6f19p-2, 0x1.7b5abd2fd03adp-2, 0x1.21725231700b8p-2, 0x1.b396f9cf1e260p-3, 0x1.5b5acd3b15fbbp-3, 0x1.201fa9259b7acp-3, 0x1.c9e120e488937p-4, 0x1.66ccb7b9c0c57p-4, 0x1.26b4cfcccca6cp-4, 0x1.f3ddc25e8b10bp-5, 0x1.96f0812926ee8p-5, 0x0.0p+0, 0.0, 0.0},
+    {-0x1.9884533d3a687p-1, -0x1.63e07140d786bp-2, -0x1.c49321dc9c5d0p-3, -0x1.3253b6cdb4cfap-3, -0x1.75ab63fbc640fp-4, -0x1.b6038a8092af4p-5, -0x1.1be2c5acaaf4bp-5, -0x1.8b195531b3a55p-6, -0x1.f7d59d53120a6p-7, -0x1.37812312a3a28p-7, -0x1.a5dac1d5004e1p-8, -0x1.3012a83933cd3p-8, -0x1.93d2141c84373p-9, 0x0.0p+0, 0.0, 0.0},
+    {0x1.fffffffa5dc71p-2, 0x1.5bf7f206f3849p-3, 0x1.7b79d1bfcaae6p-4, 0x1.bd45f4ef483dap-5, 0x1.bf399da0e4021p-6, 0x1.a29f04f5013d8p-7, 0x1.bfbaed8d610dbp-8, 0x1.07e3e93700ed8p-8, 0x1.106373bef6d20p-9, 0x1.0b6e08995bad5p-10, 0x1.2b9aa2972fc97p-11, 0x1.6fdc4065bfffcp-12, 0x1.8f3686583d306p-13, 0x0.0p+0, 0.0, 0.0},
+    {-0x1.105836cd67547p-2, -0x1.2c849dfc14568p-4, -0x1.1f33fe5aef632p-5, -0x1.2962f4625b159p-6, -0x1.f6275cecab137p-8, -0x1.7e8220d4c75d2p-9, -0x1.55bc0088c8eddp-10, -0x1.57ff8594ec123p-11, -0x1.21a61d4ab3f6fp-12, -0x1.c63990f1ba434p-14, -0x1.a65b0b80b9cbcp-15, -0x1.ba914cd690afbp-16, -0x1.892f41288b867p-17, 0x0.0p+0, 0.0, 0.0},
+    {0x1.ffffd369e50eap-4, 0x1.d68c6d8e13e84p-6, 0x1.8ff2a58c55e74p-7, 0x1.721ebe317b357p-8, 0x1.0ac206bacb824p-9, 0x1.4fb4a0b7e6ebcp-11, 0x1.fa3b67793b53cp-13, 0x1.b643d5fbafc79p-14, 0x1.2f219e32a9d56p-15, 0x1.7db4e0c7ae433p-17, 0x1.27815572fe364p-18, 0x1.08c63ec8f5011p-19, 0x1.81d13a97dfab7p-21, 0x0.0p+0, 0.0, 0.0},
+    {-0x1.b3bd0d95f45d5p-5, -0x1.53aa137ffc28cp-7, -0x1.038d13027c4c9p-8, -0x1.b17805cdd8d3cp-10, -0x1.0dee4958551e5p-11, -0x1.1c0d1e9eb6992p-13, -0x1.6caa32086886ap-15, -0x1.1138dfe4bc80ap-16, -0x1.386fafde0cbbdp-18, -0x1.3d811b83e957ep-20, -0x1.9a8572eafd122p-22, -0x1.3b1d7f0951745p-23, -0x1.7934e358b89e5p-25, 0x0.0p+0, 0.0, 0.0},
+    {0x1.552e4543ffe0ep-6, 0x1.c990e44dec686p-9, 0x1.3cf8a5ce464b0p-10, 0x1.e145f89902ed9p-12, 0x1.0578a5f01a135p-13, 0x1.d0dbdcdf60170p-16, 0x1.ffea95c2c7af6p-18, 0x1.4dc8d1cb211ccp-19, 0x1.3d57b235178f0p-21, 0x1.057d6750318b3p-23, 0x1.1b229a527bb89p-25, 0x1.750c76bbd71fdp-27, 0x1.6f742b3adbc0dp-29, 0x0.0p+0, 0.0, 0.0},
+    {-0x1.efa7d99dc08ddp-8, -0x1.221e4df77551fp-10, -0x1.6ed5627937e29p-12, -0x1.fd7e8c2a4a423p-14, -0x1.e6ba3efcf5d19p-16, -0x1.70b9c1384f075p-18, -0x1.5ea3ef2b1ffd4p-20, -0x1.8fed97d944993p-22, -0x1.3d9f896d8d4eap-24, -0x1.aa744f959d315p-27, -0x1.83cb090c9559bp-29, -0x1.b74de1ab2dbd0p-31, -0x1.6475a76bc8d9ep-33, 0x0.0p+0, 0.0, 0.0},
+    {0x1.4990360b0f38fp-9, 0x1.5cbe8e1d876c7p-12, 0x1.94a4b2ac0b66ap-14, 0x1.025a8083999b8p-15, 0x1.b51b3541ea5fcp-18, 0x1.1c42ad95c9ea4p-20, 0x1.d58a543d91a98p-23, 0x1.d67a1ce8e1e95p-25, 0x1.39d32a4c79de4p-27, 0x1.589668c1efe95p-30, 0x1.07cd2fa424f9dp-32, 0x1.015c2072a8289p-34, 0x1.58c79b6bd80dfp-37, 0x0.0p+0, 0.0, 0.0},
+    {-0x1.6efe7e593d68ep-11, -0x1.948a097d14099p-14, -0x1.aff4b49e9c715p-16, -0x1.fc8fbc3adeef2p-18, -0x1.87375631776e2p-20, -0x1.b47b87997bf82p-23, -0x1.3915a62df5742p-25, -0x1.13ae82db725aep-27, -0x1.3e8ea82bff3e9p-30, -0x1.1b7e25d42cf3ap-33, -0x1.6b8198cf7d3e2p-36, -0x1.30658aaf1e166p-38, -0x1.59f97d7546942p-41, 0x0.0p+0, 0.0, 0.0},
+    {0x1.f39c95d342f85p-14, 0x1.bb3a20a5410f3p-16, 0x1.b61bf06fc5960p-18, 0x1.de217853ab218p-20, 0x1.48eae932ab6f2p-22, 0x1.3f1f6f55ce408p-25, 0x1.91b1abe388a96p-28, 0x1.393af684e7702p-30, 0x1.3275de06eaeb7p-33, 0x1.c1b57c51e6a76p-37, 0x1.e7ed27f1c438ap-40, 0x1.6109f145fa8ecp-42, 0x1.4c376e78c8238p-45, 0x0.0p+0, 0.0, 0.0},
 };
 
 /* erf(z)/z in z^2 below 1/2, then g(z) = e^(z^2) erfc(z) on [0, 0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3, 4) */
