@@ -135,34 +135,17 @@ static ALWAYS_INLINE F64 constant_pow_lanes64(F64 x, const cr_params64 *c, M64 *
     return tof64(vor(sel64(inside, fromf64(y), far), sign));
 }
 
-/* The common block: constant_pow_lanes64's cases with log_lean64 and exp_lean64, as
-   Pow's lean block (pow.c): every lane a nonzero finite x with t = e log|x| in
-   [-87, 88.5], or x < 0 with a non-integer Exponent (the default NaN, set here; such a
-   lane computes 1^e). Below 2^-36.16 at |t| = 88.5: POW_LEAN_STEPS' 131,072 steps. */
-#define CONSTANT_POW_LEAN_STEPS 131072
-
-static ALWAYS_INLINE F64 constant_pow_lean64(F64 x, const cr_params64 *c, M64 *out)
-{
-    F64 a = fabs64(x);
-    V sign = vand(fromf64(x), fromf64(c->v[1]));
-    M64 number = within64(a, 0x1p-149, 0x1.fffffep127);
-    M64 nan = mandn(eq64(fromf64(c->v[2]), set64(~(uint64_t)0)), ltz64(fromf64(x)));
-    a = tof64(sel64(nan, fromf64(splat64f(1.0)), fromf64(a)));
-    F64 t = fmul64(c->v[0], log_lean64(a));
-    *out = mandn(number & within64(t, -87.0, 88.5), eq64(zero(), zero()));
-    V v = vor(fromf64(exp_lean64(t)), sign);
-    return tof64(sel64(nan, set64(0x7ff8000000000000u), v));
-}
-
+/* The common block: constant_pow_lanes64's cases by pow_lean64 (vector_crmath.inc, its
+   bound) with the Exponent's kind from the setup; x < 0 with a non-integer Exponent gives
+   the default NaN in the block. */
 static ALWAYS_INLINE int constant_pow_lean_block(V x, const cr_params64 *c, V *r)
 {
-    M64 out0, out1;
-    F64 y0 = constant_pow_lean64(wide_lo(x), c, &out0);
-    F64 y1 = constant_pow_lean64(wide_hi(x), c, &out1);
-    if (any64(out0 | out1) || any32(f32_open_pair(y0, y1, CONSTANT_POW_LEAN_STEPS)))
-        return 0;
-    *r = narrow_f64(y0, y1);
-    return 1;
+    M64 out0, out1, every = eq64(zero(), zero());
+    M64 integer = eq64(fromf64(c->v[2]), set64(~(uint64_t)0));
+    F64 x0 = wide_lo(x), x1 = wide_hi(x);
+    F64 y0 = pow_lean64(x0, c->v[0], integer, vand(fromf64(x0), fromf64(c->v[1])), every, &out0);
+    F64 y1 = pow_lean64(x1, c->v[0], integer, vand(fromf64(x1), fromf64(c->v[1])), every, &out1);
+    return pow_lean_finish(out0, out1, y0, y1, r);
 }
 
 CR_F32_PARAM_KERNEL_LEAN_WITH(constant_pow, constant_pow_lean_block, constant_pow_lanes64,
