@@ -27,6 +27,11 @@ int dmlp__trig_reduce(double x, dmlp__dd *r);
 #define DMLP__TRIG_FAST_STEPS(fn) ((fn) == DMLP__TRIG_TAN ? 40u : 16u)
 double dmlp__trig_fast(dmlp__trig_fn fn, int k, dmlp__dd r);
 
+/* The binary32 kernels' lean blocks (kernels/vector_crtrig.inc): sin's series to the t^13
+   term (the coefficients -1/3!, 1/5!, ..., 1/13!) and the binary64 steps of their test. */
+#define DMLP__TRIG_LEAN_TERMS 6
+#define DMLP__TRIG_LEAN_STEPS 512
+
 /* The same as a double-double, relative error below 2^-99 (sin, cos) or 2^-97 (tan). */
 dmlp__dd dmlp__trig_dd(dmlp__trig_fn fn, int k, dmlp__dd r);
 

@@ -38,7 +38,7 @@ CR_REFERENCE_TABLES(cos)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_FAST_KERNELS(cos, cos_lanes64)
+CR_FAST_KERNELS_LEAN(cos, cos_lean_block, cos_lanes64)
 #endif
 
 #undef OP

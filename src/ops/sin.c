@@ -39,7 +39,7 @@ CR_REFERENCE_TABLES(sin)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_FAST_KERNELS(sin, sin_lanes64)
+CR_FAST_KERNELS_LEAN(sin, sin_lean_block, sin_lanes64)
 #endif
 
 #undef OP

@@ -39,7 +39,7 @@ CR_REFERENCE_TABLES(tan)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_FAST_KERNELS(tan, tan_lanes64)
+CR_FAST_KERNELS_LEAN(tan, tan_lean_block, tan_lanes64)
 #endif
 
 #undef OP

@@ -4,6 +4,7 @@
    - the reduction, the binary64 forms and the double-double forms within their stated
      bounds on random and edge x, the largest doubles and the closest approach of a double
      to a multiple of pi/2 included (MPFR reduces exactly at any size);
+   - the lean blocks' bound, measured on a scalar mirror of their arithmetic;
    - special values of every format;
    - every f16 and bf16 input and a stride of f32 (with the hard inputs of
      trig_hard_f32.h, both signs) through the reference, with and without a ScaleBias,
@@ -69,6 +70,87 @@ static void tables(void)
               "1/%u! as a double-double", k);
     }
     mpfr_clears(t, w, (mpfr_ptr)0);
+}
+
+/* The lean blocks' arithmetic (kernels/vector_crtrig.inc) on one binary32 x, in scalar
+   binary64 with fused steps: fn 0, 1, 2 for sin, cos, tan; *near where |r| < 2^-40 (the
+   blocks leave those lanes open). */
+static double lean_sin_mirror(double t)
+{
+    const double(*f)[2] = dmlp__trig_inv_fact;
+    double z = t * t, p = f[2 * DMLP__TRIG_LEAN_TERMS + 1][0];
+    for (int i = DMLP__TRIG_LEAN_TERMS - 2; i >= 0; i--)
+        p = fma(p, z, (i % 2 ? 1 : -1) * f[2 * i + 3][0]);
+    return fma(t * z, p, t);
+}
+
+static double lean_trig_mirror(int fn, float x, int *near)
+{
+    double q = fma((double)x, DMLP__TRIG_TWO_OVER_PI, 0x1.8p52);
+    int k = (int)(dmlp__f64_bits(q) & 0xffffffffu);
+    double kd = q - 0x1.8p52;
+    double r = fma(kd, -DMLP__TRIG_HALF_PI_CW1, (double)x);
+    r = fma(kd, -DMLP__TRIG_HALF_PI_CW2, r);
+    r = fma(kd, -DMLP__TRIG_HALF_PI_CW3, r);
+    *near = fabs(r) < 0x1p-40;
+    double s = lean_sin_mirror(r), h = lean_sin_mirror(r / 2);
+    double c = fma(-2 * h, h, 1.0);
+    if (fn == 2)
+        return k & 1 ? -c / s : s / c;
+    k += fn;
+    double y = k & 1 ? c : s;
+    return k & 2 ? -y : y;
+}
+
+/* The bound the lean blocks' rounding test assumes (see vector_crtrig.inc), measured
+   against MPFR: the hard inputs, binary32 next to the multiples of pi/4 that end the
+   reduced range, and random binary32 below 2^20 in magnitude. */
+static void lean_bound_cases(void)
+{
+    static const char *const names[3] = {"sin", "cos", "tan"};
+    mpfr_t m;
+    mpfr_init2(m, 128);
+    uint64_t rng = 0x9b05688c2b3e6c1fu;
+    int n = TEST_THIN ? 30000 : 300000, hard = sizeof trig_hard_f32 / sizeof trig_hard_f32[0];
+    mpfr_t d;
+    mpfr_init2(d, 256);
+    for (int fn = 0; fn < 3; fn++) {
+        double worst = 0;
+        uint32_t worst_x = 0;
+        for (int i = 0; i < n; i++) {
+            uint32_t xb;
+            if (i < hard) {
+                xb = trig_hard_f32[i];
+            } else if (i < hard + 2000) { /* odd multiples of pi/4, +-4 ulps */
+                int j = i - hard;
+                float e = (float)((2 * (j / 9) + 1) * 0.78539816339744830962);
+                xb = dmlp__f32_bits(e) + (uint32_t)(j % 9) - 4;
+            } else {
+                xb = (uint32_t)(test_rng(&rng) % 0x49800000u);
+            }
+            xb |= (uint32_t)(test_rng(&rng) & 1) << 31;
+            float x = dmlp__f32_from_bits(xb);
+            int near;
+            double y = lean_trig_mirror(fn, x, &near);
+            if (near || fabsf(x) < 0x1p-12f || !(fabsf(x) < 0x1p20f))
+                continue;
+            mpfr_set_flt(m, x, MPFR_RNDN);
+            (fn == 0 ? mpfr_sin : fn == 1 ? mpfr_cos : mpfr_tan)(m, m, MPFR_RNDN);
+            mpfr_sub_d(d, m, y, MPFR_RNDN);
+            mpfr_div(d, d, m, MPFR_RNDN);
+            double e = fabs(mpfr_get_d(d, MPFR_RNDN));
+            if (e > worst) {
+                worst = e;
+                worst_x = xb;
+            }
+        }
+        CHECK(worst * 0x1p53 <= DMLP__TRIG_LEAN_STEPS,
+              "lean %s: relative error %a at 0x%08x is past %d binary64 steps", names[fn],
+              worst, worst_x, DMLP__TRIG_LEAN_STEPS);
+        printf("lean %s: worst relative error %a (%.0f steps of %d) at 0x%08x\n", names[fn],
+               worst, worst * 0x1p53, DMLP__TRIG_LEAN_STEPS, worst_x);
+    }
+    mpfr_clears(m, d, (mpfr_ptr)0);
 }
 
 static double worst_dd[3] = {-999, -999, -999}, worst_fast[3] = {-999, -999, -999};
@@ -256,6 +338,7 @@ int main(int argc, char **argv)
     entry_points();
     special_values();
     f64_samples();
+    lean_bound_cases();
     for (size_t i = 0; i < HARD_COUNT; i++) {
         hard_both_signs[2 * i] = trig_hard_f32[i];
         hard_both_signs[2 * i + 1] = trig_hard_f32[i] | 0x80000000u;
