@@ -16,7 +16,7 @@ e^r at the 5 Chebyshev points of [-A, A], computed at 400 bits:
   - the reduction: r = x - k C1 by one fused step (C1 = ln2/16 rounded, |k| < 2^11 for
     |x| <= 88.5): |r - r~| <= u A + 2^11 |C1 - ln2/16|, and e^r~ = e^r e^(r~ - r);
   - the table's 2^(j/16) rounded once and the product rounded once: 2u more.
-It prints the bound again for |x| <= 106 (GELU's lean block). The relative bound is
+It prints the bound again for |x| <= 106 (GELU's lean block), and Sinh's. The relative bound is
 printed with the binary64 steps it needs (relative e of a value in
 [2^e, 2^(e+1)) is within e 2^53 of its steps); the generator stops if the steps the
 kernel tests (STEPS) do not cover it."""
@@ -69,6 +69,14 @@ if steps > STEPS:
 reduction_wide = (u * A + 2 ** 12 * abs(mp.mpf(C1) - mp.log(2) / 16)) * mp.exp(A)
 relative_wide = (interp + rounding + evaluation + reduction_wide) / mp.exp(-A) + 2 * u
 print("to |x| <= 106 (|k| < 2^12): relative 2^%.2f" % float(mp.log(relative_wide, 2)))
+# Sinh's lean block for |x| in [1, 88.5]: (e - 1/e) / 2 with e and 1/e within relative
+# and relative + u; the difference magnifies them by at most coth 1 (the terms' sum over
+# their difference) and the second term's u by 1/(e^2 - 1) of it, then rounds once.
+sinh_relative = relative / mp.tanh(1) + u * (1 + 1 / (mp.e ** 2 - 1))
+print("sinh, |x| >= 1: relative 2^%.2f: %.0f steps" % (float(mp.log(sinh_relative, 2)),
+                                                      float(sinh_relative * 2 ** 53)))
+if sinh_relative * 2 ** 53 > STEPS:
+    raise SystemExit("the sinh bound needs more steps than the kernel tests")
 
 # e^x - 1 (ELU's lean block, expm1_lean64 in src/kernels/vector_crmath_param.inc):
 # (2^e T_hi - 1) + 2^e T_hi q, q = r g(r), g(r) = (e^r - 1)/r = integral over [0, 1] of

@@ -36,7 +36,7 @@ CR_REFERENCE_TABLES(cosh)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_FAST_KERNELS(cosh, cosh_lanes64)
+CR_FAST_KERNELS_LEAN(cosh, cosh_lean_block, cosh_lanes64)
 #endif
 
 #undef OP

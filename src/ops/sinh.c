@@ -37,7 +37,7 @@ CR_REFERENCE_TABLES(sinh)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_FAST_KERNELS(sinh, sinh_lanes64)
+CR_FAST_KERNELS_LEAN(sinh, sinh_lean_block, sinh_lanes64)
 #endif
 
 #undef OP
