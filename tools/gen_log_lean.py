@@ -31,9 +31,10 @@ sign off piece 9 at k = 0). The largest relative bound, times 2^53, is the steps
 kernel's rounding test needs; STEPS must cover it or the generator stops.
 
 It then bounds log1p_lean64 (the same arithmetic on h = 1 + t, t a binary64 in [0, 1],
-with t's low part added to r) and Softplus's lean lanes built on it, and stops likewise
-if their steps (SOFTPLUS_LEAN_STEPS in src/ops/softplus.c) do not cover them; those two
-figures go to stderr."""
+with t's low part added to r), log_lean64 of a binary64 x >= 2, and the lean lanes built
+on them (Softplus, Asinh, Acosh, Atanh), and stops likewise if their steps
+(SOFTPLUS_LEAN_STEPS in src/ops/softplus.c, STEPS for the others) do not cover them;
+those figures go to stderr."""
 import sys
 
 from mpmath import mp, mpf
@@ -134,6 +135,31 @@ for j, (a, b, c, L) in enumerate(rows):
         err = (u * k * mp.log(2) + k * abs(LN2 - mp.log(2)) + u * abs(L) + u * kl + R * q_err
                + u * R * (q_min + 1) + u * ymax * mpf("1.001") + r_err * mpf("1.001"))
         worst_p = max(worst_p, err / ymin)
+# log_lean64 of a binary64 x >= 2 (the inverse hyperbolic functions' arguments): z has 53
+# bits, so r = z c - 1 rounds once fused (u R) or twice unfused (the product's u (1 + R)
+# as well), which moves log by that over 1 - R; k in [1, 129] (x < 2^129).
+worst_w = mpf(0)
+for j, (a, b, c, L) in enumerate(rows):
+    for k in range(1, 130):
+        ends = [k * mp.log(2) + mp.log(z) for z in (a, b)]
+        if max(ends) < mp.log(2):
+            continue
+        ymin = max(min(ends), mp.log(2))
+        ymax = max(ends)
+        kl = abs(k * mp.log(2) + L)
+        r_err = (u * R + u * (1 + R)) / (1 - R)
+        err = (u * abs(k) * mp.log(2) + abs(k) * abs(LN2 - mp.log(2)) + u * abs(L) + u * kl
+               + R * q_err + u * R * (q_min + 1) + u * ymax * mpf("1.001") + r_err * mpf("1.001"))
+        worst_w = max(worst_w, err / ymin)
+# Asinh, Acosh and Atanh's lean lanes (src/ops/asinh.c, acosh.c, atanh.c): log1p_lean64 of
+# an argument in [0, 1] within e1 u relative (condition <= 1), or log_lean64 of one >= 2
+# within e2 u (log's condition there <= 1 / ln 2).
+for name, e1, e2 in (("asinh", 6, 3), ("acosh", 3, mpf("3.9")), ("atanh", 2, 3)):
+    total = max(worst_p + e1 * u, worst_w + e2 * u / mp.log(2))
+    print("%s: 2^%.2f, %.0f steps (tested %d)" % (name, float(mp.log(total, 2)),
+                                                  float(total * 2 ** 53), STEPS), file=sys.stderr)
+    if total * 2 ** 53 > STEPS:
+        raise SystemExit("%s's bound needs more steps than its kernel tests" % name)
 # Softplus's lean lanes: L = log1p_lean64(E), E = e^-|t| by exp_lean64 (relative eps:
 # 2^-38.49 with 16 pieces, 2^-44.4 with 64, tools/gen_exp_lean_poly.py): E's error moves
 # log1p by at most eps of it (E / ((1 + E) log1p(E)) <= 1); L (1 / s) with 1 / s rounded

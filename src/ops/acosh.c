@@ -59,7 +59,34 @@ static ALWAYS_INLINE F64 acosh_lanes64(F64 x, M64 *open)
     return tof64(sel64(outside, fromf64(splat64f(NAN)), fromf64(y)));
 }
 
-CR_FAST_KERNELS(acosh, acosh_lanes64)
+/* The lean block, every x in [1, +inf): the same arguments, one square root a lane (its
+   operand picked per lane), by log1p_or_log_lean64, decided with DMLP__LOG_LEAN_STEPS
+   (tools/gen_log_lean.py: 2^-43.89); 1 gives +0 (r = 0, k = 0). Below 1 the default NaN
+   and +inf itself are set on the bits; a NaN takes the lanes. */
+static ALWAYS_INLINE F64 acosh_lean64(F64 x)
+{
+    F64 one = splat64f(1.0);
+    F64 d = fsub64(x, one);
+    M64 small = fge64(fromf64(splat64f(1.25)), fromf64(x));
+    F64 root = fsqrt64(tof64(sel64(small, fromf64(fmul64(d, fadd64(d, splat64f(2.0)))),
+                                   fromf64(fsub64(fmul64(x, x), one)))));
+    return log1p_or_log_lean64(small, fadd64(d, root), fadd64(x, root));
+}
+
+static ALWAYS_INLINE int acosh_lean_block(V x, V *r)
+{
+    M32 below = gt32(set32(0x3f800000), x); /* x < 1 (negative bits: negative integers) */
+    M32 inf = eq32(x, set32(0x7f800000));
+    F64 y0 = acosh_lean64(wide_lo(x)), y1 = acosh_lean64(wide_hi(x));
+    V v = sel32(below, set32(0x7fc00000), sel32(inf, x, narrow_f64(y0, y1)));
+    M32 nan = gt32(vand(x, set32(0x7fffffff)), set32(0x7f800000)); /* either sign */
+    if (any32(nan | mandn(below | inf, f32_open_pair(y0, y1, DMLP__LOG_LEAN_STEPS))))
+        return 0;
+    *r = v;
+    return 1;
+}
+
+CR_FAST_KERNELS_LEAN(acosh, acosh_lean_block, acosh_lanes64)
 #endif
 
 #undef OP

@@ -58,7 +58,32 @@ static ALWAYS_INLINE F64 asinh_lanes64(F64 x, M64 *open)
     return tof64(vor(fromf64(y), sign));
 }
 
-CR_FAST_KERNELS(asinh, asinh_lanes64)
+/* The lean block, every finite x: the same arguments by log1p_or_log_lean64 (one square
+   root and one quotient a lane), decided with DMLP__LOG_LEAN_STEPS (tools/gen_log_lean.py:
+   2^-43.88); x itself below 2^-12, set here. */
+static ALWAYS_INLINE F64 asinh_lean64(F64 a)
+{
+    F64 one = splat64f(1.0);
+    F64 a2 = fmul64(a, a);
+    F64 root = fsqrt64(fadd64(one, a2));
+    M64 small = fge64(fromf64(splat64f(0.75)), fromf64(a));
+    return log1p_or_log_lean64(small, fadd64(a, fdiv64(a2, fadd64(one, root))), fadd64(a, root));
+}
+
+static ALWAYS_INLINE int asinh_lean_block(V x, V *r)
+{
+    V a = vand(x, set32(0x7fffffff));
+    M32 out = gt32(a, set32(0x7f7fffff)); /* infinities, NaN */
+    F64 y0 = asinh_lean64(wide_lo(a)), y1 = asinh_lean64(wide_hi(a));
+    M32 same = gt32(set32(0x39800000), a); /* |x| < 2^-12 */
+    V v = sel32(same, x, vor(narrow_f64(y0, y1), vandn(set32(0x7fffffff), x)));
+    if (any32(out | mandn(same, f32_open_pair(y0, y1, DMLP__LOG_LEAN_STEPS))))
+        return 0;
+    *r = v;
+    return 1;
+}
+
+CR_FAST_KERNELS_LEAN(asinh, asinh_lean_block, asinh_lanes64)
 #endif
 
 #undef OP

@@ -62,7 +62,36 @@ static ALWAYS_INLINE F64 atanh_lanes64(F64 x, M64 *open)
     return tof64(sel64(outside, fromf64(splat64f(NAN)), fromf64(y)));
 }
 
-CR_FAST_KERNELS(atanh, atanh_lanes64)
+/* The lean block, every |x| < 1: the same arguments, one quotient a lane (its dividend
+   picked per lane), by log1p_or_log_lean64 and halved, decided with DMLP__LOG_LEAN_STEPS
+   (tools/gen_log_lean.py: 2^-43.89); x itself below 2^-12, +-1 gives +-inf and |x| > 1
+   the default NaN, set here; a NaN takes the lanes. */
+static ALWAYS_INLINE F64 atanh_lean64(F64 a)
+{
+    F64 one = splat64f(1.0);
+    M64 small = fge64(fromf64(splat64f(1.0 / 3.0)), fromf64(a));
+    F64 q = fdiv64(tof64(sel64(small, fromf64(fadd64(a, a)), fromf64(fadd64(one, a)))),
+                   fsub64(one, a));
+    return fmul64(log1p_or_log_lean64(small, q, q), splat64f(0.5));
+}
+
+static ALWAYS_INLINE int atanh_lean_block(V x, V *r)
+{
+    V a = vand(x, set32(0x7fffffff)), sign = vandn(set32(0x7fffffff), x);
+    M32 pole = eq32(a, set32(0x3f800000)), outside = gt32(a, set32(0x3f800000));
+    F64 y0 = atanh_lean64(wide_lo(a)), y1 = atanh_lean64(wide_hi(a));
+    M32 same = gt32(set32(0x39800000), a); /* |x| < 2^-12 */
+    V v = sel32(same, x, vor(narrow_f64(y0, y1), sign));
+    v = sel32(pole, vor(set32(0x7f800000), sign), v);
+    v = sel32(outside, set32(0x7fc00000), v);
+    M32 nan = gt32(a, set32(0x7f800000));
+    if (any32(nan | mandn(same | pole | outside, f32_open_pair(y0, y1, DMLP__LOG_LEAN_STEPS))))
+        return 0;
+    *r = v;
+    return 1;
+}
+
+CR_FAST_KERNELS_LEAN(atanh, atanh_lean_block, atanh_lanes64)
 #endif
 
 #undef OP
