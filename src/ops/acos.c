@@ -37,7 +37,11 @@ CR_REFERENCE_TABLES(acos)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+#if defined(HAS_FMA)
+CR_FAST_KERNELS_LEAN(acos, acos_lean_block, acos_lanes64)
+#else
 CR_FAST_KERNELS(acos, acos_lanes64)
+#endif
 #endif
 
 #undef OP

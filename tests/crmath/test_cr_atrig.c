@@ -21,6 +21,7 @@
 #include "crmath/oracle.h"
 #include "kernels/kernels.h"
 #include "numeric/cr_atan.h"
+#include "numeric/cr_atan_lean_table.h"
 #include "numeric/cr_atan_tables.h"
 #include "numeric/cr_round.h"
 #include "numeric/fp_convert.h"
@@ -95,7 +96,67 @@ static void tables(void)
         mpfr_div_ui(v, v, 4, MPFR_RNDN);
         check_dd("atan_pi", k - 1, dmlp__atan_pi[k - 1], v);
     }
+    /* the lean lanes' pieces: c = 0, then (2j + 1)/32; atan(c) rounded once */
+    for (int j = 0; j < 16; j++) {
+        double c = dmlp__atan_lean_table[0][j];
+        CHECK(c == (j ? (2 * j + 1) / 32.0 : 0.0), "lean piece %d: c = %a", j, c);
+        mpfr_set_d(v, c, MPFR_RNDN);
+        mpfr_atan(v, v, MPFR_RNDN);
+        CHECK(mpfr_get_d(v, MPFR_RNDN) == dmlp__atan_lean_table[1][j],
+              "lean piece %d: atan(c) rounded", j);
+    }
     mpfr_clear(v);
+}
+
+/* atan_ratio_lean64 (kernels/vector_crtrig.inc) on one lane in scalar binary64 with fused
+   steps; t by a quotient (the kernels' piece may be the neighbour, within the bound's
+   widening). */
+static double lean_atan_mirror(double p, double q)
+{
+    double t = p / q;
+    double k = nearbyint(fma(t, 16.0, -0.5));
+    int j = k < 0 ? 0 : k > 15 ? 15 : (int)k;
+    double c = dmlp__atan_lean_table[0][j];
+    double r = fma(-c, q, p) / fma(c, p, q), z = r * r;
+    double s = fma(fma(fma(fma(z, -1.0 / 11, 1.0 / 9), z, -1.0 / 7), z, 1.0 / 5), z, -1.0 / 3);
+    return dmlp__atan_lean_table[1][j] + fma(r * z, s, r);
+}
+
+/* The lean blocks' bound, measured: atan(t) for binary32 t in [2^-12, 1] (piece ends
+   and random) against MPFR, within DMLP__ATAN_LEAN_STEPS. */
+static void lean_bound(void)
+{
+    mpfr_t m, d;
+    mpfr_inits2(200, m, d, (mpfr_ptr)0);
+    uint64_t rng = 0x510e527fade682d1u;
+    double worst = 0;
+    float worst_t = 0;
+    for (int i = 0; i < (TEST_THIN ? 20000 : 200000); i++) {
+        float t = 0x1p-12f + (float)((test_rng(&rng) >> 40) * 0x1p-24) * (1 - 0x1p-12f);
+        if (i < 17 * 9) /* the pieces' ends, -4 .. +4 ulps */
+            for (int s = i % 9 - 4, first = 1; first || s != 0; s -= (s > 0) - (s < 0)) {
+                t = first ? (float)(i / 9) / 16 : nextafterf(t, s > 0 ? 2.0f : 0.0f);
+                first = 0;
+            }
+        if (!(t >= 0x1p-12f && t <= 1))
+            continue;
+        double y = lean_atan_mirror(t, 1.0);
+        mpfr_set_flt(m, t, MPFR_RNDN);
+        mpfr_atan(m, m, MPFR_RNDN);
+        mpfr_sub_d(d, m, y, MPFR_RNDN);
+        mpfr_div(d, d, m, MPFR_RNDN);
+        double e = fabs(mpfr_get_d(d, MPFR_RNDN));
+        if (e > worst) {
+            worst = e;
+            worst_t = t;
+        }
+    }
+    CHECK(worst * 0x1p53 <= DMLP__ATAN_LEAN_STEPS,
+          "lean atan: relative error %a at %a is past %d steps", worst, (double)worst_t,
+          DMLP__ATAN_LEAN_STEPS);
+    printf("lean atan: worst relative error %a (%.1f steps of %d) at %a\n", worst,
+           worst * 0x1p53, DMLP__ATAN_LEAN_STEPS, (double)worst_t);
+    mpfr_clears(m, d, (mpfr_ptr)0);
 }
 
 static void entry_points(void)
@@ -300,11 +361,30 @@ static uint32_t unary_expect(uint32_t x, void *p)
     }
 }
 
+/* Runs of 16 ordinary values, each with one value the lean blocks set themselves or
+   decline (zeros, +-1 and their neighbours, infinities, NaN, tiny, subnormal, huge) at a
+   position that moves from run to run: every block of a fast kernel meets one. */
+static const uint32_t lean_specials[16] = {
+    0x00000000u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x3f7fffffu, 0x3f800001u,
+    0x7f800000u, 0xff800000u, 0x7fc00001u, 0x2f800000u, 0x00000005u, 0x7f7fffffu,
+    0xff7fffffu, 0x39800000u, 0xbf7fffffu, 0xb97fffffu};
+static const float lean_ordinary[8] = {0.3f, -0.6f, 1.7f, -2.5f, 0.05f, 0.97f, -40.0f, -0.9f};
+#define LEAN_MIX 256
+static uint32_t lean_mix[LEAN_MIX];
+
 static void sweep(DML_OPERATOR_TYPE op, const dmlp_oracle *o, DML_TENSOR_DATA_TYPE type,
                   const char *name, uint64_t stride)
 {
     unary_ctx ctx = {o, type, 0};
     dmlp_cr_sweep s = {.name = name, .expect = unary_expect, .ctx = &ctx};
+    if (type == F32) {
+        for (unsigned j = 0; j < LEAN_MIX; j++)
+            lean_mix[j] = j % 16 == (j / 16 + j / 64) % 16
+                              ? lean_specials[j / 16]
+                              : dmlp__f32_bits(lean_ordinary[j * 7 % 8]);
+        s.extra = lean_mix;
+        s.extra_count = LEAN_MIX;
+    }
     dmlp__kernel_args args = {0};
     dmlp_cr_check_op(&s, op, type, &args, "reference", stride);
 }
@@ -438,6 +518,7 @@ int main(int argc, char **argv)
     CHECK_EQ_U64(dmlp_oracle_f16(&acos_oracle, 0x3c01u, NULL), 0x7e00u, "oracle acos f16");
     CHECK_EQ_U64(dmlp_oracle_bf16(&asin_oracle, 0xc000u, NULL), 0x7fc0u, "oracle asin bf16");
     tables();
+    lean_bound();
     entry_points();
     specials();
     float64();

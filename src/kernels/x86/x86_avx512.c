@@ -333,5 +333,7 @@ static inline V bf16_pair(F32 even, F32 odd)
 #define HAS_TABLE16_64 1
 #define table16_64(lo8, hi8, idx) _mm512_permutex2var_pd((lo8), (idx), (hi8))
 #define ldf64(p) _mm512_loadu_pd((const double *)(p))
+/* 1/x within 2^-14 relative (the arctangent's lean lanes pick a piece by it). */
+#define frcp64 _mm512_rcp14_pd
 
 #include "kernels/vector_kernels.inc"
