@@ -7,7 +7,7 @@ bound:
 
 The lanes take atan(p / q) for 0 <= p <= q, q > 0, binary64 p and q (for Atan, Asin,
 Acos and AtanYX: the smaller and larger of the point's coordinates). t~, p / q within
-2^-13.9 relative (AVX-512's vrcp14pd and one product; elsewhere a quotient), picks the
+2^-13.9 relative (AVX-512's vrcp14pd and one product), picks the
 piece j = round(16 t~ - 1/2) clamped to [0, 15]; so t = p / q lies within 2^-13 of the
 piece [j/16, (j + 1)/16]. Piece 0 has c = 0, the others c = (2j + 1)/32, and
   atan(t) = atan(c) + atan(r), r = (p - c q) / (q + c p) = (t - c) / (1 + t c),

@@ -86,7 +86,7 @@ static ALWAYS_INLINE F64 atan_yx_lanes64(F64 y, F64 x, M64 *open)
     return tof64(vor(fromf64(a), sign));
 }
 
-#if defined(HAS_FMA)
+#if defined(HAS_ATAN_LEAN)
 /* The lean block: every lane with y and x finite and nonzero, by the lean lanes
    (kernels/vector_crtrig.inc; p - c q is exact for binary32 p and q): the angle of
    (|x|, |y|), pi minus it for x < 0 (2u more at each of the two moves, the results at
