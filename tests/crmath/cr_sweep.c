@@ -164,3 +164,12 @@ const char *dmlp_cr_only_from_args(int argc, char **argv)
             return argv[i + 1];
     return NULL;
 }
+
+void dmlp_cr_lean_mix(uint32_t *out, const uint32_t specials[16], const float ordinary[8])
+{
+    for (unsigned j = 0; j < DMLP_CR_LEAN_MIX; j++) {
+        uint32_t plain;
+        memcpy(&plain, &ordinary[j * 7 % 8], sizeof plain);
+        out[j] = j % 16 == (j / 16 + j / 64) % 16 ? specials[j / 16] : plain;
+    }
+}

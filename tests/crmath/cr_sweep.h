@@ -44,6 +44,13 @@ void dmlp_cr_sweep_f32(dmlp_cr_sweep *s, uint64_t stride);
    thinner one under TEST_THIN). */
 uint64_t dmlp_cr_stride_from_args(int argc, char **argv, uint64_t normal);
 
+/* DMLP_CR_LEAN_MIX binary32 patterns for a sweep's extra: runs of 16 of the ordinary
+   values, each run with one of the 16 specials (the values a lean block sets itself or
+   declines) at a position that moves from run to run, so that every block of a fast
+   kernel meets one beside ordinary lanes. */
+#define DMLP_CR_LEAN_MIX 256
+void dmlp_cr_lean_mix(uint32_t *out, const uint32_t specials[16], const float ordinary[8]);
+
 /* --only NAME: the one function a test's sweeps are limited to (a full run of one at a
    time), or NULL. */
 const char *dmlp_cr_only_from_args(int argc, char **argv);

@@ -398,16 +398,14 @@ static const uint32_t *const hard[FUNCTIONS] = {hard_sinh, hard_cosh, hard_asinh
 static const size_t hard_count[FUNCTIONS] = {
     sizeof hard_sinh / 4, sizeof hard_cosh / 4, sizeof hard_asinh / 4,
     sizeof hard_acosh / 4, sizeof hard_atanh / 4};
-/* Runs of 16 ordinary values, each with one value the lean blocks set themselves or
-   decline (zeros, +-1 and their neighbours, infinities, NaN, tiny, subnormal, huge) at a
-   position that moves from run to run: every block of a fast kernel meets one. */
+/* The lean blocks' values (dmlp_cr_lean_mix): zeros, +-1 and their neighbours,
+   infinities, NaN, tiny, subnormal, huge, the ends of Sinh's and Cosh's block. */
 static const uint32_t lean_specials[16] = {
     0x00000000u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x3f7fffffu, 0x3f800001u,
     0x7f800000u, 0xff800000u, 0x7fc00001u, 0x2f800000u, 0x00000005u, 0x7f7fffffu,
     0xff7fffffu, 0x42b20000u, 0xbf7fffffu, 0xc2b10000u};
 static const float lean_ordinary[8] = {0.3f, -0.6f, 1.7f, -2.5f, 0.05f, 12.0f, -40.0f, 0.9f};
-#define LEAN_MIX 256
-static uint32_t extra_patterns[2 * 512 + LEAN_MIX];
+static uint32_t extra_patterns[2 * 512 + DMLP_CR_LEAN_MIX];
 
 static void sweep(int f, DML_TENSOR_DATA_TYPE type, int scaled, uint64_t stride)
 {
@@ -424,12 +422,9 @@ static void sweep(int f, DML_TENSOR_DATA_TYPE type, int scaled, uint64_t stride)
             extra_patterns[n++] = hard[f][i];
             extra_patterns[n++] = hard[f][i] | 0x80000000u;
         }
-        for (unsigned j = 0; j < LEAN_MIX; j++)
-            extra_patterns[n++] = j % 16 == (j / 16 + j / 64) % 16
-                                      ? lean_specials[j / 16]
-                                      : dmlp__f32_bits(lean_ordinary[j * 7 % 8]);
+        dmlp_cr_lean_mix(extra_patterns + n, lean_specials, lean_ordinary);
         s.extra = extra_patterns;
-        s.extra_count = n;
+        s.extra_count = n + DMLP_CR_LEAN_MIX;
     }
     if (scaled) {
         args.scale_bias = 1;
