@@ -16,7 +16,8 @@ e^r at the 5 Chebyshev points of [-A, A], computed at 400 bits:
   - the reduction: r = x - k C1 by one fused step (C1 = ln2/16 rounded, |k| < 2^11 for
     |x| <= 88.5): |r - r~| <= u A + 2^11 |C1 - ln2/16|, and e^r~ = e^r e^(r~ - r);
   - the table's 2^(j/16) rounded once and the product rounded once: 2u more.
-It prints the bound again for |x| <= 106 (GELU's lean block), and Sinh's. The relative bound is
+It prints the bound again for |x| <= 106 (GELU's lean block; the same holds while
+|k| < 2^12, to |x| < 177), and Sinh's and GELU tanh's. The relative bound is
 printed with the binary64 steps it needs (relative e of a value in
 [2^e, 2^(e+1)) is within e 2^53 of its steps); the generator stops if the steps the
 kernel tests (STEPS) do not cover it."""
@@ -77,6 +78,14 @@ print("sinh, |x| >= 1: relative 2^%.2f: %.0f steps" % (float(mp.log(sinh_relativ
                                                       float(sinh_relative * 2 ** 53)))
 if sinh_relative * 2 ** 53 > STEPS:
     raise SystemExit("the sinh bound needs more steps than the kernel tests")
+# GELU tanh's lean block: x / (1 + e^-v) for |v| < 112.5 (|k| < 2^12 still, so the wide
+# bound holds); the quotient passes e's relative error at most once, and the lanes' own
+# (7 |v| + 2.05) u (v's roundings magnified by |v|, the sum and the quotient) joins it.
+gelu_tanh_relative = relative_wide + (7 * mp.mpf("112.5") + mp.mpf("2.05")) * u
+print("gelu tanh, |v| < 112.5: relative 2^%.2f: %.0f steps"
+      % (float(mp.log(gelu_tanh_relative, 2)), float(gelu_tanh_relative * 2 ** 53)))
+if gelu_tanh_relative * 2 ** 53 > STEPS:
+    raise SystemExit("the gelu tanh bound needs more steps than the kernel tests")
 
 # e^x - 1 (ELU's lean block, expm1_lean64 in src/kernels/vector_crmath_param.inc):
 # (2^e T_hi - 1) + 2^e T_hi q, q = r g(r), g(r) = (e^r - 1)/r = integral over [0, 1] of
