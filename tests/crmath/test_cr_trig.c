@@ -7,8 +7,9 @@
    - the lean blocks' bound, measured on a scalar mirror of their arithmetic;
    - special values of every format;
    - every f16 and bf16 input and a stride of f32 (with the hard inputs of
-     trig_hard_f32.h, both signs) through the reference, with and without a ScaleBias,
-     against the oracle; f64 samples up to DBL_MAX against MPFR's value rounded. */
+     trig_hard_f32.h, both signs, and runs with one special each) through the reference,
+     with and without a ScaleBias, against the oracle; f64 samples up to DBL_MAX against
+     MPFR's value rounded. */
 #include <float.h>
 #include <math.h>
 #include <mpfr.h>
@@ -304,7 +305,14 @@ static uint32_t trig_expect(uint32_t x, void *ctx)
 }
 
 #define HARD_COUNT (sizeof trig_hard_f32 / sizeof trig_hard_f32[0])
-static uint32_t hard_both_signs[2 * HARD_COUNT];
+/* The lean blocks' values (dmlp_cr_lean_mix): zeros, tiny and subnormal inputs (x
+   itself, or cos 1), the ends of that range, the block's 2^20, infinities, NaN, huge. */
+static const uint32_t lean_specials[16] = {
+    0x00000000u, 0x80000000u, 0x2b000000u, 0xab800000u, 0x397fffffu, 0x39800000u,
+    0x7f800000u, 0xff800000u, 0x7fc00001u, 0x497fffffu, 0x00000005u, 0x7f7fffffu,
+    0xc9800000u, 0x3fc90fdbu, 0x40490fdbu, 0xb9800001u};
+static const float lean_ordinary[8] = {0.3f, -0.6f, 1.7f, -2.5f, 0.05f, 12.0f, -40.0f, 0.9f};
+static uint32_t hard_both_signs[2 * HARD_COUNT + DMLP_CR_LEAN_MIX];
 
 static void sweep(int fn, DML_TENSOR_DATA_TYPE type, int scaled, uint64_t stride)
 {
@@ -316,7 +324,7 @@ static void sweep(int fn, DML_TENSOR_DATA_TYPE type, int scaled, uint64_t stride
     dmlp_cr_sweep s = {.name = name, .expect = trig_expect, .ctx = &ctx};
     if (type == DML_TENSOR_DATA_TYPE_FLOAT32 && !scaled && stride > 1) {
         s.extra = hard_both_signs;
-        s.extra_count = 2 * HARD_COUNT;
+        s.extra_count = 2 * HARD_COUNT + DMLP_CR_LEAN_MIX;
     }
     dmlp__kernel_args args = {0};
     if (scaled) {
@@ -339,6 +347,7 @@ int main(int argc, char **argv)
         hard_both_signs[2 * i] = trig_hard_f32[i];
         hard_both_signs[2 * i + 1] = trig_hard_f32[i] | 0x80000000u;
     }
+    dmlp_cr_lean_mix(hard_both_signs + 2 * HARD_COUNT, lean_specials, lean_ordinary);
     uint64_t stride = dmlp_cr_stride_from_args(argc, argv, TEST_THIN ? 65521 : 4099);
     const char *only = dmlp_cr_only_from_args(argc, argv); /* sin, cos or tan */
     for (int fn = 0; fn < 3; fn++) {
