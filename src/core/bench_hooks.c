@@ -87,7 +87,8 @@ DML_TENSOR_DATA_TYPE dmlp__bench_output_type(DML_OPERATOR_TYPE op, DML_TENSOR_DA
 }
 
 /* The FLOAT members an operator is benched with: each one's default (Python's and `dmlp
-   run`'s), 1 where it has none (Linear, Threshold, ParametricSoftplus, ConstantPow).
+   run`'s), 1 where it has none (Linear, Threshold, ParametricSoftplus), 2.5 for
+   ConstantPow's Exponent (1 is a copy, and the peers take 2, 3, 0.5 and -1 apart).
    Zeros would time degenerate cases: ELU with Alpha 0 runs its reference, Softplus with
    Steepness 0 gives only infinities. bench/peers.py runs the peers with the same values.
    The scalar members (Clip1's and ClipGrad1's bounds) take their defaults in the input's
@@ -99,6 +100,8 @@ static void bench_params(const dmlp__op_def *def, DML_TENSOR_DATA_TYPE type,
     for (uint32_t i = 0; i < dmlp__op_float_count(def) && i < DMLP__MAX_FLOATS; i++) {
         const dmlp__field *f = dmlp__op_float(def, i);
         p->floats[i] = f->has_default ? f->default_value : 1.0f;
+    if (def->type == DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW)
+        p->floats[0] = 2.5f;
     }
     for (uint32_t i = 0; i < dmlp__op_scalar_count(def) && i < DMLP__MAX_SCALARS; i++) {
         const dmlp__field *f = dmlp__op_scalar(def, i);
