@@ -75,7 +75,8 @@ static int constant_pow_setup(cr_params64 *c, const dmlp__kernel_args *args,
     c->v[0] = splat64f(e);
     c->v[1] = tof64(set64(odd ? 0x8000000000000000u : 0));
     c->v[2] = tof64(set64(integer ? ~(uint64_t)0 : 0));
-    c->form = e == 1 ? 1 : e == 2 ? 2 : e == -1 ? 3 : e == 0.5 ? 4 : 0;
+    c->form = e == 1 ? 1 : e == 2 ? 2 : e == -1 ? 3 : e == 0.5 ? 4 : e == 3 ? 5 : e == 4 ? 6
+            : e == -2 ? 7 : 0;
     return 1;
 }
 
@@ -151,12 +152,47 @@ static ALWAYS_INLINE int constant_pow_lean_block(V x, const cr_params64 *c, V *r
 CR_F32_PARAM_KERNEL_LEAN_WITH(constant_pow, constant_pow_lean_block, constant_pow_lanes64,
                               constant_pow_setup, constant_pow_whole)
 
+/* x^3, x^4 and x^-2 from x^2, exact in binary64 (48 bits), and one more operation
+   rounded once: (x^2) x, (x^2)^2, 1 / x^2, within half a binary64 step, so the test of
+   one step decides the binary32 rounding (subnormal results on their own grid; the
+   overflow threshold is a midpoint, left open). Signed zeros, infinities and their
+   reciprocals are pow's own (pow(+-0, -2) = +inf, pow(+-inf, -2) = +0); a NaN comes back
+   quiet with its payload. */
+static ALWAYS_INLINE F64 constant_pow_product64(F64 x, int form)
+{
+    F64 x2 = fmul64(x, x);
+    return form == 5 ? fmul64(x2, x) : form == 6 ? fmul64(x2, x2) : fdiv64(splat64f(1.0), x2);
+}
+
+static ALWAYS_INLINE int constant_pow_products(size_t n, const unsigned char *in,
+                                               unsigned char *out, int form,
+                                               const dmlp__kernel_args *args)
+{
+    size_t E = VB / 4, i = 0;
+    for (; n - i >= E; i += E) {
+        V x = ld(in + 4 * i);
+        F64 y0 = constant_pow_product64(wide_lo(x), form);
+        F64 y1 = constant_pow_product64(wide_hi(x), form);
+        M64 open0 = not_nan64(y0) & f32_open_or_subnormal64(y0, 1);
+        M64 open1 = not_nan64(y1) & f32_open_or_subnormal64(y1, 1);
+        if (any64(open0 | open1)) /* rare: the block through the reference */
+            REFERENCE(f32, constant_pow)(E, in + 4 * i, out + 4 * i, args);
+        else
+            st(out + 4 * i, with_nans32(x, narrow_f64(y0, y1)));
+    }
+    if (i < n)
+        REFERENCE(f32, constant_pow)(n - i, in + 4 * i, out + 4 * i, args);
+    return 1;
+}
+
 static ALWAYS_INLINE int constant_pow_whole(size_t n, const unsigned char *in,
                                             unsigned char *out, const cr_params64 *c,
                                             const dmlp__kernel_args *args)
 {
     if (!c->form)
         return 0;
+    if (c->form >= 5)
+        return constant_pow_products(n, in, out, c->form, args);
     size_t E = VB / 4, i = 0;
     for (; n - i >= E; i += E)
         st(out + 4 * i, constant_pow_one_op(ld(in + 4 * i), c->form));

@@ -392,7 +392,8 @@ int main(int argc, char **argv)
     uint64_t stride = dmlp_cr_stride_from_args(argc, argv, TEST_THIN ? 1048573 : 65521);
     int full = stride == 1, exhaustive = stride > 1 && stride < 65521;
     static const float exponents[] = {2, 3, 0.5f, -1, -0.5f, 1.0f / 3, 2.5f, -2, 1e-3f, 100,
-                                      0, -0.0f, INFINITY, -INFINITY, NAN, 7, -3, 0.25f, 1.5f, 1};
+                                      0, -0.0f, INFINITY, -INFINITY, NAN, 7, -3, 0.25f, 1.5f, 1,
+                                      4};
     size_t count = sizeof exponents / sizeof exponents[0];
     const char *only = dmlp_cr_only_from_args(argc, argv);
     if (only && strcmp(only, "constant_pow") == 0) {
