@@ -97,12 +97,7 @@ static ALWAYS_INLINE F64 gelu_tanh_lean64(F64 x, M64 *open)
 static ALWAYS_INLINE int gelu_tanh_lean_block(V x, V *r)
 {
     M32 nan = gt32(vand(x, set32(0x7fffffff)), set32(0x7f800000));
-    M64 open0, open1;
-    F64 y0 = gelu_tanh_lean64(wide_lo(x), &open0), y1 = gelu_tanh_lean64(wide_hi(x), &open1);
-    if (any32(nan) || any64(open0 | open1))
-        return 0;
-    *r = narrow_f64(y0, y1);
-    return 1;
+    return lean_lanes_block(x, nan, gelu_tanh_lean64, r);
 }
 
 CR_F32_KERNEL_LEAN(gelu_tanh, gelu_tanh_lean_block, gelu_tanh_lanes64, no_fix32)
