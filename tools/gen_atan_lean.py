@@ -28,6 +28,8 @@ The relative bound is their sum over m (for piece 0, t itself: relative to t's a
 the callers add their own terms (docs in vector_crtrig.inc) and decide with STEPS."""
 from mpmath import mp, mpf
 
+from c_tables import print_rows16
+
 mp.prec = 400
 u = mpf(2) ** -53
 STEPS = 64
@@ -73,13 +75,6 @@ print("")
 print("#define DMLP__ATAN_LEAN_STEPS %d" % STEPS)
 print("")
 print("/* {c}, {atan(c)}: one row of 16 each, for a lookup of 16 */")
-print("static const double dmlp__atan_lean_table[2][16] = {")
-for col in (0, 1):
-    vals = [float(row[col]).hex() for row in rows]
-    print("    {" + ", ".join(vals[:4]) + ",")
-    print("     " + ", ".join(vals[4:8]) + ",")
-    print("     " + ", ".join(vals[8:12]) + ",")
-    print("     " + ", ".join(vals[12:]) + "},")
-print("};")
+print_rows16("dmlp__atan_lean_table", [[row[col] for row in rows] for col in (0, 1)])
 print("")
 print("#endif")

@@ -39,6 +39,8 @@ import sys
 
 from mpmath import mp, mpf
 
+from c_tables import print_rows16
+
 mp.prec = 400
 u = mpf(2) ** -53
 STEPS = 2048
@@ -195,14 +197,7 @@ print("#define DMLP__LOG_LEAN_LN2 %s" % float(LN2).hex())
 print("#define DMLP__LOG_LEAN_TERMS %d" % n)
 print("")
 print("/* {c}, {-log(c)}: one row of 16 each, for a lookup of 16 */")
-print("static const double dmlp__log_lean_table[2][16] = {")
-for col in (2, 3):
-    vals = [float(row[col]).hex() for row in rows]
-    print("    {" + ", ".join(vals[:4]) + ",")
-    for i in (4, 8):
-        print("     " + ", ".join(vals[i:i + 4]) + ",")
-    print("     " + ", ".join(vals[12:]) + "},")
-print("};")
+print_rows16("dmlp__log_lean_table", [[row[col] for row in rows] for col in (2, 3)])
 print("")
 print("/* Q~'s coefficients, constant term first */")
 print("static const double dmlp__log_lean_poly[DMLP__LOG_LEAN_TERMS] = {")
