@@ -80,10 +80,7 @@ static ALWAYS_INLINE int acosh_lean_block(V x, V *r)
     F64 y0 = acosh_lean64(wide_lo(x)), y1 = acosh_lean64(wide_hi(x));
     V v = sel32(below, set32(0x7fc00000), sel32(inf, x, narrow_f64(y0, y1)));
     M32 nan = gt32(vand(x, set32(0x7fffffff)), set32(0x7f800000)); /* either sign */
-    if (any32(nan | mandn(below | inf, f32_open_pair(y0, y1, DMLP__LOG_LEAN_STEPS))))
-        return 0;
-    *r = v;
-    return 1;
+    return lean_finish_set(nan, below | inf, y0, y1, v, DMLP__LOG_LEAN_STEPS, r);
 }
 
 CR_FAST_KERNELS_LEAN(acosh, acosh_lean_block, acosh_lanes64)

@@ -77,10 +77,7 @@ static ALWAYS_INLINE int asinh_lean_block(V x, V *r)
     F64 y0 = asinh_lean64(wide_lo(a)), y1 = asinh_lean64(wide_hi(a));
     M32 same = gt32(set32(0x39800000), a); /* |x| < 2^-12 */
     V v = sel32(same, x, vor(narrow_f64(y0, y1), vandn(set32(0x7fffffff), x)));
-    if (any32(out | mandn(same, f32_open_pair(y0, y1, DMLP__LOG_LEAN_STEPS))))
-        return 0;
-    *r = v;
-    return 1;
+    return lean_finish_set(out, same, y0, y1, v, DMLP__LOG_LEAN_STEPS, r);
 }
 
 CR_FAST_KERNELS_LEAN(asinh, asinh_lean_block, asinh_lanes64)

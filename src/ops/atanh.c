@@ -85,10 +85,7 @@ static ALWAYS_INLINE int atanh_lean_block(V x, V *r)
     v = sel32(pole, vor(set32(0x7f800000), sign), v);
     v = sel32(outside, set32(0x7fc00000), v);
     M32 nan = gt32(a, set32(0x7f800000));
-    if (any32(nan | mandn(same | pole | outside, f32_open_pair(y0, y1, DMLP__LOG_LEAN_STEPS))))
-        return 0;
-    *r = v;
-    return 1;
+    return lean_finish_set(nan, same | pole | outside, y0, y1, v, DMLP__LOG_LEAN_STEPS, r);
 }
 
 CR_FAST_KERNELS_LEAN(atanh, atanh_lean_block, atanh_lanes64)
