@@ -37,11 +37,7 @@ CR_REFERENCE_TABLES(acos)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-#if defined(HAS_ATAN_LEAN)
-CR_FAST_KERNELS_LEAN(acos, acos_lean_block, acos_lanes64)
-#else
-CR_FAST_KERNELS(acos, acos_lanes64)
-#endif
+ATAN_FAMILY_KERNELS(acos)
 #endif
 
 #undef OP

@@ -36,11 +36,7 @@ CR_REFERENCE_TABLES(asin)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-#if defined(HAS_ATAN_LEAN)
-CR_FAST_KERNELS_LEAN(asin, asin_lean_block, asin_lanes64)
-#else
-CR_FAST_KERNELS(asin, asin_lanes64)
-#endif
+ATAN_FAMILY_KERNELS(asin)
 #endif
 
 #undef OP

@@ -35,11 +35,7 @@ CR_REFERENCE_TABLES(atan)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-#if defined(HAS_ATAN_LEAN)
-CR_FAST_KERNELS_LEAN(atan, atan_lean_block, atan_lanes64)
-#else
-CR_FAST_KERNELS(atan, atan_lanes64)
-#endif
+ATAN_FAMILY_KERNELS(atan)
 #endif
 
 #undef OP

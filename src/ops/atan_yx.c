@@ -86,32 +86,7 @@ static ALWAYS_INLINE F64 atan_yx_lanes64(F64 y, F64 x, M64 *open)
     return tof64(vor(fromf64(a), sign));
 }
 
-#if defined(HAS_ATAN_LEAN)
-/* The lean block: every lane with y and x finite and nonzero, by the lean lanes
-   (kernels/vector_crtrig.inc; p - c q is exact for binary32 p and q): the angle of
-   (|x|, |y|), pi minus it for x < 0 (2u more at each of the two moves, the results at
-   least pi/4), y's sign, decided with DMLP__ATAN_LEAN_STEPS. A zero, an infinity, a NaN
-   or a result at or below 2^-126 in magnitude declines the block. */
-static ALWAYS_INLINE F64 atan_yx_lean64(F64 ay, F64 ax, F64 x)
-{
-    return from_angle64(ltz64(fromf64(x)), angle_lean64(ay, ax), 3);
-}
-
-static ALWAYS_INLINE int atan_yx_lean_block(V y, V x, V *r)
-{
-    V ay = vand(y, set32(0x7fffffff)), ax = vand(x, set32(0x7fffffff));
-    M32 out = eq32(ay, zero()) | eq32(ax, zero()) | gt32(ay, set32(0x7f7fffff)) |
-              gt32(ax, set32(0x7f7fffff));
-    F64 y0 = atan_yx_lean64(wide_lo(ay), wide_lo(ax), wide_lo(x));
-    F64 y1 = atan_yx_lean64(wide_hi(ay), wide_hi(ax), wide_hi(x));
-    V v = vor(narrow_f64(y0, y1), vandn(set32(0x7fffffff), y));
-    return lean_normal_finish(out, y0, y1, v, DMLP__ATAN_LEAN_STEPS, r);
-}
-
-CR_F32_BINARY_KERNEL_LEAN(atan_yx, atan_yx_lean_block, atan_yx_lanes64)
-#else
-CR_F32_BINARY_KERNEL(atan_yx, atan_yx_lanes64)
-#endif
+ATAN_YX_KERNEL(atan_yx_lanes64)
 #endif
 
 #undef OP
