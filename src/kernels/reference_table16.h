@@ -5,8 +5,8 @@
    reference's own output, so a lookup is the reference bit for bit.
 
    Only for operators whose result depends on the input alone: the table is made with
-   default kernel arguments (no FLOAT members, no ScaleBias; a run with a ScaleBias goes
-   to the reference kernel). 128 KiB each, allocated on first use and kept for the life of
+   default kernel arguments (no FLOAT members, no ScaleBias; a run with a ScaleBias looks
+   up a table of its own, kernels/table16_cache.h). 128 KiB each, allocated on first use and kept for the life of
    the process: forty of them as static storage made every program 5 MiB of zero pages
    larger, which LeakSanitizer reads through at each exit. If the allocation fails the
    table is NULL and the caller runs the reference kernel instead. */

@@ -6,6 +6,7 @@
    back quiet with its sign and payload; an Alpha of 0, +-inf or NaN leaves x / Alpha or
    the product undefined for some x, and gives the positive default NaN for every other
    input. f64 is within 1 ULP. */
+#include "ops/correctly_rounded.h"
 #include "ops/op.h"
 
 #define OP DML_OPERATOR_ACTIVATION_CELU
@@ -24,10 +25,7 @@ DMLP_EXTENSION_TYPES((F64, BF16))
 DMLP_ONNX_FLOAT("alpha", Alpha, 1.0f)
 DMLP_ONNX(12, "float", 0, 0, 0)
 
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_celu, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_celu, 4, 4, YES, YES)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_celu, 8, 8, NO, NO)
-DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_celu, 2, 2, NO, NO)
+CR_PARAM_KERNEL_ROWS(celu)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
@@ -56,6 +54,8 @@ DMLP__REFERENCE_MAP(f64_celu, uint64_t, uint64_t,
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_PARAM_KERNELS(celu)
+
 /* Alpha finite and above 0 (the rest, a negative Alpha's e^(x / Alpha) growing past
    binary64 among them: the reference for the whole call). */
 static int celu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)

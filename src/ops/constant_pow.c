@@ -3,6 +3,7 @@
    special values: x^0 = 1 even for a NaN x, a negative x with a non-integer Exponent the
    positive default NaN, an odd integer Exponent keeps x's sign. With a ScaleBias, of
    x * Scale + Bias computed as Identity computes it. */
+#include "ops/correctly_rounded.h"
 #include "ops/op.h"
 
 #define OP DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW
@@ -18,10 +19,7 @@ DMLP_SUPPORT(1_0, 4, 4, (F32, F16))
 DMLP_SUPPORT(3_0, 1, 8, (F32, F16))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_constant_pow, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_constant_pow, 4, 4, YES, YES)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_constant_pow, 8, 8, NO, NO)
-DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_constant_pow, 2, 2, NO, NO)
+CR_PARAM_KERNEL_ROWS(constant_pow)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
@@ -59,6 +57,8 @@ CONSTANT_POW_REFERENCE(f64, uint64_t, f64_pow_of)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_PARAM_KERNELS(constant_pow)
+
 /* A finite nonzero Exponent (the rest: the reference for the whole call; x^0 is 1 even
    for a NaN x). Whether it is an integer, and odd: a negative x is taken then, with the
    sign of an odd power. */

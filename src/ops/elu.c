@@ -6,6 +6,7 @@
    back quiet with its sign and payload; a NaN Alpha makes every negative input the
    positive default NaN; Alpha = 0 gives a zero of the sign of -Alpha, an infinite Alpha
    the infinity of that sign. f64 is within 1 ULP. */
+#include "ops/correctly_rounded.h"
 #include "ops/op.h"
 
 #define OP DML_OPERATOR_ACTIVATION_ELU
@@ -29,10 +30,7 @@ DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, DMLP_ONNX_CONSUMED_INPUTS)
 
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_elu, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_elu, 4, 4, YES, YES)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_elu, 8, 8, NO, NO)
-DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_elu, 2, 2, NO, NO)
+CR_PARAM_KERNEL_ROWS(elu)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
@@ -61,6 +59,8 @@ DMLP__REFERENCE_MAP(f64_elu, uint64_t, uint64_t,
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_PARAM_KERNELS(elu)
+
 /* Alpha finite and nonzero (the rest: the reference for the whole call); x <= -104 gives
    the reference's own result there, -Alpha. */
 static int elu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)

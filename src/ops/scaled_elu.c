@@ -6,6 +6,7 @@
    so +-0 give Gamma * +0 (+0 for a positive Gamma); -inf gives -Gamma Alpha rounded once.
    A NaN comes back quiet with its sign and payload; a NaN the formula makes from numbers
    (a NaN Alpha or Gamma, 0 * inf) is the positive default NaN. f64 is within 1 ULP. */
+#include "ops/correctly_rounded.h"
 #include "ops/op.h"
 
 #define OP DML_OPERATOR_ACTIVATION_SCALED_ELU
@@ -32,10 +33,7 @@ DMLP_ONNX_FLOAT("gamma", Gamma, 1.05070102214813232421875f)
 DMLP_ONNX(22, "float16, float, double, bfloat16", 0, 0, 0)
 DMLP_ONNX(6, "float16, float, double", 0, 0, 0)
 
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_selu, 2, 2, NO, NO)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_selu, 4, 4, YES, YES)
-DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_selu, 8, 8, NO, NO)
-DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_selu, 2, 2, NO, NO)
+CR_PARAM_KERNEL_ROWS(selu)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference.h"
@@ -64,6 +62,8 @@ DMLP__REFERENCE_MAP(f64_selu, uint64_t, uint64_t,
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+CR_TABLE16_PARAM_KERNELS(selu)
+
 /* Alpha and Gamma finite and nonzero (the rest: the reference for the whole call). c =
    Gamma Alpha is exact; the results at -inf (-c rounded), at x <= -104 (-c moved toward
    zero: they differ where -c is a binary32 midpoint) and at zero (Gamma * +0) are the

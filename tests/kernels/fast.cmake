@@ -118,3 +118,8 @@ if(TARGET dmlp_bench)
   dmlp_add_test(test_bench_traffic ${CMAKE_CURRENT_SOURCE_DIR}/test_bench_traffic.c)
   target_link_libraries(test_bench_traffic PRIVATE dmlp_bench)
 endif()
+
+# The 16-bit kernels that look results up in tables made for the run's FLOAT members and
+# ScaleBias, against the reference on all 65,536 inputs, every level this CPU runs; with
+# threads, and past the cache's limits.
+dmlp_add_test(test_table16_cache ${CMAKE_CURRENT_SOURCE_DIR}/test_table16_cache.c)

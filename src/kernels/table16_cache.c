@@ -1,0 +1,136 @@
+/* The 16-bit tables made by the arguments they were asked for (table16_cache.h). Keys are
+   published into a fixed array under a mutex and read without one; each key's table is
+   made by the first caller to find 65,536 elements counted to it, the others running the
+   reference meanwhile. */
+#include "kernels/table16_cache.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct table16_key {
+    dmlp__unary_kernel reference;
+    float param[4];
+    uint32_t scale_bias;
+    float scale, bias;
+} table16_key;
+
+typedef struct table16_slot {
+    table16_key key;                /* written once, before the slot is published */
+    _Atomic uint64_t seen;          /* elements counted to the key */
+    atomic_int claimed;             /* a caller has begun (or given up) its table */
+    _Atomic(const uint16_t *) table;
+} table16_slot;
+
+static table16_slot slots[DMLP__TABLE16_KEYS];
+static atomic_uint published; /* slots[0, published) hold their keys */
+static atomic_uint tables_begun;
+static pthread_mutex_t adding = PTHREAD_MUTEX_INITIALIZER;
+
+static table16_slot *search(const table16_key *key, unsigned from, unsigned to)
+{
+    for (unsigned i = from; i < to; i++)
+        if (memcmp(&slots[i].key, key, sizeof *key) == 0)
+            return &slots[i];
+    return NULL;
+}
+
+/* The key's slot, added if new; NULL when every slot holds another key. */
+static table16_slot *find(const table16_key *key)
+{
+    unsigned count = atomic_load_explicit(&published, memory_order_acquire);
+    table16_slot *slot = search(key, 0, count);
+    if (slot)
+        return slot;
+    pthread_mutex_lock(&adding);
+    unsigned now = atomic_load_explicit(&published, memory_order_relaxed);
+    slot = search(key, count, now);
+    if (!slot && now < DMLP__TABLE16_KEYS) {
+        slot = &slots[now];
+        slot->key = *key;
+        atomic_store_explicit(&published, now + 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&adding);
+    return slot;
+}
+
+static const uint16_t *make(dmlp__unary_kernel reference, const dmlp__kernel_args *args)
+{
+    uint16_t *values = malloc(65536 * sizeof *values);
+    if (!values)
+        return NULL;
+    dmlp__kernel_args own = *args;
+    own.streaming = 0;
+    uint16_t inputs[1024];
+    for (uint32_t base = 0; base < 65536; base += 1024) {
+        for (uint32_t i = 0; i < 1024; i++)
+            inputs[i] = (uint16_t)(base + i);
+        reference(1024, inputs, values + base, &own);
+    }
+    return values;
+}
+
+const uint16_t *dmlp__table16_for(dmlp__unary_kernel reference, size_t n,
+                                  const dmlp__kernel_args *args)
+{
+    table16_key key;
+    memset(&key, 0, sizeof key); /* the padding compares too */
+    key.reference = reference;
+    memcpy(key.param, args->param, sizeof key.param);
+    if (args->scale_bias) {
+        key.scale_bias = 1;
+        key.scale = args->scale;
+        key.bias = args->bias;
+    }
+    table16_slot *slot = find(&key);
+    if (!slot)
+        return NULL;
+    const uint16_t *table = atomic_load_explicit(&slot->table, memory_order_acquire);
+    if (table)
+        return table;
+    if (atomic_fetch_add_explicit(&slot->seen, n, memory_order_relaxed) + n < 65536)
+        return NULL;
+    /* one caller makes it; a key past the limit, or whose allocation failed, stays
+       claimed and runs the reference from then on */
+    if (atomic_exchange_explicit(&slot->claimed, 1, memory_order_relaxed))
+        return NULL;
+    if (atomic_fetch_add_explicit(&tables_begun, 1, memory_order_relaxed) >=
+        DMLP__TABLE16_TABLES)
+        return NULL;
+    table = make(reference, args);
+    if (table)
+        atomic_store_explicit(&slot->table, table, memory_order_release);
+    return table;
+}
+
+/* One loop for every kernel, on a 64-byte boundary: inlined into each kernel, the same
+   scalar loop ran at 7.3 or 12 GB/s on a Zen 4 by where the linker placed it (AVX-512's
+   gathers, 10 GB/s, lose to it). Four loads before four stores: 14 GB/s. */
+__attribute__((aligned(64))) void dmlp__table16_lookup(size_t n, const void *in, void *out,
+                                                       const uint16_t *table)
+{
+    const unsigned char *src = in;
+    unsigned char *dst = out;
+    size_t i = 0;
+    for (; n - i >= 4; i += 4) {
+        uint16_t x[4], y[4];
+        memcpy(x, src + 2 * i, sizeof x);
+        for (int k = 0; k < 4; k++)
+            y[k] = table[x[k]];
+        memcpy(dst + 2 * i, y, sizeof y);
+    }
+    for (; i < n; i++) {
+        uint16_t x;
+        memcpy(&x, src + 2 * i, 2);
+        memcpy(dst + 2 * i, &table[x], 2);
+    }
+}
+
+unsigned dmlp__table16_made(void)
+{
+    unsigned made = 0, count = atomic_load_explicit(&published, memory_order_acquire);
+    for (unsigned i = 0; i < count; i++)
+        made += atomic_load_explicit(&slots[i].table, memory_order_acquire) != NULL;
+    return made;
+}

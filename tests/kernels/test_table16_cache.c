@@ -1,0 +1,217 @@
+/* The 16-bit kernels that look their results up in tables made for the run's FLOAT
+   members and ScaleBias (src/kernels/table16_cache.h), against the reference kernels bit
+   for bit on all 65,536 inputs, at every level this CPU runs:
+   - each operator of CR_PARAM_KERNEL_ROWS at members other than its defaults, and two
+     memberless functions with a ScaleBias, fed in runs of 1,000 (the reference answers
+     until 65,536 elements have been counted, the table after) and then whole, in place
+     and out of place; each key makes exactly one table, shared by every level;
+   - two values of one member make two tables, each its own reference's;
+   - four threads on one new key at once: the same bits, one table;
+   - past the limits (DMLP__TABLE16_TABLES tables, DMLP__TABLE16_KEYS keys): no more
+     tables, the reference's bits still. */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "kernels/table16_cache.h"
+#include "test_util.h"
+
+#define ALL 65536u
+#define PIECE 1000u
+
+typedef struct table_case {
+    DML_OPERATOR_TYPE op;
+    const char *name;
+    float param[4];
+    int scale_bias;
+    float scale, bias;
+} table_case;
+
+static const table_case cases[] = {
+    {DML_OPERATOR_ACTIVATION_ELU, "elu", {0.75f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_ELU, "elu", {2.0f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_SCALED_ELU, "selu", {1.5f, 0.625f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_CELU, "celu", {0.3f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_SCALED_TANH, "scaled_tanh", {1.7f, 0.6f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_SWISH, "swish", {1.702f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_SOFTPLUS, "softplus", {3.0f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, "parametric_softplus", {0.5f, 2.0f}, 0, 0,
+     0},
+    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, "constant_pow", {2.5f}, 0, 0, 0},
+    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, "constant_pow", {-1.5f}, 1, 0.5f, 0.25f},
+    {DML_OPERATOR_ELEMENT_WISE_EXP, "exp", {0}, 1, 0.5f, 0.25f},
+    {DML_OPERATOR_ELEMENT_WISE_SIN, "sin", {0}, 1, -3.0f, 1.0f},
+};
+#define CASE_COUNT (sizeof cases / sizeof cases[0])
+
+static const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_FLOAT16,
+                                             DMLP_TENSOR_DATA_TYPE_BFLOAT16};
+
+static uint16_t inputs[ALL], want[ALL], got[ALL];
+
+static dmlp__kernel_args args_of(const table_case *c)
+{
+    dmlp__kernel_args args;
+    memset(&args, 0, sizeof args);
+    memcpy(args.param, c->param, sizeof args.param);
+    args.scale_bias = (uint32_t)c->scale_bias;
+    args.scale = c->scale;
+    args.bias = c->bias;
+    return args;
+}
+
+static size_t first_mismatch(const uint16_t *a, const uint16_t *b)
+{
+    for (size_t i = 0; i < ALL; i++)
+        if (a[i] != b[i])
+            return i;
+    return ALL;
+}
+
+/* One fast kernel on every input in runs of PIECE, then whole, then whole in place. */
+static void check_kernel(const char *what, dmlp__unary_kernel fn, const dmlp__kernel_args *a)
+{
+    memset(got, 0xa5, sizeof got);
+    for (size_t i = 0; i < ALL; i += PIECE)
+        fn(ALL - i < PIECE ? ALL - i : PIECE, inputs + i, got + i, a);
+    size_t at = first_mismatch(got, want);
+    CHECK(at == ALL, "%s, runs of %u: input 0x%04zx gives 0x%04x, the reference 0x%04x", what,
+          PIECE, at, got[at % ALL], want[at % ALL]);
+    memset(got, 0xa5, sizeof got);
+    fn(ALL, inputs, got, a);
+    at = first_mismatch(got, want);
+    CHECK(at == ALL, "%s, whole: input 0x%04zx gives 0x%04x, the reference 0x%04x", what, at,
+          got[at % ALL], want[at % ALL]);
+    memcpy(got, inputs, sizeof got);
+    fn(ALL, got, got, a);
+    at = first_mismatch(got, want);
+    CHECK(at == ALL, "%s, in place: input 0x%04zx gives 0x%04x, the reference 0x%04x", what,
+          at, got[at % ALL], want[at % ALL]);
+}
+
+/* Every case x type at every fast level this CPU runs; each key one new table. */
+static void check_cases(void)
+{
+    dmlp__isa cpu = dmlp__isa_detect();
+    for (size_t t = 0; t < 2; t++)
+        for (size_t i = 0; i < CASE_COUNT; i++) {
+            const table_case *c = &cases[i];
+            dmlp__unary_kernel ref = dmlp__reference_kernel(c->op, types[t]);
+            CHECK(ref != NULL, "%s: no reference kernel", c->name);
+            if (!ref)
+                continue;
+            dmlp__kernel_args a = args_of(c);
+            ref(ALL, inputs, want, &a);
+            unsigned before = dmlp__table16_made();
+            dmlp__kernel_choice v[8];
+            size_t n = dmlp__kernel_variants(c->op, types[t], v, 8), fast = 0;
+            for (size_t k = 0; k < n; k++) {
+                if (v[k].isa == DMLP__ISA_SCALAR || v[k].isa > cpu)
+                    continue;
+                char what[96];
+                snprintf(what, sizeof what, "%s (case %zu)", v[k].name, i);
+                check_kernel(what, v[k].fn, &a);
+                fast++;
+            }
+            if (fast)
+                CHECK(dmlp__table16_made() == before + 1,
+                      "%s %s (case %zu): %u tables made, expected 1", c->name,
+                      t ? "bf16" : "f16", i, dmlp__table16_made() - before);
+        }
+}
+
+typedef struct worker {
+    dmlp__unary_kernel fn;
+    dmlp__kernel_args args;
+    uint16_t out[ALL];
+} worker;
+
+static void *run_worker(void *p)
+{
+    worker *w = p;
+    for (size_t i = 0; i < ALL; i += PIECE)
+        w->fn(ALL - i < PIECE ? ALL - i : PIECE, inputs + i, w->out + i, &w->args);
+    w->fn(ALL, inputs, w->out, &w->args);
+    return NULL;
+}
+
+/* Four threads on one key no one has asked for yet. */
+static void check_threads(dmlp__kernel_choice best, dmlp__unary_kernel ref)
+{
+    enum { THREADS = 4 };
+    static worker w[THREADS];
+    pthread_t id[THREADS];
+    table_case c = {DML_OPERATOR_ACTIVATION_ELU, "elu", {0.125f}, 0, 0, 0};
+    dmlp__kernel_args a = args_of(&c);
+    ref(ALL, inputs, want, &a);
+    unsigned before = dmlp__table16_made();
+    int started = 0;
+    for (int k = 0; k < THREADS; k++) {
+        w[k].fn = best.fn;
+        w[k].args = a;
+        started += pthread_create(&id[k], NULL, run_worker, &w[k]) == 0;
+    }
+    CHECK(started == THREADS, "%d of %d threads started", started, THREADS);
+    for (int k = 0; k < started; k++) {
+        pthread_join(id[k], NULL);
+        size_t at = first_mismatch(w[k].out, want);
+        CHECK(at == ALL, "thread %d: input 0x%04zx gives 0x%04x, the reference 0x%04x", k, at,
+              w[k].out[at % ALL], want[at % ALL]);
+    }
+    CHECK(dmlp__table16_made() == before + 1, "four threads made %u tables, expected 1",
+          dmlp__table16_made() - before);
+}
+
+/* New keys until no more tables are made, then until no more keys are taken: the bits
+   stay the reference's. */
+static void check_limits(dmlp__kernel_choice best, dmlp__unary_kernel ref)
+{
+    unsigned k = 0;
+    for (; dmlp__table16_made() < DMLP__TABLE16_TABLES && k < 2 * DMLP__TABLE16_TABLES; k++) {
+        table_case c = {DML_OPERATOR_ACTIVATION_ELU, "elu", {1.0f + (float)k / 64}, 0, 0, 0};
+        dmlp__kernel_args a = args_of(&c);
+        best.fn(ALL, inputs, got, &a);
+    }
+    CHECK(dmlp__table16_made() == DMLP__TABLE16_TABLES, "%u tables made after %u new keys",
+          dmlp__table16_made(), k);
+    table_case c = {DML_OPERATOR_ACTIVATION_ELU, "elu", {-0.5f}, 0, 0, 0};
+    dmlp__kernel_args a = args_of(&c);
+    ref(ALL, inputs, want, &a);
+    check_kernel("elu past the table limit", best.fn, &a);
+    CHECK(dmlp__table16_made() == DMLP__TABLE16_TABLES, "%u tables made past the limit",
+          dmlp__table16_made());
+    /* tiny runs take keys, not tables */
+    for (unsigned j = 0; j < DMLP__TABLE16_KEYS; j++) {
+        table_case t = {DML_OPERATOR_ACTIVATION_ELU, "elu", {-1.0f - (float)j}, 0, 0, 0};
+        dmlp__kernel_args ta = args_of(&t);
+        best.fn(1, inputs, got, &ta);
+    }
+    c.param[0] = 5.0f;
+    a = args_of(&c);
+    ref(ALL, inputs, want, &a);
+    check_kernel("elu past the key limit", best.fn, &a);
+}
+
+int main(void)
+{
+    for (uint32_t i = 0; i < ALL; i++)
+        inputs[i] = (uint16_t)i;
+    CHECK(dmlp__table16_made() == 0, "%u tables before any run", dmlp__table16_made());
+    check_cases();
+    dmlp__kernel_choice best =
+        dmlp__kernel_select(DML_OPERATOR_ACTIVATION_ELU, DML_TENSOR_DATA_TYPE_FLOAT16,
+                            dmlp__isa_detect());
+    dmlp__unary_kernel ref =
+        dmlp__reference_kernel(DML_OPERATOR_ACTIVATION_ELU, DML_TENSOR_DATA_TYPE_FLOAT16);
+    if (best.isa == DMLP__ISA_SCALAR) {
+        /* a build without fast kernels: nothing looks tables up */
+        CHECK(dmlp__table16_made() == 0, "%u tables made by the reference kernels",
+              dmlp__table16_made());
+        return test_finish("test_table16_cache");
+    }
+    check_threads(best, ref);
+    check_limits(best, ref);
+    return test_finish("test_table16_cache");
+}
