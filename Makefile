@@ -68,7 +68,7 @@ test-sanitize: deps-test
 # compiles in half the time of an optimised one, which more than pays for the slower
 # tests, and they sample thinly under THREAD_SANITIZED). Any report fails the run:
 # halt_on_error stops the test at the first one, with exit status 66.
-TSAN_TESTS = test_threads test_threads_pool test_parallel test_stress_threads
+TSAN_TESTS = test_threads test_threads_pool test_parallel test_stress_threads test_table16_cache
 test-tsan: deps-test
 	@$(call configure,$(TSAN_BUILD)) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
 		-DDMLP_WERROR=ON -DDMLP_TSAN=ON -DDMLP_PYTHON=OFF $(CMAKE_ARGS) >/dev/null
