@@ -10,10 +10,13 @@
 #include <string.h>
 
 typedef struct table16_key {
-    dmlp__unary_kernel reference;
+    void (*reference)(void); /* a dmlp__unary_kernel, or a dmlp__binary_kernel when the
+                                key has a broadcast input (scalar not 0) */
     float param[4];
     uint32_t scale_bias;
     float scale, bias;
+    uint32_t scalar; /* DMLP__SCALAR_A or _B: that input is `value` for every element */
+    uint32_t value;
 } table16_key;
 
 typedef struct table16_slot {
@@ -55,35 +58,37 @@ static table16_slot *find(const table16_key *key)
     return slot;
 }
 
-static const uint16_t *make(dmlp__unary_kernel reference, const dmlp__kernel_args *args)
+static const uint16_t *make(const table16_key *key, const dmlp__kernel_args *args)
 {
     uint16_t *values = malloc(65536 * sizeof *values);
     if (!values)
         return NULL;
     dmlp__kernel_args own = *args;
     own.streaming = 0;
-    uint16_t inputs[1024];
+    uint16_t inputs[1024], one = (uint16_t)key->value;
     for (uint32_t base = 0; base < 65536; base += 1024) {
         for (uint32_t i = 0; i < 1024; i++)
             inputs[i] = (uint16_t)(base + i);
-        reference(1024, inputs, values + base, &own);
+        if (!key->scalar) {
+            ((dmlp__unary_kernel)key->reference)(1024, inputs, values + base, &own);
+            continue;
+        }
+        const uint16_t *a = key->scalar == DMLP__SCALAR_A ? &one : inputs;
+        const uint16_t *b = key->scalar == DMLP__SCALAR_B ? &one : inputs;
+        ((dmlp__binary_kernel)key->reference)(1024, a, b, values + base, key->scalar, &own);
     }
     return values;
 }
 
-const uint16_t *dmlp__table16_for(dmlp__unary_kernel reference, size_t n,
-                                  const dmlp__kernel_args *args)
+static const uint16_t *table_for(table16_key *key, size_t n, const dmlp__kernel_args *args)
 {
-    table16_key key;
-    memset(&key, 0, sizeof key); /* the padding compares too */
-    key.reference = reference;
-    memcpy(key.param, args->param, sizeof key.param);
+    memcpy(key->param, args->param, sizeof key->param);
     if (args->scale_bias) {
-        key.scale_bias = 1;
-        key.scale = args->scale;
-        key.bias = args->bias;
+        key->scale_bias = 1;
+        key->scale = args->scale;
+        key->bias = args->bias;
     }
-    table16_slot *slot = find(&key);
+    table16_slot *slot = find(key);
     if (!slot)
         return NULL;
     const uint16_t *table = atomic_load_explicit(&slot->table, memory_order_acquire);
@@ -98,10 +103,31 @@ const uint16_t *dmlp__table16_for(dmlp__unary_kernel reference, size_t n,
     if (atomic_fetch_add_explicit(&tables_begun, 1, memory_order_relaxed) >=
         DMLP__TABLE16_TABLES)
         return NULL;
-    table = make(reference, args);
+    table = make(key, args);
     if (table)
         atomic_store_explicit(&slot->table, table, memory_order_release);
     return table;
+}
+
+const uint16_t *dmlp__table16_for(dmlp__unary_kernel reference, size_t n,
+                                  const dmlp__kernel_args *args)
+{
+    table16_key key;
+    memset(&key, 0, sizeof key); /* the padding compares too */
+    key.reference = (void (*)(void))reference;
+    return table_for(&key, n, args);
+}
+
+const uint16_t *dmlp__table16_for_pair(dmlp__binary_kernel reference, uint32_t scalar,
+                                       uint16_t value, size_t n,
+                                       const dmlp__kernel_args *args)
+{
+    table16_key key;
+    memset(&key, 0, sizeof key);
+    key.reference = (void (*)(void))reference;
+    key.scalar = scalar;
+    key.value = value;
+    return table_for(&key, n, args);
 }
 
 /* One loop for every kernel, on a 64-byte boundary: inlined into each kernel, the same

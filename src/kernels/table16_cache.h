@@ -8,7 +8,8 @@
    few or many elements it has.
 
    A key is the reference kernel and the arguments it reads: param[0..3], and scale and
-   bias where scale_bias is set (compared as bits). Use it only for kernels whose
+   bias where scale_bias is set (compared as bits); for a two-input function with one
+   input broadcast (Pow's x^c and c^x), which input and its value too. Use it only for kernels whose
    reference reads nothing else of dmlp__kernel_args. The table is the reference's own
    output, so a lookup is the reference bit for bit.
 
@@ -31,6 +32,12 @@
    elements (n counted to it now); NULL until then, and for the callers above. */
 const uint16_t *dmlp__table16_for(dmlp__unary_kernel reference, size_t n,
                                   const dmlp__kernel_args *args);
+
+/* The same for a two-input reference with one input broadcast (scalar DMLP__SCALAR_A or
+   DMLP__SCALAR_B, that input's element `value`): the table of the other input. */
+const uint16_t *dmlp__table16_for_pair(dmlp__binary_kernel reference, uint32_t scalar,
+                                       uint16_t value, size_t n,
+                                       const dmlp__kernel_args *args);
 
 /* Looks each of n 16-bit elements up in table; in and out disjoint or identical (each
    element is read before it is written). */

@@ -19,10 +19,10 @@ DMLP_OP(ELEMENT_WISE_ATAN_YX, atan_yx, atan_yx, NULL, DMLP_SAME_TYPE, DMLP_IN_PL
 DMLP_SUPPORT(3_1, 1, 8, (F32, F16))
 DMLP_EXTENSION_TYPES((F64, BF16))
 
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_atan_yx, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_atan_yx, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_atan_yx, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_atan_yx, 8, NO, NO)
-DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_atan_yx, 2, NO, NO)
+DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_atan_yx, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference_binary.h"
@@ -67,6 +67,10 @@ BINARY_KERNEL_ARGS(f64, atan_yx, uint64_t)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* float16 and bfloat16 with one input broadcast: by a table of its value. */
+TABLE16_PAIR_KERNEL(f16, atan_yx)
+TABLE16_PAIR_KERNEL(bf16, atan_yx)
+
 /* atan2(y, x) of binary32 y and x on f64 lanes, as cr_atan.c's fast path: the angle of
    (|x|, |y|) from min/max (angle64: the table of atan(i/64), pi/2 - a above the
    diagonal), pi - a for x < 0, y's sign; within the scalar path's bound (one quotient

@@ -29,10 +29,10 @@ DMLP_ONNX(12, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(7, "float16, float, double", 0, 0, 0)
 DMLP_ONNX(1, "float16, float, double", 0, 0, 0)
 
-DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_pow, 2, NO, NO)
+DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_pow, 2, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_pow, 4, YES, YES)
 DMLP_BINARY_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_pow, 8, NO, NO)
-DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_pow, 2, NO, NO)
+DMLP_BINARY_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_pow, 2, YES, YES)
 
 #ifndef DMLP_OPS_LIST
 #include "kernels/reference_binary.h"
@@ -56,6 +56,10 @@ BINARY_KERNEL_ARGS(f64, pow, uint64_t)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
+/* float16 and bfloat16: x^c and c^x by a table of c (kernels/table16_cache.h). */
+TABLE16_PAIR_KERNEL(f16, pow)
+TABLE16_PAIR_KERNEL(bf16, pow)
+
 /* The relative error of pow_lanes64's results, binary64 patterns: as ConstantPow's
    (constant_pow.c), below 554 steps for |t| <= 104.5. */
 #define POW_LANES_STEPS 1024

@@ -6,6 +6,8 @@
      until 65,536 elements have been counted, the table after) and then whole, in place
      and out of place; each key makes exactly one table, shared by every level;
    - two values of one member make two tables, each its own reference's;
+   - Pow and AtanYX with either input broadcast, at several values: the table of the
+     other input at that value;
    - four threads on one new key at once: the same bits, one table;
    - past the limits (DMLP__TABLE16_TABLES tables, DMLP__TABLE16_KEYS keys): no more
      tables, the reference's bits still. */
@@ -122,6 +124,91 @@ static void check_cases(void)
         }
 }
 
+/* Pow and AtanYX with one input broadcast: the table of the other input. */
+typedef struct pair_case {
+    DML_OPERATOR_TYPE op;
+    const char *name;
+    uint32_t scalar; /* the broadcast input */
+    float value;     /* its value, rounded to the type */
+    int scale_bias;
+} pair_case;
+
+static const pair_case pairs[] = {
+    {DML_OPERATOR_ELEMENT_WISE_POW, "pow x^2", DMLP__SCALAR_B, 2.0f, 0},
+    {DML_OPERATOR_ELEMENT_WISE_POW, "pow x^0.5", DMLP__SCALAR_B, 0.5f, 0},
+    {DML_OPERATOR_ELEMENT_WISE_POW, "pow x^-1.5", DMLP__SCALAR_B, -1.5f, 0},
+    {DML_OPERATOR_ELEMENT_WISE_POW, "pow (0.5x+0.25)^3", DMLP__SCALAR_B, 3.0f, 1},
+    {DML_OPERATOR_ELEMENT_WISE_POW, "pow 10^x", DMLP__SCALAR_A, 10.0f, 0},
+    {DML_OPERATOR_ELEMENT_WISE_POW, "pow (-2)^x", DMLP__SCALAR_A, -2.0f, 0},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN_YX, "atan2(y, 1)", DMLP__SCALAR_B, 1.0f, 0},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN_YX, "atan2(-0.5, x)", DMLP__SCALAR_A, -0.5f, 0},
+};
+#define PAIR_COUNT (sizeof pairs / sizeof pairs[0])
+
+static uint16_t bits_of(float v, DML_TENSOR_DATA_TYPE type)
+{
+    uint32_t u;
+    memcpy(&u, &v, 4); /* every value above is exact in both types */
+    if (type == DMLP_TENSOR_DATA_TYPE_BFLOAT16)
+        return (uint16_t)(u >> 16);
+    uint32_t sign = u >> 31, exponent = (u >> 23) & 0xff, mantissa = u & 0x7fffff;
+    return (uint16_t)(sign << 15 | (exponent - 127 + 15) << 10 | mantissa >> 13);
+}
+
+/* One two-input kernel with the case's input broadcast, as check_kernel. */
+static void check_pair_kernel(const char *what, dmlp__binary_kernel fn, uint32_t scalar,
+                              const uint16_t *one, const dmlp__kernel_args *a)
+{
+    for (int pass = 0; pass < 3; pass++) {
+        memset(got, 0xa5, sizeof got);
+        if (pass == 2)
+            memcpy(got, inputs, sizeof got);
+        const uint16_t *x = pass == 2 ? got : inputs;
+        size_t step = pass == 0 ? PIECE : ALL;
+        for (size_t i = 0; i < ALL; i += step) {
+            size_t m = ALL - i < step ? ALL - i : step;
+            fn(m, scalar == DMLP__SCALAR_A ? one : x + i, scalar == DMLP__SCALAR_B ? one : x + i,
+               got + i, scalar, a);
+        }
+        size_t at = first_mismatch(got, want);
+        CHECK(at == ALL, "%s, %s: input 0x%04zx gives 0x%04x, the reference 0x%04x", what,
+              pass == 0 ? "runs of 1000" : pass == 1 ? "whole" : "in place", at, got[at % ALL],
+              want[at % ALL]);
+    }
+}
+
+static void check_pairs(void)
+{
+    dmlp__isa cpu = dmlp__isa_detect();
+    for (size_t t = 0; t < 2; t++)
+        for (size_t i = 0; i < PAIR_COUNT; i++) {
+            const pair_case *c = &pairs[i];
+            dmlp__binary_kernel ref = dmlp__binary_reference_kernel(c->op, types[t]);
+            CHECK(ref != NULL, "%s: no reference kernel", c->name);
+            if (!ref)
+                continue;
+            table_case tc = {c->op, c->name, {0}, c->scale_bias, 0.5f, 0.25f};
+            dmlp__kernel_args a = args_of(&tc);
+            uint16_t one = bits_of(c->value, types[t]);
+            ref(ALL, c->scalar == DMLP__SCALAR_A ? &one : inputs,
+                c->scalar == DMLP__SCALAR_B ? &one : inputs, want, c->scalar, &a);
+            unsigned before = dmlp__table16_made();
+            dmlp__binary_kernel_choice v[8];
+            size_t n = dmlp__binary_kernel_variants(c->op, types[t], v, 8), fast = 0;
+            for (size_t k = 0; k < n; k++) {
+                if (v[k].isa == DMLP__ISA_SCALAR || v[k].isa > cpu)
+                    continue;
+                char what[96];
+                snprintf(what, sizeof what, "%s (%s)", v[k].name, c->name);
+                check_pair_kernel(what, v[k].fn, c->scalar, &one, &a);
+                fast++;
+            }
+            if (fast)
+                CHECK(dmlp__table16_made() == before + 1, "%s %s: %u tables made, expected 1",
+                      c->name, t ? "bf16" : "f16", dmlp__table16_made() - before);
+        }
+}
+
 typedef struct worker {
     dmlp__unary_kernel fn;
     dmlp__kernel_args args;
@@ -200,6 +287,7 @@ int main(void)
         inputs[i] = (uint16_t)i;
     CHECK(dmlp__table16_made() == 0, "%u tables before any run", dmlp__table16_made());
     check_cases();
+    check_pairs();
     dmlp__kernel_choice best =
         dmlp__kernel_select(DML_OPERATOR_ACTIVATION_ELU, DML_TENSOR_DATA_TYPE_FLOAT16,
                             dmlp__isa_detect());
