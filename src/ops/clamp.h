@@ -280,7 +280,7 @@ SETUP_CLAMP(native, f64, 64, clamp_f64_bits)
     REFERENCE_DECL(t, op);                                                                  \
     UNARY_KERNEL(t, op)                                                                     \
     {                                                                                       \
-        if (by_reference(REFERENCE(t, op), n, in, out, args))                               \
+        if (BY_IDENTITY_FIRST(t, op, S))                                                    \
             return;                                                                         \
         if (NATIVE)                                                                         \
             run_map(n, in, out, args, S, native_blk, native_setup);                         \

@@ -112,10 +112,10 @@ static ALWAYS_INLINE V blk_recip_f16(V x, const kc *c)
 }
 MAP_BLOCK(blk_recip_bf16, sel16(nan_16(vand(x, c->abs), c), vor(x, c->quiet),
                                 bf_narrow(recip_q32(bf_even(x)), recip_q32(bf_odd(x)))))
-SCALED_BY_REFERENCE(f16, recip, 2, blk_recip_f16, setup_f16, 1)
-SCALED_BY_REFERENCE(bf16, recip, 2, blk_recip_bf16, setup_bf16, 1)
-SCALED_BY_REFERENCE(f32, recip, 4, blk_recip_f32, setup_f32, 1)
-SCALED_BY_REFERENCE(f64, recip, 8, blk_recip_f64, setup_f64, 1)
+SCALED_MAP_KERNEL(f16, recip, 2, blk_recip_f16, setup_f16, 1)
+SCALED_MAP_KERNEL(bf16, recip, 2, blk_recip_bf16, setup_bf16, 1)
+SCALED_MAP_KERNEL(f32, recip, 4, blk_recip_f32, setup_f32, 1)
+SCALED_MAP_KERNEL(f64, recip, 8, blk_recip_f64, setup_f64, 1)
 #endif
 
 #undef OP

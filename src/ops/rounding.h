@@ -51,9 +51,9 @@
     MAP_BLOCK(blk_##op##_bf16, round_bf16(x, up, c))                                        \
     MAP_BLOCK(blk_##op##_f32, fromf32(fround_dir32(tof32(x), up)))                          \
     MAP_BLOCK(blk_##op##_f64, fromf64(fround_dir64(tof64(x), up)))                          \
-    SCALED_BY_REFERENCE(f16, op, 2, blk_##op##_f16, setup_f16, 1)                           \
-    SCALED_BY_REFERENCE(bf16, op, 2, blk_##op##_bf16, setup_bf16, 1)                        \
-    SCALED_BY_REFERENCE(f32, op, 4, blk_##op##_f32, setup_none, 1)                          \
-    SCALED_BY_REFERENCE(f64, op, 8, blk_##op##_f64, setup_none, 1)
+    SCALED_MAP_KERNEL(f16, op, 2, blk_##op##_f16, setup_f16, 1)                           \
+    SCALED_MAP_KERNEL(bf16, op, 2, blk_##op##_bf16, setup_bf16, 1)                        \
+    SCALED_MAP_KERNEL(f32, op, 4, blk_##op##_f32, setup_none, 1)                          \
+    SCALED_MAP_KERNEL(f64, op, 8, blk_##op##_f64, setup_none, 1)
 
 #endif

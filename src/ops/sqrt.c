@@ -120,10 +120,10 @@ static ALWAYS_INLINE V blk_sqrt_f16(V x, const kc *c)
     return SQRT_LANES(16, x, r, c);
 }
 MAP_BLOCK(blk_sqrt_bf16, SQRT_LANES(16, x, bf_narrow(fsqrt32(bf_even(x)), fsqrt32(bf_odd(x))), c))
-SCALED_BY_REFERENCE(f16, sqrt, 2, blk_sqrt_f16, setup_f16, 1)
-SCALED_BY_REFERENCE(bf16, sqrt, 2, blk_sqrt_bf16, setup_bf16, 1)
-SCALED_BY_REFERENCE(f32, sqrt, 4, blk_sqrt_f32, setup_f32, 1)
-SCALED_BY_REFERENCE(f64, sqrt, 8, blk_sqrt_f64, setup_f64, 1)
+SCALED_MAP_KERNEL(f16, sqrt, 2, blk_sqrt_f16, setup_f16, 1)
+SCALED_MAP_KERNEL(bf16, sqrt, 2, blk_sqrt_bf16, setup_bf16, 1)
+SCALED_MAP_KERNEL(f32, sqrt, 4, blk_sqrt_f32, setup_f32, 1)
+SCALED_MAP_KERNEL(f64, sqrt, 8, blk_sqrt_f64, setup_f64, 1)
 #undef SQRT_LANES
 #endif
 
