@@ -66,6 +66,7 @@ static int parametric_softplus_setup(cr_params64 *c, const dmlp__kernel_args *ar
     c->v[2] = splat64f(top);
     c->v[3] = splat64f(ab - top);
     c->v[4] = splat64f(alpha < 0 ? -0.0 : 0.0);
+    c->v[5] = lean_range_bits(beta, 87.0);
     return 1;
 }
 
@@ -98,7 +99,30 @@ static ALWAYS_INLINE F64 parametric_softplus_lanes64(F64 x, const cr_params64 *c
     return tof64(sel64(mid, fromf64(y), fromf64(c->v[4])));
 }
 
-CR_F32_PARAM_KERNEL(parametric_softplus, parametric_softplus_lanes64, parametric_softplus_setup)
+/* The common block, every |x| <= X (|Beta x| <= 87 in binary64; NaN and infinities are
+   beyond): Alpha (max(t, 0) + L), t = Beta x exact, L = log1p_lean64(e^-|t|) as
+   Softplus's block has it; t + L (one sign, u) and the product by the exact member
+   Alpha (u) are two roundings where Softplus's block has three: within
+   SOFTPLUS_LEAN_STEPS. A result at or below 2^-126 in magnitude declines the block. */
+static ALWAYS_INLINE F64 parametric_softplus_lean64(F64 x, const cr_params64 *c)
+{
+    F64 t = fmul64(c->v[0], x);
+    F64 e = exp_lean64(tof64(vor(fromf64(t), set64(0x8000000000000000u)))); /* e^-|t| */
+    F64 L = log1p_lean64(e);
+    F64 sum = tof64(sel64(fgt64(fromf64(t), zero()), fromf64(fadd64(t, L)), fromf64(L)));
+    return fmul64(c->v[1], sum);
+}
+
+static ALWAYS_INLINE int parametric_softplus_lean_block(V x, const cr_params64 *c, V *r)
+{
+    M32 out = gt32(vand(x, set32(0x7fffffff)), fromf64(c->v[5]));
+    F64 y0 = parametric_softplus_lean64(wide_lo(x), c);
+    F64 y1 = parametric_softplus_lean64(wide_hi(x), c);
+    return lean_normal_finish(out, y0, y1, narrow_f64(y0, y1), SOFTPLUS_LEAN_STEPS, r);
+}
+
+CR_F32_PARAM_KERNEL_LEAN(parametric_softplus, parametric_softplus_lean_block,
+                         parametric_softplus_lanes64, parametric_softplus_setup)
 #endif
 
 #undef OP

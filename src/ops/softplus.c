@@ -95,16 +95,9 @@ static ALWAYS_INLINE F64 softplus_lanes64(F64 x, const cr_params64 *c, M64 *open
 }
 
 /* Softplus's common block, every |x| <= X (|s x| <= 87 in binary64; NaN and infinities
-   are beyond): max(t, 0) / s + L / s with L = log1p_lean64(E), E = e^-|t| by exp_lean64.
-   E's error moves L by at most as much relative (E / ((1 + E) log1p(E)) <= 1); L (1 / s)
-   with 1 / s rounded (2u) and x + L / s (one sign, u): 2^-38.46 with exp's 16 pieces
-   (32,768 steps tested), 2^-43.11 with 64 (2,048), tools/gen_log_lean.py. A result at or
-   below 2^-126 declines the block. */
-#if defined(HAS_TABLE16_64)
-#define SOFTPLUS_LEAN_STEPS 32768
-#else
-#define SOFTPLUS_LEAN_STEPS 2048
-#endif
+   are beyond): max(t, 0) / s + L / s with L = log1p_lean64(E), E = e^-|t| by exp_lean64;
+   L (1 / s) with 1 / s rounded (2u) and x + L / s (one sign, u): SOFTPLUS_LEAN_STEPS. A
+   result at or below 2^-126 declines the block. */
 static ALWAYS_INLINE F64 softplus_lean64(F64 x, const cr_params64 *c)
 {
     F64 t = fmul64(c->v[0], x);
