@@ -14,6 +14,11 @@
 #define DMLP__GELU_LEAN_TERMS 11
 #define DMLP__GELU_LEAN_STEPS16 32768
 #define DMLP__GELU_LEAN_STEPS64 8192
+/* Erf's lean block: the series within 2^-48.28, g 2^-41.94; with exp_lean64's 16 pieces
+   2^-38.47, with its 64 2^-41.82 (the steps cover each, not doubled) */
+#define DMLP__ERF_LEAN_TERMS 11
+#define DMLP__ERF_LEAN_STEPS16 32768
+#define DMLP__ERF_LEAN_STEPS64 8192
 
 /* G(a) = e^(a^2/2) erfc(a/sqrt2) on [0, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 14, 18, 22): centres, coefficients of s^i */
 static const double dmlp__gelu_lanes_centre[16] = {
@@ -69,6 +74,20 @@ static const double dmlp__erf_lanes_coeff[14][16] = {
     {-0x1.51d7181c5d36dp-30, -0x1.51d7181c5d36dp-30, -0x1.b3e48618f56fbp-13, -0x1.3709745c45a57p-14, -0x1.22f10017ec710p-16, -0x1.88f0ad9976924p-19, -0x1.37b3d0ebc0d92p-21, -0x1.1ccbd4b77374fp-23, -0x1.381bbf4ef7a2ep-26, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
     {0x1.9e6ad5e55a730p-34, 0x1.9e6ad5e55a730p-34, 0x1.34f8a4a18a180p-14, 0x1.a32a96f5de262p-16, 0x1.71368494f04cfp-18, 0x1.c3515d18ecf45p-21, 0x1.4549d09bbbc55p-23, 0x1.0f2b20b252eb3p-25, 0x1.0c53817265dbep-28, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
     {-0x1.d8453cb0c46eap-38, -0x1.d8453cb0c46eap-38, -0x1.a4d0573fb9b44p-16, -0x1.10079ffdcee25p-17, -0x1.bde45264f2361p-20, -0x1.f0bcbed45e35cp-23, -0x1.47399628bd723p-25, -0x1.f44283867051ep-28, -0x1.b52b88aa6a398p-31, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+};
+/* the lean block's series and g: the same intervals and centres, degree 10 */
+static const double dmlp__erf_lean_coeff[11][16] = {
+    {0x1.20dd750429b6dp+0, 0x1.20dd750429b6dp+0, 0x1.1d16b5809eaf6p-1, 0x1.db747ee409ac5p-2, 0x1.78a692138767ap-2, 0x1.23cfc2f1dc7e0p-2, 0x1.d94446d627932p-3, 0x1.8c9eb68ff27d7p-3, 0x1.3e0a99a0ee914p-3, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {-0x1.812746b0379e7p-2, -0x1.812746b0379e7p-2, -0x1.babd0e4f1a272p-2, -0x1.4369f60195eeap-2, -0x1.abaacdbfaa471p-3, -0x1.0c3d53844688fp-3, -0x1.6a70d2bb375c2p-4, -0x1.03057813300fcp-4, -0x1.5285d2eb25df8p-5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {0x1.ce2f21a042be2p-4, 0x1.ce2f21a042be2p-4, 0x1.2577420fcd08ap-2, 0x1.80ef8f454cf91p-3, 0x1.b56f45eef8e24p-4, 0x1.c8d0cef0f85e2p-5, 0x1.0615670e25b5ap-5, 0x1.43b98bac83880p-6, 0x1.5d5811333d475p-7, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {-0x1.b82ce31288b51p-6, -0x1.b82ce31288b51p-6, -0x1.59c35c06e077ep-3, -0x1.9d5868ddfa8fap-4, -0x1.9b635abe341efp-5, -0x1.6cb52fe1dce6fp-6, -0x1.6883f9908b41cp-7, -0x1.84e9ab306b297p-8, -0x1.5e5d7e76147c6p-9, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {0x1.565bcd0e6a53fp-8, 0x1.565bcd0e6a53fp-8, 0x1.72d46a9b2e7d4p-4, 0x1.9831c2c844c5ep-5, 0x1.68a25a615267ep-6, 0x1.13648a107d7c2p-7, 0x1.da595560e1254p-9, 0x1.c2c72fd6b32d3p-10, 0x1.56321350f6112p-11, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {-0x1.c02db40040b86p-11, -0x1.c02db40040b86p-11, -0x1.6fce5e74788e5p-5, -0x1.779dd301d1310p-6, -0x1.299641f234364p-7, -0x1.8bf71e23f5a32p-9, -0x1.2bd254b120d07p-10, -0x1.f99e44a006fb0p-12, -0x1.460aedada12aep-13, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {0x1.f9a326f9b89b7p-14, 0x1.f9a326f9b89b7p-14, 0x1.552fe75cce8ffp-6, 0x1.452649151d6a2p-7, 0x1.d1b6a37a201d5p-9, 0x1.106bd9f9973bdp-10, 0x1.6d7746df9c8ccp-12, 0x1.131bb2a668681p-13, 0x1.2f83c64d074fcp-15, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {-0x1.f4d25c3e0c2ebp-17, -0x1.f4d25c3e0c2ebp-17, -0x1.2a7e22bbf5142p-7, -0x1.0ab2ac7ccdb7fp-8, -0x1.5b7f1c9887e1bp-10, -0x1.682ffe6c37e75p-12, -0x1.aed1292806729p-14, -0x1.230f9cf1522aep-15, -0x1.14504394d5afbp-17, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {0x1.b9e6c9dc651a3p-20, 0x1.b9e6c9dc651a3p-20, 0x1.efce943a006d1p-9, 0x1.a0ee5f44c3b93p-10, 0x1.f0eead10b3f4cp-12, 0x1.cb42c3d79f7b8p-14, 0x1.ec7047e91d6b6p-16, 0x1.2bf8743ab8138p-17, 0x1.ecfd06bf1d94bp-20, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {-0x1.5f742ec43e71ap-23, -0x1.5f742ec43e71ap-23, -0x1.8b48ee8729b41p-10, -0x1.39ab6559fb41cp-11, -0x1.5c117da419c1bp-13, -0x1.1f6b065ac7ce3p-15, -0x1.14d9bf9e26b35p-17, -0x1.30b7109e29432p-19, -0x1.bd08c5f175abdp-22, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {0x1.fcc5720624c1cp-27, 0x1.fcc5720624c1cp-27, 0x1.2c1238408959bp-11, 0x1.c2f23aabebb55p-13, 0x1.cd4b3e0b9a0b3p-15, 0x1.574311d62f8c2p-17, 0x1.2b27c298ad694p-19, 0x1.2b3c71f2a4552p-21, 0x1.7da2c7c4c6963p-24, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
 };
 
 #endif

@@ -6,7 +6,8 @@
      bounds on random and adversarial arguments (grid points, interval ends, the switch
      to the continued fraction at 4, tiny and huge arguments);
    - the polynomials of the float32 kernels (tools/gen_erf_lanes_tables.py): on every
-     interval, each within 2^-47 of its function (GELU's G, erf's series and g);
+     interval, each within its stated bound of its function (GELU's G, erf's series and
+     g: 2^-47 for the lanes, 2^-40.36 and 2^-41.94 for the lean blocks);
    - special values of every format;
    - the operator: every f16 and bf16 input and a stride of f32, through the reference
      (and any fast kernel) without and with a ScaleBias, against the oracle; f64 samples
@@ -124,7 +125,8 @@ static void lanes_interval(int k, uint64_t base, double offset, double *lo, doub
 }
 
 static void lanes_table(const char *name, const double *centre, const double (*coeff)[16],
-                        int intervals, uint64_t base, double offset, int is_erf)
+                        int terms, int intervals, uint64_t base, double offset, int is_erf,
+                        double bound)
 {
     double worst = -400;
     uint64_t rng = 0x5deece66du;
@@ -142,8 +144,8 @@ static void lanes_table(const char *name, const double *centre, const double (*c
             double s = series ? v * v : v - centre[k];
             mpfr_t p, f, t;
             mpfr_inits2(PREC, p, f, t, (mpfr_ptr)0);
-            mpfr_set_d(p, coeff[DMLP__ERF_LANES_TERMS - 1][k], MPFR_RNDN);
-            for (int n = DMLP__ERF_LANES_TERMS - 2; n >= 0; n--) {
+            mpfr_set_d(p, coeff[terms - 1][k], MPFR_RNDN);
+            for (int n = terms - 2; n >= 0; n--) {
                 mpfr_mul_d(p, p, s, MPFR_RNDN);
                 mpfr_add_d(p, p, coeff[n][k], MPFR_RNDN);
             }
@@ -152,19 +154,26 @@ static void lanes_table(const char *name, const double *centre, const double (*c
             mpfr_div(t, t, f, MPFR_RNDN);
             double e = mpfr_zero_p(t) ? -400 : log2(fabs(mpfr_get_d(t, MPFR_RNDN)));
             worst = fmax(worst, e);
-            CHECK(e <= -47, "%s interval %d at %a: 2^%.1f", name, k, v, e);
+            CHECK(e <= bound, "%s interval %d at %a: 2^%.1f", name, k, v, e);
             mpfr_clears(p, f, t, (mpfr_ptr)0);
         }
     }
-    printf("%s lanes' polynomials: 2^%.1f (worst relative error seen)\n", name, worst);
+    printf("%s polynomials: 2^%.1f (worst relative error seen)\n", name, worst);
 }
 
+/* Each table within the bound its header states (the lean ones' G and g: 2^-40.36 and
+   2^-41.94; GELU's lean block reads only the intervals that reach below 14.5, the
+   first 13). */
 static void lanes_tables(void)
 {
-    lanes_table("gelu", dmlp__gelu_lanes_centre, dmlp__gelu_lanes_coeff, 14,
-                0x4000000000000000u >> 50, 2.0, 0);
-    lanes_table("erf", dmlp__erf_lanes_centre, dmlp__erf_lanes_coeff, 9,
-                0x3ff0000000000000u >> 50, 1.0, 1);
+    lanes_table("gelu lanes'", dmlp__gelu_lanes_centre, dmlp__gelu_lanes_coeff,
+                DMLP__ERF_LANES_TERMS, 14, 0x4000000000000000u >> 50, 2.0, 0, -47);
+    lanes_table("erf lanes'", dmlp__erf_lanes_centre, dmlp__erf_lanes_coeff,
+                DMLP__ERF_LANES_TERMS, 9, 0x3ff0000000000000u >> 50, 1.0, 1, -47);
+    lanes_table("gelu lean", dmlp__gelu_lanes_centre, dmlp__gelu_lean_coeff,
+                DMLP__GELU_LEAN_TERMS, 13, 0x4000000000000000u >> 50, 2.0, 0, -40.36);
+    lanes_table("erf lean", dmlp__erf_lanes_centre, dmlp__erf_lean_coeff,
+                DMLP__ERF_LEAN_TERMS, 9, 0x3ff0000000000000u >> 50, 1.0, 1, -41.94);
 }
 
 /* The entry points at x against MPFR; worst errors kept for the report. */
