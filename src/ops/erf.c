@@ -76,12 +76,13 @@ DMLP__REFERENCE_TABLE16(bf16_erf)
 TABLE16_KERNEL(f16, erf)
 TABLE16_KERNEL(bf16, erf)
 
-/* erf z, z = |x| < 4, from the polynomials of tools/gen_erf_lanes_tables.py: z P(z^2)
-   (erf's series) below 1/2, 1 - e^(-z^2) g(z) above (e^-w from exp_core64, z^2 exact),
-   x's sign; within 2^-47.8, decided with DMLP__ERF_LANES_STEPS. |x| >= 4 (infinities
-   included) gives +-1 (erfc(4) < 2^-25.9), +-0 gives itself; subnormal results (x
-   below about 2^-126) are decided on their own grid. */
-static ALWAYS_INLINE F64 erf_lanes64(F64 x, M64 *open)
+/* erf z, z = |x| < 4, from the polynomials of tools/gen_erf_lanes_tables.py (coeff, of
+   `terms` terms): z P(z^2) (erf's series) below 1/2, 1 - e^(-z^2) g(z) above (e^-w from
+   exp_lean64 where `lean`, else exp_core64; z^2 exact), x's sign, decided with `steps`.
+   |x| >= 4 (infinities included) gives +-1 (erfc(4) < 2^-25.9), +-0 gives itself;
+   subnormal results (x below about 2^-126) are decided on their own grid. */
+static ALWAYS_INLINE F64 erf_form64(F64 x, M64 *open, const double (*coeff)[16], int terms,
+                                    int lean, uint64_t steps)
 {
     const V sign_bit = set64(0x8000000000000000u);
     V sign = vand(fromf64(x), sign_bit);
@@ -92,46 +93,32 @@ static ALWAYS_INLINE F64 erf_lanes64(F64 x, M64 *open)
     M64 series = gt64(set64(DMLP__ERF_LANES_SERIES), k);
     F64 w = fmul64(z, z);
     F64 centred = fsub64(z, lookup16_64(dmlp__erf_lanes_centre, k));
-    F64 p = interval_poly64(dmlp__erf_lanes_coeff, k, tof64(sel64(series, fromf64(w), fromf64(centred))));
-    F64 e = exp_core64(tof64(vxor(fromf64(w), sign_bit)));
+    F64 p = interval_poly_of64(coeff, terms, k, tof64(sel64(series, fromf64(w), fromf64(centred))));
+    F64 minus_w = tof64(vxor(fromf64(w), sign_bit));
+    F64 e = lean ? exp_lean64(minus_w) : exp_core64(minus_w);
     F64 above = EXP_FMA64(tof64(vxor(fromf64(e), sign_bit)), p, one);
     F64 y = tof64(sel64(series, fromf64(fmul64(z, p)), fromf64(above)));
     y = tof64(sel64(near, fromf64(y), fromf64(one)));
     M64 tested = mandn(feq64(fromf64(x), zero()), near);
-    *open = tested & f32_open_or_subnormal64(y, DMLP__ERF_LANES_STEPS);
+    *open = tested & f32_open_or_subnormal64(y, steps);
     return tof64(vor(fromf64(y), sign));
 }
 
-/* Erf's common block, every x finite: erf_lanes64's form with the series and g of degree
-   10 (DMLP__ERF_LEAN_TERMS, the same intervals) and e^-w from exp_lean64 (w = z^2 < 16,
-   exact): within 2^-38.47 with exp's 16 pieces, 2^-41.82 with 64
-   (tools/gen_erf_lanes_tables.py proves both against the steps tested). |x| >= 4 gives
-   +-1, +-0 itself; subnormal results are decided on their own grid. */
-#if defined(HAS_TABLE16_64)
-#define ERF_LEAN_STEPS DMLP__ERF_LEAN_STEPS16
-#else
-#define ERF_LEAN_STEPS DMLP__ERF_LEAN_STEPS64
-#endif
+/* The lanes: degree 13 and exp_core64, within 2^-47.8 (DMLP__ERF_LANES_STEPS). */
+static ALWAYS_INLINE F64 erf_lanes64(F64 x, M64 *open)
+{
+    return erf_form64(x, open, dmlp__erf_lanes_coeff, DMLP__ERF_LANES_TERMS, 0,
+                      DMLP__ERF_LANES_STEPS);
+}
+
+/* Erf's common block, every x finite: the series and g of degree 10
+   (DMLP__ERF_LEAN_TERMS, the same intervals) and exp_lean64 (w < 16): within 2^-38.47
+   with exp's 16 pieces, 2^-41.82 with 64 (tools/gen_erf_lanes_tables.py proves both
+   against the steps tested). */
 static ALWAYS_INLINE F64 erf_lean64(F64 x, M64 *open)
 {
-    const V sign_bit = set64(0x8000000000000000u);
-    V sign = vand(fromf64(x), sign_bit);
-    F64 z = fabs64(x), one = splat64f(1.0);
-    M64 near = fgt64(fromf64(splat64f(4.0)), fromf64(z));
-    z = tof64(sel64(near, fromf64(z), zero())); /* the lookups stay in the table */
-    V k = interval64(fadd64(z, one), 0x3ff0000000000000u >> 50);
-    M64 series = gt64(set64(DMLP__ERF_LANES_SERIES), k);
-    F64 w = fmul64(z, z);
-    F64 centred = fsub64(z, lookup16_64(dmlp__erf_lanes_centre, k));
-    F64 p = interval_poly_of64(dmlp__erf_lean_coeff, DMLP__ERF_LEAN_TERMS, k,
-                               tof64(sel64(series, fromf64(w), fromf64(centred))));
-    F64 e = exp_lean64(tof64(vxor(fromf64(w), sign_bit)));
-    F64 above = EXP_FMA64(tof64(vxor(fromf64(e), sign_bit)), p, one);
-    F64 y = tof64(sel64(series, fromf64(fmul64(z, p)), fromf64(above)));
-    y = tof64(sel64(near, fromf64(y), fromf64(one)));
-    M64 tested = mandn(feq64(fromf64(x), zero()), near);
-    *open = tested & f32_open_or_subnormal64(y, ERF_LEAN_STEPS);
-    return tof64(vor(fromf64(y), sign));
+    return erf_form64(x, open, dmlp__erf_lean_coeff, DMLP__ERF_LEAN_TERMS, 1,
+                      EXP_PIECES(DMLP__ERF_LEAN_STEPS16, DMLP__ERF_LEAN_STEPS64));
 }
 
 static ALWAYS_INLINE int erf_lean_block(V x, V *r)

@@ -88,11 +88,7 @@ static ALWAYS_INLINE F64 gelu_lanes64(F64 x, M64 *open)
    2^-38.13 with exp's 16 pieces, 2^-40.27 with 64 (tools/gen_erf_lanes_tables.py proves
    both against the steps tested). x >= 5.65 gives x, x <= -14.5 gives -0 (GELU(-14.5)
    is below 2^-153), as gelu_lanes64; subnormal results are decided on their own grid. */
-#if defined(HAS_TABLE16_64)
-#define GELU_LEAN_STEPS DMLP__GELU_LEAN_STEPS16
-#else
-#define GELU_LEAN_STEPS DMLP__GELU_LEAN_STEPS64
-#endif
+#define GELU_LEAN_STEPS EXP_PIECES(DMLP__GELU_LEAN_STEPS16, DMLP__GELU_LEAN_STEPS64)
 static ALWAYS_INLINE F64 gelu_lean64(F64 x, M64 *open)
 {
     const V sign_bit = set64(0x8000000000000000u);
