@@ -32,8 +32,8 @@ typedef struct table_case {
 } table_case;
 
 static const table_case cases[] = {
-    {DML_OPERATOR_ACTIVATION_ELU, "elu", {0.75f}, 0, 0, 0},
-    {DML_OPERATOR_ACTIVATION_ELU, "elu", {2.0f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_ELU, "elu 0.75", {0.75f}, 0, 0, 0},
+    {DML_OPERATOR_ACTIVATION_ELU, "elu 2", {2.0f}, 0, 0, 0},
     {DML_OPERATOR_ACTIVATION_SCALED_ELU, "selu", {1.5f, 0.625f}, 0, 0, 0},
     {DML_OPERATOR_ACTIVATION_CELU, "celu", {0.3f}, 0, 0, 0},
     {DML_OPERATOR_ACTIVATION_SCALED_TANH, "scaled_tanh", {1.7f, 0.6f}, 0, 0, 0},
@@ -41,8 +41,9 @@ static const table_case cases[] = {
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, "softplus", {3.0f}, 0, 0, 0},
     {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, "parametric_softplus", {0.5f, 2.0f}, 0, 0,
      0},
-    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, "constant_pow", {2.5f}, 0, 0, 0},
-    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, "constant_pow", {-1.5f}, 1, 0.5f, 0.25f},
+    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, "constant_pow 2.5", {2.5f}, 0, 0, 0},
+    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, "constant_pow -1.5 scaled", {-1.5f}, 1, 0.5f,
+     0.25f},
     {DML_OPERATOR_ELEMENT_WISE_EXP, "exp", {0}, 1, 0.5f, 0.25f},
     {DML_OPERATOR_ELEMENT_WISE_SIN, "sin", {0}, 1, -3.0f, 1.0f},
 };
@@ -72,55 +73,82 @@ static size_t first_mismatch(const uint16_t *a, const uint16_t *b)
     return ALL;
 }
 
-/* One fast kernel on every input in runs of PIECE, then whole, then whole in place. */
-static void check_kernel(const char *what, dmlp__unary_kernel fn, const dmlp__kernel_args *a)
+/* A kernel under test, run on m elements from x into y (x is y in place). */
+typedef struct kernel_run {
+    dmlp__unary_kernel unary;   /* or */
+    dmlp__binary_kernel binary; /* with input `scalar` broadcast, its element *one */
+    uint32_t scalar;
+    const uint16_t *one;
+    const dmlp__kernel_args *args;
+} kernel_run;
+
+static void run(const kernel_run *r, size_t m, const uint16_t *x, uint16_t *y)
 {
-    memset(got, 0xa5, sizeof got);
-    for (size_t i = 0; i < ALL; i += PIECE)
-        fn(ALL - i < PIECE ? ALL - i : PIECE, inputs + i, got + i, a);
-    size_t at = first_mismatch(got, want);
-    CHECK(at == ALL, "%s, runs of %u: input 0x%04zx gives 0x%04x, the reference 0x%04x", what,
-          PIECE, at, got[at % ALL], want[at % ALL]);
-    memset(got, 0xa5, sizeof got);
-    fn(ALL, inputs, got, a);
-    at = first_mismatch(got, want);
-    CHECK(at == ALL, "%s, whole: input 0x%04zx gives 0x%04x, the reference 0x%04x", what, at,
-          got[at % ALL], want[at % ALL]);
-    memcpy(got, inputs, sizeof got);
-    fn(ALL, got, got, a);
-    at = first_mismatch(got, want);
-    CHECK(at == ALL, "%s, in place: input 0x%04zx gives 0x%04x, the reference 0x%04x", what,
-          at, got[at % ALL], want[at % ALL]);
+    if (r->unary)
+        r->unary(m, x, y, r->args);
+    else
+        r->binary(m, r->scalar == DMLP__SCALAR_A ? r->one : x,
+                  r->scalar == DMLP__SCALAR_B ? r->one : x, y, r->scalar, r->args);
+}
+
+/* One fast kernel on every input in runs of PIECE, then whole, then whole in place. */
+static void check_kernel(const char *what, const kernel_run *r)
+{
+    for (int pass = 0; pass < 3; pass++) {
+        memset(got, 0xa5, sizeof got);
+        if (pass == 2)
+            memcpy(got, inputs, sizeof got);
+        const uint16_t *x = pass == 2 ? got : inputs;
+        size_t step = pass == 0 ? PIECE : ALL;
+        for (size_t i = 0; i < ALL; i += step)
+            run(r, ALL - i < step ? ALL - i : step, x + i, got + i);
+        size_t at = first_mismatch(got, want);
+        CHECK(at == ALL, "%s, %s: input 0x%04zx gives 0x%04x, the reference 0x%04x", what,
+              pass == 0 ? "runs of 1000" : pass == 1 ? "whole" : "in place", at, got[at % ALL],
+              want[at % ALL]);
+    }
+}
+
+/* The reference of op x type into want (r's kind: one input, or two with r.scalar's
+   broadcast), then every fast level of it this CPU runs against it: one new table. */
+static void check_levels(DML_OPERATOR_TYPE op, size_t t, const char *name, kernel_run r)
+{
+    int pair = r.scalar != 0;
+    dmlp__kernel_choice uv[8];
+    dmlp__binary_kernel_choice bv[8];
+    size_t n = pair ? dmlp__binary_kernel_variants(op, types[t], bv, 8)
+                    : dmlp__kernel_variants(op, types[t], uv, 8);
+    r.unary = pair ? NULL : dmlp__reference_kernel(op, types[t]);
+    r.binary = pair ? dmlp__binary_reference_kernel(op, types[t]) : NULL;
+    CHECK(r.unary || r.binary, "%s: no reference kernel", name);
+    if (!r.unary && !r.binary)
+        return;
+    run(&r, ALL, inputs, want);
+    unsigned before = dmlp__table16_made();
+    size_t fast = 0;
+    for (size_t k = 0; k < n; k++) {
+        dmlp__isa isa = pair ? bv[k].isa : uv[k].isa;
+        if (isa == DMLP__ISA_SCALAR || isa > dmlp__isa_detect())
+            continue;
+        r.unary = pair ? NULL : uv[k].fn;
+        r.binary = pair ? bv[k].fn : NULL;
+        char what[96];
+        snprintf(what, sizeof what, "%s (%s)", pair ? bv[k].name : uv[k].name, name);
+        check_kernel(what, &r);
+        fast++;
+    }
+    if (fast)
+        CHECK(dmlp__table16_made() == before + 1, "%s %s: %u tables made, expected 1", name,
+              t ? "bf16" : "f16", dmlp__table16_made() - before);
 }
 
 /* Every case x type at every fast level this CPU runs; each key one new table. */
 static void check_cases(void)
 {
-    dmlp__isa cpu = dmlp__isa_detect();
     for (size_t t = 0; t < 2; t++)
         for (size_t i = 0; i < CASE_COUNT; i++) {
-            const table_case *c = &cases[i];
-            dmlp__unary_kernel ref = dmlp__reference_kernel(c->op, types[t]);
-            CHECK(ref != NULL, "%s: no reference kernel", c->name);
-            if (!ref)
-                continue;
-            dmlp__kernel_args a = args_of(c);
-            ref(ALL, inputs, want, &a);
-            unsigned before = dmlp__table16_made();
-            dmlp__kernel_choice v[8];
-            size_t n = dmlp__kernel_variants(c->op, types[t], v, 8), fast = 0;
-            for (size_t k = 0; k < n; k++) {
-                if (v[k].isa == DMLP__ISA_SCALAR || v[k].isa > cpu)
-                    continue;
-                char what[96];
-                snprintf(what, sizeof what, "%s (case %zu)", v[k].name, i);
-                check_kernel(what, v[k].fn, &a);
-                fast++;
-            }
-            if (fast)
-                CHECK(dmlp__table16_made() == before + 1,
-                      "%s %s (case %zu): %u tables made, expected 1", c->name,
-                      t ? "bf16" : "f16", i, dmlp__table16_made() - before);
+            dmlp__kernel_args a = args_of(&cases[i]);
+            check_levels(cases[i].op, t, cases[i].name, (kernel_run){NULL, NULL, 0, NULL, &a});
         }
 }
 
@@ -155,57 +183,15 @@ static uint16_t bits_of(float v, DML_TENSOR_DATA_TYPE type)
     return (uint16_t)(sign << 15 | (exponent - 127 + 15) << 10 | mantissa >> 13);
 }
 
-/* One two-input kernel with the case's input broadcast, as check_kernel. */
-static void check_pair_kernel(const char *what, dmlp__binary_kernel fn, uint32_t scalar,
-                              const uint16_t *one, const dmlp__kernel_args *a)
-{
-    for (int pass = 0; pass < 3; pass++) {
-        memset(got, 0xa5, sizeof got);
-        if (pass == 2)
-            memcpy(got, inputs, sizeof got);
-        const uint16_t *x = pass == 2 ? got : inputs;
-        size_t step = pass == 0 ? PIECE : ALL;
-        for (size_t i = 0; i < ALL; i += step) {
-            size_t m = ALL - i < step ? ALL - i : step;
-            fn(m, scalar == DMLP__SCALAR_A ? one : x + i, scalar == DMLP__SCALAR_B ? one : x + i,
-               got + i, scalar, a);
-        }
-        size_t at = first_mismatch(got, want);
-        CHECK(at == ALL, "%s, %s: input 0x%04zx gives 0x%04x, the reference 0x%04x", what,
-              pass == 0 ? "runs of 1000" : pass == 1 ? "whole" : "in place", at, got[at % ALL],
-              want[at % ALL]);
-    }
-}
-
 static void check_pairs(void)
 {
-    dmlp__isa cpu = dmlp__isa_detect();
     for (size_t t = 0; t < 2; t++)
         for (size_t i = 0; i < PAIR_COUNT; i++) {
             const pair_case *c = &pairs[i];
-            dmlp__binary_kernel ref = dmlp__binary_reference_kernel(c->op, types[t]);
-            CHECK(ref != NULL, "%s: no reference kernel", c->name);
-            if (!ref)
-                continue;
             table_case tc = {c->op, c->name, {0}, c->scale_bias, 0.5f, 0.25f};
             dmlp__kernel_args a = args_of(&tc);
             uint16_t one = bits_of(c->value, types[t]);
-            ref(ALL, c->scalar == DMLP__SCALAR_A ? &one : inputs,
-                c->scalar == DMLP__SCALAR_B ? &one : inputs, want, c->scalar, &a);
-            unsigned before = dmlp__table16_made();
-            dmlp__binary_kernel_choice v[8];
-            size_t n = dmlp__binary_kernel_variants(c->op, types[t], v, 8), fast = 0;
-            for (size_t k = 0; k < n; k++) {
-                if (v[k].isa == DMLP__ISA_SCALAR || v[k].isa > cpu)
-                    continue;
-                char what[96];
-                snprintf(what, sizeof what, "%s (%s)", v[k].name, c->name);
-                check_pair_kernel(what, v[k].fn, c->scalar, &one, &a);
-                fast++;
-            }
-            if (fast)
-                CHECK(dmlp__table16_made() == before + 1, "%s %s: %u tables made, expected 1",
-                      c->name, t ? "bf16" : "f16", dmlp__table16_made() - before);
+            check_levels(c->op, t, c->name, (kernel_run){NULL, NULL, c->scalar, &one, &a});
         }
 }
 
@@ -266,7 +252,7 @@ static void check_limits(dmlp__kernel_choice best, dmlp__unary_kernel ref)
     table_case c = {DML_OPERATOR_ACTIVATION_ELU, "elu", {-0.5f}, 0, 0, 0};
     dmlp__kernel_args a = args_of(&c);
     ref(ALL, inputs, want, &a);
-    check_kernel("elu past the table limit", best.fn, &a);
+    check_kernel("elu past the table limit", &(kernel_run){best.fn, NULL, 0, NULL, &a});
     CHECK(dmlp__table16_made() == DMLP__TABLE16_TABLES, "%u tables made past the limit",
           dmlp__table16_made());
     /* tiny runs take keys, not tables */
@@ -278,7 +264,7 @@ static void check_limits(dmlp__kernel_choice best, dmlp__unary_kernel ref)
     c.param[0] = 5.0f;
     a = args_of(&c);
     ref(ALL, inputs, want, &a);
-    check_kernel("elu past the key limit", best.fn, &a);
+    check_kernel("elu past the key limit", &(kernel_run){best.fn, NULL, 0, NULL, &a});
 }
 
 int main(void)
