@@ -12,7 +12,8 @@
    16-bit and binary32 results are decided without MPFR where libm's binary64 pow, within
    2^-50 of x^y (glibc documents under 1 ulp), rounds to one value across that bound.
    `--only constant_pow` (with --stride N or --full) sweeps binary32 CONSTANT_POW alone,
-   every exponent of the table (or of `--exponents A,B,...`) through every kernel form. */
+   every exponent of the table (or of `--exponents A,B,...`) through every kernel form;
+   `--only pairs16` the float16 and bfloat16 pairs alone. */
 #include <math.h>
 #include <mpfr.h>
 #include <stdio.h>
@@ -408,6 +409,17 @@ int main(int argc, char **argv)
             sweep_constant(&F32, exponents[i], stride, 0);
         for (char *end; list && *list; list = *end ? end + 1 : end)
             sweep_constant(&F32, strtof(list, &end), stride, 0);
+        mpfr_free_cache();
+        return test_finish("test_cr_pow");
+    }
+    if (only && strcmp(only, "pairs16") == 0) {
+        /* On demand (not in ctest): the float16 and bfloat16 pairs alone, at the given
+           stride (--full: all 2^32 of each), through the reference and every fast kernel */
+        dmlp_cr_pairs f16 = {.type = F16.type, .ctx = (void *)&F16};
+        dmlp_cr_pairs bf16 = {.type = BF16.type, .ctx = (void *)&BF16};
+        uint64_t pairs = dmlp_cr_pair_count(stride);
+        sweep_pairs("pow f16 pairs", &f16, pairs, stride);
+        sweep_pairs("pow bf16 pairs", &bf16, pairs, stride);
         mpfr_free_cache();
         return test_finish("test_cr_pow");
     }
