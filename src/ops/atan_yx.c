@@ -67,10 +67,6 @@ BINARY_KERNEL_ARGS(f64, atan_yx, uint64_t)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-/* float16 and bfloat16 with one input broadcast: by a table of its value. */
-TABLE16_PAIR_KERNEL(f16, atan_yx)
-TABLE16_PAIR_KERNEL(bf16, atan_yx)
-
 /* atan2(y, x) of binary32 y and x on f64 lanes, as cr_atan.c's fast path: the angle of
    (|x|, |y|) from min/max (angle64: the table of atan(i/64), pi/2 - a above the
    diagonal), pi - a for x < 0, y's sign; within the scalar path's bound (one quotient
@@ -91,6 +87,10 @@ static ALWAYS_INLINE F64 atan_yx_lanes64(F64 y, F64 x, M64 *open)
 }
 
 ATAN_YX_KERNEL(atan_yx_lanes64)
+
+/* float16 and bfloat16: one input broadcast by a table of its value, packed pairs by the
+   lanes above rounded on the 16-bit grid (CR_PAIR16_KERNELS, vector_crmath.inc). */
+CR_PAIR16_KERNELS(atan_yx, atan_yx_lanes64, DMLP__ATAN_FAST_STEPS)
 #endif
 
 #undef OP

@@ -119,66 +119,9 @@ static ALWAYS_INLINE int pow_lean_block(V a, V b, V *r)
 
 CR_F32_BINARY_KERNEL_LEAN(pow, pow_lean_block, pow_lanes64)
 
-/* float16 and bfloat16. x^c and c^x by a table of c (kernels/table16_cache.h). Packed
-   pairs: the lean block's pow_lean_half on the widened values (every binary16 and
-   bfloat16 is a binary32), rounded on the type's grid in the binary64 lanes with the
-   same bound (round16_64, DMLP__POW_LEAN_STEPS: a binary16 result from 65520 on rounds
-   to 65536, its +inf); the default NaN of x < 0 with a non-integer y comes back itself
-   and narrows exactly. A block with a lane the lean form declines (a zero, an infinity
-   or a NaN among the inputs, t outside [-87, 88.5]) or open (next to a midpoint) takes
-   the reference whole, and so do runs with a ScaleBias and binary16 where the ISA's
-   conversions are not exact for every value (SSE2). */
-static ALWAYS_INLINE F64 pow16_lanes64(V x, V y, int bf16, M64 *open)
-{
-    M64 out;
-    F64 r = pow_lean_half(tof64(x), tof64(y), &out);
-    F64 v = round16_64(r, bf16, DMLP__POW_LEAN_STEPS + 1, open);
-    *open = *open | out;
-    M64 number = fgt64(fromf64(splat64f(INFINITY)), fromf64(fabs64(r))); /* not NaN */
-    return tof64(sel64(number, fromf64(v), fromf64(r)));
-}
-
-static ALWAYS_INLINE int pow16_block(V a, V b, int bf16, V *r)
-{
-    V a0 = fromf32(bf16 ? bf_even(a) : h2f_lo(a)), a1 = fromf32(bf16 ? bf_odd(a) : h2f_hi(a));
-    V b0 = fromf32(bf16 ? bf_even(b) : h2f_lo(b)), b1 = fromf32(bf16 ? bf_odd(b) : h2f_hi(b));
-    M64 o0, o1, o2, o3;
-    F64 y0 = pow16_lanes64(fromf64(wide_lo(a0)), fromf64(wide_lo(b0)), bf16, &o0);
-    F64 y1 = pow16_lanes64(fromf64(wide_hi(a0)), fromf64(wide_hi(b0)), bf16, &o1);
-    F64 y2 = pow16_lanes64(fromf64(wide_lo(a1)), fromf64(wide_lo(b1)), bf16, &o2);
-    F64 y3 = pow16_lanes64(fromf64(wide_hi(a1)), fromf64(wide_hi(b1)), bf16, &o3);
-    if (any64(o0 | o1 | o2 | o3))
-        return 0;
-    F32 lo = tof32(narrow_f64(y0, y1)), hi = tof32(narrow_f64(y2, y3));
-    *r = bf16 ? bf_narrow(lo, hi) : f2h(lo, hi);
-    return 1;
-}
-
-#define POW16_KERNEL(type, bf16)                                                            \
-    void REFERENCE(type, pow)(BINARY_PARAMS);                                               \
-    BINARY_KERNEL_DECL(type, pow)                                                           \
-    {                                                                                       \
-        if (table16_pair(REFERENCE(type, pow), n, a, b, out, scalar, args))                 \
-            return;                                                                         \
-        if (scalar || args->scale_bias || (!(bf16) && !isa_f16_convert_exact)) {            \
-            REFERENCE(type, pow)(n, a, b, out, scalar, args);                               \
-            return;                                                                         \
-        }                                                                                   \
-        const unsigned char *pa = a, *pb = b;                                               \
-        unsigned char *dst = out;                                                           \
-        size_t E = VB / 2, i = 0;                                                           \
-        for (; n - i >= E; i += E) {                                                        \
-            V r;                                                                            \
-            if (pow16_block(ld(pa + 2 * i), ld(pb + 2 * i), bf16, &r))                      \
-                st(dst + 2 * i, r);                                                         \
-            else                                                                            \
-                REFERENCE(type, pow)(E, pa + 2 * i, pb + 2 * i, dst + 2 * i, 0, args);      \
-        }                                                                                   \
-        if (i < n)                                                                          \
-            REFERENCE(type, pow)(n - i, pa + 2 * i, pb + 2 * i, dst + 2 * i, 0, args);      \
-    }
-POW16_KERNEL(f16, 0)
-POW16_KERNEL(bf16, 1)
+/* float16 and bfloat16: x^c and c^x by a table of c, packed pairs by the lean block's
+   pow_lean_half rounded on the 16-bit grid (CR_PAIR16_KERNELS, vector_crmath.inc). */
+CR_PAIR16_KERNELS(pow, pow_lean_half, DMLP__POW_LEAN_STEPS)
 #endif
 
 #undef OP
