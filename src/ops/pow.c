@@ -117,7 +117,26 @@ static ALWAYS_INLINE int pow_lean_block(V a, V b, V *r)
     return pow_lean_finish(out0, out1, y0, y1, r);
 }
 
-CR_F32_BINARY_KERNEL_LEAN(pow, pow_lean_block, pow_lanes64)
+/* x^c with c a broadcast scalar finite and nonzero is ConstantPow with Exponent c: both
+   references are dmlp__pow_f32 of the same bits (a ScaleBias moving the base alike), both
+   kernels round the exact value once, so ConstantPow's kernel runs it, with its product
+   forms for 2, 3, 4, 0.5, -1 and -2. */
+void KNAME(f32_constant_pow, ISA)(UNARY_PARAMS);
+static ALWAYS_INLINE int pow_constant_exponent(BINARY_PARAMS)
+{
+    if ((scalar & (DMLP__SCALAR_A | DMLP__SCALAR_B)) != DMLP__SCALAR_B)
+        return 0;
+    float c;
+    memcpy(&c, b, sizeof c);
+    if (!(c != 0 && fabsf(c) <= 0x1.fffffep127f))
+        return 0;
+    dmlp__kernel_args constant = *args;
+    constant.param[0] = c;
+    KNAME(f32_constant_pow, ISA)(n, a, out, &constant);
+    return 1;
+}
+
+CR_F32_BINARY_KERNEL_LEAN_WITH(pow, pow_lean_block, pow_lanes64, pow_constant_exponent)
 
 /* float16 and bfloat16: x^c and c^x by a table of c, packed pairs by the lean block's
    pow_lean_half rounded on the 16-bit grid (CR_PAIR16_KERNELS, vector_crmath.inc). */

@@ -331,6 +331,51 @@ static void sweep_multiples(dmlp__binary_kernel ref, const dmlp__binary_kernel_c
     free(got);
 }
 
+/* Pow of binary32 with the exponent B a broadcast scalar, which the fast kernels hand to
+   ConstantPow's (its product forms for 2, 3, 4, 0.5, -1, -2, its general form, and the
+   zero, infinite and NaN exponents it declines): every 16411th pattern of A (1048573rd
+   when thin) and the specials, with and without a ScaleBias, and in place on A. */
+static void pow_scalar_exponents(dmlp__binary_kernel ref, const dmlp__binary_kernel_choice *v)
+{
+    static const float exponents[] = {2, 3, 4, 0.5f, -1, -2, 1, 2.5f, -0.5f, 1.0f / 3, 1e-3f,
+                                      -7, 0x1p100f, 0, -0.0f, INFINITY, -INFINITY, NAN};
+    const uint64_t stride = TEST_THIN ? 1048573 : 16411;
+    const size_t COUNT = (size_t)(0x100000000u / stride) + 1 + 8;
+    uint32_t *a = malloc(COUNT * 4), *want = malloc(COUNT * 4), *got = malloc(COUNT * 4);
+    static const uint32_t specials[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                        0x7fc00000u, 0xffc12345u, 0x7f800001u, 1};
+    size_t n = 0;
+    for (uint64_t x = 0; x < 0x100000000u; x += stride)
+        a[n++] = (uint32_t)x;
+    for (size_t i = 0; i < 8; i++)
+        a[n++] = specials[i];
+    for (size_t e = 0; e < sizeof exponents / sizeof exponents[0]; e++)
+        for (int pass = 0; pass < 3; pass++) {
+            dmlp__kernel_args args;
+            memset(&args, 0, sizeof args);
+            args.scale_bias = pass == 1;
+            args.scale = 0.5f;
+            args.bias = 0.25f;
+            ref(n, a, &exponents[e], want, DMLP__SCALAR_B, &args);
+            if (pass == 2) {
+                memcpy(got, a, n * 4);
+                v->fn(n, got, &exponents[e], got, DMLP__SCALAR_B, &args);
+            } else {
+                memset(got, 0x5a, n * 4);
+                v->fn(n, a, &exponents[e], got, DMLP__SCALAR_B, &args);
+            }
+            size_t at = 0;
+            while (at < n && want[at] == got[at])
+                at++;
+            CHECK(at == n, "%s: A^%a%s: A 0x%08x gives 0x%08x, the reference 0x%08x", v->name,
+                  exponents[e], pass == 1 ? " with a ScaleBias" : pass == 2 ? " in place" : "",
+                  at < n ? a[at] : 0, at < n ? got[at] : 0, at < n ? want[at] : 0);
+        }
+    free(a);
+    free(want);
+    free(got);
+}
+
 /* ADD1 with a fused activation (args.fused, the reference's LeakyRelu with a slope and
    Softsign, given to both kernels): runs long enough for the fast kernel to take them in
    several parts, A or B a scalar, and in place on A. */
@@ -398,6 +443,9 @@ int main(void)
                 sweep8(&rows[r], ref, &v[k]);
             if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT32)
                 sweep_multiples(ref, &v[k], 4, own_output(rows[r].op) ? 1 : 4, multiple32);
+            if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+                rows[r].op == DML_OPERATOR_ELEMENT_WISE_POW)
+                pow_scalar_exponents(ref, &v[k]);
             if (rows[r].type == DML_TENSOR_DATA_TYPE_FLOAT64 && !own_output(rows[r].op))
                 sweep_multiples(ref, &v[k], 8, 8, multiple64);
             unsigned char *a = malloc(N * s + 8), *b = malloc(N * s + 8);
