@@ -54,8 +54,6 @@ DMLP__REFERENCE_MAP(f64_celu, uint64_t, uint64_t,
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_PARAM_KERNELS(celu)
-
 /* Alpha finite and above 0 (the rest, a negative Alpha's e^(x / Alpha) growing past
    binary64 among them: the reference for the whole call). */
 static int celu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)

@@ -57,8 +57,6 @@ CONSTANT_POW_REFERENCE(f64, uint64_t, f64_pow_of)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_PARAM_KERNELS(constant_pow)
-
 /* A finite nonzero Exponent (the rest: the reference for the whole call; x^0 is 1 even
    for a NaN x). Whether it is an integer, and odd: a negative x is taken then, with the
    sign of an odd power. */

@@ -21,8 +21,8 @@
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT64, f64_##name, 8, 8, NO, NO)                     \
     DMLP_KERNEL(DMLP_TENSOR_DATA_TYPE_BFLOAT16, bf16_##name, 2, 2, YES, YES)
 /* The kernel table's rows of a correctly rounded activation with FLOAT members: a fast
-   f32 kernel (CR_F32_PARAM_KERNEL, kernels/vector_crmath_param.inc), f16 and bf16 by the
-   table of the run's members (CR_TABLE16_PARAM_KERNELS), f64 the reference. */
+   f32 kernel and f16 and bf16 by the table of the run's members (both made by
+   CR_F32_PARAM_KERNEL's forms, kernels/vector_crmath_param.inc), f64 the reference. */
 #define CR_PARAM_KERNEL_ROWS(name)                                                          \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT16, f16_##name, 2, 2, YES, YES)                   \
     DMLP_KERNEL(DML_TENSOR_DATA_TYPE_FLOAT32, f32_##name, 4, 4, YES, YES)                   \
@@ -55,11 +55,6 @@
     CR_F32_KERNEL_LEAN(name, lean, lanes, no_fix32)                                         \
     TABLE16_KERNEL(f16, name)                                                               \
     TABLE16_KERNEL(bf16, name)
-/* The 16-bit kernels of CR_PARAM_KERNEL_ROWS: by the table of the run's FLOAT members
-   and ScaleBias (kernels/table16_cache.h), the reference until it is made. */
-#define CR_TABLE16_PARAM_KERNELS(name)                                                      \
-    TABLE16_PARAM_KERNEL(f16, name)                                                         \
-    TABLE16_PARAM_KERNEL(bf16, name)
 /* The 16-bit kernels of CR_TABLE16_KERNEL_ROWS. */
 #define CR_TABLE16_KERNELS(name)                                                            \
     TABLE16_KERNEL(f16, name)                                                               \

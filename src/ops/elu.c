@@ -59,8 +59,6 @@ DMLP__REFERENCE_MAP(f64_elu, uint64_t, uint64_t,
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_PARAM_KERNELS(elu)
-
 /* Alpha finite and nonzero (the rest: the reference for the whole call); x <= -104 gives
    the reference's own result there, -Alpha. */
 static int elu_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)

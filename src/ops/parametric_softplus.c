@@ -46,8 +46,6 @@ CR_REFERENCE_KERNELS(parametric_softplus)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_PARAM_KERNELS(parametric_softplus)
-
 /* Beta in [2^-20, 2^20] and |Alpha| in [2^-20, 2^20] (the rest: the reference for the
    whole call), so that nothing below overflows and t <= -208 rounds to zero. Alpha Beta
    is exact (two binary32 significands), split into 24 and at most 25 bits so that its

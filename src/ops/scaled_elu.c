@@ -62,8 +62,6 @@ DMLP__REFERENCE_MAP(f64_selu, uint64_t, uint64_t,
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_PARAM_KERNELS(selu)
-
 /* Alpha and Gamma finite and nonzero (the rest: the reference for the whole call). c =
    Gamma Alpha is exact; the results at -inf (-c rounded), at x <= -104 (-c moved toward
    zero: they differ where -c is a binary32 midpoint) and at zero (Gamma * +0) are the

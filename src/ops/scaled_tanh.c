@@ -43,8 +43,6 @@ CR_REFERENCE_KERNELS(scaled_tanh)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_PARAM_KERNELS(scaled_tanh)
-
 /* Alpha and Beta finite and nonzero (the rest: the reference for the whole call). */
 static int scaled_tanh_setup(cr_params64 *c, const dmlp__kernel_args *args,
                              dmlp__unary_kernel ref)

@@ -51,8 +51,6 @@ CR_REFERENCE_KERNELS(softplus)
 #undef OP
 #undef OP_DESC
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_PARAM_KERNELS(softplus)
-
 /* Steepness s in [2^-20, 2^20] (the rest: the reference for the whole call): then every
    decided result below lies in binary32's normal range. */
 static int softplus_setup(cr_params64 *c, const dmlp__kernel_args *args, dmlp__unary_kernel ref)

@@ -40,8 +40,6 @@ CR_REFERENCE_KERNELS(swish)
 #endif
 
 #if defined(DMLP_OPS_LIST) && defined(DMLP_OPS_VECTOR)
-CR_TABLE16_PARAM_KERNELS(swish)
-
 /* The scale finite and nonzero (the rest: the reference for the whole call); v[1] holds,
    in every 32-bit lane, the bits of the largest binary32 X with |s| X <= 87 (the lean
    block's range), v[2] -s. */
