@@ -183,6 +183,31 @@ static void hardmax_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s, const u
     }
 }
 
+/* Hardmax of a packed row: the first largest found on the lanes (binary32 values or the
+   16-bit keys, nothing widened), then zeros and the one written; 0 for a row with a NaN
+   (the scalar walk's). */
+static int hardmax_packed(const dmlp__rows_plan *p, const unsigned char *in, unsigned char *out)
+{
+    size_t n = (size_t)p->row_length, eb = p->element_bytes;
+    uint64_t first;
+    int found;
+    uint32_t one;
+    if (eb == 4) {
+        found = p->lanes->hardmax_first_f32((const float *)(const void *)in, n, &first);
+        one = 0x3f800000u;
+    } else {
+        int half = p->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+        found = p->lanes->hardmax_first_16((const uint16_t *)(const void *)in, n,
+                                           half ? 0x7c00u : 0x7f80u, &first);
+        one = half ? 0x3c00u : 0x3f80u;
+    }
+    if (!found)
+        return 0;
+    memset(out, 0, n * eb);
+    row_put_bits(p, out + first * eb, one);
+    return 1;
+}
+
 /* The exact path's sum on the lanes, into r (numeric/softmax_row.h). */
 static void exact_sum(const dmlp__rows_plan *p, dmlp__rows_scratch *s, dmlp__softmax_row *r,
                       const unsigned char *in, int packed, uint64_t argmax)
@@ -220,6 +245,8 @@ int dmlp__rows_lanes_row(const dmlp__rows_plan *p, dmlp__rows_scratch *s,
     int format = p->type == DML_TENSOR_DATA_TYPE_FLOAT16    ? DMLP__SOFTMAX_LANES_F16
                  : p->type == DMLP_TENSOR_DATA_TYPE_BFLOAT16 ? DMLP__SOFTMAX_LANES_BF16
                                                              : DMLP__SOFTMAX_LANES_F32;
+    if (p->kind == DMLP__HARDMAX && packed)
+        return hardmax_packed(p, in, out);
     walk w;
     const float *x;
     /* pass 1: the largest value and the first index of it */

@@ -88,6 +88,11 @@ typedef struct dmlp__softmax_lanes {
        on every ISA. dmlp__softmax_row_found_exact takes the sum from it. */
     void (*sum_exact_f32)(const float *x, size_t n, double m, size_t skip,
                           dmlp__softmax_exact_lanes *sum);
+    /* Hardmax on a packed row of binary32 values, or of binary16 or bfloat16 bits with
+       `inf` their +inf: the index of the first largest element (-0 and +0 equal) to
+       *first, and 1; 0 where the row holds a NaN */
+    int (*hardmax_first_f32)(const float *x, size_t n, uint64_t *first);
+    int (*hardmax_first_16)(const uint16_t *x, size_t n, uint16_t inf, uint64_t *first);
 } dmlp__softmax_lanes;
 
 /* The lanes of the best ISA at most max_isa this CPU runs; NULL where there are none

@@ -281,6 +281,20 @@ static void check_edges(const dmlp__softmax_lanes *lanes, float *x)
     x[len - 1] = INFINITY;
     run_all_ops(lanes, &sh, x, "+inf");
     x[len - 1] = 1.0f;
+    /* Hardmax's packed find: a NaN of either sign in the vectors or the tail, and the
+       first largest among zeros of both signs, in a vector or the tail only */
+    static const uint32_t at[] = {0, 3, 8, 15, 16, 17, 31, 32, 36};
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        for (uint32_t i = 0; i < len; i++)
+            x[i] = uniform(&seed, 5.0);
+        x[at[k]] = k % 2 ? NAN : -NAN;
+        run_all_ops(lanes, &sh, x, "a NaN at each place");
+        for (uint32_t i = 0; i < len; i++)
+            x[i] = -1.0f - (float)i;
+        x[at[k]] = k % 2 ? 0.0f : -0.0f;
+        x[(at[k] + 19) % len] = k % 2 ? -0.0f : 0.0f;
+        run_all_ops(lanes, &sh, x, "zeros of both signs the largest");
+    }
     /* huge values: differences past binary32's range (LogSoftmax -inf), subnormals */
     for (uint32_t i = 0; i < len; i++)
         x[i] = i % 3 == 0 ? 3e38f : i % 3 == 1 ? -3e38f : ldexpf(1.0f, -140) * (float)i;

@@ -146,7 +146,17 @@ static inline void daz_restore(unsigned saved) { (void)saved; }
 #define any16 any8
 #define any32 any8
 #define any64 any8
-/* The lanes of a 64-bit mask as bits, lane 0 the lowest. */
+/* The lanes of a mask as bits, lane 0 the lowest: each lane's bit kept, then added. */
+static inline unsigned lanes16(M16 m)
+{
+    static const uint16_t bit[8] = {1, 2, 4, 8, 16, 32, 64, 128};
+    return vaddvq_u16(vandq_u16(U16(m), vld1q_u16(bit)));
+}
+static inline unsigned lanes32(M32 m)
+{
+    static const uint32_t bit[4] = {1, 2, 4, 8};
+    return vaddvq_u32(vandq_u32(U32(m), vld1q_u32(bit)));
+}
 #define lanes64(m) ((unsigned)(vgetq_lane_u64(U64(m), 0) & 1) | (unsigned)(vgetq_lane_u64(U64(m), 1) & 1) << 1)
 
 /* 16-bit lanes as the high halves of 32-bit ones (the comparisons of 16-bit floats,

@@ -120,7 +120,14 @@ enum { isa_trunc_native = 1 };
 #define any16 any8
 #define any32 any8
 #define any64 any8
-/* The lanes of a 64-bit mask as bits, lane 0 the lowest. */
+/* The lanes of a mask as bits, lane 0 the lowest (16-bit lanes packed to bytes within
+   each 128-bit half, whose bits then sit at 0-7 and 16-23). */
+static inline unsigned lanes16(M16 m)
+{
+    unsigned b = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(m, m));
+    return (b & 0xffu) | (b >> 8 & 0xff00u);
+}
+#define lanes32(m) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)))
 #define lanes64(m) ((unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(m)))
 
 /* The bits set in each byte: each nibble's count looked up by vpshufb, the two added. The

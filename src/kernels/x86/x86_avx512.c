@@ -134,7 +134,9 @@ enum { isa_trunc_native = 1 };
 #define any16(m) ((M16)(m) != 0)
 #define any32(m) ((M32)(m) != 0)
 #define any64(m) ((M64)(m) != 0)
-/* The lanes of a 64-bit mask as bits, lane 0 the lowest. */
+/* The lanes of a mask as bits, lane 0 the lowest. */
+#define lanes16(m) ((unsigned)(M16)(m))
+#define lanes32(m) ((unsigned)(M32)(m))
 #define lanes64(m) ((unsigned)(M64)(m))
 
 /* Vectors of small counts (below 128) narrowed to half-width lanes in element order (the

@@ -135,7 +135,9 @@ static inline __m128i mul64(__m128i a, __m128i b)
 #define any16 any8
 #define any32 any8
 #define any64 any8
-/* The lanes of a 64-bit mask as bits, lane 0 the lowest. */
+/* The lanes of a mask as bits, lane 0 the lowest. */
+#define lanes16(m) ((unsigned)_mm_movemask_epi8(_mm_packs_epi16((m), (m))) & 0xffu)
+#define lanes32(m) ((unsigned)_mm_movemask_ps(_mm_castsi128_ps(m)))
 #define lanes64(m) ((unsigned)_mm_movemask_pd(_mm_castsi128_pd(m)))
 
 /* The bits set in each byte, without pshufb (SSSE3): pairs, then nibbles, then the byte,
