@@ -129,6 +129,12 @@ uint32_t dmlp__plan_softsign_recip(DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
     return (dmlp__tune_softsign_recip(isa) & bit) != 0;
 }
 
+uint32_t dmlp__plan_table16_gather(DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
+{
+    int sixteen = type == DML_TENSOR_DATA_TYPE_FLOAT16 || type == DMLP_TENSOR_DATA_TYPE_BFLOAT16;
+    return sixteen && (dmlp__tune_forms(isa) & DMLP__TUNE_TABLE16_GATHER) != 0;
+}
+
 uint32_t dmlp__plan_clamp_keys(DML_OPERATOR_TYPE op, DML_TENSOR_DATA_TYPE type, dmlp__isa isa)
 {
     int clip = op == DML_OPERATOR_ELEMENT_WISE_CLIP || op == DML_OPERATOR_ELEMENT_WISE_CLIP1;
@@ -187,6 +193,7 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
         plan->args.recip = dmlp__plan_softsign_recip(in->type, choice.isa);
     plan->args.unroll = dmlp__tune_unroll(choice.isa);
     plan->args.clamp_keys = dmlp__plan_clamp_keys(info->type, in->type, choice.isa);
+    plan->args.table16_gather = dmlp__plan_table16_gather(in->type, choice.isa);
     plan->args.out_size = plan->out_size; /* IsNaN: a UINT8 or UINT32 output */
 
     plan->element_count = 1;

@@ -46,6 +46,10 @@ dmlp_status dmlp__plan_build(const dmlp__op_info *info, const char *op_name,
    division method measured on this machine (core/tune.h), where the kernels have both. */
 uint32_t dmlp__plan_softsign_recip(DML_TENSOR_DATA_TYPE type, dmlp__isa isa);
 
+/* Whether the 16-bit tables of results of `type` (FLOAT16, BFLOAT16) are read by gathers
+   on kernels of level `isa` (dmlp__kernel_args.table16_gather): the measured choice. */
+uint32_t dmlp__plan_table16_gather(DML_TENSOR_DATA_TYPE type, dmlp__isa isa);
+
 /* Whether Clip, Clip1 or Threshold (op) of float `type` runs on ordering keys on kernels
    of level `isa` (dmlp__kernel_args.clamp_keys): the measured choice; 0 for other
    operators. */

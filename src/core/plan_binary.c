@@ -10,6 +10,7 @@
 #include "core/axes.h"
 #include "core/error.h"
 #include "core/parallel.h"
+#include "core/plan.h"
 #include "core/registry.h"
 #include "core/support.h"
 #include "core/tune.h"
@@ -93,6 +94,11 @@ dmlp_status dmlp__binary_plan_build(const dmlp__op_info *info, const char *op_na
     if (own_output && info->input.type == DML_TENSOR_DATA_TYPE_FLOAT16)
         plan->args.f16_halves =
             (dmlp__tune_forms(choice.isa) & DMLP__TUNE_F16_HALVES) != 0;
+    /* the 16-bit tables' lookup, for the two-input functions that read one with an
+       input broadcast (kernels/vector_stream.inc's table16_pair) */
+    if (info->type == DML_OPERATOR_ELEMENT_WISE_POW ||
+        info->type == DML_OPERATOR_ELEMENT_WISE_ATAN_YX)
+        plan->args.table16_gather = dmlp__plan_table16_gather(info->input.type, choice.isa);
     memcpy(plan->args.param, info->floats, sizeof plan->args.param);
     _Static_assert(sizeof plan->args.scalar == sizeof info->scalars, "every scalar member");
     memcpy(plan->args.scalar, info->scalars, sizeof plan->args.scalar);

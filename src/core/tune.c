@@ -272,7 +272,8 @@ static int parse_item(forced *f, const char *item, size_t len)
                 parse_pair(v, vlen, "div", "recip", &u)) ||
                (KEY("unroll") && parse_pair(v, vlen, "off", "on", &u)) ||
                (KEY("compare_f16") && parse_pair(v, vlen, "keys", "halves", &u)) ||
-               ((KEY("clip") || KEY("threshold")) && parse_pair(v, vlen, "max", "keys", &u))) {
+               ((KEY("clip") || KEY("threshold")) && parse_pair(v, vlen, "max", "keys", &u)) ||
+               (KEY("table16") && parse_pair(v, vlen, "loop", "gather", &u))) {
         uint32_t bits = KEY("softsign")       ? DMLP__TUNE_SOFTSIGN
                         : KEY("softsign_f32") ? DMLP__TUNE_F32
                         : KEY("softsign_f16") ? DMLP__TUNE_F16
@@ -280,6 +281,7 @@ static int parse_item(forced *f, const char *item, size_t len)
                         : KEY("unroll")        ? DMLP__TUNE_UNROLL
                         : KEY("compare_f16")   ? DMLP__TUNE_F16_HALVES
                         : KEY("clip")          ? DMLP__TUNE_CLIP
+                        : KEY("table16")       ? DMLP__TUNE_TABLE16_GATHER
                                                : DMLP__TUNE_THRESHOLD;
         f->forms_mask |= bits;
         f->forms_set = u ? f->forms_set | bits : f->forms_set & ~bits;
@@ -372,8 +374,8 @@ static void make_path(void)
 }
 
 /* The file's first line; 3 added the comparisons' and the clamps' forms, whose bits a
-   file of 2 would have read as measured and absent. */
-#define FILE_FORMAT "dmlp-tune 3"
+   file of 2 would have read as measured and absent; 4 the 16-bit tables' lookup. */
+#define FILE_FORMAT "dmlp-tune 4"
 
 /* Reads the file; anything unexpected (another key, a bad number, a missing line) and it
    is ignored as a whole. */
@@ -1060,6 +1062,33 @@ static void measure_halves(dmlp__isa isa, unsigned char *in, unsigned char *out,
            use ? "halves" : "keys");
 }
 
+/* The 16-bit tables of results: the scalar loop and the ISA's gathers, alternating on 32
+   KiB of binary16 (Exp's kernel, its table made before the timing), the fastest of
+   several rounds each (built-in: the loop). On a Zen 4 the loop ran 12-14 GB/s and the
+   gathers 10 (AVX-512) and 8 (AVX2): a gather's throughput against four loads a cycle
+   is the CPU's. */
+static void measure_table16(dmlp__isa isa, unsigned char *in, unsigned char *out,
+                            uint32_t *bits, char *why, size_t why_size)
+{
+    enum { ELEMENTS = 16 * 1024, CALLS = 16, ROUNDS = 9 };
+    *bits = 0;
+    dmlp__kernel_choice c =
+        dmlp__kernel_select(DML_OPERATOR_ELEMENT_WISE_EXP, DML_TENSOR_DATA_TYPE_FLOAT16, isa);
+    if (!dmlp__table16_has_gather(isa) || !c.fn || c.isa != isa)
+        return;
+    fill_floats(in, ELEMENTS, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 0x9e3779b97f4a7c15u, 0);
+    const dmlp__kernel_args forms[2] = {{.table16_gather = 0}, {.table16_gather = 1}};
+    c.fn(ELEMENTS, in, out, &forms[0]); /* the table is made by the first call */
+    double best[2];
+    time_two_forms(&(timed_call){.unary = c.fn, .n = ELEMENTS, .a = in, .out = out}, forms,
+                   ROUNDS, CALLS, best);
+    int use = take_second(best, (DMLP__TUNE_BUILTIN & DMLP__TUNE_TABLE16_GATHER) != 0);
+    *bits = use ? DMLP__TUNE_TABLE16_GATHER : 0;
+    append(why, why_size, " 16-bit tables GB/s in cache, loop/gathers: %.0f/%.0f %s;",
+           4.0 * ELEMENTS / best[0] / 1e9, 4.0 * ELEMENTS / best[1] / 1e9,
+           use ? "gathers" : "loop");
+}
+
 /* The forms of level `isa`, measured (or read, or forced) once. */
 static uint32_t forms_of(dmlp__isa isa)
 {
@@ -1085,15 +1114,17 @@ static uint32_t forms_of(dmlp__isa isa)
             state.forms_from[isa] = DEFAULTS;
             snprintf(why, sizeof state.forms_why[isa], "no memory to measure: built-in");
             if (in && out) {
-                uint32_t recip, unroll, halves, clamp;
+                uint32_t recip, unroll, halves, clamp, table16;
                 dmlp__fp_env saved = dmlp__fp_env_enter();
                 why[0] = '\0';
                 measure_softsign(isa, in, out, &recip, why, sizeof state.forms_why[isa]);
                 measure_unroll(isa, in, out, &unroll, why, sizeof state.forms_why[isa]);
                 measure_halves(isa, in, out, &halves, why, sizeof state.forms_why[isa]);
                 measure_clamp(isa, in, out, unroll, &clamp, why, sizeof state.forms_why[isa]);
+                measure_table16(isa, in, out, &table16, why, sizeof state.forms_why[isa]);
                 dmlp__fp_env_leave(saved);
-                state.forms[isa] = recip | (unroll ? DMLP__TUNE_UNROLL : 0) | halves | clamp;
+                state.forms[isa] =
+                    recip | (unroll ? DMLP__TUNE_UNROLL : 0) | halves | clamp | table16;
                 state.forms_from[isa] = MEASURED;
                 save_file();
             }
@@ -1103,6 +1134,8 @@ static uint32_t forms_of(dmlp__isa isa)
         state.forms[isa] = (state.forms[isa] & ~f->forms_mask) | (f->forms_set & f->forms_mask);
         if (!dmlp__softsign_has_recip(isa))
             state.forms[isa] &= ~DMLP__TUNE_SOFTSIGN; /* the kernels divide there anyway */
+        if (!dmlp__table16_has_gather(isa))
+            state.forms[isa] &= ~DMLP__TUNE_TABLE16_GATHER; /* the loop there anyway */
         atomic_store_explicit(&state.forms_done[isa], 1, memory_order_release);
     }
     unlock();
@@ -1166,7 +1199,8 @@ void dmlp__tune_describe(char *buf, size_t size)
         uint32_t r = state.forms[i];
         append(buf, size,
                "in cache, %s (%s%s): Softsign f32 %s, f16 %s, bf16 %s; loops %s; FLOAT16 "
-               "comparisons on %s; Clip 16/32/64-bit on %s/%s/%s; Threshold on %s/%s/%s\n",
+               "comparisons on %s; Clip 16/32/64-bit on %s/%s/%s; Threshold on %s/%s/%s; "
+               "16-bit tables by %s\n",
                dmlp__isa_name((dmlp__isa)i), source_names[state.forms_from[i]],
                state.forms_from[i] != FORCED && state.force.forms_mask
                    ? ", some forced by DMLP_TUNE"
@@ -1180,7 +1214,8 @@ void dmlp__tune_describe(char *buf, size_t size)
                r & DMLP__TUNE_CLIP_64 ? "keys" : "max",
                r & DMLP__TUNE_THRESHOLD_16 ? "keys" : "max",
                r & DMLP__TUNE_THRESHOLD_32 ? "keys" : "max",
-               r & DMLP__TUNE_THRESHOLD_64 ? "keys" : "max");
+               r & DMLP__TUNE_THRESHOLD_64 ? "keys" : "max",
+               r & DMLP__TUNE_TABLE16_GATHER ? "gathers" : "a loop");
         if (state.forms_why[i][0])
             append(buf, size, "  why: %s\n", state.forms_why[i]);
     }

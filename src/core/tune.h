@@ -13,13 +13,15 @@
    - Cache-resident, per kernel level: the Softsign division method per type (divide, or
      the reciprocal estimate + Newton step + exact correction, which gives the same bits:
      test exhaustive), whether loops run several blocks per iteration, whether the
-     FLOAT16 comparisons go through binary32 halves or 16-bit keys, and whether Clip and
-     Threshold of floats (per width) run on ordering keys or Max's kernel; each pair gives
-     the same bits; measured on small buffers (a few milliseconds) the first time an
+     FLOAT16 comparisons go through binary32 halves or 16-bit keys, whether Clip and
+     Threshold of floats (per width) run on ordering keys or Max's kernel, and whether the
+     16-bit tables of results are read by gathers or a scalar loop; each pair gives the
+     same bits; measured on small buffers (a few milliseconds) the first time an
      operator is made.
 
    DMLP_TUNE forces choices, e.g. DMLP_TUNE=prefetch=t0,distance=4k,stream_from=8m,
-   chunk=1m,softsign=recip,unroll=off,compare_f16=halves,clip=keys,threshold=max;
+   chunk=1m,softsign=recip,unroll=off,compare_f16=halves,clip=keys,threshold=max,
+   table16=gather;
    DMLP_TUNE=defaults takes the built-in defaults without measuring. Measured choices are kept in $XDG_CACHE_HOME/dmlp/ (else ~/.cache/dmlp/),
    keyed by CPU model, thread count, library version and kind of build; a missing, corrupt or
    unwritable file only means measuring again. DMLP_TUNE_CACHE=off leaves the file alone. */
@@ -33,8 +35,9 @@
 
 /* The cache-resident forms of a kernel level, as bits: the Softsign types that use the
    reciprocal form, whether cache-resident loops unroll (dmlp__kernel_args.unroll),
-   whether the FLOAT16 comparisons use binary32 halves (f16_halves), and the float widths
-   whose Clip and Threshold use ordering keys (clamp_keys). */
+   whether the FLOAT16 comparisons use binary32 halves (f16_halves), the float widths
+   whose Clip and Threshold use ordering keys (clamp_keys), and whether the 16-bit tables
+   of results are read by gathers (table16_gather). */
 enum {
     DMLP__TUNE_F16 = 1,
     DMLP__TUNE_BF16 = 2,
@@ -50,7 +53,8 @@ enum {
     DMLP__TUNE_THRESHOLD_32 = 512,
     DMLP__TUNE_THRESHOLD_64 = 1024,
     DMLP__TUNE_THRESHOLD = 1792,
-    DMLP__TUNE_ALL = 2047,
+    DMLP__TUNE_TABLE16_GATHER = 2048, /* 16-bit table lookups by gathers */
+    DMLP__TUNE_ALL = 4095,
     /* DMLP_TUNE=defaults, and where nothing could be measured: the forms that were the
        faster ones on the CPU where all were first timed (a Zen 5 at AVX-512) */
     DMLP__TUNE_BUILTIN = DMLP__TUNE_F16_HALVES | DMLP__TUNE_CLIP

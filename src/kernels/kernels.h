@@ -45,6 +45,10 @@ typedef struct dmlp__kernel_args {
     uint32_t f16_halves;        /* the FLOAT16 comparisons: as binary32 high halves
                                    instead of 16-bit keys (ops/logical.h); the same bits
                                    either way */
+    uint32_t table16_gather;    /* 16-bit lookups in a table of results (the correctly
+                                   rounded functions' f16 and bf16 rows) by the ISA's
+                                   gathers instead of a scalar loop, where measured faster
+                                   (core/tune.c); the same bits either way */
     uint32_t portable;          /* use no instruction beyond the kernel level's own even
                                    where the CPU has it (Softsign bf16's rounding, IsInfinity
                                    f64's byte permute): for tests, so that both forms run;
@@ -185,6 +189,11 @@ const char *dmlp__isa_name(dmlp__isa isa);
    AVX-512). Elsewhere the kernels always divide and ignore recip, so there is no choice
    to measure or report. Defined by the processor family's kernel table. */
 int dmlp__softsign_has_recip(dmlp__isa isa);
+
+/* Whether the 16-bit table kernels of this level can look up by gathers
+   (dmlp__kernel_args.table16_gather) beside the scalar loop: x86-64's AVX2 and AVX-512.
+   Defined by the processor family's kernel table. */
+int dmlp__table16_has_gather(dmlp__isa isa);
 
 /* From this many elements a divided Softsign kernel of bf16, f32 or f64 on x86 runs with
    denormals read as zero (and restores the caller's controls); below, it divides them as

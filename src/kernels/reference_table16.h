@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "kernels/reference.h"
+#include "kernels/table16_cache.h"
 
 /* Defines const uint16_t *dmlp__<name>__table(void) beside dmlp__<name>__reference:
    the table, or NULL when it could not be allocated. */
@@ -27,9 +28,10 @@
     static pthread_once_t dmlp__##name##__once = PTHREAD_ONCE_INIT;                         \
     static void dmlp__##name##__fill(void)                                                  \
     {                                                                                       \
-        uint16_t *values = malloc(65536 * sizeof *values);                                  \
+        uint16_t *values = malloc(DMLP__TABLE16_ENTRIES * sizeof *values);                  \
         if (!values)                                                                        \
             return;                                                                         \
+        values[65536] = 0;                                                                  \
         uint16_t inputs[1024];                                                              \
         dmlp__kernel_args args;                                                             \
         memset(&args, 0, sizeof args);                                                      \

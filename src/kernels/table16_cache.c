@@ -60,9 +60,10 @@ static table16_slot *find(const table16_key *key)
 
 static const uint16_t *make(const table16_key *key, const dmlp__kernel_args *args)
 {
-    uint16_t *values = malloc(65536 * sizeof *values);
+    uint16_t *values = malloc(DMLP__TABLE16_ENTRIES * sizeof *values);
     if (!values)
         return NULL;
+    values[65536] = 0;
     dmlp__kernel_args own = *args;
     own.streaming = 0;
     uint16_t inputs[1024], one = (uint16_t)key->value;
@@ -131,8 +132,9 @@ const uint16_t *dmlp__table16_for_pair(dmlp__binary_kernel reference, uint32_t s
 }
 
 /* One loop for every kernel, on a 64-byte boundary: inlined into each kernel, the same
-   scalar loop ran at 7.3 or 12 GB/s on a Zen 4 by where the linker placed it (AVX-512's
-   gathers, 10 GB/s, lose to it). Four loads before four stores: 14 GB/s. */
+   scalar loop ran at 7.3 or 12 GB/s on a Zen 4 by where the linker placed it. Four loads
+   before four stores: 14 GB/s. AVX2 and AVX-512 kernels may read by gathers instead
+   where measured faster (vector_stream.inc's table16_run; 10 GB/s on that Zen 4). */
 __attribute__((aligned(64))) void dmlp__table16_lookup(size_t n, const void *in, void *out,
                                                        const uint16_t *table)
 {

@@ -27,6 +27,9 @@
 
 #define DMLP__TABLE16_KEYS 256u
 #define DMLP__TABLE16_TABLES 64u
+/* Entries a table of results is allocated with, this one and kernels/reference_table16.h's:
+   one past the 65,536, so that a 32-bit gather of the last entry stays inside. */
+#define DMLP__TABLE16_ENTRIES (65536u + 1u)
 
 /* The table of reference(., args) over every 16-bit input, once the key has seen 65,536
    elements (n counted to it now); NULL until then, and for the callers above. */

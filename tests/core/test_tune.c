@@ -23,15 +23,16 @@
 #define CLIP DML_OPERATOR_ELEMENT_WISE_CLIP
 #define THRESHOLD DML_OPERATOR_ELEMENT_WISE_THRESHOLD
 #define GREATER DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN
+#define EXP DML_OPERATOR_ELEMENT_WISE_EXP
 #define MIB_ (UINT64_C(1) << 20)
 
 /* Strategies: all streaming knobs forced, so none is measured (the test stays quick). */
 static const char *const strategies[] = {
     "defaults",
     "prefetch=none,distance=0,stream_from=never,chunk=64k,softsign=div,unroll=on,"
-    "compare_f16=keys,clip=max,threshold=keys",
+    "compare_f16=keys,clip=max,threshold=keys,table16=loop",
     "prefetch=t0,distance=64,stream_from=0,chunk=4k,softsign=recip,unroll=off,"
-    "compare_f16=halves,clip=keys,threshold=max",
+    "compare_f16=halves,clip=keys,threshold=max,table16=gather",
     "prefetch=nta,distance=16k,narrow_prefetch=t0,narrow_distance=1k,stream_from=0,chunk=1m,"
     "softsign=recip,unroll=on,compare_f16=halves,clip=keys,threshold=keys",
     "prefetch=t0,distance=4k,stream_from=1m,chunk=256k,softsign_f32=recip,softsign_f16=div,"
@@ -61,6 +62,7 @@ static const kind kinds[] = {
     {THRESHOLD, DMLP_TENSOR_DATA_TYPE_BFLOAT16, 2, "threshold bf16"},
     {THRESHOLD, DML_TENSOR_DATA_TYPE_FLOAT64, 8, "threshold f64"},
     {GREATER, DML_TENSOR_DATA_TYPE_FLOAT16, 2, "greater f16"}, /* B: the bytes after A's */
+    {EXP, DML_TENSOR_DATA_TYPE_FLOAT16, 2, "exp f16"}, /* a table of results */
 };
 /* The kinds whose output is UINT8, never in place. */
 #define NARROWS(op) ((op) == ISINF || (op) == GREATER)
@@ -110,11 +112,13 @@ static int run_case(dmlp_device *device, const kind *k, layout l, size_t skew,
     DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip = {&in_t, &out_t, NULL, -1.0f, 6.0f};
     DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC threshold = {&in_t, &out_t, NULL, -0.5f};
     DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC greater = {&in_t, &in_t, &out_t};
+    DML_ELEMENT_WISE_EXP_OPERATOR_DESC exp = {&in_t, &out_t, NULL};
     DML_OPERATOR_DESC desc = {k->op, k->op == SIGN        ? (const void *)&sign
                                      : k->op == SOFT      ? (const void *)&soft
                                      : k->op == CLIP      ? (const void *)&clip
                                      : k->op == THRESHOLD ? (const void *)&threshold
                                      : k->op == GREATER   ? (const void *)&greater
+                                     : k->op == EXP       ? (const void *)&exp
                                                           : (const void *)&isinf};
     dmlp_operator *op = NULL;
     dmlp_status s = dmlp_operator_create(device, &desc, DML_EXECUTION_FLAG_NONE, &op);
@@ -196,7 +200,8 @@ static void check_forcing(void)
 {
     setenv("DMLP_TUNE", "prefetch=nta,distance=2k,narrow_prefetch=none,narrow_distance=0,"
                         "stream_from=12m,chunk=512k,softsign=recip,unroll=on,bogus=1,"
-                        "compare_f16=halves,clip=max,threshold=keys,clip=sometimes",
+                        "compare_f16=halves,clip=max,threshold=keys,clip=sometimes,"
+                        "table16=gather",
            1);
     dmlp__tune_reset();
     const dmlp__streaming_tune *t = dmlp__tune_streaming();
@@ -214,14 +219,18 @@ static void check_forcing(void)
     uint32_t unroll = isa != DMLP__ISA_SCALAR;
     CHECK(dmlp__tune_unroll(isa) == unroll, "unroll %u, want %u", dmlp__tune_unroll(isa),
           unroll);
+    int gather = dmlp__table16_has_gather(isa);
     uint32_t forms = DMLP__TUNE_F16_HALVES | DMLP__TUNE_THRESHOLD | want |
-                     (unroll ? DMLP__TUNE_UNROLL : 0);
+                     (unroll ? DMLP__TUNE_UNROLL : 0) | (gather ? DMLP__TUNE_TABLE16_GATHER : 0);
     CHECK(isa == DMLP__ISA_SCALAR || dmlp__tune_forms(isa) == forms, "forms %u, want %u",
           dmlp__tune_forms(isa), forms);
     char text[4096];
     dmlp__tune_describe(text, sizeof text);
     CHECK(strstr(text, "forced by DMLP_TUNE") != NULL, "describe says forced: %s", text);
     CHECK(strstr(text, "some forced") == NULL, "describe says 'forced' once: %s", text);
+    CHECK(isa == DMLP__ISA_SCALAR ||
+              strstr(text, gather ? "16-bit tables by gathers" : "16-bit tables by a loop"),
+          "describe names the 16-bit tables' lookup: %s", text);
     CHECK(strstr(text, "prefetch nta 2K ahead (narrowing: none)") != NULL,
           "describe names each prefetch, a distance only with one: %s", text);
     CHECK(strstr(text, "'bogus=1'") != NULL && strstr(text, "'clip=sometimes'") != NULL,
@@ -361,9 +370,9 @@ static void check_cache_file(void)
     CHECK(contains(": read"), "the file is read back");
 
     /* Corrupt in several ways: each is ignored, results unchanged, the file rewritten. */
-    static const char garbage[] = "dmlp-tune 3\nkey x\nforms 3 99999\n\0\xff\xfe binary";
-    static const char cut[] = "dmlp-tune 3\nforms 3 7\nforms_why 3 cut he";
-    static const char huge[] = "dmlp-tune 3\nstreaming 9 999999999 7 1 0 0\n";
+    static const char garbage[] = "dmlp-tune 4\nkey x\nforms 3 99999\n\0\xff\xfe binary";
+    static const char cut[] = "dmlp-tune 4\nforms 3 7\nforms_why 3 cut he";
+    static const char huge[] = "dmlp-tune 4\nstreaming 9 999999999 7 1 0 0\n";
     struct {
         const char *bytes;
         size_t n;

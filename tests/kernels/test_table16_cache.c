@@ -137,9 +137,18 @@ static void check_levels(DML_OPERATOR_TYPE op, size_t t, const char *name, kerne
             continue;
         r.unary = pair ? NULL : uv[k].fn;
         r.binary = pair ? bv[k].fn : NULL;
-        char what[96];
-        snprintf(what, sizeof what, "%s (%s)", pair ? bv[k].name : uv[k].name, name);
-        check_kernel(what, &r);
+        /* both lookups: the scalar loop and, where the level has them, the gathers */
+        const dmlp__kernel_args *given = r.args;
+        for (uint32_t gather = 0; gather < 2; gather++) {
+            dmlp__kernel_args a = *given;
+            a.table16_gather = gather;
+            r.args = &a;
+            char what[96];
+            snprintf(what, sizeof what, "%s (%s%s)", pair ? bv[k].name : uv[k].name, name,
+                     gather ? ", gathers" : "");
+            check_kernel(what, &r);
+        }
+        r.args = given;
         fast++;
     }
     if (fast)

@@ -37,6 +37,13 @@ int dmlp__softsign_has_recip(dmlp__isa isa)
     return 0;
 }
 
+/* NEON has no gathers: its 16-bit tables are read by the scalar loop. */
+int dmlp__table16_has_gather(dmlp__isa isa)
+{
+    (void)isa;
+    return 0;
+}
+
 extern const dmlp__softmax_lanes dmlp__softmax_lanes__neon;
 
 const dmlp__softmax_lanes *dmlp__softmax_lanes_select(dmlp__isa max_isa)

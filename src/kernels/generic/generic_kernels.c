@@ -35,6 +35,12 @@ int dmlp__softsign_has_recip(dmlp__isa isa)
     return 0;
 }
 
+int dmlp__table16_has_gather(dmlp__isa isa)
+{
+    (void)isa;
+    return 0;
+}
+
 /* No binary64 lanes: Softmax rows take numeric/softmax_row.c alone. */
 const dmlp__softmax_lanes *dmlp__softmax_lanes_select(dmlp__isa max_isa)
 {

@@ -212,6 +212,18 @@ static inline V cnt8(V x)
                                               0x88)),                                       \
         0xd8)
 #define gather64(base, idx) _mm256_i64gather_pd((const double *)(base), (idx), 8)
+/* table[in[i]] for 8 16-bit inputs by vpgatherdd: each reads 32 bits at the entry (the
+   tables have an entry past the last, kernels/table16_cache.h); the low halves packed. */
+#define HAS_TABLE16_GATHER 1
+#define TABLE16_GATHER_LANES 8
+static inline void table16_gather(const void *in, void *out, const uint16_t *table)
+{
+    __m256i i = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)in));
+    __m256i r = _mm256_i32gather_epi32((const int *)(const void *)table, i, 2);
+    r = _mm256_and_si256(r, _mm256_set1_epi32(0xffff));
+    __m128i h = _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+    _mm_storeu_si128((__m128i *)out, h);
+}
 /* Entry k (the low 4 bits of each lane) of 16 doubles at p: four permutes of 32-bit
    pairs, one per quarter, and two rounds of blends on k's bits 2 and 3 (the index work
    is shared between lookups with the same k once inlined). Measured only on AMD EPYC

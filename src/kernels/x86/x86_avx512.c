@@ -333,6 +333,16 @@ static inline V bf16_pair(F32 even, F32 odd)
 /* A 16-entry table of doubles in two registers, read by the low 4 bits of each 64-bit
    lane of idx (vpermi2pd): a gather costs several times more. */
 #define HAS_TABLE16_64 1
+/* table[in[i]] for 16 16-bit inputs by vpgatherdd: each reads 32 bits at the entry (the
+   tables have an entry past the last, kernels/table16_cache.h). */
+#define HAS_TABLE16_GATHER 1
+#define TABLE16_GATHER_LANES 16
+static inline void table16_gather(const void *in, void *out, const uint16_t *table)
+{
+    __m512i i = _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)in));
+    __m512i r = _mm512_i32gather_epi32(i, (const void *)table, 2);
+    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(r));
+}
 #define table16_64(lo8, hi8, idx) _mm512_permutex2var_pd((lo8), (idx), (hi8))
 #define ldf64(p) _mm512_loadu_pd((const double *)(p))
 /* 1/x within 2^-14 relative (the arctangent's lean lanes pick a piece by it). */

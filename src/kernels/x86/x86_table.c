@@ -58,6 +58,12 @@ int dmlp__softsign_has_recip(dmlp__isa isa)
     return isa == DMLP__ISA_AVX2 || isa == DMLP__ISA_AVX512;
 }
 
+/* AVX2 and AVX-512 have vpgatherdd (HAS_TABLE16_GATHER). */
+int dmlp__table16_has_gather(dmlp__isa isa)
+{
+    return isa == DMLP__ISA_AVX2 || isa == DMLP__ISA_AVX512;
+}
+
 extern const dmlp__softmax_lanes dmlp__softmax_lanes__avx512, dmlp__softmax_lanes__avx2,
     dmlp__softmax_lanes__sse2;
 
