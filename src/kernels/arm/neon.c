@@ -157,6 +157,9 @@ static inline unsigned lanes32(M32 m)
     static const uint32_t bit[4] = {1, 2, 4, 8};
     return vaddvq_u32(vandq_u32(U32(m), vld1q_u32(bit)));
 }
+/* The largest lane (Hardmax). */
+#define fmax_lanes32(x) vmaxvq_f32(x)
+#define maxs_lanes16(x) vmaxvq_s16(S16(x))
 #define lanes64(m) ((unsigned)(vgetq_lane_u64(U64(m), 0) & 1) | (unsigned)(vgetq_lane_u64(U64(m), 1) & 1) << 1)
 
 /* 16-bit lanes as the high halves of 32-bit ones (the comparisons of 16-bit floats,

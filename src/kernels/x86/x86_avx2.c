@@ -129,6 +129,21 @@ static inline unsigned lanes16(M16 m)
 }
 #define lanes32(m) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)))
 #define lanes64(m) ((unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(m)))
+/* The largest lane, by halving: short rows wait on it (Hardmax). */
+static inline float fmax_lanes32(__m256 x)
+{
+    __m128 q = _mm_max_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1));
+    q = _mm_max_ps(q, _mm_movehl_ps(q, q));
+    return _mm_cvtss_f32(_mm_max_ss(q, _mm_shuffle_ps(q, q, 1)));
+}
+static inline int16_t maxs_lanes16(__m256i x)
+{
+    __m128i q = _mm_max_epi16(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
+    q = _mm_max_epi16(q, _mm_shuffle_epi32(q, 0x4e));
+    q = _mm_max_epi16(q, _mm_shuffle_epi32(q, 0xb1));
+    q = _mm_max_epi16(q, _mm_srli_epi32(q, 16));
+    return (int16_t)_mm_cvtsi128_si32(q);
+}
 
 /* The bits set in each byte: each nibble's count looked up by vpshufb, the two added. The
    eight counts of a 64-bit lane add up in one vpsadbw against zero. */

@@ -138,6 +138,17 @@ enum { isa_trunc_native = 1 };
 #define lanes16(m) ((unsigned)(M16)(m))
 #define lanes32(m) ((unsigned)(M32)(m))
 #define lanes64(m) ((unsigned)(M64)(m))
+/* The largest lane, by halving: short rows wait on it (Hardmax). */
+#define fmax_lanes32(x) _mm512_reduce_max_ps(x)
+static inline int16_t maxs_lanes16(__m512i x)
+{
+    __m256i h = _mm256_max_epi16(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
+    __m128i q = _mm_max_epi16(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+    q = _mm_max_epi16(q, _mm_shuffle_epi32(q, 0x4e));
+    q = _mm_max_epi16(q, _mm_shuffle_epi32(q, 0xb1));
+    q = _mm_max_epi16(q, _mm_srli_epi32(q, 16));
+    return (int16_t)_mm_cvtsi128_si32(q);
+}
 
 /* Vectors of small counts (below 128) narrowed to half-width lanes in element order (the
    packs work within 128-bit lanes; a qword permute puts them in order; 64 to 32 bits is

@@ -139,6 +139,19 @@ static inline __m128i mul64(__m128i a, __m128i b)
 #define lanes16(m) ((unsigned)_mm_movemask_epi8(_mm_packs_epi16((m), (m))) & 0xffu)
 #define lanes32(m) ((unsigned)_mm_movemask_ps(_mm_castsi128_ps(m)))
 #define lanes64(m) ((unsigned)_mm_movemask_pd(_mm_castsi128_pd(m)))
+/* The largest lane, by halving: short rows wait on it (Hardmax). */
+static inline float fmax_lanes32(__m128 x)
+{
+    __m128 q = _mm_max_ps(x, _mm_movehl_ps(x, x));
+    return _mm_cvtss_f32(_mm_max_ss(q, _mm_shuffle_ps(q, q, 1)));
+}
+static inline int16_t maxs_lanes16(__m128i q)
+{
+    q = _mm_max_epi16(q, _mm_shuffle_epi32(q, 0x4e));
+    q = _mm_max_epi16(q, _mm_shuffle_epi32(q, 0xb1));
+    q = _mm_max_epi16(q, _mm_srli_epi32(q, 16));
+    return (int16_t)_mm_cvtsi128_si32(q);
+}
 
 /* The bits set in each byte, without pshufb (SSSE3): pairs, then nibbles, then the byte,
    each step's sums too small to reach the next field (16-bit shifts move bits across the
